@@ -1,0 +1,110 @@
+package dev.ppw.model;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Named counters of what a read or a fold skipped, repaired or ignored, each with its first few examples.
+ *
+ * <p>Two severities: a <em>warning</em> is an anomaly in the input (a bad event, a clipped frame, a cut
+ * file) that {@code --strict} turns into an error; a <em>note</em> only counts what the format carries
+ * but the profile has no use for (instant events, flows, ...). Kinds are short snake_case names as in
+ * SEMANTICS.md ({@code missing_ts}, {@code overlap}, ...). Counts only grow. Not thread-safe; parallel
+ * readers keep one each and {@link #addAll} them.
+ */
+public final class Diagnostics {
+    /** How many examples are kept per kind. */
+    public static final int EXAMPLES_PER_KIND = 3;
+
+    // Warning kinds of SEMANTICS.md section 1.
+    public static final String MISSING_TS = "missing_ts";
+    public static final String BAD_DURATION = "bad_duration";
+    public static final String OVERLAP = "overlap";
+    public static final String MISMATCHED_END = "mismatched_end";
+    public static final String UNMATCHED_END = "unmatched_end";
+    public static final String UNCLOSED_BEGIN = "unclosed_begin";
+    public static final String TRUNCATED = "truncated";
+
+    private final Map<String, Entry> warnings = new LinkedHashMap<>();
+    private final Map<String, Entry> notes = new LinkedHashMap<>();
+
+    /** One kind's count and first examples ("where: what"). */
+    public static final class Entry {
+        private long count;
+        private final List<String> examples = new ArrayList<>(EXAMPLES_PER_KIND);
+
+        public long count() {
+            return count;
+        }
+
+        public List<String> examples() {
+            return Collections.unmodifiableList(examples);
+        }
+
+        void add(long n, String example) {
+            count += n;
+            if (example != null && examples.size() < EXAMPLES_PER_KIND) {
+                examples.add(example);
+            }
+        }
+    }
+
+    /** Counts one warning of {@code kind}; {@code example} (may be null) says where and what, e.g. "t.json:3:1: E 'f' with no open B". */
+    public void warn(String kind, String example) {
+        warnings.computeIfAbsent(kind, k -> new Entry()).add(1, example);
+    }
+
+    /** Counts one note of {@code kind}: something ignored on purpose, never an error. */
+    public void note(String kind) {
+        notes.computeIfAbsent(kind, k -> new Entry()).add(1, null);
+    }
+
+    /** Adds every count and example of {@code other} to this one. */
+    public void addAll(Diagnostics other) {
+        other.warnings.forEach((k, e) -> {
+            Entry mine = warnings.computeIfAbsent(k, x -> new Entry());
+            mine.count += e.count;
+            for (String ex : e.examples) {
+                if (mine.examples.size() < EXAMPLES_PER_KIND) {
+                    mine.examples.add(ex);
+                }
+            }
+        });
+        other.notes.forEach((k, e) -> notes.computeIfAbsent(k, x -> new Entry()).add(e.count, null));
+    }
+
+    /** Warning kinds in first-seen order with their entries. */
+    public Map<String, Entry> warnings() {
+        return Collections.unmodifiableMap(warnings);
+    }
+
+    /** Note kinds in first-seen order with their entries. */
+    public Map<String, Entry> notes() {
+        return Collections.unmodifiableMap(notes);
+    }
+
+    public long warningCount() {
+        long total = 0;
+        for (Entry e : warnings.values()) {
+            total += e.count;
+        }
+        return total;
+    }
+
+    public long warningCount(String kind) {
+        Entry e = warnings.get(kind);
+        return e == null ? 0 : e.count;
+    }
+
+    public long noteCount(String kind) {
+        Entry e = notes.get(kind);
+        return e == null ? 0 : e.count;
+    }
+
+    public boolean hasWarnings() {
+        return !warnings.isEmpty();
+    }
+}

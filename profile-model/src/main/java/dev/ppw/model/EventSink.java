@@ -1,0 +1,55 @@
+package dev.ppw.model;
+
+/**
+ * Where collectors push trace events, and the only place collectors and aggregation meet.
+ *
+ * <p>Calls come in input order (file order), one input at a time, bracketed by {@link #beginInput}
+ * and {@link #endInput}. Times are integer nanoseconds in the input's own clock; frame ids come from
+ * {@link #frames()}. A track is one call stack; {@link #thread} and {@link #asyncTrack} turn the
+ * canonical text of its key (SEMANTICS.md section 1: numbers by canonical decimal, missing as "") into
+ * a track id valid until {@link #endInput}. A sink may reorder events internally: collectors need not
+ * sort, and events of one track may arrive in any order.
+ *
+ * <p>Events a collector drops itself (no usable {@code ts}, a bad {@code dur}) never reach the sink; the
+ * collector counts them in {@link #diagnostics()}.
+ */
+public interface EventSink {
+    /** Frame interning shared by the collector and the sink. */
+    FrameTable frames();
+
+    /** Where collectors and the sink count warnings and notes. */
+    Diagnostics diagnostics();
+
+    /** Starts one input; {@code displayName} is how messages name it (usually its path). */
+    void beginInput(String displayName);
+
+    /** Track id of the synchronous stack of thread (pid, tid). */
+    int thread(String pid, String tid);
+
+    /** Track id of the nestable async stack (pid, cat, id). */
+    int asyncTrack(String pid, String cat, String id);
+
+    /** A {@code B} (or async {@code b}): opens a frame at {@code tsNanos}. */
+    void begin(int track, long tsNanos, int frameId);
+
+    /** An {@code E} (or async {@code e}): closes the innermost open begin; {@code regionId} (a name id) is only compared. */
+    void end(int track, long tsNanos, int regionId);
+
+    /** An {@code X}: a frame from {@code tsNanos} lasting {@code durNanos} (>= 0). */
+    void complete(int track, long tsNanos, long durNanos, int frameId);
+
+    /**
+     * A sample: {@code frameIds[0 .. depth-1]} is the stack, outermost first, and {@code weightNanos}
+     * its weight (the sampling period or the time since the previous sample).
+     */
+    void sample(int track, long tsNanos, long weightNanos, int[] frameIds, int depth);
+
+    /** An {@code M process_name}: names process {@code pid}. */
+    void processName(String pid, String name);
+
+    /** An {@code M thread_name}: names thread (pid, tid). */
+    void threadName(String pid, String tid, String name);
+
+    /** Ends the current input: the sink may now finish its tracks. */
+    void endInput();
+}

@@ -1,0 +1,95 @@
+package dev.ppw.model;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A profile: one {@link CallTree} of a given view, with what a report needs to say about it.
+ *
+ * <p>For {@link ViewKind#TREE} and {@link ViewKind#CALLPATH} the tree's nodes are the rows; for
+ * {@link ViewKind#FLAT} and {@link ViewKind#TAU} every row is a root whose region name is the row's key
+ * (the region, or the depth-N path joined by {@code " => "}). Aggregation metadata says how the numbers
+ * were combined: {@code aggregation} is {@code sum}, {@code min}, {@code max} or {@code avg};
+ * {@code missing} is {@code zero} (a key absent from a node counts as 0) or {@code present};
+ * {@code nodes} is how many input profiles were combined (1 for a single profile).
+ */
+public final class Profile {
+    private final CallTree tree;
+    private final ViewKind view;
+    private final int tauDepth;
+    private final String aggregation;
+    private final String missing;
+    private final int nodes;
+    private final List<String> inputs;
+    private final Map<String, String> processNames;
+    private final Map<String, String> threadNames;
+
+    /**
+     * @param tauDepth the depth N of a {@link ViewKind#TAU} view, 0 for the other views
+     * @param processNames pid to process name, from the inputs' metadata (may be empty)
+     * @param threadNames "pid/tid" to thread name (may be empty)
+     */
+    public Profile(CallTree tree, ViewKind view, int tauDepth, String aggregation, String missing, int nodes,
+                   List<String> inputs, Map<String, String> processNames, Map<String, String> threadNames) {
+        this.tree = tree;
+        this.view = view;
+        this.tauDepth = tauDepth;
+        this.aggregation = aggregation;
+        this.missing = missing;
+        this.nodes = nodes;
+        this.inputs = Collections.unmodifiableList(new ArrayList<>(inputs));
+        this.processNames = Collections.unmodifiableMap(new LinkedHashMap<>(processNames));
+        this.threadNames = Collections.unmodifiableMap(new LinkedHashMap<>(threadNames));
+    }
+
+    /** A single, unaggregated tree profile of the given inputs. */
+    public static Profile single(CallTree tree, List<String> inputs, Map<String, String> processNames,
+                                 Map<String, String> threadNames) {
+        return new Profile(tree, ViewKind.TREE, 0, "sum", "zero", 1, inputs, processNames, threadNames);
+    }
+
+    /** The same metadata over another tree of another view. */
+    public Profile withView(CallTree viewTree, ViewKind viewKind, int depth) {
+        return new Profile(viewTree, viewKind, depth, aggregation, missing, nodes, inputs, processNames,
+                threadNames);
+    }
+
+    public CallTree tree() {
+        return tree;
+    }
+
+    public ViewKind view() {
+        return view;
+    }
+
+    public int tauDepth() {
+        return tauDepth;
+    }
+
+    public String aggregation() {
+        return aggregation;
+    }
+
+    public String missing() {
+        return missing;
+    }
+
+    public int nodes() {
+        return nodes;
+    }
+
+    public List<String> inputs() {
+        return inputs;
+    }
+
+    public Map<String, String> processNames() {
+        return processNames;
+    }
+
+    public Map<String, String> threadNames() {
+        return threadNames;
+    }
+}
