@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""A second, deliberately naive reading of SEMANTICS.md for cross-checking ppw-java by hand.
+
+It shares no code with the Java implementation: it loads the whole trace with Python's json module
+(exact Decimals), replays each track literally as section 1 says, builds the tree as a dict keyed by the
+path of region names, derives the views of section 3, and prints CSV rows
+`path,calls,subcalls,inclusive_ns,exclusive_ns,min_inclusive_ns,max_inclusive_ns`.
+
+    python3 tools/semantics_ref.py --view flat trace.json [more.json ...]
+    python3 tools/semantics_ref.py --compare out.csv --view tree trace.json   # diff against ppw-java's CSV
+
+Chrome traces only (no callsites, so callpath equals tree). Slow and memory-hungry by design.
+"""
+import argparse
+import csv
+import gzip
+import json
+import re
+import sys
+from decimal import Decimal, ROUND_HALF_UP, InvalidOperation
+
+SEP = " => "
+
+
+def load_events(path):
+    raw = open(path, "rb").read()
+    if raw[:2] == b"\x1f\x8b":
+        raw = gzip.decompress(raw)
+    text = raw.decode("utf-8-sig")
+    try:
+        doc = json.loads(text, parse_float=Decimal, parse_int=Decimal)
+    except json.JSONDecodeError:
+        doc = json.loads(repair(text), parse_float=Decimal, parse_int=Decimal)
+    if isinstance(doc, dict):
+        return doc.get("traceEvents", [])
+    return flatten(doc)
+
+
+def repair(text):
+    """PerfFlowAspect files: no closing bracket, trailing comma, '[' lines repeated mid-file."""
+    body = text.rstrip()
+    if body.endswith(","):
+        body = body[:-1]
+    if body.lstrip().startswith("{"):
+        return body + "]}"
+    lines = body.split("\n")
+    first = True
+    kept = []
+    for line in lines:
+        if line.strip() == "[":
+            if first:
+                kept.append(line)
+                first = False
+            continue
+        kept.append(line)
+    return "\n".join(kept) + "]"
+
+
+def flatten(items):
+    out = []
+    for item in items:
+        if isinstance(item, list):
+            out.extend(flatten(item))
+        else:
+            out.append(item)
+    return out
+
+
+def canon(value):
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Decimal):
+        if value == value.to_integral_value():
+            return str(int(value))
+        return format(value.normalize(), "f")
+    return str(value)
+
+
+def region(event):
+    name = event.get("name")
+    if name is None or isinstance(name, (dict, list)) or name == "":
+        return "<unnamed>"
+    if isinstance(name, bool):
+        return "true" if name else "false"
+    if isinstance(name, Decimal):
+        return str(name)  # approximation of the JSON text
+    return name
+
+
+def nanos(value):
+    if not isinstance(value, Decimal) or isinstance(value, bool):
+        return None
+    try:
+        if not value.is_finite():
+            return None
+        return int((value * 1000).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    except InvalidOperation:
+        return None
+
+
+class Node:
+    __slots__ = ("calls", "incl", "min", "max")
+
+    def __init__(self):
+        self.calls = 0
+        self.incl = 0
+        self.min = None
+        self.max = None
+
+
+def fold(paths_of_files):
+    tree = {}
+    warnings = {}
+
+    def warn(kind):
+        warnings[kind] = warnings.get(kind, 0) + 1
+
+    def add_call(path, dur):
+        node = tree.setdefault(path, Node())
+        node.calls += 1
+        node.incl += dur
+        node.min = dur if node.min is None else min(node.min, dur)
+        node.max = dur if node.max is None else max(node.max, dur)
+
+    for path in paths_of_files:
+        tracks = {}
+        for seq, ev in enumerate(load_events(path)):
+            if not isinstance(ev, dict):
+                continue
+            ph = ev.get("ph")
+            if ph not in ("B", "E", "X", "b", "e"):
+                continue
+            ts = nanos(ev.get("ts"))
+            if ts is None:
+                warn("missing_ts")
+                continue
+            dur = 0
+            if ph == "X" and "dur" in ev:
+                dur = nanos(ev["dur"])
+                if dur is None or dur < 0:
+                    warn("bad_duration")
+                    continue
+            if ph in ("b", "e"):
+                ident = ev.get("id")
+                if ident is None and isinstance(ev.get("id2"), dict):
+                    ident = ev["id2"].get("local", ev["id2"].get("global"))
+                key = ("A", canon(ev.get("pid")), canon(ev.get("cat")), canon(ident))
+            else:
+                key = ("T", canon(ev.get("pid")), canon(ev.get("tid")))
+            kind = {"B": "B", "b": "B", "E": "E", "e": "E", "X": "X"}[ph]
+            tracks.setdefault(key, []).append((ts, kind, dur, seq, region(ev)))
+        for events in tracks.values():
+            replay(events, add_call, warn)
+    return tree, warnings
+
+
+def replay(events, add_call, warn):
+    # stack entries: [path, start, end or None for B]
+    stack = []
+
+    def close(index, t):
+        while len(stack) - 1 > index:
+            f = stack.pop()
+            warn("overlap")
+            add_call(f[0], t - f[1])
+        f = stack.pop()
+        add_call(f[0], t - f[1])
+
+    def min_x(limit_ok):
+        best = None
+        for i, f in enumerate(stack):
+            if f[2] is not None and limit_ok(f[2]):
+                if best is None or f[2] < stack[best][2] or f[2] == stack[best][2]:
+                    best = i  # later index (innermost) wins ties
+        return best
+
+    def push(name, start, end):
+        parent = stack[-1][0] if stack else ()
+        stack.append([parent + (name,), start, end])
+
+    times = sorted({e[0] for e in events})
+    last = max(max(e[0] for e in events), max(e[0] + e[2] for e in events))
+    by_time = {}
+    for e in events:
+        by_time.setdefault(e[0], []).append(e)
+    for t in times:
+        while True:
+            i = min_x(lambda end: end < t)
+            if i is None:
+                break
+            close(i, stack[i][2])
+        group = by_time[t]
+        for ts, kind, dur, seq, name in sorted([e for e in group if e[1] != "X"], key=lambda e: e[3]):
+            while stack and stack[-1][2] is not None and stack[-1][2] == t:
+                close(len(stack) - 1, t)
+            if kind == "B":
+                push(name, t, None)
+            else:
+                bi = None
+                for i in range(len(stack) - 1, -1, -1):
+                    if stack[i][2] is None:
+                        bi = i
+                        break
+                if bi is None:
+                    warn("unmatched_end")
+                    continue
+                if stack[bi][0][-1] != name:
+                    warn("mismatched_end")
+                close(bi, t)
+        while True:
+            i = min_x(lambda end: end == t)
+            if i is None:
+                break
+            close(i, t)
+        for ts, kind, dur, seq, name in sorted([e for e in group if e[1] == "X"], key=lambda e: (-e[2], e[3])):
+            push(name, t, t + dur)
+            if dur == 0:
+                close(len(stack) - 1, t)
+    while True:
+        i = min_x(lambda end: True)
+        if i is None:
+            break
+        close(i, stack[i][2])
+    while stack:
+        f = stack.pop()
+        warn("unclosed_begin")
+        add_call(f[0], last - f[1])
+
+
+def tree_rows(tree):
+    child_calls = {}
+    child_incl = {}
+    for path, n in tree.items():
+        if len(path) > 1:
+            child_calls[path[:-1]] = child_calls.get(path[:-1], 0) + n.calls
+            child_incl[path[:-1]] = child_incl.get(path[:-1], 0) + n.incl
+    rows = {}
+    for path, n in tree.items():
+        rows[SEP.join(path)] = [n.calls, child_calls.get(path, 0), n.incl, n.incl - child_incl.get(path, 0),
+                                n.min, n.max]
+    return rows
+
+
+def keyed_rows(tree, key_of):
+    base = tree_rows(tree)
+    rows = {}
+    for path, n in tree.items():
+        key = key_of(path)
+        r = rows.setdefault(key, [0, 0, 0, 0, None, None])
+        b = base[SEP.join(path)]
+        r[0] += b[0]
+        r[1] += b[1]
+        r[3] += b[3]
+        if not any(key_of(path[:k]) == key for k in range(1, len(path))):
+            r[2] += b[2]
+        if b[4] is not None:
+            r[4] = b[4] if r[4] is None else min(r[4], b[4])
+            r[5] = b[5] if r[5] is None else max(r[5], b[5])
+    return rows
+
+
+def view(tree, name, depth):
+    if name in ("tree", "callpath"):
+        return tree_rows(tree)
+    if name == "flat":
+        return keyed_rows(tree, lambda p: p[-1])
+    return keyed_rows(tree, lambda p: SEP.join(p[-depth:]))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--view", default="tree")
+    ap.add_argument("--depth", type=int, default=2)
+    ap.add_argument("--compare", help="ppw-java CSV (ns) to diff against")
+    ap.add_argument("files", nargs="+")
+    args = ap.parse_args()
+    tree, warnings = fold(args.files)
+    rows = view(tree, args.view, args.depth)
+    if args.compare:
+        theirs = {}
+        with open(args.compare, newline="") as f:
+            for r in csv.DictReader(f):
+                vals = [r["calls"], r["subcalls"], r["inclusive_ns"], r["exclusive_ns"],
+                        r["min_inclusive_ns"], r["max_inclusive_ns"]]
+                key = r["path"]
+                got = [int(v) if v != "" else None for v in vals]
+                if key in theirs:  # same path twice (callsites): add like the reference's path keying
+                    print("duplicate path in CSV:", key)
+                theirs[key] = got
+        bad = 0
+        for key in sorted(set(rows) | set(theirs)):
+            if rows.get(key) != theirs.get(key):
+                bad += 1
+                if bad <= 10:
+                    print("DIFF", repr(key), "ref", rows.get(key), "ppw", theirs.get(key))
+        print(f"{len(rows)} reference rows, {len(theirs)} ppw rows, {bad} differ; warnings {warnings}")
+        sys.exit(1 if bad else 0)
+    w = csv.writer(sys.stdout, lineterminator="\n")
+    w.writerow(["path", "calls", "subcalls", "inclusive_ns", "exclusive_ns", "min_inclusive_ns", "max_inclusive_ns"])
+    for key in sorted(rows):
+        w.writerow([key] + ["" if v is None else v for v in rows[key]])
+    print("warnings", warnings, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
