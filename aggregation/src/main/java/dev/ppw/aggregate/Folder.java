@@ -28,6 +28,10 @@ import java.util.Map;
  * (a begin still open when its track ends, closed at the track's largest time), {@code bad_duration} (an
  * {@code X} whose end does not fit in a long, dropped).
  *
+ * <p>By default everything folds into one tree. Split by pid ({@link #Folder(boolean)}), each input gets
+ * one tree per pid that has at least one timed event reaching the sink ({@code --node-by pid}), returned by
+ * {@link #nodeProfiles()}.
+ *
  * <p>Memory: the tree plus, for the input being read, 20 bytes per buffered event. Not thread-safe.
  */
 public final class Folder implements EventSink {
@@ -35,14 +39,27 @@ public final class Folder implements EventSink {
     private final FrameTable frames = new FrameTable(names);
     private final Diagnostics diagnostics = new Diagnostics();
     private final CallTree tree = new CallTree(frames);
+    private final boolean splitByPid;
+    private final List<Profile> pidNodes = new ArrayList<>();
+    private final List<String> pidNames = new ArrayList<>();
     private final List<String> inputs = new ArrayList<>();
     private final Map<String, String> processNames = new LinkedHashMap<>();
     private final Map<String, String> threadNames = new LinkedHashMap<>();
 
     private final MutableObjectIntMap<String> trackIds = new ObjectIntHashMap<>();
     private final List<TrackEvents> tracks = new ArrayList<>();
-    private final TrackReplay replay = new TrackReplay(tree, diagnostics);
+    private final TrackReplay replay = new TrackReplay(diagnostics);
     private String currentInput;
+
+    /** A folder of everything into one tree. */
+    public Folder() {
+        this(false);
+    }
+
+    /** @param splitByPid one tree per (input, pid) instead of one tree for everything */
+    public Folder(boolean splitByPid) {
+        this.splitByPid = splitByPid;
+    }
 
     @Override
     public FrameTable frames() {
@@ -65,20 +82,20 @@ public final class Folder implements EventSink {
 
     @Override
     public int thread(String pid, String tid) {
-        return track("T\u0000" + pid + '\u0000' + tid, "pid " + pid + " tid " + tid);
+        return track("T\u0000" + pid + '\u0000' + tid, "pid " + pid + " tid " + tid, pid);
     }
 
     @Override
     public int asyncTrack(String pid, String cat, String id) {
         return track("A\u0000" + pid + '\u0000' + cat + '\u0000' + id,
-                "async pid " + pid + " cat " + cat + " id " + id);
+                "async pid " + pid + " cat " + cat + " id " + id, pid);
     }
 
-    private int track(String key, String label) {
+    private int track(String key, String label, String pid) {
         int id = trackIds.getIfAbsent(key, -1);
         if (id < 0) {
             id = tracks.size();
-            tracks.add(new TrackEvents(label));
+            tracks.add(new TrackEvents(label, pid));
             trackIds.put(key, id);
         }
         return id;
@@ -129,12 +146,50 @@ public final class Folder implements EventSink {
 
     @Override
     public void endInput() {
-        for (TrackEvents events : tracks) {
-            replay.replay(events, currentInput);
+        if (splitByPid) {
+            Map<String, CallTree> byPid = new LinkedHashMap<>();
+            for (TrackEvents events : tracks) {
+                if (events.size() > 0) {
+                    replay.replay(events, currentInput, byPid.computeIfAbsent(events.pid(), p -> new CallTree(frames)));
+                }
+            }
+            byPid.forEach((pid, pidTree) -> pidNodes.add(Profile.single(pidTree, List.of(currentInput),
+                    namesOf(processNames, pid), namesOf(threadNames, pid))));
+            pidNames.addAll(byPid.keySet());
+        } else {
+            for (TrackEvents events : tracks) {
+                replay.replay(events, currentInput, tree);
+            }
         }
         tracks.clear();
         trackIds.clear();
         currentInput = null;
+    }
+
+    private static Map<String, String> namesOf(Map<String, String> names, String pid) {
+        Map<String, String> mine = new LinkedHashMap<>();
+        names.forEach((key, name) -> {
+            if (key.equals(pid) || key.startsWith(pid + "/")) {
+                mine.put(key, name);
+            }
+        });
+        return mine;
+    }
+
+    /**
+     * With split by pid: one single-node tree profile per (input, pid) in the order met, each naming its
+     * input and carrying the names of its own process and threads; {@link #nodePids()} gives their pids.
+     */
+    public List<Profile> nodeProfiles() {
+        if (!splitByPid) {
+            throw new IllegalStateException("this folder does not split by pid");
+        }
+        return List.copyOf(pidNodes);
+    }
+
+    /** The pid of each of {@link #nodeProfiles()}, index for index. */
+    public List<String> nodePids() {
+        return List.copyOf(pidNames);
     }
 
     /** The tree folded so far (complete after the last {@link #endInput}). */

@@ -17,12 +17,19 @@ final class TrackEvents {
     static final long END = -2;
 
     private final String label;
+    private final String pid;
     private final MutableLongList tsNanos = new LongArrayList();
     private final MutableLongList durNanos = new LongArrayList();
     private final MutableIntList ids = new IntArrayList();
 
-    TrackEvents(String label) {
+    TrackEvents(String label, String pid) {
         this.label = label;
+        this.pid = pid;
+    }
+
+    /** The process id of the track, as canonical text. */
+    String pid() {
+        return pid;
     }
 
     /** How messages name this track, e.g. {@code pid 1 tid 2}. */

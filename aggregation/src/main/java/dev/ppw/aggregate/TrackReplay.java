@@ -27,8 +27,8 @@ final class TrackReplay {
     /** End time of a begin frame: it ends only by an end event, clipping, or the end of its track. */
     private static final long OPEN = Long.MAX_VALUE;
 
-    private final CallTree tree;
     private final Diagnostics diagnostics;
+    private CallTree tree;
 
     private int top = -1;
     private int[] node = new int[64];
@@ -41,13 +41,13 @@ final class TrackReplay {
     private TrackEvents events;
     private String input;
 
-    TrackReplay(CallTree tree, Diagnostics diagnostics) {
-        this.tree = tree;
+    TrackReplay(Diagnostics diagnostics) {
         this.diagnostics = diagnostics;
     }
 
-    /** Folds {@code trackEvents} of {@code inputName} into the tree; leaves the replay empty again. */
-    void replay(TrackEvents trackEvents, String inputName) {
+    /** Folds {@code trackEvents} of {@code inputName} into {@code target}; leaves the replay empty again. */
+    void replay(TrackEvents trackEvents, String inputName, CallTree target) {
+        this.tree = target;
         this.events = trackEvents;
         this.input = inputName;
         int[] order = trackEvents.replayOrder();
@@ -87,6 +87,7 @@ final class TrackReplay {
             top--;
         }
         this.events = null;
+        this.tree = null;
     }
 
     private void closeXEndingBefore(long t) {

@@ -26,6 +26,7 @@ public final class Profile {
     private final List<String> inputs;
     private final Map<String, String> processNames;
     private final Map<String, String> threadNames;
+    private final List<NodeInfo> nodeInfos;
 
     /**
      * @param tauDepth the depth N of a {@link ViewKind#TAU} view, 0 for the other views
@@ -34,6 +35,13 @@ public final class Profile {
      */
     public Profile(CallTree tree, ViewKind view, int tauDepth, String aggregation, String missing, int nodes,
                    List<String> inputs, Map<String, String> processNames, Map<String, String> threadNames) {
+        this(tree, view, tauDepth, aggregation, missing, nodes, inputs, processNames, threadNames, List.of());
+    }
+
+    /** @param nodeInfos who each combined node was, in the order combined (may be empty when unknown) */
+    public Profile(CallTree tree, ViewKind view, int tauDepth, String aggregation, String missing, int nodes,
+                   List<String> inputs, Map<String, String> processNames, Map<String, String> threadNames,
+                   List<NodeInfo> nodeInfos) {
         this.tree = tree;
         this.view = view;
         this.tauDepth = tauDepth;
@@ -43,6 +51,7 @@ public final class Profile {
         this.inputs = Collections.unmodifiableList(new ArrayList<>(inputs));
         this.processNames = Collections.unmodifiableMap(new LinkedHashMap<>(processNames));
         this.threadNames = Collections.unmodifiableMap(new LinkedHashMap<>(threadNames));
+        this.nodeInfos = List.copyOf(nodeInfos);
     }
 
     /** A single, unaggregated tree profile of the given inputs. */
@@ -54,7 +63,7 @@ public final class Profile {
     /** The same metadata over another tree of another view. */
     public Profile withView(CallTree viewTree, ViewKind viewKind, int depth) {
         return new Profile(viewTree, viewKind, depth, aggregation, missing, nodes, inputs, processNames,
-                threadNames);
+                threadNames, nodeInfos);
     }
 
     public CallTree tree() {
@@ -91,5 +100,10 @@ public final class Profile {
 
     public Map<String, String> threadNames() {
         return threadNames;
+    }
+
+    /** Who each combined node was, in the order combined; empty when not recorded. */
+    public List<NodeInfo> nodeInfos() {
+        return nodeInfos;
     }
 }
