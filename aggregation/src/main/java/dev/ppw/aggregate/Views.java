@@ -1,0 +1,310 @@
+package dev.ppw.aggregate;
+
+import dev.ppw.model.CallTree;
+import dev.ppw.model.FrameTable;
+import dev.ppw.model.NameTable;
+import dev.ppw.model.Profile;
+import dev.ppw.model.ViewKind;
+import org.eclipse.collections.api.list.primitive.MutableIntList;
+import org.eclipse.collections.api.list.primitive.MutableLongList;
+import org.eclipse.collections.api.map.primitive.MutableIntIntMap;
+import org.eclipse.collections.api.map.primitive.MutableLongIntMap;
+import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
+import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
+import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
+import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
+
+/**
+ * Derives the views of SEMANTICS.md section 3 (callpath, flat, TAU callpath of depth N) from a
+ * calling-context tree. Every view is a new {@link CallTree}; the input tree is never modified, but the
+ * view's frames (callsite-free frames, and for flat/TAU the row keys) are interned into the input's
+ * {@link FrameTable} ({@code tree.frames()}), which the view shares.
+ *
+ * <p>Metrics, all times in integer nanoseconds, combine as follows:
+ * <ul>
+ *   <li>{@code calls}, {@code subcalls}, {@code exclusiveNanos} are summed over the merged nodes;</li>
+ *   <li>{@code inclusiveNanos} is summed over the merged nodes for callpath; for flat and TAU only over
+ *       nodes that have no ancestor with the same key, so that recursion is counted once;</li>
+ *   <li>{@code minInclusiveNanos} is the minimum of the minima and {@code maxInclusiveNanos} the maximum
+ *       of the maxima; {@link CallTree#UNSET} counts as absent, and a row whose nodes are all unset stays
+ *       {@link CallTree#UNSET}.</li>
+ * </ul>
+ *
+ * <p>Invariants: callpath keeps every tree invariant of SEMANTICS.md section 2. Flat and TAU keep the
+ * totals (the sums of {@code exclusive} and of {@code calls} over the rows equal the tree's) and
+ * {@code exclusive <= inclusive} per row; with recursion {@code inclusive / calls} may fall below
+ * {@code min}. Flat and TAU rows are roots, in first-seen order of a depth-first preorder walk (children
+ * in insertion order), whose region name is the key text.
+ *
+ * <p>A TAU key is text: two paths whose names join to the same text (possible only when region names
+ * themselves contain {@code " => "}) are one row. All walks are iterative, so trees of any depth work.
+ */
+public final class Views {
+    /** Separator between region names in TAU keys and paths (TAU's). */
+    public static final String SEPARATOR = " => ";
+
+    private Views() {
+    }
+
+    /**
+     * Derives {@code view} from a single-context tree profile, keeping the profile's metadata.
+     *
+     * @param treeProfile a {@link ViewKind#TREE} profile: a folded tree, or a {@code sum} aggregate (views
+     *                    commute with sum; a min/max/avg aggregate must be derived per node first, section 4)
+     * @param view        the view to derive; {@link ViewKind#TREE} returns {@code treeProfile} itself
+     * @param tauDepth    N for {@link ViewKind#TAU} (at least 1); ignored by the other views
+     * @throws IllegalArgumentException when {@code tauDepth < 1} for TAU, when the profile is not a tree, or
+     *                                  when a non-tree view is asked of a min/max/avg aggregate
+     */
+    public static Profile derive(Profile treeProfile, ViewKind view, int tauDepth) {
+        if (treeProfile.view() != ViewKind.TREE) {
+            throw new IllegalArgumentException("views are derived from a tree profile, not from a "
+                    + treeProfile.view().label() + " profile");
+        }
+        if (view == ViewKind.TAU && tauDepth < 1) {
+            throw new IllegalArgumentException("tau depth must be at least 1, got " + tauDepth
+                    + " (use --depth 1 for the flat profile)");
+        }
+        if (view == ViewKind.TREE) {
+            return treeProfile;
+        }
+        if (treeProfile.nodes() > 1 && !"sum".equals(treeProfile.aggregation())) {
+            throw new IllegalArgumentException("cannot derive the " + view.label() + " view of a "
+                    + treeProfile.aggregation() + " aggregate: derive it per node, then aggregate");
+        }
+        CallTree tree = treeProfile.tree();
+        return switch (view) {
+            case CALLPATH -> treeProfile.withView(callpath(tree), ViewKind.CALLPATH, 0);
+            case FLAT -> treeProfile.withView(flat(tree), ViewKind.FLAT, 0);
+            case TAU -> treeProfile.withView(tau(tree, tauDepth), ViewKind.TAU, tauDepth);
+            case TREE -> throw new AssertionError("handled above");
+        };
+    }
+
+    /**
+     * The path profile: nodes with the same path of region names are one node, whatever their callsites.
+     * Every frame of the result has an empty callsite. Node order follows the input's node order, so a
+     * tree without callsites gives a tree with the same node indices and metrics.
+     */
+    public static CallTree callpath(CallTree tree) {
+        FrameTable frames = tree.frames();
+        CallTree out = new CallTree(frames);
+        int size = tree.size();
+        int[] target = new int[size];
+        target[CallTree.ROOT] = CallTree.ROOT;
+        Rows rows = new Rows();
+        rows.row(); // the virtual root, so that row index == output node index
+        // A node's index is always larger than its parent's, so index order visits parents first.
+        for (int n = 1; n < size; n++) {
+            int pathFrame = frames.intern(frames.region(tree.frame(n)), NameTable.EMPTY);
+            int merged = out.child(target[tree.parent(n)], pathFrame);
+            target[n] = merged;
+            if (merged == rows.size()) {
+                rows.row();
+            }
+            rows.add(merged, tree, n, true);
+        }
+        rows.storeInto(out, 0);
+        return out;
+    }
+
+    /**
+     * The flat profile: one root row per region, named by the region. {@code exclusive}, {@code calls},
+     * {@code subcalls} are summed over all nodes of the region; {@code inclusive} only over nodes with no
+     * ancestor of the same region. Equal to {@link #tau(CallTree, int) tau(tree, 1)}.
+     */
+    public static CallTree flat(CallTree tree) {
+        return keyed(tree, 1);
+    }
+
+    /**
+     * The TAU callpath profile of depth {@code depth}: one root row per key, the last {@code depth} region
+     * names of a node's path joined by {@link #SEPARATOR} (a shorter path is its own key), summed as in
+     * {@link #flat} with the key in place of the region. Depth 1 equals flat; a depth at least the tree's
+     * height equals {@link #callpath} with rows keyed by path text.
+     *
+     * <p>Cost: O(nodes * min(depth, height)) hash lookups, plus the text of each distinct key once.
+     *
+     * @throws IllegalArgumentException when {@code depth < 1}
+     */
+    public static CallTree tau(CallTree tree, int depth) {
+        if (depth < 1) {
+            throw new IllegalArgumentException("tau depth must be at least 1, got " + depth);
+        }
+        return keyed(tree, depth);
+    }
+
+    /** Flat and TAU: one iterative preorder walk with the path's region names and keys on a stack. */
+    private static CallTree keyed(CallTree tree, int depth) {
+        FrameTable frames = tree.frames();
+        NameTable names = frames.names();
+        SequenceIds sequences = new SequenceIds();
+        // per sequence id: the row of the key it spells, or -1 while not yet needed as a key
+        MutableIntList rowOfSequence = new IntArrayList();
+        MutableIntIntMap rowOfKeyName = new IntIntHashMap();
+        MutableIntList keyNameOfRow = new IntArrayList();
+        MutableIntList onPath = new IntArrayList(); // per row: how many nodes of the current path have its key
+        Rows rows = new Rows();
+
+        MutableIntList pathRegions = new IntArrayList();
+        MutableIntList pathSequences = new IntArrayList(); // whole-path sequence, kept while path <= depth
+        MutableIntList pathRows = new IntArrayList();
+
+        int node = tree.firstChild(CallTree.ROOT);
+        while (node != CallTree.NONE) {
+            int region = frames.region(tree.frame(node));
+            int level = pathRegions.size();
+            pathRegions.add(region);
+            int sequence;
+            if (level < depth) {
+                // The key is the whole path: extend the parent's whole-path sequence in O(1).
+                int parentSequence = level == 0 ? SequenceIds.EMPTY : pathSequences.get(level - 1);
+                sequence = sequences.extend(parentSequence, region);
+                pathSequences.add(sequence);
+            } else {
+                sequence = SequenceIds.EMPTY;
+                for (int i = level + 1 - depth; i <= level; i++) {
+                    sequence = sequences.extend(sequence, pathRegions.get(i));
+                }
+            }
+            while (rowOfSequence.size() <= sequence) {
+                rowOfSequence.add(-1);
+            }
+            int row = rowOfSequence.get(sequence);
+            if (row < 0) {
+                int keyName = depth == 1 ? region : names.intern(keyText(names, pathRegions, depth));
+                row = rowOfKeyName.getIfAbsent(keyName, -1);
+                if (row < 0) {
+                    row = rows.row();
+                    rowOfKeyName.put(keyName, row);
+                    keyNameOfRow.add(keyName);
+                    onPath.add(0);
+                }
+                rowOfSequence.set(sequence, row);
+            }
+            pathRows.add(row);
+            rows.add(row, tree, node, onPath.get(row) == 0);
+            onPath.set(row, onPath.get(row) + 1);
+
+            int child = tree.firstChild(node);
+            if (child != CallTree.NONE) {
+                node = child;
+                continue;
+            }
+            // Leave finished nodes until one has a next sibling (or the walk is back at the virtual root).
+            while (true) {
+                int left = pathRows.removeAtIndex(pathRows.size() - 1);
+                onPath.set(left, onPath.get(left) - 1);
+                int lastLevel = pathRegions.size() - 1;
+                pathRegions.removeAtIndex(lastLevel);
+                if (lastLevel < pathSequences.size()) {
+                    pathSequences.removeAtIndex(lastLevel);
+                }
+                int sibling = tree.nextSibling(node);
+                if (sibling != CallTree.NONE) {
+                    node = sibling;
+                    break;
+                }
+                node = tree.parent(node);
+                if (node == CallTree.ROOT) {
+                    node = CallTree.NONE;
+                    break;
+                }
+            }
+        }
+
+        CallTree out = new CallTree(frames);
+        for (int row = 0; row < keyNameOfRow.size(); row++) {
+            out.child(CallTree.ROOT, frames.intern(keyNameOfRow.get(row), NameTable.EMPTY));
+        }
+        rows.storeInto(out, 1);
+        return out;
+    }
+
+    private static String keyText(NameTable names, MutableIntList pathRegions, int depth) {
+        int end = pathRegions.size();
+        int start = Math.max(0, end - depth);
+        StringBuilder sb = new StringBuilder();
+        for (int i = start; i < end; i++) {
+            if (i > start) {
+                sb.append(SEPARATOR);
+            }
+            sb.append(names.name(pathRegions.get(i)));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Dense ids for sequences of region name ids, as a trie: (prefix id, last region) to id. Comparing
+     * ids instead of texts keeps the walk free of string building; id 0 is the empty sequence.
+     */
+    private static final class SequenceIds {
+        static final int EMPTY = 0;
+        private final MutableLongIntMap ids = new LongIntHashMap();
+        private int next = 1;
+
+        int extend(int prefix, int region) {
+            long key = ((long) prefix << 32) | (region & 0xffffffffL);
+            int id = ids.getIfAbsent(key, -1);
+            if (id < 0) {
+                id = next++;
+                ids.put(key, id);
+            }
+            return id;
+        }
+    }
+
+    /** Accumulated metrics per output row, combined as the class comment says. */
+    private static final class Rows {
+        private final MutableLongList calls = new LongArrayList();
+        private final MutableLongList subcalls = new LongArrayList();
+        private final MutableLongList inclusive = new LongArrayList();
+        private final MutableLongList exclusive = new LongArrayList();
+        private final MutableLongList min = new LongArrayList();
+        private final MutableLongList max = new LongArrayList();
+
+        int size() {
+            return calls.size();
+        }
+
+        /** Appends an empty row and returns its index. */
+        int row() {
+            calls.add(0);
+            subcalls.add(0);
+            inclusive.add(0);
+            exclusive.add(0);
+            min.add(CallTree.UNSET);
+            max.add(CallTree.UNSET);
+            return calls.size() - 1;
+        }
+
+        void add(int row, CallTree tree, int node, boolean countInclusive) {
+            calls.set(row, calls.get(row) + tree.calls(node));
+            subcalls.set(row, subcalls.get(row) + tree.subcalls(node));
+            exclusive.set(row, exclusive.get(row) + tree.exclusiveNanos(node));
+            if (countInclusive) {
+                inclusive.set(row, inclusive.get(row) + tree.inclusiveNanos(node));
+            }
+            long nodeMin = tree.minInclusiveNanos(node);
+            if (nodeMin != CallTree.UNSET && (min.get(row) == CallTree.UNSET || nodeMin < min.get(row))) {
+                min.set(row, nodeMin);
+            }
+            long nodeMax = tree.maxInclusiveNanos(node);
+            if (nodeMax != CallTree.UNSET && (max.get(row) == CallTree.UNSET || nodeMax > max.get(row))) {
+                max.set(row, nodeMax);
+            }
+        }
+
+        /** Stores row {@code r} into node {@code r + nodeOffset} of {@code out}; a row landing on the virtual root is skipped. */
+        void storeInto(CallTree out, int nodeOffset) {
+            for (int r = 0; r < size(); r++) {
+                int node = r + nodeOffset;
+                if (node == CallTree.ROOT) {
+                    continue;
+                }
+                out.setMetrics(node, calls.get(r), subcalls.get(r), inclusive.get(r), exclusive.get(r),
+                        min.get(r), max.get(r));
+            }
+        }
+    }
+}
