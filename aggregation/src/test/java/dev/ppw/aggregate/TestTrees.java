@@ -164,7 +164,7 @@ final class TestTrees {
      */
     static Map<String, Metrics> referenceTau(CallTree tree, int depth) {
         Map<String, long[]> acc = new LinkedHashMap<>();
-        for (int n = 1; n < tree.size(); n++) {
+        for (int n : preorder(tree)) {
             String key = referenceKey(tree, n, depth);
             boolean recursive = false;
             for (int a = tree.parent(n); a != CallTree.ROOT; a = tree.parent(a)) {
@@ -189,6 +189,25 @@ final class TestTrees {
         Map<String, Metrics> rows = new LinkedHashMap<>();
         acc.forEach((k, m) -> rows.put(k, new Metrics(m[0], m[1], m[2], m[3], m[4], m[5])));
         return rows;
+    }
+
+    /** Real nodes in depth-first preorder, children in insertion order. */
+    static List<Integer> preorder(CallTree tree) {
+        List<Integer> order = new ArrayList<>();
+        java.util.ArrayDeque<Integer> stack = new java.util.ArrayDeque<>();
+        stack.push(CallTree.ROOT);
+        while (!stack.isEmpty()) {
+            int n = stack.pop();
+            if (n != CallTree.ROOT) {
+                order.add(n);
+            }
+            List<Integer> children = new ArrayList<>();
+            for (int c = tree.firstChild(n); c != CallTree.NONE; c = tree.nextSibling(c)) {
+                children.add(0, c);
+            }
+            children.forEach(stack::push);
+        }
+        return order;
     }
 
     private static void accumulate(long[] m, CallTree tree, int n, boolean countInclusive) {
