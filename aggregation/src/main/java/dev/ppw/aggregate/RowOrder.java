@@ -1,0 +1,176 @@
+package dev.ppw.aggregate;
+
+import dev.ppw.model.CallTree;
+import dev.ppw.model.Profile;
+import org.eclipse.collections.api.block.comparator.primitive.IntComparator;
+import org.eclipse.collections.api.list.primitive.MutableIntList;
+import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * Chooses and orders the rows a report prints, so that reporters only format.
+ *
+ * <p>For the hierarchical views (tree, callpath) the rows are a depth-first preorder: every row is
+ * followed by its whole printed subtree, and siblings are sorted by the {@link SortKey}. For flat and TAU
+ * all rows are roots and are sorted the same way. Numbers sort descending, names ascending; ties are broken
+ * by region name, then callsite (both by {@link String#compareTo}), then node index, so the order is fully
+ * determined by the profile. A {@link CallTree#UNSET} min/max sorts below every set value.
+ */
+public final class RowOrder {
+
+    /** What rows are sorted by. */
+    public enum SortKey {
+        /** Inclusive time, largest first. */
+        INCLUSIVE,
+        /** Exclusive (self) time, largest first. */
+        EXCLUSIVE,
+        /** Number of calls, most first. */
+        CALLS,
+        /** Number of calls made, most first. */
+        SUBCALLS,
+        /** Smallest single call's inclusive time, largest first; unset last. */
+        MIN,
+        /** Largest single call's inclusive time, largest first; unset last. */
+        MAX,
+        /** Region name (the key text for flat and TAU), ascending. */
+        NAME;
+
+        /** The lower-case name used on the command line. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /**
+         * The key whose {@link #label()} is {@code text} (case-insensitive, surrounding blanks ignored).
+         *
+         * @throws IllegalArgumentException naming the value and the accepted ones when none matches
+         */
+        public static SortKey parse(String text) {
+            String wanted = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+            for (SortKey key : values()) {
+                if (key.label().equals(wanted)) {
+                    return key;
+                }
+            }
+            throw new IllegalArgumentException("unknown sort key '" + text + "': expected one of "
+                    + Arrays.stream(values()).map(SortKey::label).collect(Collectors.joining(", ")));
+        }
+    }
+
+    private RowOrder() {
+    }
+
+    /**
+     * The profile's total time in nanoseconds, the 100% of {@code minPercent} and of any percentage a report
+     * prints. For tree and callpath it is the sum of the roots' inclusive times; for flat and TAU, whose
+     * rows overlap (a caller's row includes its callees' rows), it is the sum of the rows' exclusive times,
+     * which equals the source tree's total (SEMANTICS.md section 3: the views keep the sum of exclusive).
+     */
+    public static long totalNanos(Profile p) {
+        CallTree tree = p.tree();
+        if (p.view().isHierarchical()) {
+            return tree.totalInclusiveNanos();
+        }
+        long total = 0;
+        for (int row = tree.firstChild(CallTree.ROOT); row != CallTree.NONE; row = tree.nextSibling(row)) {
+            total += tree.exclusiveNanos(row);
+        }
+        return total;
+    }
+
+    /**
+     * Node indices of {@code p.tree()} to print, in print order.
+     *
+     * @param key        what siblings (or flat/TAU rows) are sorted by
+     * @param maxDepth   number of levels shown in tree and callpath, roots being level 1; 0 or negative shows
+     *                   every level. Ignored by flat and TAU.
+     * @param minPercent a row whose inclusive time is below this percentage of {@link #totalNanos} is dropped,
+     *                   with its whole subtree; 0 keeps every row. Compared exactly: the row is kept when
+     *                   {@code inclusive >= minPercent / 100 * total}, with {@code minPercent} read as its
+     *                   shortest decimal text.
+     * @throws IllegalArgumentException when {@code minPercent} is negative or not finite
+     */
+    public static int[] order(Profile p, SortKey key, int maxDepth, double minPercent) {
+        if (!(minPercent >= 0) || Double.isInfinite(minPercent)) {
+            throw new IllegalArgumentException("minimum percentage must be a finite number >= 0, got " + minPercent);
+        }
+        CallTree tree = p.tree();
+        long minKeptNanos = minPercent == 0 ? Long.MIN_VALUE : minKeptNanos(minPercent, totalNanos(p));
+        IntComparator order = comparator(tree, key);
+        boolean hierarchical = p.view().isHierarchical();
+        int levels = hierarchical && maxDepth > 0 ? maxDepth : Integer.MAX_VALUE;
+
+        MutableIntList result = new IntArrayList();
+        MutableIntList stack = new IntArrayList();
+        MutableIntList siblings = new IntArrayList();
+        pushChildren(tree, CallTree.ROOT, minKeptNanos, order, siblings, stack);
+        while (!stack.isEmpty()) {
+            int node = stack.removeAtIndex(stack.size() - 1);
+            result.add(node);
+            // depth() is 0 for roots, so a node is on level depth + 1 and its children on depth + 2.
+            if (hierarchical && tree.depth(node) + 2 <= levels) {
+                pushChildren(tree, node, minKeptNanos, order, siblings, stack);
+            }
+        }
+        return result.toArray();
+    }
+
+    /** Pushes the kept children of {@code parent} so that the first in sort order is popped first. */
+    private static void pushChildren(CallTree tree, int parent, long minKeptNanos, IntComparator order,
+                                     MutableIntList scratch, MutableIntList stack) {
+        scratch.clear();
+        for (int c = tree.firstChild(parent); c != CallTree.NONE; c = tree.nextSibling(c)) {
+            if (tree.inclusiveNanos(c) >= minKeptNanos) {
+                scratch.add(c);
+            }
+        }
+        scratch.sortThis(order);
+        for (int i = scratch.size() - 1; i >= 0; i--) {
+            stack.add(scratch.get(i));
+        }
+    }
+
+    /** Smallest inclusive time that is at least {@code percent}% of {@code totalNanos}, exactly. */
+    private static long minKeptNanos(double percent, long totalNanos) {
+        BigDecimal threshold = BigDecimal.valueOf(percent).multiply(BigDecimal.valueOf(totalNanos))
+                .divide(BigDecimal.valueOf(100));
+        BigDecimal ceiling = threshold.setScale(0, RoundingMode.CEILING);
+        if (ceiling.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+            return Long.MAX_VALUE;
+        }
+        if (ceiling.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) < 0) {
+            return Long.MIN_VALUE;
+        }
+        return ceiling.longValueExact();
+    }
+
+    private static IntComparator comparator(CallTree tree, SortKey key) {
+        return (a, b) -> {
+            int c = key == SortKey.NAME ? 0 : Long.compare(metric(tree, b, key), metric(tree, a, key));
+            if (c == 0) {
+                c = tree.regionName(a).compareTo(tree.regionName(b));
+            }
+            if (c == 0) {
+                c = tree.callsiteName(a).compareTo(tree.callsiteName(b));
+            }
+            return c != 0 ? c : Integer.compare(a, b);
+        };
+    }
+
+    private static long metric(CallTree tree, int node, SortKey key) {
+        return switch (key) {
+            case INCLUSIVE -> tree.inclusiveNanos(node);
+            case EXCLUSIVE -> tree.exclusiveNanos(node);
+            case CALLS -> tree.calls(node);
+            case SUBCALLS -> tree.subcalls(node);
+            case MIN -> tree.minInclusiveNanos(node);
+            case MAX -> tree.maxInclusiveNanos(node);
+            case NAME -> 0;
+        };
+    }
+}
