@@ -1,0 +1,42 @@
+package dev.ppw.report;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * RFC 4180 CSV (CRLF line ends, quotes only where needed), one header row, then one row per printed node
+ * with the fields of {@link RowField}. An unset min/max and a root's parent are empty fields.
+ */
+final class CsvReporter implements Reporter {
+    @Override
+    public void write(Report report, OutputStream out) throws IOException {
+        DisplayUnit unit = report.unitOrNanos();
+        List<RowField> fields = RowField.fieldsFor(report.profile().view());
+        List<String> header = new ArrayList<>(fields.size());
+        for (RowField f : fields) {
+            header.add(f.columnName(unit));
+        }
+        Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+        CSVFormat format = CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).build();
+        // Not try-with-resources: closing the printer would close the caller's stream.
+        CSVPrinter printer = new CSVPrinter(writer, format);
+        List<String> values = new ArrayList<>(fields.size());
+        for (int node : report.rows()) {
+            values.clear();
+            for (RowField f : fields) {
+                String text = f.text(report.profile(), node, unit);
+                values.add(text == null ? "" : text);
+            }
+            printer.printRecord(values);
+        }
+        printer.flush();
+    }
+}

@@ -1,0 +1,86 @@
+package dev.ppw.report;
+
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.longs;
+
+class TimeUnitsTest {
+    private static final DisplayUnit[] UNITS = DisplayUnit.values();
+
+    @Test
+    void examplesOfSemantics() {
+        assertEquals("1234.567", TimeUnits.exact(1234567, DisplayUnit.US));
+        assertEquals("1234", TimeUnits.exact(1234000, DisplayUnit.US));
+        assertEquals("0.000000007", TimeUnits.exact(7, DisplayUnit.S));
+        assertEquals("-0.5", TimeUnits.exact(-500, DisplayUnit.US));
+        assertEquals("-1.5", TimeUnits.exact(-1500, DisplayUnit.US));
+        assertEquals("0", TimeUnits.exact(0, DisplayUnit.MS));
+        assertEquals("-9223372036.854775808", TimeUnits.exact(Long.MIN_VALUE, DisplayUnit.S));
+    }
+
+    @Test
+    void exactIsThePlainDecimalOfTheNanoseconds() {
+        qt().forAll(longs().all(), integers().between(0, UNITS.length - 1)).checkAssert((nanos, u) -> {
+            DisplayUnit unit = UNITS[u];
+            String text = TimeUnits.exact(nanos, unit);
+            assertEquals(0, new BigDecimal(text).compareTo(BigDecimal.valueOf(nanos, unit.scale())), text);
+            assertFalse(text.contains("E") || text.contains(",") || text.contains("+"), text);
+            if (text.contains(".")) {
+                assertFalse(text.endsWith("0") || text.endsWith("."), text);
+            }
+            assertEquals(BigDecimal.valueOf(nanos, unit.scale()).stripTrailingZeros().toPlainString(), text);
+        });
+    }
+
+    @Test
+    void smallValuesRoundTripInEveryUnit() {
+        qt().forAll(longs().between(-2_000_000_000L, 2_000_000_000L), integers().between(0, UNITS.length - 1))
+                .checkAssert((nanos, u) -> assertEquals(nanos.longValue(),
+                        new BigDecimal(TimeUnits.exact(nanos, UNITS[u])).movePointRight(UNITS[u].scale())
+                                .longValueExact()));
+    }
+
+    @Test
+    void fixedRoundsHalfAwayFromZero() {
+        assertEquals("1.235", TimeUnits.fixed(1234567, DisplayUnit.MS, 3));
+        assertEquals("0.235", TimeUnits.fixed(234500, DisplayUnit.MS, 3));
+        assertEquals("-0.235", TimeUnits.fixed(-234500, DisplayUnit.MS, 3));
+        assertEquals("0.000", TimeUnits.fixed(7, DisplayUnit.MS, 3));
+        assertEquals("-0.001", TimeUnits.fixed(-500, DisplayUnit.MS, 3));
+        assertEquals("12", TimeUnits.fixed(12, DisplayUnit.NS, 0));
+        qt().forAll(longs().between(-Long.MAX_VALUE / 2, Long.MAX_VALUE / 2), integers().between(0, 2),
+                integers().between(0, 3)).checkAssert((nanos, u, d) -> {
+                    DisplayUnit unit = UNITS[u];
+                    String expected = BigDecimal.valueOf(nanos, unit.scale()).setScale(d, RoundingMode.HALF_UP)
+                            .toPlainString();
+                    String actual = TimeUnits.fixed(nanos, unit, d);
+                    assertEquals(0, new BigDecimal(expected).compareTo(new BigDecimal(actual)), actual);
+                    assertEquals(d, new BigDecimal(actual).scale(), actual);
+                });
+    }
+
+    @Test
+    void readableUnitIsTheLargestWithAtLeastOne() {
+        assertEquals(DisplayUnit.S, TimeUnits.readable(1_000_000_000L));
+        assertEquals(DisplayUnit.MS, TimeUnits.readable(999_999_999L));
+        assertEquals(DisplayUnit.MS, TimeUnits.readable(1_000_000L));
+        assertEquals(DisplayUnit.US, TimeUnits.readable(1_000L));
+        assertEquals(DisplayUnit.NS, TimeUnits.readable(999L));
+        assertEquals(DisplayUnit.NS, TimeUnits.readable(0L));
+        assertEquals(DisplayUnit.S, TimeUnits.readable(Long.MIN_VALUE));
+    }
+
+    @Test
+    void unitsParseFromTheirLabels() {
+        for (DisplayUnit u : UNITS) {
+            assertEquals(u, DisplayUnit.fromLabel(u.label()));
+        }
+    }
+}
