@@ -19,7 +19,7 @@ final class CsvReporter implements Reporter {
     @Override
     public void write(Report report, OutputStream out) throws IOException {
         DisplayUnit unit = report.unitOrNanos();
-        List<RowField> fields = RowField.fieldsFor(report.profile().view());
+        List<RowField> fields = RowField.csvFields(report.profile().view());
         List<String> header = new ArrayList<>(fields.size());
         for (RowField f : fields) {
             header.add(f.columnName(unit));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
 
@@ -11,13 +12,17 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * One JSON object: {@code metadata} (tool, view, tau depth, unit, aggregation, inputs, total time, process
- * and thread names) and {@code rows}, whose members are the CSV columns. Times are JSON numbers written
- * from their exact decimal text; an unset min/max and a root's parent are {@code null}.
+ * The ppw-profile JSON format, version 1 (docs/profile-json.md): one object with the metadata, a
+ * {@code columns} header and {@code rows} as arrays. Times are JSON numbers written from their exact
+ * decimal text; an unset min/max and a root's parent are {@code null}.
  */
 final class JsonReporter implements Reporter {
+    static final String FORMAT = "ppw-profile";
+    static final int VERSION = 1;
+
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
             .build();
@@ -26,16 +31,20 @@ final class JsonReporter implements Reporter {
     public void write(Report report, OutputStream out) throws IOException {
         Profile profile = report.profile();
         DisplayUnit unit = report.unitOrNanos();
+        List<RowField> fields = RowField.JSON_FIELDS;
         try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-            g.useDefaultPrettyPrinter();
+            g.setPrettyPrinter(new ProfileJsonLayout());
             g.writeStartObject();
             writeMetadata(g, report, unit);
+            g.writeArrayFieldStart("columns");
+            for (RowField f : fields) {
+                g.writeString(f.columnName(unit));
+            }
+            g.writeEndArray();
             g.writeArrayFieldStart("rows");
-            List<RowField> fields = RowField.fieldsFor(profile.view());
             for (int node : report.rows()) {
-                g.writeStartObject();
+                g.writeStartArray();
                 for (RowField f : fields) {
-                    g.writeFieldName(f.columnName(unit));
                     String text = f.text(profile, node, unit);
                     if (text == null) {
                         g.writeNull();
@@ -45,7 +54,7 @@ final class JsonReporter implements Reporter {
                         g.writeNumber(text);
                     }
                 }
-                g.writeEndObject();
+                g.writeEndArray();
             }
             g.writeEndArray();
             g.writeEndObject();
@@ -56,8 +65,9 @@ final class JsonReporter implements Reporter {
 
     private static void writeMetadata(JsonGenerator g, Report report, DisplayUnit unit) throws IOException {
         Profile profile = report.profile();
-        g.writeObjectFieldStart("metadata");
-        g.writeStringField("tool", "ppw-java");
+        g.writeStringField("format", FORMAT);
+        g.writeNumberField("version", VERSION);
+        g.writeStringField("tool", Version.tool());
         g.writeStringField("view", profile.view().label());
         if (profile.view() == ViewKind.TAU) {
             g.writeNumberField("tau_depth", profile.tauDepth());
@@ -73,16 +83,28 @@ final class JsonReporter implements Reporter {
             g.writeString(input);
         }
         g.writeEndArray();
-        g.writeFieldName("total_inclusive_" + unit.label());
-        g.writeNumber(TimeUnits.exact(report.totalInclusiveNanos(), unit));
+        g.writeArrayFieldStart("node_info");
+        for (NodeInfo node : profile.nodeInfos()) {
+            g.writeStartObject();
+            g.writeStringField("label", node.label());
+            g.writeStringField("file", node.file());
+            g.writeStringField("pid", node.pid());
+            g.writeStringField("host", node.host());
+            writeNames(g, "process_names", node.processNames());
+            writeNames(g, "thread_names", node.threadNames());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
         writeNames(g, "process_names", profile.processNames());
         writeNames(g, "thread_names", profile.threadNames());
-        g.writeEndObject();
+        g.writeFieldName("total_inclusive_" + unit.label());
+        g.writeNumber(TimeUnits.exact(report.totalInclusiveNanos(), unit));
     }
 
+    /** Sorted by id, so that the output does not depend on a map's iteration order. */
     private static void writeNames(JsonGenerator g, String field, Map<String, String> names) throws IOException {
         g.writeObjectFieldStart(field);
-        for (Map.Entry<String, String> e : names.entrySet()) {
+        for (Map.Entry<String, String> e : new TreeMap<>(names).entrySet()) {
             g.writeStringField(e.getKey(), e.getValue());
         }
         g.writeEndObject();

@@ -7,8 +7,8 @@ import dev.ppw.model.ViewKind;
 import java.util.List;
 
 /**
- * The fields of a machine-readable row, shared by CSV (columns) and JSON (row object members), in
- * output order. Time fields are named with their unit ({@code inclusive_us}).
+ * The fields of a machine-readable row, shared by CSV and JSON, in CSV order. Time fields are named with
+ * their unit ({@code inclusive_us}).
  */
 enum RowField {
     /** Tree and callpath: region names from a root joined by " => "; flat and tau: the row's key. */
@@ -39,6 +39,10 @@ enum RowField {
 
     static final String PATH_SEPARATOR = " => ";
 
+    /** The columns of docs/profile-json.md, the same for every view (flat and tau rows are roots). */
+    static final List<RowField> JSON_FIELDS = List.of(ID, PARENT_ID, DEPTH, NAME, CALLSITE, CALLS, SUBCALLS,
+            INCLUSIVE, EXCLUSIVE, MIN_INCLUSIVE, MAX_INCLUSIVE);
+
     private static final List<RowField> HIERARCHICAL = List.of(values());
     private static final List<RowField> KEYED = List.of(PATH, CALLS, SUBCALLS, INCLUSIVE, EXCLUSIVE,
             MIN_INCLUSIVE, MAX_INCLUSIVE, AGG, MISSING, NODES);
@@ -53,7 +57,8 @@ enum RowField {
         return kind;
     }
 
-    static List<RowField> fieldsFor(ViewKind view) {
+    /** The CSV columns of a view. */
+    static List<RowField> csvFields(ViewKind view) {
         return view.isHierarchical() ? HIERARCHICAL : KEYED;
     }
 

@@ -6,16 +6,21 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
+import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,53 +28,52 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class JsonReporterTest {
+    private static final List<Object> COLUMNS_US = List.of("id", "parent_id", "depth", "name", "callsite",
+            "calls", "subcalls", "inclusive_us", "exclusive_us", "min_inclusive_us", "max_inclusive_us");
+
     @Test
-    void treeReadsBackWithExactNumbers() throws IOException {
+    void treeFollowsTheProfileJsonFormatWithExactNumbers() throws IOException {
         Profile single = Fixtures.smallTree();
         Profile p = new Profile(single.tree(), ViewKind.TREE, 0, "sum", "zero", 1, single.inputs(),
-                Map.of("7505", "python3"), Map.of("7505/7505", "main \"thread\""));
-        Map<String, Object> doc = parse(Fixtures.render(OutputFormat.JSON, p, DisplayUnit.US));
+                Map.of("7505", "python3"), Map.of("7505/7505", "main \"thread\""),
+                List.of(new NodeInfo("t.json", "dir/t.json", "", "", Map.of("7505", "python3"), Map.of())));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Reporters.forFormat(OutputFormat.JSON).write(new Report(p, Report.allRows(p), 1234574,
+                Optional.of(DisplayUnit.US)), out);
+        String json = out.toString(StandardCharsets.UTF_8);
+        Map<String, Object> doc = parse(json);
 
-        Map<String, Object> meta = map(doc.get("metadata"));
-        assertEquals("ppw-java", meta.get("tool"));
-        assertEquals("tree", meta.get("view"));
-        assertFalse(meta.containsKey("tau_depth"));
-        assertEquals("us", meta.get("unit"));
-        assertEquals(Map.of("op", "sum", "missing", "zero", "nodes", 1L), meta.get("aggregation"));
-        assertEquals(List.of("t.json"), meta.get("inputs"));
-        assertEquals(new BigDecimal("1234.574"), meta.get("total_inclusive_us"));
-        assertEquals(Map.of("7505", "python3"), meta.get("process_names"));
-        assertEquals(Map.of("7505/7505", "main \"thread\""), meta.get("thread_names"));
+        assertEquals(List.of("format", "version", "tool", "view", "unit", "aggregation", "inputs", "node_info",
+                "process_names", "thread_names", "total_inclusive_us", "columns", "rows"), List.copyOf(doc.keySet()));
+        assertEquals("ppw-profile", doc.get("format"));
+        assertEquals(1L, doc.get("version"));
+        assertTrue(((String) doc.get("tool")).startsWith("ppw-java "), (String) doc.get("tool"));
+        assertEquals("tree", doc.get("view"));
+        assertEquals("us", doc.get("unit"));
+        assertEquals(Map.of("op", "sum", "missing", "zero", "nodes", 1L), doc.get("aggregation"));
+        assertEquals(List.of("t.json"), doc.get("inputs"));
+        assertEquals(List.of(Map.of("label", "t.json", "file", "dir/t.json", "pid", "", "host", "",
+                "process_names", Map.of("7505", "python3"), "thread_names", Map.of())), doc.get("node_info"));
+        assertEquals(Map.of("7505", "python3"), doc.get("process_names"));
+        assertEquals(Map.of("7505/7505", "main \"thread\""), doc.get("thread_names"));
+        assertEquals(new BigDecimal("1234.574"), doc.get("total_inclusive_us"));
+        assertEquals(COLUMNS_US, doc.get("columns"));
 
         List<Object> rows = list(doc.get("rows"));
-        assertEquals(4, rows.size());
-        Map<String, Object> main = map(rows.get(0));
-        assertEquals(List.of("path", "id", "parent_id", "depth", "name", "callsite", "calls", "subcalls",
-                "inclusive_us", "exclusive_us", "min_inclusive_us", "max_inclusive_us", "agg", "missing", "nodes"),
-                List.copyOf(main.keySet()));
-        assertEquals("main", main.get("path"));
-        assertEquals(1L, main.get("id"));
-        assertNull(main.get("parent_id"));
-        assertTrue(main.containsKey("parent_id"));
-        assertEquals(0L, main.get("depth"));
-        assertEquals("", main.get("callsite"));
-        assertEquals(new BigDecimal("1234.567"), main.get("inclusive_us"));
-        assertEquals(new BigDecimal("999.567"), main.get("exclusive_us"));
-        Map<String, Object> b = map(rows.get(2));
-        assertEquals("main => a => b", b.get("path"));
-        assertEquals(2L, b.get("parent_id"));
-        assertEquals(new BigDecimal("0.5"), b.get("min_inclusive_us"));
-        Map<String, Object> a = map(rows.get(1));
-        assertEquals(235L, a.get("inclusive_us"), "an integral time is written without a fraction");
-        Map<String, Object> idle = map(rows.get(3));
-        assertTrue(idle.containsKey("min_inclusive_us"));
-        assertNull(idle.get("min_inclusive_us"));
-        assertNull(idle.get("max_inclusive_us"));
-        assertEquals(new BigDecimal("0.007"), idle.get("exclusive_us"));
+        assertEquals(List.of(
+                Arrays.asList(1L, null, 0L, "main", "", 1L, 2L, new BigDecimal("1234.567"),
+                        new BigDecimal("999.567"), new BigDecimal("1234.567"), new BigDecimal("1234.567")),
+                Arrays.asList(2L, 1L, 1L, "a", "", 2L, 1L, 235L, new BigDecimal("234.5"), 1L, 234L),
+                Arrays.asList(3L, 2L, 2L, "b", "", 1L, 0L, new BigDecimal("0.5"), new BigDecimal("0.5"),
+                        new BigDecimal("0.5"), new BigDecimal("0.5")),
+                Arrays.asList(4L, null, 0L, "idle", "", 3L, 0L, new BigDecimal("0.007"), new BigDecimal("0.007"),
+                        null, null)), rows);
+        assertEquals(4 + 1, json.lines().filter(l -> l.startsWith("    [") || l.startsWith("  \"rows\"")).count(),
+                "one row per line");
     }
 
     @Test
-    void tauCarriesItsDepthAndKeyedRows() throws IOException {
+    void tauCarriesItsDepthAndKeyedRowsAreRoots() throws IOException {
         CallTree t = new CallTree(new FrameTable(new NameTable()));
         int k = t.child(CallTree.ROOT, t.frames().intern("a => b"));
         t.setMetrics(k, 3, 1, 1_500_000_000L, -2, CallTree.UNSET, CallTree.UNSET);
@@ -77,24 +81,25 @@ class JsonReporterTest {
                 Map.of());
         Map<String, Object> doc = parse(Fixtures.render(OutputFormat.JSON, p, Report.allRows(p), 1_500_000_000L,
                 DisplayUnit.S));
-        Map<String, Object> meta = map(doc.get("metadata"));
-        assertEquals(2L, meta.get("tau_depth"));
-        assertEquals(Map.of("op", "max", "missing", "present", "nodes", 3L), meta.get("aggregation"));
-        assertEquals(new BigDecimal("1.5"), meta.get("total_inclusive_s"));
-        Map<String, Object> row = map(list(doc.get("rows")).get(0));
-        assertEquals(List.of("path", "calls", "subcalls", "inclusive_s", "exclusive_s", "min_inclusive_s",
-                "max_inclusive_s", "agg", "missing", "nodes"), List.copyOf(row.keySet()));
-        assertEquals("a => b", row.get("path"));
-        assertEquals(new BigDecimal("-0.000000002"), row.get("exclusive_s"));
-        assertEquals(3L, row.get("nodes"));
+        assertEquals(2L, doc.get("tau_depth"));
+        assertEquals(Map.of("op", "max", "missing", "present", "nodes", 3L), doc.get("aggregation"));
+        assertEquals(new BigDecimal("1.5"), doc.get("total_inclusive_s"));
+        assertEquals(List.of(Arrays.asList(1L, null, 0L, "a => b", "", 3L, 1L, new BigDecimal("1.5"),
+                new BigDecimal("-0.000000002"), null, null)), doc.get("rows"));
     }
 
     @Test
-    void defaultUnitIsNanoseconds() throws IOException {
+    void defaultUnitIsNanosecondsAndAnEmptyProfileIsValid() throws IOException {
         Map<String, Object> doc = parse(Fixtures.render(OutputFormat.JSON, Fixtures.smallTree(), null));
-        assertEquals("ns", map(doc.get("metadata")).get("unit"));
-        assertEquals(1234574L, map(doc.get("metadata")).get("total_inclusive_ns"));
-        assertEquals(1234567L, map(list(doc.get("rows")).get(0)).get("inclusive_ns"));
+        assertEquals("ns", doc.get("unit"));
+        assertEquals(1234574L, doc.get("total_inclusive_ns"));
+        assertEquals(1234567L, list(list(doc.get("rows")).get(0)).get(7));
+
+        Profile empty = Profile.single(new CallTree(new FrameTable(new NameTable())), List.of(), Map.of(), Map.of());
+        Map<String, Object> e = parse(Fixtures.render(OutputFormat.JSON, empty, null));
+        assertEquals(List.of(), e.get("rows"));
+        assertEquals(List.of(), e.get("inputs"));
+        assertEquals(0L, e.get("total_inclusive_ns"));
     }
 
     // A small reader over Jackson's streaming parser: objects keep member order, integers are Longs,
