@@ -1,0 +1,92 @@
+package dev.ppw.cli;
+
+import dev.ppw.model.BadInputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+
+/**
+ * The {@code ppw-java} command: subcommands, and the one place where errors become exit codes.
+ *
+ * <p>Exit codes: 0 ok; 1 bad data (an unreadable or broken input, or a warning under {@code --strict});
+ * 2 bad usage (an unknown option, a bad option value); 3 internal error, with its stack trace.
+ */
+@Command(name = "ppw-java", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        subcommands = {ProfileCommand.class},
+        description = "Turns traces into calling-context profiles: tree, callpath, flat and TAU views.",
+        footerHeading = "%nExit codes:%n",
+        footer = {"  0 ok, 1 bad input (or a warning under --strict), 2 bad usage, 3 internal error",
+                "%nRun 'ppw-java profile --help' for the profile command and examples."})
+public final class Main implements Callable<Integer> {
+    public static final int OK = 0;
+    public static final int BAD_DATA = 1;
+    public static final int BAD_USAGE = 2;
+    public static final int INTERNAL_ERROR = 3;
+
+    static final String PREFIX = "ppw-java: ";
+
+    @Spec
+    CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the command line with {@code out} for results and help, {@code err} for messages; returns the exit code. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        PrintWriter errWriter = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        PrintWriter outWriter = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
+        CommandLine cl = new CommandLine(new Main(new Streams(out, err)));
+        cl.setOut(outWriter);
+        cl.setErr(errWriter);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setParameterExceptionHandler((e, arguments) -> {
+            errWriter.println(PREFIX + "error: " + e.getMessage());
+            CommandLine failed = e.getCommandLine();
+            errWriter.println(PREFIX + "see '" + failed.getCommandSpec().qualifiedName() + " --help'");
+            return BAD_USAGE;
+        });
+        cl.setExecutionExceptionHandler((e, failed, parseResult) -> {
+            if (e instanceof BadInputException || e instanceof FileProblem) {
+                errWriter.println(PREFIX + "error: " + e.getMessage());
+                return BAD_DATA;
+            }
+            errWriter.println(PREFIX + "internal error (a bug: please report it with this trace)");
+            e.printStackTrace(errWriter);
+            return INTERNAL_ERROR;
+        });
+        try {
+            return cl.execute(args);
+        } finally {
+            outWriter.flush();
+            errWriter.flush();
+        }
+    }
+
+    private final Streams streams;
+
+    Main(Streams streams) {
+        this.streams = streams;
+    }
+
+    Streams streams() {
+        return streams;
+    }
+
+    /** Without a subcommand: usage on stderr, and a usage error. */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return BAD_USAGE;
+    }
+
+    /** Where a run's output goes: commands write results to {@code out} as bytes, never to System.out. */
+    record Streams(PrintStream out, PrintStream err) {
+    }
+}

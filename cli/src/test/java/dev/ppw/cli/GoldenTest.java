@@ -1,0 +1,105 @@
+package dev.ppw.cli;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Real traces (copied from the shared collection) through every view, compared with golden files named
+ * after the invocation, e.g. {@code verbose.pfw--view-flat--format-csv.csv}. With
+ * {@code -Dppw.updateGolden=true} the files are rewritten instead; never edit them by hand.
+ */
+class GoldenTest {
+    private static final Path TRACES = Path.of("src/test/resources/traces");
+    private static final Path GOLDEN = Path.of("src/test/resources/golden");
+    private static final boolean UPDATE = Boolean.getBoolean("ppw.updateGolden");
+
+    private record Case(String name, List<String> files) {
+    }
+
+    private static final List<Case> CASES = List.of(
+            pfa("verbose"), pfa("compact"), pfa("cpumem_verbose"), pfa("cpumem_compact"), pfa("future"),
+            pfa("multiproc"), pfa("object"), new Case("nodes4", files(TRACES.resolve("perfflowaspect/nodes4"))),
+            new Case("tsc-5.9.3-projectA.trace.json", List.of(TRACES.resolve("tsc-5.9.3-projectA.trace.json").toString())));
+
+    private static final List<List<String>> EVERY_VIEW = List.of(
+            List.of("--view", "tree", "--format", "csv"),
+            List.of("--view", "callpath", "--format", "csv"),
+            List.of("--view", "flat", "--format", "csv"),
+            List.of("--view", "tau", "--depth", "2", "--format", "csv"));
+
+    @TestFactory
+    Stream<DynamicTest> everyViewAsCsv() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Case c : CASES) {
+            for (List<String> args : EVERY_VIEW) {
+                tests.add(golden(c, args, "csv"));
+            }
+        }
+        return tests.stream();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> someAsTextAndJson() {
+        Case verbose = CASES.get(0);
+        Case nodes4 = CASES.get(7);
+        Case tsc = CASES.get(8);
+        return Stream.of(
+                golden(verbose, List.of("--view", "tree"), "txt"),
+                golden(verbose, List.of("--view", "tree", "--format", "json"), "json"),
+                golden(nodes4, List.of("--view", "flat", "--unit", "us"), "txt"),
+                golden(tsc, List.of("--view", "tree", "--max-depth", "3"), "txt"),
+                golden(tsc, List.of("--view", "flat", "--sort", "exclusive", "--min-percent", "1"), "txt"));
+    }
+
+    private static DynamicTest golden(Case c, List<String> args, String extension) {
+        String name = c.name() + invocation(args) + "." + extension;
+        return DynamicTest.dynamicTest(name, () -> {
+            List<String> all = new ArrayList<>();
+            all.add("profile");
+            all.addAll(c.files());
+            all.addAll(args);
+            Cli r = Cli.run(all.toArray(String[]::new));
+            assertEquals(0, r.exit(), r.toString());
+            Path file = GOLDEN.resolve(name);
+            if (UPDATE) {
+                Files.createDirectories(GOLDEN);
+                Files.writeString(file, r.out(), StandardCharsets.UTF_8);
+                return;
+            }
+            assertTrue(Files.exists(file), file + " is missing: run mvn -pl cli test -Dppw.updateGolden=true");
+            assertEquals(Files.readString(file, StandardCharsets.UTF_8), r.out(), name);
+        });
+    }
+
+    /** {@code --view tau --depth 2} becomes {@code --view-tau--depth-2}. */
+    private static String invocation(List<String> args) {
+        StringBuilder sb = new StringBuilder();
+        for (String a : args) {
+            sb.append(a.startsWith("--") ? a : "-" + a);
+        }
+        return sb.toString();
+    }
+
+    private static Case pfa(String variant) {
+        return new Case(variant + ".pfw", files(TRACES.resolve("perfflowaspect").resolve(variant)));
+    }
+
+    private static List<String> files(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(Path::toString).sorted().toList();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
