@@ -1,0 +1,251 @@
+package dev.ppw.collect;
+
+import dev.ppw.collect.chrome.ChromeTraceReader;
+import dev.ppw.model.BadInputException;
+import dev.ppw.model.EventSink;
+
+import java.io.BufferedInputStream;
+import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+
+/**
+ * The one place where an input's format is decided, by its content and never by its file name (Chromium
+ * writes Perfetto protobuf into files named {@code .json}).
+ *
+ * <p>Detection, in order: gzip magic {@code 1f 8b} (decompressed, then detected again, up to three
+ * layers); a UTF-8 byte order mark (skipped); a Perfetto protobuf trace (a {@code TracePacket} field-1
+ * record with binary content), rejected with advice; a first non-whitespace byte {@code [} or {@code {}
+ * (Chrome trace JSON, read by {@link ChromeTraceReader}). An empty or whitespace-only input and anything
+ * else are {@link BadInputException}s quoting the first bytes.
+ *
+ * <p>The sink sees {@link EventSink#beginInput} only once the format is known, so an input rejected by
+ * detection leaves no trace in it; once begun, {@link EventSink#endInput} is called even when reading
+ * fails, and the sink keeps what was read before the failure.
+ */
+public final class TraceReaders {
+    static final int BUFFER_SIZE = 1 << 16;
+    private static final int MAX_GZIP_LAYERS = 3;
+    /** Bytes examined before deciding, unless they are all whitespace. */
+    private static final int PROBE = 256;
+    private static final int QUOTE_BYTES = 24;
+
+    private TraceReaders() {
+    }
+
+    /** Reads {@code file} into {@code sink}, naming it by its path in messages. */
+    public static void read(Path file, EventSink sink) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            read(file.toString(), in, sink);
+        }
+    }
+
+    /**
+     * Reads {@code in} (not closed here) into {@code sink} as one input named {@code displayName}.
+     *
+     * @throws BadInputException when the format is unknown or the content is broken beyond repair
+     * @throws IOException when reading fails
+     */
+    public static void read(String displayName, InputStream in, EventSink sink) throws IOException {
+        // The shield keeps the caller's stream open when the gzip layers are closed (they hold native memory).
+        InputStream shield = new FilterInputStream(in) {
+            @Override
+            public void close() {
+            }
+        };
+        try (InputStream content = detect(displayName, new BufferedInputStream(shield, BUFFER_SIZE), 0)) {
+            sink.beginInput(displayName);
+            try {
+                ChromeTraceReader.read(displayName, content, sink);
+            } catch (RuntimeException | IOException e) {
+                try {
+                    sink.endInput();
+                } catch (RuntimeException second) {
+                    e.addSuppressed(second);
+                }
+                throw e;
+            }
+            sink.endInput();
+        }
+    }
+
+    /** Returns {@code in}, or the decompressed stream it holds, positioned at the start of Chrome JSON. */
+    private static InputStream detect(String name, BufferedInputStream in, int layers) throws IOException {
+        in.mark(BUFFER_SIZE);
+        byte[] head = new byte[BUFFER_SIZE];
+        Probe probe = fill(name, in, head, PROBE);
+        int n = probe.length;
+        if (n >= 2 && head[0] == 0x1f && head[1] == (byte) 0x8b) {
+            if (layers == MAX_GZIP_LAYERS) {
+                throw BadInputException.at(name, 0, 0, "gzip nested more than " + MAX_GZIP_LAYERS + " levels deep", null);
+            }
+            in.reset();
+            GZIPInputStream gzip;
+            try {
+                gzip = new GZIPInputStream(in, BUFFER_SIZE);
+            } catch (ZipException | EOFException e) {
+                throw BadInputException.at(name, 0, 0, "corrupt gzip header: "
+                        + (e.getMessage() != null ? e.getMessage() : "it ends early"), null);
+            }
+            try {
+                return detect(name, new BufferedInputStream(gzip, BUFFER_SIZE), layers + 1);
+            } catch (RuntimeException | IOException e) {
+                gzip.close();
+                throw e;
+            }
+        }
+        String where = layers == 0 ? "" : " after gzip decompression";
+        String cut = probe.cut ? " (and its gzip data ends early)" : "";
+        if (n == 0) {
+            throw BadInputException.at(name, 0, 0, "the input is empty" + where + cut, null);
+        }
+        int start = n >= 3 && head[0] == (byte) 0xef && head[1] == (byte) 0xbb && head[2] == (byte) 0xbf ? 3 : 0;
+        if (looksLikePerfetto(head, start, n)) {
+            throw BadInputException.at(name, 0, 0, "this is a Perfetto protobuf trace, not Chrome JSON: re-record"
+                    + " with --trace-startup-format=json, or convert it with Perfetto's traceconv"
+                    + " (traceconv json IN OUT)", null);
+        }
+        int first = firstNonWhitespace(head, start, n);
+        if (first < 0 && n == PROBE && !probe.cut) {
+            // All whitespace so far: look further, as far as the mark allows.
+            n += fill(name, in, head, n, BUFFER_SIZE - n).length;
+            first = firstNonWhitespace(head, start, n);
+            if (first < 0 && n == BUFFER_SIZE) {
+                throw BadInputException.at(name, 0, 0, "unrecognized format: more than " + BUFFER_SIZE
+                        + " bytes of whitespace" + where, null);
+            }
+        }
+        if (first < 0) {
+            throw BadInputException.at(name, 0, 0, (start > 0 ? "the input holds only a byte order mark and whitespace"
+                    : "the input holds only whitespace") + where + cut, null);
+        }
+        if (head[first] == '[' || head[first] == '{') {
+            in.reset();
+            in.skipNBytes(start);
+            return in;
+        }
+        throw BadInputException.at(name, 0, 0, "unrecognized format" + where + cut
+                + " (expected a Chrome trace: JSON, optionally gzipped); it starts with",
+                Quote.bytes(head, start, Math.min(n - start, QUOTE_BYTES)) + (n - start > QUOTE_BYTES ? "..." : ""));
+    }
+
+    private record Probe(int length, boolean cut) {
+    }
+
+    private static Probe fill(String name, InputStream in, byte[] buf, int want) throws IOException {
+        return fill(name, in, buf, 0, want);
+    }
+
+    /** Reads up to {@code want} bytes into {@code buf} from {@code offset}; a gzip stream cut short ends early. */
+    private static Probe fill(String name, InputStream in, byte[] buf, int offset, int want) throws IOException {
+        int n = 0;
+        try {
+            while (n < want) {
+                int r = in.read(buf, offset + n, want - n);
+                if (r < 0) {
+                    break;
+                }
+                n += r;
+            }
+        } catch (EOFException e) {
+            if (n == 0 && offset == 0) {
+                throw BadInputException.at(name, 0, 0, "the gzip data ends before any content (a cut file?)", null);
+            }
+            return new Probe(n, true);
+        } catch (ZipException e) {
+            throw BadInputException.at(name, 0, 0, "corrupt gzip data: " + e.getMessage(), null);
+        }
+        return new Probe(n, false);
+    }
+
+    private static int firstNonWhitespace(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            byte c = b[i];
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * A Perfetto trace is a sequence of {@code TracePacket}s, each written as protobuf field 1 (tag
+     * {@code 0x0a}) with a varint length. True when the bytes start so, the first packet's fields parse as
+     * protobuf as far as the bytes go, and the bytes hold a non-text control byte: text that happens to
+     * start with a newline fails one of the two.
+     */
+    static boolean looksLikePerfetto(byte[] b, int from, int n) {
+        if (n - from < 3 || b[from] != 0x0a) {
+            return false;
+        }
+        long[] pos = {from + 1};
+        long length = varint(b, pos, n);
+        if (length <= 0) {
+            return false;
+        }
+        long end = Math.min(n, pos[0] + length);
+        int fields = 0;
+        while (pos[0] < end) {
+            long tag = varint(b, pos, n);
+            if (tag == -2) {
+                return false;
+            }
+            if (tag == -1) {
+                break; // the probe ends inside the packet: what we saw was fine
+            }
+            if ((tag >>> 3) == 0) {
+                return false;
+            }
+            switch ((int) (tag & 7)) {
+                case 0 -> {
+                    if (varint(b, pos, n) == -2) {
+                        return false;
+                    }
+                }
+                case 1 -> pos[0] += 8;
+                case 2 -> {
+                    long l = varint(b, pos, n);
+                    if (l == -2) {
+                        return false;
+                    }
+                    pos[0] += Math.max(0, l);
+                }
+                case 5 -> pos[0] += 4;
+                default -> {
+                    return false;
+                }
+            }
+            fields++;
+        }
+        if (pos[0] > end && end < n) {
+            return false; // a field overruns its packet within the bytes we hold
+        }
+        boolean binary = false;
+        for (int i = from; i < Math.min(n, from + PROBE) && !binary; i++) {
+            int c = b[i] & 0xff;
+            binary = (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f;
+        }
+        return fields > 0 && binary;
+    }
+
+    /** Reads a varint at {@code pos[0]}: its value, -1 when the bytes end first, -2 when malformed. */
+    private static long varint(byte[] b, long[] pos, int n) {
+        long value = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            if (pos[0] >= n) {
+                return -1;
+            }
+            int c = b[(int) pos[0]++] & 0xff;
+            value |= (long) (c & 0x7f) << shift;
+            if (c < 0x80) {
+                return value < 0 ? -2 : value;
+            }
+        }
+        return -2;
+    }
+}

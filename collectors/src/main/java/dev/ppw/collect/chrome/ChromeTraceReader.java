@@ -1,0 +1,687 @@
+package dev.ppw.collect.chrome;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import dev.ppw.collect.DecimalNanos;
+import dev.ppw.collect.Quote;
+import dev.ppw.model.BadInputException;
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.EventSink;
+
+import java.io.CharConversionException;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.zip.ZipException;
+
+/**
+ * Streams a Chrome trace (Trace Event Format, JSON) into an {@link EventSink}, one token at a time with
+ * Jackson's streaming parser: memory does not grow with the file.
+ *
+ * <p>Accepted forms: a top-level array of events, or an object whose {@code traceEvents} key (among any
+ * others, whose values are skipped) holds that array. A record, as PerfFlowAspect writes it:
+ * <pre>{@code {"name": "bas", "cat": "__main__", "pid": 7530, "tid": 7530, "ts": 1795322503741605.5, "ph": "X", "dur": 12.75},}</pre>
+ *
+ * <p>Per event, following SEMANTICS.md section 1:
+ * <ul>
+ *   <li>{@code ph} {@code B}/{@code E}/{@code X} go to the thread track (pid, tid), {@code b}/{@code e} to
+ *       the async track (pid, cat, id; {@code id} else {@code id2.local} else {@code id2.global});
+ *       {@code M process_name}/{@code thread_name} name processes and threads from {@code args.name}. Every
+ *       other phase is counted as the note {@code phase_<ph>} and skipped.</li>
+ *   <li>Units: {@code ts} and {@code dur} are decimal microseconds, converted from their text exactly to
+ *       integer nanoseconds, each on its own, rounded to nearest with halves away from zero
+ *       ({@link DecimalNanos}); {@code displayTimeUnit} is ignored.</li>
+ *   <li>Missing values: a timed event (B E X b e) without a finite numeric {@code ts} that fits in a long
+ *       of nanoseconds is dropped ({@code missing_ts}); a missing {@code dur} is 0, a present one that is
+ *       not such a number, or negative after rounding, drops its {@code X} ({@code bad_duration}). Track
+ *       keys (pid, tid, cat, id) are text: a string as is, a number by its canonical decimal ({@code 1.0}
+ *       is {@code 1}), a boolean by its JSON text, missing or null as {@code ""}; an object, an array,
+ *       NaN/Infinity or a number whose plain decimal exceeds 1000 digits, as a key the event needs, drops
+ *       it ({@code bad_event}). A region {@code name} is a string as is, a
+ *       number or boolean by its JSON text as written, and {@code <unnamed>} when missing, null, empty, an
+ *       object or an array.</li>
+ *   <li>A missing, empty or non-string {@code ph}, an {@code M process_name/thread_name} without a string
+ *       {@code args.name}, and an array element that is neither an object nor an array are
+ *       {@code bad_event} warnings. An empty object {@code {}} is the note {@code empty_event} (PerfFlowAspect's
+ *       own fix-up appends one before a closing {@code ]}).</li>
+ * </ul>
+ *
+ * <p>What is recovered, silently: a missing closing {@code ]} or {@code ]}} (EOF right after a complete
+ * event or after the last complete value of the top-level object, with or without a trailing comma),
+ * trailing commas anywhere, a {@code [} inside the event array (it opens one more level of events: forked
+ * PerfFlowAspect writers each write their own {@code [} line), and several top-level values one after the
+ * other. What is recovered with one {@code truncated} warning: the input ending inside an event (the
+ * complete events before it are kept; the position is where the cut event starts), inside a value of the
+ * top-level object after {@code traceEvents}, or the byte stream itself ending early (a cut {@code .gz}).
+ *
+ * <p>What stops the read with a {@link BadInputException} ({@code file:line:column: problem: "quote"}):
+ * any other JSON syntax error (garbage where an event or key should be, invalid UTF-8, NaN written in a
+ * non-number place, ...), since a streaming tokenizer cannot resynchronise reliably after one; a parser
+ * limit (nesting deeper than 1000 levels, a number longer than 1000 digits, a string over 20 MB); a
+ * top-level value that is not an array or object; {@code traceEvents} that is not an array; a top-level
+ * object without {@code traceEvents} (another JSON format), or one cut before its {@code traceEvents}; and
+ * corrupt compressed data.
+ *
+ * <p>One reader per input; not thread-safe. It does not call {@link EventSink#beginInput} or
+ * {@link EventSink#endInput}: the caller brackets the input.
+ */
+public final class ChromeTraceReader {
+    /** Warning: one event the reader could not use (bad {@code ph}, object-valued key, ...). */
+    public static final String BAD_EVENT = "bad_event";
+    /** Note: an empty event object {@code {}}. */
+    public static final String EMPTY_EVENT = "empty_event";
+    /** Prefix of the notes counting skipped phases ({@code phase_C}, {@code phase_i}, ...). */
+    public static final String PHASE_NOTE_PREFIX = "phase_";
+
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
+            .build();
+
+    private static final String UNNAMED = "<unnamed>";
+    /** Identity sentinel of a key that is an object, an array or a non-finite number. */
+    private static final String BAD_KEY = new String("<bad key>");
+    private static final String[] PHASE_NOTES = new String[128];
+    private static final int MAX_PHASE_NOTE_LENGTH = 32;
+    private static final Pattern JACKSON_SOURCE =
+            Pattern.compile("\\s*\\(for \\w+ starting at \\[Source:[^\\]]*\\]\\)|\\s*\\[Source:[^\\]]*\\]");
+
+    static {
+        for (int c = 0; c < PHASE_NOTES.length; c++) {
+            PHASE_NOTES[c] = PHASE_NOTE_PREFIX + (char) c;
+        }
+    }
+
+    // Where the reader is, for deciding what an end of input means.
+    private static final int AT_ROOT = 0;
+    private static final int BETWEEN_EVENTS = 1;
+    private static final int IN_EVENT = 2;
+    private static final int IN_HEADER = 3;
+
+    private static final int PH_MISSING = 0;
+    private static final int PH_OK = 1;
+    private static final int PH_BAD = 2;
+
+    private static final int TRACK_SLOTS = 64;
+
+    private final String file;
+    private final EventSink sink;
+    private final Diagnostics diagnostics;
+    private final RecentBytesInputStream window;
+    private final JsonParser p;
+    private final TextCache cache = new TextCache();
+
+    private int state = AT_ROOT;
+    private boolean sawEventsArray;
+    private long completeEvents;
+
+    // Track ids by key, cached here so that the sink's lookup (which builds key strings) runs once per track.
+    private final String[] threadPid = new String[TRACK_SLOTS];
+    private final String[] threadTid = new String[TRACK_SLOTS];
+    private final int[] threadTrack = new int[TRACK_SLOTS];
+    private final String[] asyncPid = new String[TRACK_SLOTS];
+    private final String[] asyncCat = new String[TRACK_SLOTS];
+    private final String[] asyncId = new String[TRACK_SLOTS];
+    private final int[] asyncTrack = new int[TRACK_SLOTS];
+
+    // The event being read; reset by resetEvent().
+    private int eventLine;
+    private int eventColumn;
+    private int phState;
+    private char ph;
+    private String phText;
+    private String name;
+    private String pid;
+    private String tid;
+    private String cat;
+    private String id;
+    private String id2Local;
+    private String id2Global;
+    private boolean id2Bad;
+    private String argsName;
+    private long tsNanos;
+    private String tsProblem;
+    private boolean durPresent;
+    private long durNanos;
+    private String durProblem;
+
+    private ChromeTraceReader(String file, InputStream in, EventSink sink) throws IOException {
+        this.file = file;
+        this.sink = sink;
+        this.diagnostics = sink.diagnostics();
+        this.window = new RecentBytesInputStream(in);
+        this.p = FACTORY.createParser(window);
+    }
+
+    /**
+     * Reads every event of {@code in} (JSON, any Unicode encoding Jackson detects; not closed here) into
+     * {@code sink}; {@code displayName} names the input in warnings and errors.
+     *
+     * @throws BadInputException when the structure is broken beyond what the class comment says is recovered
+     * @throws IOException when reading {@code in} fails
+     */
+    public static void read(String displayName, InputStream in, EventSink sink) throws IOException {
+        ChromeTraceReader reader = new ChromeTraceReader(displayName, in, sink);
+        try {
+            reader.run();
+        } finally {
+            reader.p.close();
+        }
+    }
+
+    private void run() throws IOException {
+        try {
+            readRootValues();
+        } catch (StreamConstraintsException e) {
+            throw bad(e, limitProblem(e.getOriginalMessage()));
+        } catch (JsonProcessingException e) {
+            if (isEndOfInput(e)) {
+                endOfInput(e.getLocation(), false);
+            } else {
+                throw bad(e, "not valid JSON: " + oneLine(e.getOriginalMessage()));
+            }
+        } catch (CharConversionException e) {
+            throw bad(p.currentLocation(), "not valid text: " + oneLine(e.getMessage()));
+        } catch (ZipException e) {
+            throw bad(p.currentLocation(), "corrupt gzip data: " + oneLine(e.getMessage()));
+        } catch (EOFException e) {
+            // The byte stream ended early (a cut .gz): whatever the parser state, data is missing.
+            endOfInput(p.currentLocation(), true);
+        }
+    }
+
+    private void readRootValues() throws IOException {
+        JsonToken t;
+        while ((t = p.nextToken()) != null) {
+            if (t == JsonToken.START_ARRAY) {
+                sawEventsArray = true;
+                readEvents();
+            } else if (t == JsonToken.START_OBJECT) {
+                readTraceObject();
+            } else {
+                throw bad(p.currentTokenLocation(),
+                        "expected a JSON array or object of trace events, found " + describe(t));
+            }
+            state = AT_ROOT;
+        }
+    }
+
+    /** The object form: {@code traceEvents} is read, every other key's value skipped. */
+    private void readTraceObject() throws IOException {
+        JsonLocation start = p.currentTokenLocation();
+        boolean hasEvents = false;
+        List<String> otherKeys = new ArrayList<>();
+        state = sawEventsArray ? BETWEEN_EVENTS : IN_HEADER;
+        String key;
+        while ((key = p.nextFieldName()) != null) {
+            JsonToken value = p.nextToken();
+            if ("traceEvents".equals(key)) {
+                if (value != JsonToken.START_ARRAY) {
+                    throw bad(p.currentTokenLocation(), "traceEvents is " + describe(value) + ", not an array");
+                }
+                hasEvents = true;
+                sawEventsArray = true;
+                readEvents();
+            } else {
+                // displayTimeUnit included: a display hint that never changes how ts/dur are read.
+                state = IN_HEADER;
+                if (otherKeys.size() < 5) {
+                    otherKeys.add(key);
+                }
+                p.skipChildren();
+            }
+            state = sawEventsArray ? BETWEEN_EVENTS : IN_HEADER;
+        }
+        if (!hasEvents) {
+            throw bad(start, "a JSON object without a traceEvents array is not a Chrome trace (its keys: "
+                    + (otherKeys.isEmpty() ? "none" : String.join(", ", otherKeys)) + ")");
+        }
+    }
+
+    /** After the opening {@code [}: events until the matching {@code ]}; a nested {@code [} opens one more level. */
+    private void readEvents() throws IOException {
+        int depth = 1;
+        while (depth > 0) {
+            state = BETWEEN_EVENTS;
+            JsonToken t = p.nextToken();
+            if (t == JsonToken.START_OBJECT) {
+                state = IN_EVENT;
+                readEvent();
+                completeEvents++;
+            } else if (t == JsonToken.START_ARRAY) {
+                depth++;
+            } else if (t == JsonToken.END_ARRAY) {
+                depth--;
+            } else if (t == null) {
+                return;
+            } else {
+                JsonLocation at = p.currentTokenLocation();
+                eventLine = at.getLineNr();
+                eventColumn = at.getColumnNr();
+                state = IN_EVENT;
+                p.finishToken(); // an unterminated string at the end is a cut, not a silent end
+                warnEvent(BAD_EVENT, "an event is " + describe(t) + ", not an object");
+            }
+        }
+    }
+
+    private void readEvent() throws IOException {
+        resetEvent();
+        // One small allocation per event; ParserBase.getTokenColumnNr() is one column off for byte input.
+        JsonLocation at = p.currentTokenLocation();
+        eventLine = at.getLineNr();
+        eventColumn = at.getColumnNr();
+        boolean empty = true;
+        String field;
+        while ((field = p.nextFieldName()) != null) {
+            empty = false;
+            JsonToken v = p.nextToken();
+            switch (field) {
+                case "ph" -> readPh(v);
+                case "name" -> name = regionText(v);
+                case "ts" -> tsNanos = time(v, true);
+                case "dur" -> {
+                    durPresent = true;
+                    durNanos = time(v, false);
+                }
+                case "pid" -> pid = keyText(v);
+                case "tid" -> tid = keyText(v);
+                case "cat" -> cat = keyText(v);
+                case "id" -> id = keyText(v);
+                case "id2" -> readId2(v);
+                case "args" -> readArgs(v);
+                default -> p.skipChildren();
+            }
+        }
+        if (empty) {
+            diagnostics.note(EMPTY_EVENT);
+            return;
+        }
+        dispatch();
+    }
+
+    private void resetEvent() {
+        phState = PH_MISSING;
+        ph = 0;
+        phText = null;
+        name = null;
+        pid = null;
+        tid = null;
+        cat = null;
+        id = null;
+        id2Local = null;
+        id2Global = null;
+        id2Bad = false;
+        argsName = null;
+        tsNanos = DecimalNanos.UNUSABLE;
+        tsProblem = "no \"ts\"";
+        durPresent = false;
+        durNanos = 0;
+        durProblem = null;
+    }
+
+    private void dispatch() {
+        if (phState != PH_OK) {
+            warnEvent(BAD_EVENT, phState == PH_MISSING ? "event without \"ph\"" : "\"ph\" is not a non-empty string");
+            return;
+        }
+        switch (ph) {
+            case 'B', 'E', 'X' -> syncEvent();
+            case 'b', 'e' -> asyncEvent();
+            case 'M' -> metadata();
+            default -> diagnostics.note(phaseNote());
+        }
+    }
+
+    private void syncEvent() {
+        if (pid == BAD_KEY || tid == BAD_KEY) {
+            warnEvent(BAD_EVENT, ph + " '" + regionName() + "': pid or tid is an object, an array or not finite");
+            return;
+        }
+        if (tsNanos == DecimalNanos.UNUSABLE) {
+            warnEvent(Diagnostics.MISSING_TS, ph + " '" + regionName() + "' has " + tsProblem);
+            return;
+        }
+        switch (ph) {
+            case 'B' -> sink.begin(threadTrack(), tsNanos, sink.frames().intern(regionName()));
+            case 'E' -> sink.end(threadTrack(), tsNanos, sink.frames().names().intern(regionName()));
+            default -> {
+                if (durPresent && (durNanos == DecimalNanos.UNUSABLE || durNanos < 0)) {
+                    warnEvent(Diagnostics.BAD_DURATION, "X '" + regionName() + "' has "
+                            + (durNanos == DecimalNanos.UNUSABLE ? durProblem : "a negative \"dur\""));
+                    return;
+                }
+                sink.complete(threadTrack(), tsNanos, durPresent ? durNanos : 0, sink.frames().intern(regionName()));
+            }
+        }
+    }
+
+    private void asyncEvent() {
+        String asyncKey = id != null ? id : id2Local != null ? id2Local : id2Global;
+        if (pid == BAD_KEY || cat == BAD_KEY || asyncKey == BAD_KEY || (id == null && id2Bad)) {
+            warnEvent(BAD_EVENT, ph + " '" + regionName() + "': pid, cat or id is an object, an array or not finite");
+            return;
+        }
+        if (tsNanos == DecimalNanos.UNUSABLE) {
+            warnEvent(Diagnostics.MISSING_TS, ph + " '" + regionName() + "' has " + tsProblem);
+            return;
+        }
+        int track = asyncTrack(orEmpty(pid), orEmpty(cat), orEmpty(asyncKey));
+        if (ph == 'b') {
+            sink.begin(track, tsNanos, sink.frames().intern(regionName()));
+        } else {
+            sink.end(track, tsNanos, sink.frames().names().intern(regionName()));
+        }
+    }
+
+    private void metadata() {
+        boolean process = "process_name".equals(name);
+        if (!process && !"thread_name".equals(name)) {
+            diagnostics.note(phaseNote());
+            return;
+        }
+        if (pid == BAD_KEY || (!process && tid == BAD_KEY)) {
+            warnEvent(BAD_EVENT, "M '" + name + "': pid or tid is an object, an array or not finite");
+        } else if (argsName == null) {
+            warnEvent(BAD_EVENT, "M '" + name + "' without a string args.name");
+        } else if (process) {
+            sink.processName(orEmpty(pid), argsName);
+        } else {
+            sink.threadName(orEmpty(pid), orEmpty(tid), argsName);
+        }
+    }
+
+    private String phaseNote() {
+        if (ph != 0) {
+            return ph < PHASE_NOTES.length ? PHASE_NOTES[ph] : PHASE_NOTE_PREFIX + ph;
+        }
+        String text = phText.length() > MAX_PHASE_NOTE_LENGTH ? phText.substring(0, MAX_PHASE_NOTE_LENGTH) : phText;
+        return PHASE_NOTE_PREFIX + text;
+    }
+
+    private void readPh(JsonToken v) throws IOException {
+        if (v == JsonToken.VALUE_STRING) {
+            int length = p.getTextLength();
+            if (length == 1) {
+                phState = PH_OK;
+                ph = p.getTextCharacters()[p.getTextOffset()];
+                phText = null;
+                return;
+            }
+            if (length > 1) {
+                phState = PH_OK;
+                ph = 0;
+                phText = p.getText();
+                return;
+            }
+        }
+        p.skipChildren();
+        phState = PH_BAD;
+    }
+
+    /** A region name; null stands for {@code <unnamed>}. */
+    private String regionText(JsonToken v) throws IOException {
+        switch (v) {
+            case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
+                int length = p.getTextLength();
+                return length == 0 ? null : cache.get(p.getTextCharacters(), p.getTextOffset(), length);
+            }
+            case VALUE_TRUE -> {
+                return "true";
+            }
+            case VALUE_FALSE -> {
+                return "false";
+            }
+            default -> {
+                p.skipChildren();
+                return null;
+            }
+        }
+    }
+
+    /** A track key's canonical text; null when missing or null, {@link #BAD_KEY} for an object, an array or a number that is not finite. */
+    private String keyText(JsonToken v) throws IOException {
+        switch (v) {
+            case VALUE_STRING -> {
+                return cache.get(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+            }
+            case VALUE_NUMBER_INT -> {
+                char[] chars = p.getTextCharacters();
+                int offset = p.getTextOffset();
+                int length = p.getTextLength();
+                if (length == 2 && chars[offset] == '-' && chars[offset + 1] == '0') {
+                    return "0";
+                }
+                return cache.get(chars, offset, length);
+            }
+            case VALUE_NUMBER_FLOAT -> {
+                return canonicalDecimal();
+            }
+            case VALUE_TRUE -> {
+                return "true";
+            }
+            case VALUE_FALSE -> {
+                return "false";
+            }
+            case VALUE_NULL -> {
+                return null;
+            }
+            default -> {
+                p.skipChildren();
+                return BAD_KEY;
+            }
+        }
+    }
+
+    /**
+     * Canonical decimal of a non-integer-looking JSON number ({@code 1.0} and {@code 1e0} are {@code 1}).
+     * NaN, Infinity and numbers whose plain form would exceed 1000 digits are {@link #BAD_KEY}.
+     */
+    private String canonicalDecimal() throws IOException {
+        if (p.isNaN()) {
+            return BAD_KEY;
+        }
+        BigDecimal value = new BigDecimal(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())
+                .stripTrailingZeros();
+        if (value.scale() > 1000 || value.scale() < -1000) {
+            return BAD_KEY;
+        }
+        return value.toPlainString();
+    }
+
+    private long time(JsonToken v, boolean isTs) throws IOException {
+        long nanos = DecimalNanos.UNUSABLE;
+        if (v == JsonToken.VALUE_NUMBER_INT || v == JsonToken.VALUE_NUMBER_FLOAT) {
+            nanos = DecimalNanos.parseMicros(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+        }
+        if (nanos == DecimalNanos.UNUSABLE) {
+            String field = isTs ? "\"ts\"" : "\"dur\"";
+            String problem = switch (v) {
+                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> p.isNaN()
+                        ? field + " " + p.getText() + ", not a finite number"
+                        : field + " " + shorten(p.getText()) + ", beyond the range of nanoseconds in a long";
+                default -> field + " that is " + describe(v) + ", not a number";
+            };
+            if (isTs) {
+                tsProblem = problem;
+            } else {
+                durProblem = problem;
+            }
+            p.skipChildren();
+        }
+        return nanos;
+    }
+
+    private void readId2(JsonToken v) throws IOException {
+        if (v != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            id2Bad = v != JsonToken.VALUE_NULL;
+            return;
+        }
+        String field;
+        while ((field = p.nextFieldName()) != null) {
+            JsonToken value = p.nextToken();
+            if ("local".equals(field)) {
+                id2Local = keyText(value);
+            } else if ("global".equals(field)) {
+                id2Global = keyText(value);
+            } else {
+                p.skipChildren();
+            }
+        }
+    }
+
+    private void readArgs(JsonToken v) throws IOException {
+        if (v != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return;
+        }
+        String field;
+        while ((field = p.nextFieldName()) != null) {
+            JsonToken value = p.nextToken();
+            if ("name".equals(field) && value == JsonToken.VALUE_STRING) {
+                argsName = cache.get(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+            } else {
+                p.skipChildren();
+            }
+        }
+    }
+
+    private int threadTrack() {
+        String pidKey = orEmpty(pid);
+        String tidKey = orEmpty(tid);
+        int slot = (pidKey.hashCode() * 31 + tidKey.hashCode()) & (TRACK_SLOTS - 1);
+        if (pidKey.equals(threadPid[slot]) && tidKey.equals(threadTid[slot])) {
+            return threadTrack[slot];
+        }
+        int track = sink.thread(pidKey, tidKey);
+        threadPid[slot] = pidKey;
+        threadTid[slot] = tidKey;
+        threadTrack[slot] = track;
+        return track;
+    }
+
+    private int asyncTrack(String pidKey, String catKey, String idKey) {
+        int slot = ((pidKey.hashCode() * 31 + catKey.hashCode()) * 31 + idKey.hashCode()) & (TRACK_SLOTS - 1);
+        if (pidKey.equals(asyncPid[slot]) && catKey.equals(asyncCat[slot]) && idKey.equals(asyncId[slot])) {
+            return asyncTrack[slot];
+        }
+        int track = sink.asyncTrack(pidKey, catKey, idKey);
+        asyncPid[slot] = pidKey;
+        asyncCat[slot] = catKey;
+        asyncId[slot] = idKey;
+        asyncTrack[slot] = track;
+        return track;
+    }
+
+    private String regionName() {
+        return name == null ? UNNAMED : name;
+    }
+
+    private static String orEmpty(String key) {
+        return key == null ? "" : key;
+    }
+
+    private void warnEvent(String kind, String what) {
+        diagnostics.warn(kind, where(eventLine, eventColumn) + ": " + what);
+    }
+
+    private String where(long line, long column) {
+        return file + ":" + line + ":" + column;
+    }
+
+    /** The input ended: silently, with one {@code truncated} warning, or as an error, depending on where. */
+    private void endOfInput(JsonLocation at, boolean streamCut) {
+        long line = at == null ? 0 : at.getLineNr();
+        long column = at == null ? 0 : at.getColumnNr();
+        switch (state) {
+            case IN_EVENT -> diagnostics.warn(Diagnostics.TRUNCATED, where(eventLine, eventColumn)
+                    + ": the input ends inside the event that starts here; the " + completeEvents
+                    + " complete events before it are kept");
+            case IN_HEADER -> {
+                if (!sawEventsArray) {
+                    throw BadInputException.at(file, line, column,
+                            "the input ends before any traceEvents array", null);
+                }
+                diagnostics.warn(Diagnostics.TRUNCATED, where(line, column)
+                        + ": the input ends inside the trace object, after its traceEvents");
+            }
+            default -> {
+                if (streamCut) {
+                    diagnostics.warn(Diagnostics.TRUNCATED, where(line, column)
+                            + ": the compressed stream ends early; the " + completeEvents
+                            + " complete events before it are kept");
+                }
+                // Otherwise only closing brackets are missing: PerfFlowAspect never writes them.
+            }
+        }
+    }
+
+    private static boolean isEndOfInput(JsonProcessingException e) {
+        if (e instanceof JsonEOFException) {
+            return true;
+        }
+        String message = e.getOriginalMessage();
+        // Jackson reports EOF after a trailing comma as a plain parse error with this wording.
+        return message != null && message.startsWith("Unexpected end-of-input");
+    }
+
+    private BadInputException bad(JsonProcessingException e, String problem) {
+        JsonLocation at = e.getLocation() != null ? e.getLocation() : p.currentLocation();
+        return bad(at, problem);
+    }
+
+    private BadInputException bad(JsonLocation at, String problem) {
+        return BadInputException.at(file, Math.max(0, at.getLineNr()), Math.max(0, at.getColumnNr()), problem,
+                window.quoteAround(at.getByteOffset()));
+    }
+
+    private static String limitProblem(String message) {
+        if (message != null && message.contains("nesting depth")) {
+            return "JSON nested deeper than the parser's limit of 1000 levels";
+        }
+        return "JSON exceeds a parser limit: " + oneLine(message);
+    }
+
+    private static String oneLine(String message) {
+        if (message == null) {
+            return "(no detail)";
+        }
+        int newline = message.indexOf('\n');
+        String first = newline >= 0 ? message.substring(0, newline) : message;
+        // Jackson names the source and position of the enclosing value; our message already has the position.
+        first = JACKSON_SOURCE.matcher(first).replaceAll("");
+        return shorten(Quote.text(first.strip()));
+    }
+
+    private static String shorten(String s) {
+        return s.length() <= 200 ? s : s.substring(0, 200) + "...";
+    }
+
+    private static String describe(JsonToken t) {
+        if (t == null) {
+            return "nothing";
+        }
+        return switch (t) {
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            case VALUE_STRING -> "a string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            case VALUE_NULL -> "null";
+            default -> t.asString() != null ? "'" + t.asString() + "'" : t.name();
+        };
+    }
+}
