@@ -114,7 +114,7 @@ public final class ChromeTraceReader {
     private static final int PH_OK = 1;
     private static final int PH_BAD = 2;
 
-    private static final int TRACK_SLOTS = 64;
+    private static final int TRACK_SLOTS = 256;
 
     private final String file;
     private final EventSink sink;

@@ -329,6 +329,19 @@ class ChromeTraceReaderTest {
     }
 
     @Test
+    void anErrorFarIntoTheFileIsQuotedFromTheBytesAroundIt() {
+        StringBuilder sb = new StringBuilder("[\n");
+        for (int i = 0; i < 5000; i++) {
+            sb.append("{\"ph\":\"X\",\"ts\":").append(i).append(",\"name\":\"some fairly long region name\"},\n");
+        }
+        sb.append("{\"ph\":\"X\",\"ts\":1,\"name\":\"last\" \"oops\":1},\n{\"ph\":\"X\",\"ts\":2}]");
+        BadInputException e = failure(sb.toString());
+        assertEquals("t.json:5002:32: not valid JSON: Unexpected character ('\\\"' (code 34)): was expecting comma to"
+                + " separate Object entries: \"X\\\",\\\"ts\\\":1,\\\"name\\\":\\\"last\\\" \\\"oops\\\":1},\"",
+                e.getMessage());
+    }
+
+    @Test
     void theReaderItselfLeavesInputBracketingToTheCaller() throws IOException {
         RecordingSink sink = new RecordingSink();
         ChromeTraceReader.read("direct", new ByteArrayInputStream(utf8("[{\"ph\":\"X\",\"ts\":1}]")), sink);
