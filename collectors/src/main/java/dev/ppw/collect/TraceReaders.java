@@ -20,7 +20,7 @@ import java.util.zip.ZipException;
  *
  * <p>Detection, in order: gzip magic {@code 1f 8b} (decompressed, then detected again, up to three
  * layers); a UTF-8 byte order mark (skipped); a Perfetto protobuf trace (a {@code TracePacket} field-1
- * record with binary content), rejected with advice; a first non-whitespace byte {@code [} or {@code {}
+ * record with binary content), rejected with advice; a first non-whitespace byte <code>[</code> or <code>&#123;</code>
  * (Chrome trace JSON, read by {@link ChromeTraceReader}). An empty or whitespace-only input and anything
  * else are {@link BadInputException}s quoting the first bytes.
  *
