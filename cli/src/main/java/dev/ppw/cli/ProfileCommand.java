@@ -45,7 +45,7 @@ import java.util.concurrent.Callable;
                 "  ppw-java profile node0.pfw node1.pfw --format csv -o both.csv",
                 "      two files summed into one profile, written as CSV",
                 "  ppw-java profile trace.json --max-depth 3 --min-percent 1",
-                "      the top 3 levels, rows of at least 1% of the total",
+                "      the top 3 levels, rows of at least 1%% of the total",
                 "  ppw-java profile trace.json --format json --strict",
                 "      JSON, or exit 1 without output if the trace has any anomaly",
                 "%nExit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage,",

@@ -132,6 +132,8 @@ class ExitCodeTest {
         assertEquals(0, r.exit(), r.toString());
         assertTrue(r.out().contains("Examples:"), r.out());
         assertTrue(r.out().contains("ppw-java profile run.pfw --view tau --depth 2 --unit ms"), r.out());
+        assertTrue(r.out().contains("at least 1% of the total"), r.out());
+        assertEquals("", r.err(), "help formats without complaint");
         assertEquals(0, Cli.run("--version").exit());
     }
 
