@@ -4,7 +4,6 @@ import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.aggregate.Views;
 import dev.ppw.collect.TraceReaders;
-import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
 import dev.ppw.report.AtomicOutput;
@@ -25,7 +24,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -107,7 +105,7 @@ final class ProfileCommand implements Callable<Integer> {
             try {
                 TraceReaders.read(file, folder);
             } catch (IOException e) {
-                throw new FileProblem("cannot read " + file + ": " + e.getMessage());
+                throw FileProblem.cannotRead(file, e);
             }
         }
         WarningSummary.lines(folder.diagnostics(), strict).forEach(streams.err()::println);
@@ -115,7 +113,7 @@ final class ProfileCommand implements Callable<Integer> {
             return Main.BAD_DATA;
         }
 
-        Profile tree = asSumOfFiles(folder.toProfile(), inputs);
+        Profile tree = SumOfFiles.of(folder.toProfile(), inputs);
         Profile shown = Views.derive(tree, view, depth);
         int[] rows = RowOrder.order(shown, sort, maxDepth == null ? 0 : maxDepth, minPercent);
         Report report = new Report(shown, rows, RowOrder.totalNanos(shown), Optional.ofNullable(unit));
@@ -127,7 +125,7 @@ final class ProfileCommand implements Callable<Integer> {
             try {
                 AtomicOutput.write(output, out -> reporter.write(report, out));
             } catch (IOException e) {
-                throw new FileProblem("cannot write " + output + ": " + e.getMessage());
+                throw FileProblem.cannotWrite(output, e);
             }
         }
         return Main.OK;
@@ -153,22 +151,5 @@ final class ProfileCommand implements Callable<Integer> {
 
     private ParameterException usage(String message) {
         return new ParameterException(spec.commandLine(), message);
-    }
-
-    /**
-     * SEMANTICS.md section 4: each input file is a node, and folding them all into one tree is their
-     * {@code sum}; node_info names each file (a file's own process and thread names are only known when
-     * it is the only one: the folder keeps one map for all).
-     */
-    private static Profile asSumOfFiles(Profile p, List<String> inputs) {
-        List<NodeInfo> nodes = new ArrayList<>(inputs.size());
-        boolean one = inputs.size() == 1;
-        for (String input : inputs) {
-            Path name = Path.of(input).getFileName();
-            nodes.add(new NodeInfo(name == null ? input : name.toString(), input, "", "",
-                    one ? p.processNames() : Map.of(), one ? p.threadNames() : Map.of()));
-        }
-        return new Profile(p.tree(), p.view(), p.tauDepth(), "sum", "zero", inputs.size(), p.inputs(),
-                p.processNames(), p.threadNames(), nodes);
     }
 }

@@ -25,6 +25,8 @@ class ExitCodeTest {
              {"name":"lost","ph":"E","pid":1,"tid":1,"ts":5}]
             """;
 
+    private static final String PREFIX_ERROR = "ppw-java: error: ";
+
     @TempDir
     Path dir;
 
@@ -124,6 +126,14 @@ class ExitCodeTest {
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of("out.csv", "t.json"), files.map(p -> p.getFileName().toString()).sorted().toList());
         }
+    }
+
+    @Test
+    void outputIntoAMissingDirectoryExitsOneAndSaysWhy() throws IOException {
+        Cli r = Cli.run("profile", write("t.json", GOOD).toString(), "-o", dir.resolve("no/such/out.csv").toString());
+        assertEquals(1, r.exit(), r.toString());
+        assertEquals(PREFIX_ERROR + "cannot write " + dir.resolve("no/such/out.csv") + ": no such file or directory\n",
+                r.err());
     }
 
     @Test
