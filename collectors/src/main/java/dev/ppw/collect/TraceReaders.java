@@ -5,12 +5,15 @@ import dev.ppw.model.BadInputException;
 import dev.ppw.model.EventSink;
 
 import java.io.BufferedInputStream;
+import java.io.Closeable;
 import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
@@ -34,8 +37,61 @@ public final class TraceReaders {
     /** Bytes examined before deciding, unless they are all whitespace. */
     private static final int PROBE = 256;
     private static final int QUOTE_BYTES = 24;
+    private static final Pattern SAVED_PROFILE_HEAD = Pattern.compile("\\s*\\{\\s*\"format\"\\s*:\\s*\"ppw-profile\"");
 
     private TraceReaders() {
+    }
+
+    /** What an input holds, decided by its content. */
+    public enum InputKind {
+        /** A trace of events, read by {@link #readTrace}. */
+        TRACE,
+        /** A saved profile in the ppw-profile JSON format (docs/profile-json.md), read by the report module. */
+        SAVED_PROFILE
+    }
+
+    /**
+     * An input opened and recognised: its kind and its content, decompressed and past any byte order mark.
+     * Closing it closes the file.
+     */
+    public record OpenedInput(String displayName, InputKind kind, InputStream content) implements Closeable {
+        @Override
+        public void close() throws IOException {
+            content.close();
+        }
+    }
+
+    /**
+     * Opens {@code file} and decides what it holds. A saved profile is a JSON object whose first key is
+     * {@code "format"} with the value {@code "ppw-profile"}, as our writer always puts it; anything else
+     * that detection accepts is a trace.
+     *
+     * @throws BadInputException when the content is of no format this tool reads
+     */
+    public static OpenedInput open(Path file) throws IOException {
+        String name = file.toString();
+        InputStream raw = Files.newInputStream(file);
+        try {
+            BufferedInputStream content = detect(name, new BufferedInputStream(raw, BUFFER_SIZE), 0);
+            content.mark(PROBE);
+            byte[] head = new byte[PROBE];
+            int n = content.readNBytes(head, 0, PROBE);
+            content.reset();
+            String text = new String(head, 0, n, StandardCharsets.ISO_8859_1);
+            boolean saved = SAVED_PROFILE_HEAD.matcher(text).lookingAt();
+            return new OpenedInput(name, saved ? InputKind.SAVED_PROFILE : InputKind.TRACE, content);
+        } catch (RuntimeException | IOException e) {
+            raw.close();
+            throw e;
+        }
+    }
+
+    /** Reads an input that {@link #open} found to be a {@link InputKind#TRACE} into {@code sink}. */
+    public static void readTrace(OpenedInput input, EventSink sink) throws IOException {
+        if (input.kind() != InputKind.TRACE) {
+            throw new IllegalArgumentException(input.displayName() + " is not a trace");
+        }
+        readDetected(input.displayName(), input.content(), sink);
     }
 
     /** Reads {@code file} into {@code sink}, naming it by its path in messages. */
@@ -59,23 +115,27 @@ public final class TraceReaders {
             }
         };
         try (InputStream content = detect(displayName, new BufferedInputStream(shield, BUFFER_SIZE), 0)) {
-            sink.beginInput(displayName);
-            try {
-                ChromeTraceReader.read(displayName, content, sink);
-            } catch (RuntimeException | IOException e) {
-                try {
-                    sink.endInput();
-                } catch (RuntimeException second) {
-                    e.addSuppressed(second);
-                }
-                throw e;
-            }
-            sink.endInput();
+            readDetected(displayName, content, sink);
         }
     }
 
+    private static void readDetected(String displayName, InputStream content, EventSink sink) throws IOException {
+        sink.beginInput(displayName);
+        try {
+            ChromeTraceReader.read(displayName, content, sink);
+        } catch (RuntimeException | IOException e) {
+            try {
+                sink.endInput();
+            } catch (RuntimeException second) {
+                e.addSuppressed(second);
+            }
+            throw e;
+        }
+        sink.endInput();
+    }
+
     /** Returns {@code in}, or the decompressed stream it holds, positioned at the start of Chrome JSON. */
-    private static InputStream detect(String name, BufferedInputStream in, int layers) throws IOException {
+    private static BufferedInputStream detect(String name, BufferedInputStream in, int layers) throws IOException {
         in.mark(BUFFER_SIZE);
         byte[] head = new byte[BUFFER_SIZE];
         Probe probe = fill(name, in, head, PROBE);
