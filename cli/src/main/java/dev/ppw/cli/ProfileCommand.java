@@ -1,21 +1,12 @@
 package dev.ppw.cli;
 
 import dev.ppw.aggregate.Folder;
-import dev.ppw.aggregate.RowOrder;
 import dev.ppw.aggregate.Views;
 import dev.ppw.collect.TraceReaders;
 import dev.ppw.model.Profile;
-import dev.ppw.model.ViewKind;
-import dev.ppw.report.AtomicOutput;
-import dev.ppw.report.DisplayUnit;
-import dev.ppw.report.OutputFormat;
-import dev.ppw.report.Report;
-import dev.ppw.report.Reporter;
-import dev.ppw.report.Reporters;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -24,7 +15,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code ppw-java profile}: fold trace files into one profile and print one view of it. */
@@ -58,43 +48,12 @@ final class ProfileCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Trace files (Chrome JSON, PerfFlowAspect .pfw, gzip).")
     List<Path> files;
 
-    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", converter = Converters.View.class,
-            description = "tree, callpath, flat or tau (default: ${DEFAULT-VALUE}).")
-    ViewKind view;
-
-    @Option(names = "--depth", paramLabel = "N", defaultValue = "2",
-            description = "Region names per key in the tau view (default: ${DEFAULT-VALUE}).")
-    int depth;
-
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Converters.Format.class,
-            description = "text, csv or json (default: ${DEFAULT-VALUE}).")
-    OutputFormat format;
-
-    @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,
-            description = "s, ms, us or ns (default: ns for csv and json, a readable one for text).")
-    DisplayUnit unit;
-
-    @Option(names = "--sort", paramLabel = "KEY", defaultValue = "inclusive", converter = Converters.Sort.class,
-            description = "inclusive, exclusive, calls, subcalls, min, max or name (default: ${DEFAULT-VALUE}).")
-    RowOrder.SortKey sort;
-
-    @Option(names = "--max-depth", paramLabel = "N", description = "Levels of the tree shown, roots being level 1 (default: all).")
-    Integer maxDepth;
-
-    @Option(names = "--min-percent", paramLabel = "P", defaultValue = "0",
-            description = "Hide rows below P percent of the total time, with their subtrees (default: ${DEFAULT-VALUE}).")
-    double minPercent;
-
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write here instead of stdout; an existing file is replaced atomically.")
-    Path output;
-
-    @Option(names = "--strict", description = "Treat every warning as an error: exit 1 and write nothing.")
-    boolean strict;
+    @Mixin
+    ReportOptions options;
 
     @Override
     public Integer call() throws IOException {
-        checkUsage();
+        options.checkUsage(spec, files);
         PathChecks.requireReadable(files);
         Main.Streams streams = main.streams();
 
@@ -108,48 +67,14 @@ final class ProfileCommand implements Callable<Integer> {
                 throw FileProblem.cannotRead(file, e);
             }
         }
-        WarningSummary.lines(folder.diagnostics(), strict).forEach(streams.err()::println);
-        if (strict && folder.diagnostics().hasWarnings()) {
+        WarningSummary.lines(folder.diagnostics(), options.strict).forEach(streams.err()::println);
+        if (options.strict && folder.diagnostics().hasWarnings()) {
             return Main.BAD_DATA;
         }
 
         Profile tree = SumOfFiles.of(folder.toProfile(), inputs);
-        Profile shown = Views.derive(tree, view, depth);
-        int[] rows = RowOrder.order(shown, sort, maxDepth == null ? 0 : maxDepth, minPercent);
-        Report report = new Report(shown, rows, RowOrder.totalNanos(shown), Optional.ofNullable(unit));
-        Reporter reporter = Reporters.forFormat(format);
-        if (output == null) {
-            reporter.write(report, streams.out());
-            streams.out().flush();
-        } else {
-            try {
-                AtomicOutput.write(output, out -> reporter.write(report, out));
-            } catch (IOException e) {
-                throw FileProblem.cannotWrite(output, e);
-            }
-        }
+        Profile shown = Views.derive(tree, options.view, options.depth);
+        Output.write(Output.report(shown, options), options, streams);
         return Main.OK;
-    }
-
-    private void checkUsage() {
-        if (depth < 1) {
-            throw usage("--depth must be at least 1, got " + depth + " (1 gives the flat profile)");
-        }
-        if (maxDepth != null && maxDepth < 1) {
-            throw usage("--max-depth must be at least 1 (roots are level 1), got " + maxDepth);
-        }
-        if (!(minPercent >= 0 && minPercent <= 100)) {
-            throw usage("--min-percent must be a number from 0 to 100, got " + minPercent);
-        }
-        if (output != null) {
-            String problem = PathChecks.outputProblem(output, files);
-            if (problem != null) {
-                throw usage(problem);
-            }
-        }
-    }
-
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
     }
 }

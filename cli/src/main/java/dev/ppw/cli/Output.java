@@ -1,0 +1,39 @@
+package dev.ppw.cli;
+
+import dev.ppw.aggregate.RowOrder;
+import dev.ppw.model.Profile;
+import dev.ppw.report.AtomicOutput;
+import dev.ppw.report.Report;
+import dev.ppw.report.Reporter;
+import dev.ppw.report.Reporters;
+
+import java.io.IOException;
+import java.util.Optional;
+
+/** The last step of every command: choose and order the rows, then write the report where asked. */
+final class Output {
+    private Output() {
+    }
+
+    /** Builds the report of {@code shown} from the options (rows, unit). */
+    static Report report(Profile shown, ReportOptions options) {
+        int[] rows = RowOrder.order(shown, options.sort, options.maxDepth == null ? 0 : options.maxDepth,
+                options.minPercent);
+        return new Report(shown, rows, RowOrder.totalNanos(shown), Optional.ofNullable(options.unit));
+    }
+
+    /** Writes {@code report} to {@code -o} (atomically) or to stdout. */
+    static void write(Report report, ReportOptions options, Main.Streams streams) throws IOException {
+        Reporter reporter = Reporters.forFormat(options.format);
+        if (options.output == null) {
+            reporter.write(report, streams.out());
+            streams.out().flush();
+            return;
+        }
+        try {
+            AtomicOutput.write(options.output, out -> reporter.write(report, out));
+        } catch (IOException e) {
+            throw FileProblem.cannotWrite(options.output, e);
+        }
+    }
+}

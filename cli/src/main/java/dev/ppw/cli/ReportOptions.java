@@ -1,0 +1,77 @@
+package dev.ppw.cli;
+
+import dev.ppw.aggregate.RowOrder;
+import dev.ppw.model.ViewKind;
+import dev.ppw.report.DisplayUnit;
+import dev.ppw.report.OutputFormat;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** The options that choose, order and write a view: shared by {@code profile} and {@code merge}. */
+final class ReportOptions {
+    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", converter = Converters.View.class,
+            description = "tree, callpath, flat or tau (default: ${DEFAULT-VALUE}).")
+    ViewKind view;
+
+    @Option(names = "--depth", paramLabel = "N", defaultValue = "2",
+            description = "Region names per key in the tau view (default: ${DEFAULT-VALUE}).")
+    int depth;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Converters.Format.class,
+            description = "text, csv or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,
+            description = "s, ms, us or ns (default: ns for csv and json, a readable one for text).")
+    DisplayUnit unit;
+
+    @Option(names = "--sort", paramLabel = "KEY", defaultValue = "inclusive", converter = Converters.Sort.class,
+            description = "inclusive, exclusive, calls, subcalls, min, max or name (default: ${DEFAULT-VALUE}).")
+    RowOrder.SortKey sort;
+
+    @Option(names = "--max-depth", paramLabel = "N", description = "Levels of the tree shown, roots being level 1 (default: all).")
+    Integer maxDepth;
+
+    @Option(names = "--min-percent", paramLabel = "P", defaultValue = "0",
+            description = "Hide rows below P percent of the total time, with their subtrees (default: ${DEFAULT-VALUE}).")
+    double minPercent;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write here instead of stdout; an existing file is replaced atomically; a name ending in .gz is gzipped.")
+    Path output;
+
+    @Option(names = "--strict", description = "Treat every warning as an error: exit 1 and write nothing.")
+    boolean strict;
+
+    /** Rejects option values that make no sense, before any input is read (exit 2). */
+    void checkUsage(CommandSpec spec, List<Path> inputs) {
+        if (depth < 1) {
+            throw usage(spec, "--depth must be at least 1, got " + depth + " (1 gives the flat profile)");
+        }
+        if (maxDepth != null && maxDepth < 1) {
+            throw usage(spec, "--max-depth must be at least 1 (roots are level 1), got " + maxDepth);
+        }
+        if (!(minPercent >= 0 && minPercent <= 100)) {
+            throw usage(spec, "--min-percent must be a number from 0 to 100, got " + minPercent);
+        }
+        if (output != null) {
+            String problem = PathChecks.outputProblem(output, inputs);
+            if (problem != null) {
+                throw usage(spec, problem);
+            }
+        }
+    }
+
+    /** The tau depth to derive: {@code --depth} for the tau view, 0 for the others. */
+    int tauDepth() {
+        return view == ViewKind.TAU ? depth : 0;
+    }
+
+    static ParameterException usage(CommandSpec spec, String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}
