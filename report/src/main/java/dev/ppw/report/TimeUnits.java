@@ -1,7 +1,9 @@
 package dev.ppw.report;
 
+import java.math.BigDecimal;
+
 /**
- * The one place where integer nanoseconds become decimal text.
+ * The one place where integer nanoseconds become decimal text, and decimal text becomes nanoseconds again.
  *
  * <p>{@link #exact} is what machine-readable outputs print (SEMANTICS.md section 5): a plain decimal with
  * no exponent, no grouping and no trailing zeros, equal to the nanoseconds to the last digit
@@ -65,6 +67,100 @@ public final class TimeUnits {
         sb.append(whole).append('.');
         appendPadded(sb, fraction, decimals);
         return sb.toString();
+    }
+
+    /**
+     * The integer nearest to {@code nanos}, halves away from zero (a mean or a standard deviation, before it
+     * is printed exactly); saturates at the range of {@code long}.
+     */
+    public static long nearestNanos(double nanos) {
+        double magnitude = Math.abs(nanos);
+        double floor = Math.floor(magnitude);
+        double rounded = magnitude - floor >= 0.5 ? floor + 1 : floor;
+        return (long) (nanos < 0 ? -rounded : rounded);
+    }
+
+    /**
+     * The decimal number {@code text[offset, offset + length)}, a time in {@code unit}, as integer nanoseconds,
+     * exactly: {@code 1234.567} us is {@code 1234567}. Any JSON number is accepted (exponents included); digits
+     * below the nanosecond must be zeros. Plain decimals of up to 18 digits are read with long arithmetic only,
+     * anything else goes through {@link BigDecimal}; a {@code double} is never involved.
+     *
+     * @throws NumberFormatException saying why: not a number, not a whole number of nanoseconds, out of range
+     */
+    static long parseExact(char[] text, int offset, int length, DisplayUnit unit) {
+        int i = offset;
+        int end = offset + length;
+        boolean negative = i < end && text[i] == '-';
+        if (negative) {
+            i++;
+        }
+        int scale = unit.scale();
+        long magnitude = 0;
+        int start = i;
+        for (; i < end && isDigit(text[i]); i++) {
+            if (magnitude >= FAST_LIMIT) {
+                return parseSlow(text, offset, length, unit);
+            }
+            magnitude = magnitude * 10 + (text[i] - '0');
+        }
+        if (i == start) {
+            return parseSlow(text, offset, length, unit);
+        }
+        int fractionDigits = 0;
+        if (i < end && text[i] == '.') {
+            int fractionStart = ++i;
+            for (; i < end && isDigit(text[i]); i++) {
+                if (fractionDigits < scale) {
+                    if (magnitude >= FAST_LIMIT) {
+                        return parseSlow(text, offset, length, unit);
+                    }
+                    magnitude = magnitude * 10 + (text[i] - '0');
+                    fractionDigits++;
+                } else if (text[i] != '0') {
+                    // below the nanosecond, unless an exponent follows: the slow path tells
+                    return parseSlow(text, offset, length, unit);
+                }
+            }
+            if (i == fractionStart) {
+                return parseSlow(text, offset, length, unit);
+            }
+        }
+        if (i != end) {
+            return parseSlow(text, offset, length, unit);
+        }
+        for (; fractionDigits < scale; fractionDigits++) {
+            if (magnitude >= FAST_LIMIT) {
+                return parseSlow(text, offset, length, unit);
+            }
+            magnitude *= 10;
+        }
+        return negative ? -magnitude : magnitude;
+    }
+
+    static final String NOT_WHOLE = "not a whole number of nanoseconds";
+    // Below this, magnitude * 10 + 9 cannot overflow; at or above it the exact slow path decides.
+    private static final long FAST_LIMIT = (Long.MAX_VALUE - 9) / 10;
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static long parseSlow(char[] text, int offset, int length, DisplayUnit unit) {
+        BigDecimal nanos;
+        try {
+            nanos = new BigDecimal(text, offset, length).movePointRight(unit.scale());
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new NumberFormatException("not a decimal number");
+        }
+        if (nanos.signum() != 0 && nanos.stripTrailingZeros().scale() > 0) {
+            throw new NumberFormatException(NOT_WHOLE);
+        }
+        try {
+            return nanos.longValueExact();
+        } catch (ArithmeticException e) {
+            throw new NumberFormatException("out of range (more than 292 years in nanoseconds)");
+        }
     }
 
     /** The largest unit in which {@code totalNanos} is at least 1 (nanoseconds for anything smaller). */

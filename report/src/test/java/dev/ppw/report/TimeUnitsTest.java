@@ -7,6 +7,7 @@ import java.math.RoundingMode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
@@ -45,6 +46,52 @@ class TimeUnitsTest {
                 .checkAssert((nanos, u) -> assertEquals(nanos.longValue(),
                         new BigDecimal(TimeUnits.exact(nanos, UNITS[u])).movePointRight(UNITS[u].scale())
                                 .longValueExact()));
+    }
+
+    @Test
+    void parseExactReadsBackWhatExactWrites() {
+        qt().forAll(longs().all(), integers().between(0, UNITS.length - 1)).checkAssert((nanos, u) -> {
+            String text = TimeUnits.exact(nanos, UNITS[u]);
+            assertEquals(nanos.longValue(), parse(text, UNITS[u]), text);
+        });
+    }
+
+    @Test
+    void parseExactTakesAnyJsonNumberThatIsWholeNanoseconds() {
+        assertEquals(1234567, parse("1234.567", DisplayUnit.US));
+        assertEquals(1234567, parse("1234.5670000000", DisplayUnit.US));
+        assertEquals(1234567, parse("1.234567e3", DisplayUnit.US));
+        assertEquals(1234567, parse("123456700E-2", DisplayUnit.NS));
+        assertEquals(-500, parse("-0.5", DisplayUnit.US));
+        assertEquals(0, parse("-0", DisplayUnit.S));
+        assertEquals(7, parse("0.000000007", DisplayUnit.S));
+        assertEquals(Long.MIN_VALUE, parse("-9223372036.854775808", DisplayUnit.S));
+        assertEquals(Long.MAX_VALUE, parse("9223372036854775807", DisplayUnit.NS));
+        assertEquals("not a whole number of nanoseconds", parseError("0.5", DisplayUnit.NS));
+        assertEquals("not a whole number of nanoseconds", parseError("1.0000000001", DisplayUnit.S));
+        assertEquals("not a whole number of nanoseconds", parseError("1e-10", DisplayUnit.S));
+        assertEquals("out of range (more than 292 years in nanoseconds)", parseError("9223372036854775808", DisplayUnit.NS));
+        assertEquals("out of range (more than 292 years in nanoseconds)", parseError("9223372037", DisplayUnit.S));
+        assertEquals("not a decimal number", parseError("1.2.3", DisplayUnit.US));
+        assertEquals("not a decimal number", parseError("", DisplayUnit.US));
+    }
+
+    @Test
+    void nearestNanosRoundsHalvesAwayFromZero() {
+        assertEquals(3, TimeUnits.nearestNanos(2.5));
+        assertEquals(-3, TimeUnits.nearestNanos(-2.5));
+        assertEquals(2, TimeUnits.nearestNanos(2.4999999));
+        assertEquals(0, TimeUnits.nearestNanos(0.49999999999999994));
+        assertEquals(75498, TimeUnits.nearestNanos(Math.sqrt(5.7e9)));
+        assertEquals(Long.MAX_VALUE, TimeUnits.nearestNanos(1e30));
+    }
+
+    private static long parse(String text, DisplayUnit unit) {
+        return TimeUnits.parseExact(text.toCharArray(), 0, text.length(), unit);
+    }
+
+    private static String parseError(String text, DisplayUnit unit) {
+        return assertThrows(NumberFormatException.class, () -> parse(text, unit)).getMessage();
     }
 
     @Test
