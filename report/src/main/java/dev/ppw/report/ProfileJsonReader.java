@@ -1,0 +1,626 @@
+package dev.ppw.report;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import dev.ppw.aggregate.MergeOp;
+import dev.ppw.aggregate.MissingRule;
+import dev.ppw.model.BadInputException;
+import dev.ppw.model.CallTree;
+import dev.ppw.model.FrameTable;
+import dev.ppw.model.NameTable;
+import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Profile;
+import dev.ppw.model.ViewKind;
+import org.eclipse.collections.api.map.primitive.MutableIntIntMap;
+import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reads a saved profile, the ppw-profile JSON format version 1 of docs/profile-json.md, back into the
+ * {@link Profile} that was written: the same rows (path and callsite), the same numbers to the nanosecond,
+ * unset min/max kept, and the metadata and node info.
+ *
+ * <p>One pass over Jackson's streaming parser, no document model. Members may come in any order, except
+ * that {@code columns} must come before {@code rows} (as ppw-java writes them): rows are turned into tree
+ * nodes as they stream by, so a file with {@code rows} first is refused with a message saying so. Unknown
+ * members and unknown columns are skipped, so that later writers may add some. The unit of each time
+ * column is read from its name ({@code inclusive_us}) and must agree with {@code unit}; times are converted
+ * from their decimal text exactly ({@link TimeUnits#parseExact}), and a time that is not a whole number
+ * of nanoseconds is an error.
+ *
+ * <p>Rows must list parents before children. Each row becomes
+ * {@code tree.child(node of parent_id, frame(name, callsite))}: a {@code parent_id} that is not an earlier
+ * row's {@code id}, a repeated {@code id}, a second row with the same (parent, name, callsite), or a
+ * {@code depth} that is not its parent's plus one is an error naming the row. A file written with
+ * {@code --top-imbalance} lists only some rows and is refused: it is a report, not a saved profile.
+ *
+ * <p>Every problem is a {@link BadInputException} with a one-line {@code file:line:column: problem}
+ * message, I/O failures of the stream included.
+ */
+public final class ProfileJsonReader {
+    /** The format name this reader accepts. */
+    public static final String FORMAT = JsonReporter.FORMAT;
+    /** The largest format version this reader understands. */
+    public static final int VERSION = JsonReporter.VERSION;
+
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
+            .build();
+    private static final int QUOTE_MAX = 60;
+    // parent_id null, in a row's long slot, where every id is an int
+    private static final long NO_PARENT = Long.MIN_VALUE;
+
+    /** Column name (with every unit for time columns) to its field, for the v1 columns. */
+    private static final Map<String, RowField> COLUMN_FIELDS = new HashMap<>();
+    private static final Map<String, DisplayUnit> COLUMN_UNITS = new HashMap<>();
+
+    static {
+        for (RowField f : RowField.JSON_FIELDS) {
+            for (DisplayUnit u : DisplayUnit.values()) {
+                COLUMN_FIELDS.put(f.columnName(u), f);
+                if (f.kind() == RowField.Kind.TIME) {
+                    COLUMN_UNITS.put(f.columnName(u), u);
+                }
+            }
+        }
+    }
+
+    private final String file;
+    private final JsonParser p;
+
+    private final NameTable names = new NameTable();
+    private final FrameTable frames = new FrameTable(names);
+    private final CallTree tree = new CallTree(frames);
+    private final NameCache nameCache = new NameCache(names);
+    private int[] frameOfRegion = new int[256]; // frame id + 1 of (region, no callsite); 0 when not yet known
+    // Row id to node: ids are usually 1..rows, kept in an array; far-off ids go to a map instead.
+    private int[] nodeOfSmallId = new int[8192]; // node + 1; 0 when no row has the id
+    private final MutableIntIntMap nodeOfLargeId = new IntIntHashMap();
+
+    // The columns: field of each position (null: ignored) and the unit of the time columns.
+    private RowField[] columnField;
+    private DisplayUnit[] columnUnit;
+    private DisplayUnit columnsUnit;
+    private String firstTimeColumn;
+
+    // Metadata; null or -1 while not seen.
+    private String format;
+    private int version = -1;
+    private ViewKind view;
+    private int tauDepth = -1;
+    private DisplayUnit unit;
+    private JsonLocation unitLocation;
+    private String op = MergeOp.SUM.label();
+    private String missing = MissingRule.ZERO.label();
+    private int nodes = 1;
+    private final List<String> inputs = new ArrayList<>();
+    private final List<NodeInfo> nodeInfos = new ArrayList<>();
+    private Map<String, String> processNames = Map.of();
+    private Map<String, String> threadNames = Map.of();
+    private boolean rowsRead;
+    private int rowCount;
+
+    // The row being read, one slot per field, reused for every row.
+    private final long[] rowValue = new long[RowField.values().length];
+    private int rowNameId;
+    private int rowCallsiteId;
+
+    private ProfileJsonReader(String file, JsonParser parser) {
+        this.file = file;
+        this.p = parser;
+    }
+
+    /**
+     * Reads one saved profile.
+     *
+     * @param displayName how messages name the input (its path as given)
+     * @param in the JSON text, already decompressed; read to the end of the profile object, not closed
+     * @throws BadInputException when the input is not a readable ppw-profile of a version up to
+     *     {@link #VERSION}, with a one-line message
+     */
+    public static Profile read(String displayName, InputStream in) {
+        JsonParser parser;
+        try {
+            parser = FACTORY.createParser(in);
+        } catch (IOException e) {
+            throw BadInputException.at(displayName, 0, 0, "cannot read: " + firstLine(e.getMessage()), null);
+        }
+        try (parser) {
+            return new ProfileJsonReader(displayName, parser).readDocument();
+        } catch (StreamReadException e) {
+            String message = firstLine(e.getOriginalMessage());
+            if (e instanceof JsonEOFException || message.startsWith("Unexpected end-of-input")) {
+                throw at(displayName, e.getLocation(), "truncated: the file ends inside the profile", null);
+            }
+            throw at(displayName, e.getLocation(), "not valid JSON: " + message, null);
+        } catch (IOException e) {
+            throw at(displayName, parser.currentLocation(), "cannot read: " + firstLine(e.getMessage()), null);
+        }
+    }
+
+    private Profile readDocument() throws IOException {
+        JsonToken first = p.nextToken();
+        if (first == null) {
+            throw BadInputException.at(file, 0, 0, "empty file", null);
+        }
+        if (first != JsonToken.START_OBJECT) {
+            throw fail("not a ppw-profile: expected a JSON object", tokenText(first));
+        }
+        int seen = 0;
+        JsonToken t;
+        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            int bit = Member.bit(key);
+            if ((seen & bit) != 0) {
+                throw fail("\"" + key + "\" appears twice", null);
+            }
+            seen |= bit;
+            p.nextToken();
+            readMember(key);
+        }
+        if (t != JsonToken.END_OBJECT) {
+            throw fail("not a ppw-profile: expected a member name", null);
+        }
+        if (p.nextToken() != null) {
+            throw fail("text after the end of the profile object", p.getText());
+        }
+        return finish();
+    }
+
+    /** Members whose repetition is an error; other members may repeat (and are skipped). */
+    private enum Member {
+        FORMAT, VERSION, VIEW, TAU_DEPTH, UNIT, AGGREGATION, INPUTS, NODE_INFO, PROCESS_NAMES, THREAD_NAMES,
+        COLUMNS, ROWS, TOP_IMBALANCE;
+
+        static int bit(String key) {
+            for (Member m : values()) {
+                if (m.name().toLowerCase(Locale.ROOT).equals(key)) {
+                    return 1 << m.ordinal();
+                }
+            }
+            return 0;
+        }
+    }
+
+    private void readMember(String key) throws IOException {
+        switch (key) {
+            case "format" -> {
+                format = string("format");
+                if (!FORMAT.equals(format)) {
+                    throw fail("not a ppw-profile: format is \"" + format + "\" (this ppw-java reads "
+                            + FORMAT + " version " + VERSION + ")", null);
+                }
+            }
+            case "version" -> {
+                version = positiveInt("version");
+                if (version > VERSION) {
+                    throw fail("ppw-profile version " + version + " is newer than this ppw-java reads (version "
+                            + VERSION + "): use a newer ppw-java", null);
+                }
+            }
+            case "view" -> {
+                String label = string("view");
+                view = Arrays.stream(ViewKind.values()).filter(v -> v.label().equals(label)).findFirst()
+                        .orElseThrow(() -> fail("unknown view \"" + label + "\": expected tree, callpath, flat or tau",
+                                null));
+            }
+            case "tau_depth" -> tauDepth = positiveInt("tau_depth");
+            case "unit" -> {
+                String label = string("unit");
+                unitLocation = p.currentTokenLocation();
+                unit = Arrays.stream(DisplayUnit.values()).filter(u -> u.label().equals(label)).findFirst()
+                        .orElseThrow(() -> fail("unknown unit \"" + label + "\": expected s, ms, us or ns", null));
+            }
+            case "aggregation" -> readAggregation();
+            case "inputs" -> readStrings("inputs", inputs);
+            case "node_info" -> readNodeInfos();
+            case "process_names" -> processNames = names("process_names");
+            case "thread_names" -> threadNames = names("thread_names");
+            case "columns" -> readColumns();
+            case "rows" -> readRows();
+            case "top_imbalance" -> throw fail("this file lists only the rows of largest imbalance "
+                    + "(--top-imbalance): it is a report, not a saved profile", null);
+            default -> p.skipChildren();
+        }
+    }
+
+    private void readAggregation() throws IOException {
+        expect(JsonToken.START_OBJECT, "aggregation", "an object");
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            p.nextToken();
+            switch (key) {
+                case "op" -> {
+                    String label = string("aggregation op");
+                    try {
+                        op = MergeOp.parse(label).label();
+                    } catch (IllegalArgumentException e) {
+                        throw fail(e.getMessage(), null);
+                    }
+                }
+                case "missing" -> {
+                    String label = string("aggregation missing");
+                    if (!label.equals(MissingRule.ZERO.label()) && !label.equals(MissingRule.PRESENT.label())) {
+                        throw fail("unknown missing rule \"" + label + "\": expected zero or present", null);
+                    }
+                    missing = label;
+                }
+                case "nodes" -> nodes = positiveInt("aggregation nodes");
+                default -> p.skipChildren();
+            }
+        }
+    }
+
+    private void readNodeInfos() throws IOException {
+        expect(JsonToken.START_ARRAY, "node_info", "an array");
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            expect(JsonToken.START_OBJECT, "node_info entry", "an object");
+            String label = "";
+            String nodeFile = "";
+            String pid = "";
+            String host = "";
+            Map<String, String> processes = Map.of();
+            Map<String, String> threads = Map.of();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String key = p.currentName();
+                p.nextToken();
+                switch (key) {
+                    case "label" -> label = string("node_info label");
+                    case "file" -> nodeFile = string("node_info file");
+                    case "pid" -> pid = string("node_info pid");
+                    case "host" -> host = string("node_info host");
+                    case "process_names" -> processes = names("node_info process_names");
+                    case "thread_names" -> threads = names("node_info thread_names");
+                    default -> p.skipChildren();
+                }
+            }
+            nodeInfos.add(new NodeInfo(label, nodeFile, pid, host, processes, threads));
+        }
+    }
+
+    private void readColumns() throws IOException {
+        expect(JsonToken.START_ARRAY, "columns", "an array of names");
+        List<String> columnNames = new ArrayList<>();
+        readStrings("columns", columnNames);
+        int n = columnNames.size();
+        columnField = new RowField[n];
+        columnUnit = new DisplayUnit[n];
+        Map<RowField, String> found = new EnumMap<>(RowField.class);
+        for (int c = 0; c < n; c++) {
+            String name = columnNames.get(c);
+            RowField f = COLUMN_FIELDS.get(name);
+            if (f == null) {
+                continue; // a later writer's column: skipped
+            }
+            String before = found.put(f, name);
+            if (before != null) {
+                throw fail("columns " + before + " and " + name + " are the same field", null);
+            }
+            columnField[c] = f;
+            columnUnit[c] = COLUMN_UNITS.get(name);
+            if (columnUnit[c] != null) {
+                if (columnsUnit != null && columnsUnit != columnUnit[c]) {
+                    throw fail("column " + name + " is in " + columnUnit[c].label() + " but " + firstTimeColumn
+                            + " is in " + columnsUnit.label(), null);
+                }
+                columnsUnit = columnUnit[c];
+                firstTimeColumn = name;
+            }
+        }
+        List<String> absent = new ArrayList<>();
+        for (RowField f : RowField.JSON_FIELDS) {
+            if (!found.containsKey(f)) {
+                absent.add(f.kind() == RowField.Kind.TIME && columnsUnit == null && unit == null
+                        ? f.columnName(DisplayUnit.NS).replace("_ns", "_<unit>")
+                        : f.columnName(columnsUnit != null ? columnsUnit : unit != null ? unit : DisplayUnit.NS));
+            }
+        }
+        if (!absent.isEmpty()) {
+            throw fail("columns lack " + String.join(", ", absent), null);
+        }
+    }
+
+    private void readRows() throws IOException {
+        if (columnField == null) {
+            throw fail("\"rows\" comes before \"columns\": this reader needs the columns first, "
+                    + "as ppw-java writes them", null);
+        }
+        expect(JsonToken.START_ARRAY, "rows", "an array of rows");
+        JsonToken t;
+        while ((t = p.nextToken()) == JsonToken.START_ARRAY) {
+            rowCount++;
+            readRow();
+        }
+        if (t != JsonToken.END_ARRAY) {
+            throw fail("row " + (rowCount + 1) + " is not an array", null);
+        }
+        rowsRead = true;
+    }
+
+    /** One row: every field into {@link #rowValue} (names interned), then the node. The hot loop. */
+    private void readRow() throws IOException {
+        RowField[] fields = columnField;
+        long[] value = rowValue;
+        int c = 0;
+        JsonToken t;
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (c >= fields.length) {
+                throw fail("row " + rowCount + " has more fields than the " + fields.length + " columns", null);
+            }
+            RowField f = fields[c];
+            if (f == null) {
+                p.skipChildren();
+            } else {
+                switch (f) {
+                    case ID, DEPTH -> value[f.ordinal()] = intValue(t, f, false);
+                    case PARENT_ID -> value[f.ordinal()] = intValue(t, f, true);
+                    case NAME -> rowNameId = nameId(t, f);
+                    case CALLSITE -> rowCallsiteId = nameId(t, f);
+                    case CALLS, SUBCALLS -> value[f.ordinal()] = longValue(t, f);
+                    case INCLUSIVE, EXCLUSIVE -> value[f.ordinal()] = nanos(t, c, false);
+                    case MIN_INCLUSIVE, MAX_INCLUSIVE -> value[f.ordinal()] = nanos(t, c, true);
+                    default -> throw new AssertionError(f);
+                }
+            }
+            c++;
+        }
+        if (c != fields.length) {
+            throw fail("row " + rowCount + " has " + c + " fields but there are " + fields.length + " columns", null);
+        }
+        addNode(value);
+    }
+
+    private void addNode(long[] value) {
+        int id = (int) value[RowField.ID.ordinal()];
+        long parentId = value[RowField.PARENT_ID.ordinal()];
+        int parent = CallTree.ROOT;
+        if (parentId != NO_PARENT) {
+            parent = nodeOfId((int) parentId);
+            if (parent == CallTree.NONE) {
+                throw fail(row(id) + ": parent_id " + parentId + " is not the id of an earlier row", null);
+            }
+        }
+        int before = tree.size();
+        int node = tree.child(parent, frame(rowNameId, rowCallsiteId));
+        if (node < before) {
+            throw fail(row(id) + " repeats an earlier row (same parent, name and callsite)",
+                    quote(tree.regionName(node)));
+        }
+        if (nodeOfId(id) != CallTree.NONE) {
+            throw fail(row(id) + ": id " + id + " is used by an earlier row", null);
+        }
+        rememberId(id, node);
+        long depth = value[RowField.DEPTH.ordinal()];
+        if (depth != tree.depth(node)) {
+            throw fail(row(id) + ": depth " + depth + " but its parent is at depth " + tree.depth(parent), null);
+        }
+        tree.setMetrics(node, value[RowField.CALLS.ordinal()], value[RowField.SUBCALLS.ordinal()],
+                value[RowField.INCLUSIVE.ordinal()], value[RowField.EXCLUSIVE.ordinal()],
+                value[RowField.MIN_INCLUSIVE.ordinal()], value[RowField.MAX_INCLUSIVE.ordinal()]);
+    }
+
+    private int nodeOfId(int id) {
+        if (id >= 0 && id < nodeOfSmallId.length) {
+            int node = nodeOfSmallId[id] - 1;
+            if (node != CallTree.NONE || nodeOfLargeId.isEmpty()) {
+                return node;
+            }
+        }
+        return nodeOfLargeId.getIfAbsent(id, CallTree.NONE);
+    }
+
+    private void rememberId(int id, int node) {
+        if (id >= nodeOfSmallId.length && id >= 0 && id <= 4 * (long) rowCount + 8192) {
+            nodeOfSmallId = Arrays.copyOf(nodeOfSmallId, (int) Math.min(Integer.MAX_VALUE - 8,
+                    Math.max(id + 1L, 2L * nodeOfSmallId.length)));
+        }
+        if (id >= 0 && id < nodeOfSmallId.length) {
+            nodeOfSmallId[id] = node + 1;
+        } else {
+            nodeOfLargeId.put(id, node);
+        }
+    }
+
+    private int frame(int regionId, int callsiteId) {
+        if (callsiteId != NameTable.EMPTY) {
+            return frames.intern(regionId, callsiteId);
+        }
+        if (regionId >= frameOfRegion.length) {
+            frameOfRegion = Arrays.copyOf(frameOfRegion, Math.max(regionId + 1, frameOfRegion.length * 2));
+        }
+        int known = frameOfRegion[regionId];
+        if (known != 0) {
+            return known - 1;
+        }
+        int id = frames.intern(regionId, NameTable.EMPTY);
+        frameOfRegion[regionId] = id + 1;
+        return id;
+    }
+
+    private int nameId(JsonToken t, RowField f) throws IOException {
+        if (t != JsonToken.VALUE_STRING) {
+            throw fieldFail(f.columnName(DisplayUnit.NS), "must be a string", t);
+        }
+        return nameCache.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+    }
+
+    private long intValue(JsonToken t, RowField f, boolean nullable) throws IOException {
+        if (t == JsonToken.VALUE_NULL && nullable) {
+            return NO_PARENT;
+        }
+        if (t != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT) {
+            throw fieldFail(f.columnName(DisplayUnit.NS), nullable ? "must be an integer or null" : "must be an integer",
+                    t);
+        }
+        return p.getIntValue();
+    }
+
+    private long longValue(JsonToken t, RowField f) throws IOException {
+        if (t != JsonToken.VALUE_NUMBER_INT) {
+            throw fieldFail(f.columnName(DisplayUnit.NS), "must be an integer", t);
+        }
+        JsonParser.NumberType type = p.getNumberType();
+        if (type != JsonParser.NumberType.INT && type != JsonParser.NumberType.LONG) {
+            throw fieldFail(f.columnName(DisplayUnit.NS), "is out of range", t);
+        }
+        return p.getLongValue();
+    }
+
+    /** A time field in integer nanoseconds; {@code null} is {@link CallTree#UNSET} where {@code nullable}. */
+    private long nanos(JsonToken t, int column, boolean nullable) throws IOException {
+        DisplayUnit u = columnUnit[column];
+        if (t == JsonToken.VALUE_NUMBER_INT && u.scale() == 0) {
+            JsonParser.NumberType type = p.getNumberType();
+            if (type == JsonParser.NumberType.INT || type == JsonParser.NumberType.LONG) {
+                return p.getLongValue();
+            }
+        } else if (t == JsonToken.VALUE_NULL && nullable) {
+            return CallTree.UNSET;
+        } else if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
+            throw fieldFail(columnField[column].columnName(u), nullable ? "must be a number or null"
+                    : "must be a number", t);
+        }
+        try {
+            return TimeUnits.parseExact(p.getTextCharacters(), p.getTextOffset(), p.getTextLength(), u);
+        } catch (NumberFormatException e) {
+            throw fieldFail(columnField[column].columnName(u), "is " + e.getMessage()
+                    + (e.getMessage().equals(TimeUnits.NOT_WHOLE) ? " in unit " + u.label() : ""), t);
+        }
+    }
+
+    private Profile finish() {
+        for (String key : List.of("format", "version", "view", "unit", "columns", "rows")) {
+            boolean present = switch (key) {
+                case "format" -> format != null;
+                case "version" -> version > 0;
+                case "view" -> view != null;
+                case "unit" -> unit != null;
+                case "columns" -> columnField != null;
+                default -> rowsRead;
+            };
+            if (!present) {
+                throw fail("not a complete ppw-profile: \"" + key + "\" is missing", null);
+            }
+        }
+        if (columnsUnit != unit) {
+            throw at(file, unitLocation, "unit is \"" + unit.label() + "\" but the time columns are in "
+                    + columnsUnit.label(), null);
+        }
+        if (view == ViewKind.TAU && tauDepth < 0) {
+            throw fail("view tau needs \"tau_depth\"", null);
+        }
+        return new Profile(tree, view, view == ViewKind.TAU ? tauDepth : 0, op, missing, nodes, inputs,
+                processNames, threadNames, nodeInfos);
+    }
+
+    private String string(String what) throws IOException {
+        if (p.currentToken() != JsonToken.VALUE_STRING) {
+            throw fail("\"" + what + "\" must be a string", tokenText(p.currentToken()));
+        }
+        return p.getText();
+    }
+
+    private int positiveInt(String what) throws IOException {
+        if (p.currentToken() != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT
+                || p.getIntValue() < 1) {
+            throw fail("\"" + what + "\" must be a positive integer", tokenText(p.currentToken()));
+        }
+        return p.getIntValue();
+    }
+
+    private void readStrings(String what, List<String> into) throws IOException {
+        expect(JsonToken.START_ARRAY, what, "an array of strings");
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            into.add(string(what + " entry"));
+        }
+    }
+
+    private Map<String, String> names(String what) throws IOException {
+        expect(JsonToken.START_OBJECT, what, "an object of names");
+        Map<String, String> m = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            p.nextToken();
+            m.put(key, string(what + " value"));
+        }
+        return m;
+    }
+
+    private void expect(JsonToken token, String what, String kind) throws IOException {
+        if (p.currentToken() != token) {
+            throw fail("\"" + what + "\" must be " + kind, tokenText(p.currentToken()));
+        }
+    }
+
+    private String row(int id) {
+        return "row " + rowCount + " (id " + id + ")";
+    }
+
+    private BadInputException fieldFail(String column, String problem, JsonToken t) throws IOException {
+        return fail("row " + rowCount + ": " + column + " " + problem, tokenText(t));
+    }
+
+    private String tokenText(JsonToken t) throws IOException {
+        if (t == null) {
+            return null;
+        }
+        return quote(p.getText());
+    }
+
+    private BadInputException fail(String problem, String quote) {
+        return at(file, p.currentTokenLocation(), problem, quote);
+    }
+
+    private static BadInputException at(String file, JsonLocation where, String problem, String quote) {
+        long line = where == null ? 0 : where.getLineNr();
+        long column = where == null ? 0 : where.getColumnNr();
+        return BadInputException.at(file, Math.max(line, 0), Math.max(column, 0), problem, quote);
+    }
+
+    /** A short, one-line quote of some input text. */
+    private static String quote(String s) {
+        StringBuilder sb = new StringBuilder();
+        int i = 0;
+        for (; i < s.length() && sb.length() < QUOTE_MAX; i++) {
+            char ch = s.charAt(i);
+            switch (ch) {
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                default -> {
+                    if (Character.isISOControl(ch)) {
+                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) ch));
+                    } else {
+                        sb.append(ch);
+                    }
+                }
+            }
+        }
+        return i < s.length() ? sb + "..." : sb.toString();
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "";
+        }
+        int nl = message.indexOf('\n');
+        return nl < 0 ? message : message.substring(0, nl);
+    }
+}

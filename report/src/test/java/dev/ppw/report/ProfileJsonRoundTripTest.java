@@ -1,0 +1,157 @@
+package dev.ppw.report;
+
+import dev.ppw.aggregate.RowOrder;
+import dev.ppw.model.CallTree;
+import dev.ppw.model.FrameTable;
+import dev.ppw.model.NameTable;
+import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Profile;
+import dev.ppw.model.ViewKind;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.lists;
+
+/**
+ * Writing a profile with the JSON reporter and reading it back with {@link ProfileJsonReader} gives the same
+ * rows (by path and callsite), the same numbers to the nanosecond, unset min/max kept, and the same
+ * metadata and node info: for generated trees of every view, with odd names, in every unit.
+ */
+class ProfileJsonRoundTripTest {
+    private static final String[] NAMES = {"main", "quote\"d", "back\\slash", "naïve ünïcödé", "emoji \uD83D\uDE00",
+        "a => b", "two\nlines", "tab\there", "", "ctrl\u0001\u001f", "日本語", "</script>", "{\"json\": [1]}",
+        "trailing space ", "\u2028separator"};
+    private static final String[] CALLSITES = {"", "", "", "file.c:12", "0x7f00beef", "odd \"cs\" \\ => x"};
+    private static final long[] SPECIAL_NANOS = {0, 1, 999, 1000, 1_000_000_001L, -1, -2, Long.MAX_VALUE,
+        Long.MIN_VALUE, 1679127184455376123L};
+    private static final String[] OPS = {"sum", "min", "max", "avg"};
+
+    @Test
+    void everyGeneratedProfileComesBackExactly() {
+        qt().withExamples(300).forAll(lists().of(integers().between(0, 1 << 20)).ofSizeBetween(0, 60),
+                integers().all()).checkAssert((ops, seed) -> {
+                    Random r = new Random(seed);
+                    Profile p = generate(ops, r);
+                    DisplayUnit unit = DisplayUnit.values()[r.nextInt(DisplayUnit.values().length)];
+                    int[] rows = r.nextBoolean() ? Report.allRows(p)
+                            : RowOrder.order(p, RowOrder.SortKey.values()[r.nextInt(7)], 0, 0);
+                    Profile back = roundTrip(p, rows, unit);
+                    String where = "unit " + unit + ", seed " + seed + ", ops " + ops;
+                    assertEquals(rowsByPath(p.tree()), rowsByPath(back.tree()), where);
+                    assertEquals(p.tree().size(), back.tree().size(), where);
+                    assertEquals(metadata(p), metadata(back), where);
+                });
+    }
+
+    @Test
+    void anEmptyProfileComesBackEmpty() {
+        Profile p = Profile.single(new CallTree(new FrameTable(new NameTable())), List.of(), Map.of(), Map.of());
+        Profile back = roundTrip(p, Report.allRows(p), DisplayUnit.NS);
+        assertEquals(1, back.tree().size());
+        assertEquals(metadata(p), metadata(back));
+    }
+
+    @Test
+    void theSmallFixtureComesBackInEveryUnit() {
+        Profile p = Fixtures.smallTree();
+        for (DisplayUnit unit : DisplayUnit.values()) {
+            Profile back = roundTrip(p, Report.allRows(p), unit);
+            assertEquals(rowsByPath(p.tree()), rowsByPath(back.tree()), unit.label());
+            for (int n = 1; n < p.tree().size(); n++) {
+                assertEquals(p.tree().parent(n), back.tree().parent(n), "same numbering, node " + n);
+            }
+        }
+    }
+
+    static Profile roundTrip(Profile p, int[] rows, DisplayUnit unit) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            Reporters.forFormat(OutputFormat.JSON).write(new Report(p, rows, p.tree().totalInclusiveNanos(),
+                    Optional.of(unit)), out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return ProfileJsonReader.read("round-trip.json", new ByteArrayInputStream(out.toByteArray()));
+    }
+
+    /** A tree (or flat/tau rows) whose shape comes from {@code ops} and whose numbers come from {@code r}. */
+    private static Profile generate(List<Integer> ops, Random r) {
+        ViewKind view = ViewKind.values()[r.nextInt(ViewKind.values().length)];
+        CallTree t = new CallTree(new FrameTable(new NameTable()));
+        for (int op : ops) {
+            int parent = view.isHierarchical() ? op % t.size() : CallTree.ROOT;
+            String name = NAMES[(op >>> 8) % NAMES.length];
+            String callsite = CALLSITES[(op >>> 12) % CALLSITES.length];
+            int node = t.child(parent, t.frames().intern(name, callsite));
+            t.setMetrics(node, r.nextLong() & Long.MAX_VALUE, r.nextInt(1000), nanos(r), nanos(r),
+                    perCall(r), perCall(r));
+        }
+        List<NodeInfo> nodeInfos = new ArrayList<>();
+        int nodes = 1 + r.nextInt(4);
+        for (int i = 0; i < nodes; i++) {
+            nodeInfos.add(new NodeInfo(pick(r) + i, pick(r), r.nextBoolean() ? "" : Integer.toString(r.nextInt()),
+                    pick(r), names(r), names(r)));
+        }
+        return new Profile(t, view, view == ViewKind.TAU ? 1 + r.nextInt(5) : 0, OPS[r.nextInt(OPS.length)],
+                r.nextBoolean() ? "zero" : "present", nodes, List.of(pick(r), pick(r)), names(r), names(r),
+                nodeInfos);
+    }
+
+    private static long nanos(Random r) {
+        return switch (r.nextInt(3)) {
+            case 0 -> SPECIAL_NANOS[r.nextInt(SPECIAL_NANOS.length)];
+            case 1 -> r.nextLong();
+            default -> r.nextInt(2_000_000_000) - 1000;
+        };
+    }
+
+    private static long perCall(Random r) {
+        long nanos = r.nextInt(3) == 0 ? CallTree.UNSET : nanos(r);
+        return nanos == -1 ? CallTree.UNSET : nanos;
+    }
+
+    private static String pick(Random r) {
+        return NAMES[r.nextInt(NAMES.length)];
+    }
+
+    private static Map<String, String> names(Random r) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = r.nextInt(3); i > 0; i--) {
+            m.put(r.nextInt(100) + "/" + pick(r), pick(r));
+        }
+        return m;
+    }
+
+    /** Every row keyed by its path of (name, callsite) pairs, with all its numbers. */
+    private static Map<List<String>, List<Long>> rowsByPath(CallTree t) {
+        Map<List<String>, List<Long>> rows = new LinkedHashMap<>();
+        for (int n = 1; n < t.size(); n++) {
+            List<String> path = new ArrayList<>();
+            for (int a = n; a != CallTree.ROOT; a = t.parent(a)) {
+                path.add(0, t.regionName(a) + "\u0000" + t.callsiteName(a));
+            }
+            rows.put(path, List.of(t.calls(n), t.subcalls(n), t.inclusiveNanos(n), t.exclusiveNanos(n),
+                    t.minInclusiveNanos(n), t.maxInclusiveNanos(n)));
+        }
+        return rows;
+    }
+
+    private static List<Object> metadata(Profile p) {
+        return List.of(p.view(), p.tauDepth(), p.aggregation(), p.missing(), p.nodes(), p.inputs(),
+                new TreeMap<>(p.processNames()), new TreeMap<>(p.threadNames()), p.nodeInfos());
+    }
+}
