@@ -1,17 +1,23 @@
 package dev.ppw.report;
 
+import dev.ppw.model.Profile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class AtomicOutputTest {
     @TempDir
@@ -43,6 +49,52 @@ class AtomicOutputTest {
             throw new IOException("disk full");
         }));
         assertEquals("disk full", e.getMessage());
+        assertEquals("precious", Files.readString(target));
+        assertEquals(List.of(target), listing());
+    }
+
+    @Test
+    void aNameEndingInGzIsWrittenGzipped() throws IOException {
+        Path target = dir.resolve("merged.ppw.json.gz");
+        Files.writeString(target, "old plain content");
+        AtomicOutput.write(target, out -> out.write("{\"x\": 1}\n".getBytes(StandardCharsets.UTF_8)));
+        byte[] bytes = Files.readAllBytes(target);
+        assertEquals(0x1f, bytes[0] & 0xff, "gzip magic");
+        assertEquals(0x8b, bytes[1] & 0xff, "gzip magic");
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(target))) {
+            assertEquals("{\"x\": 1}\n", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        assertEquals(List.of(target), listing());
+        assertTrue(AtomicOutput.gzipped(Path.of("A.CSV.GZ")));
+        assertFalse(AtomicOutput.gzipped(Path.of("gz")));
+        assertFalse(AtomicOutput.gzipped(Path.of("out.json")));
+    }
+
+    @Test
+    void aGzippedSavedProfileReadsBackThroughGunzip() throws IOException {
+        Path target = dir.resolve("saved.ppw.json.gz");
+        Profile p = Fixtures.smallTree();
+        AtomicOutput.write(target, out -> Reporters.forFormat(OutputFormat.JSON).write(new Report(p,
+                Report.allRows(p), p.tree().totalInclusiveNanos(), Optional.of(DisplayUnit.US)), out));
+        Profile back;
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(target))) {
+            back = ProfileJsonReader.read(target.toString(), in);
+        }
+        assertEquals(p.tree().size(), back.tree().size());
+        for (int n = 1; n < p.tree().size(); n++) {
+            assertEquals(p.tree().inclusiveNanos(n), back.tree().inclusiveNanos(n));
+            assertEquals(p.tree().minInclusiveNanos(n), back.tree().minInclusiveNanos(n));
+        }
+    }
+
+    @Test
+    void aFailingGzipWriterLeavesTheOldFileIntact() throws IOException {
+        Path target = dir.resolve("out.csv.gz");
+        Files.writeString(target, "precious");
+        assertThrows(IOException.class, () -> AtomicOutput.write(target, out -> {
+            out.write(new byte[100_000]);
+            throw new IOException("disk full");
+        }));
         assertEquals("precious", Files.readString(target));
         assertEquals(List.of(target), listing());
     }
