@@ -13,13 +13,15 @@ import java.util.List;
 
 /**
  * RFC 4180 CSV (CRLF line ends, quotes only where needed), one header row, then one row per printed node
- * with the fields of {@link RowField}. An unset min/max and a root's parent are empty fields.
+ * with the fields of {@link RowField}; with a breakdown its columns follow, and with imbalance rows exactly
+ * those rows are listed, worst first. An unset min/max, a root's parent and an undefined imbalance are
+ * empty fields.
  */
 final class CsvReporter implements Reporter {
     @Override
     public void write(Report report, OutputStream out) throws IOException {
         DisplayUnit unit = report.unitOrNanos();
-        List<RowField> fields = RowField.csvFields(report.profile().view());
+        List<RowField> fields = RowField.csvFields(report);
         List<String> header = new ArrayList<>(fields.size());
         for (RowField f : fields) {
             header.add(f.columnName(unit));
@@ -29,10 +31,10 @@ final class CsvReporter implements Reporter {
         // Not try-with-resources: closing the printer would close the caller's stream.
         CSVPrinter printer = new CSVPrinter(writer, format);
         List<String> values = new ArrayList<>(fields.size());
-        for (int node : report.rows()) {
+        for (int node : report.listedRows()) {
             values.clear();
             for (RowField f : fields) {
-                String text = f.text(report.profile(), node, unit);
+                String text = f.text(report, node, unit);
                 values.add(text == null ? "" : text);
             }
             printer.printRecord(values);

@@ -17,7 +17,9 @@ import java.util.TreeMap;
 /**
  * The ppw-profile JSON format, version 1 (docs/profile-json.md): one object with the metadata, a
  * {@code columns} header and {@code rows} as arrays. Times are JSON numbers written from their exact
- * decimal text; an unset min/max and a root's parent are {@code null}.
+ * decimal text; an unset min/max and a root's parent are {@code null}. A breakdown adds its columns after
+ * the others; imbalance rows replace the rows (worst first) and add {@code top_imbalance}, which marks
+ * the file as a report that {@link ProfileJsonReader} refuses.
  */
 final class JsonReporter implements Reporter {
     static final String FORMAT = "ppw-profile";
@@ -29,9 +31,8 @@ final class JsonReporter implements Reporter {
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {
-        Profile profile = report.profile();
         DisplayUnit unit = report.unitOrNanos();
-        List<RowField> fields = RowField.JSON_FIELDS;
+        List<RowField> fields = RowField.jsonFields(report);
         try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
             g.setPrettyPrinter(new ProfileJsonLayout());
             g.writeStartObject();
@@ -42,10 +43,10 @@ final class JsonReporter implements Reporter {
             }
             g.writeEndArray();
             g.writeArrayFieldStart("rows");
-            for (int node : report.rows()) {
+            for (int node : report.listedRows()) {
                 g.writeStartArray();
                 for (RowField f : fields) {
-                    String text = f.text(profile, node, unit);
+                    String text = f.text(report, node, unit);
                     if (text == null) {
                         g.writeNull();
                     } else if (f.kind() == RowField.Kind.TEXT) {
@@ -99,6 +100,9 @@ final class JsonReporter implements Reporter {
         writeNames(g, "thread_names", profile.threadNames());
         g.writeFieldName("total_inclusive_" + unit.label());
         g.writeNumber(TimeUnits.exact(report.totalInclusiveNanos(), unit));
+        if (report.imbalanceRows().isPresent()) {
+            g.writeNumberField("top_imbalance", report.imbalanceRows().get().length);
+        }
     }
 
     /** Sorted by id, so that the output does not depend on a map's iteration order. */

@@ -1,5 +1,6 @@
 package dev.ppw.report;
 
+import dev.ppw.aggregate.Breakdown;
 import dev.ppw.model.Profile;
 
 import java.util.Objects;
@@ -7,19 +8,45 @@ import java.util.Optional;
 
 /**
  * What a reporter prints: a profile, the rows to print in display order, and the total that percentages
- * are relative to.
+ * are relative to; optionally the per-node breakdown of an aggregate and the rows of largest imbalance.
  *
  * @param profile the view to print
  * @param rows node indices of {@code profile.tree()} in display order (chosen elsewhere, e.g. by RowOrder)
  * @param totalInclusiveNanos the whole profile's time, the tree's sum of roots' inclusive time: a flat or
  *     tau view cannot give it, since its rows' inclusive times overlap
  * @param unit the unit asked for; empty lets each format choose (text: readable, CSV and JSON: ns)
+ * @param breakdown per-node statistics of each row's inclusive time, indexed by {@code profile.tree()}'s
+ *     node index; when present, CSV and JSON add its columns and text two compact ones
+ * @param imbalanceRows the rows of largest imbalance, worst first, chosen by the caller; only with a
+ *     breakdown. CSV and JSON then list exactly these rows in this order instead of {@code rows}; text
+ *     prints {@code rows} and then a second table of these
  */
-public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit) {
+public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
+                     Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows) {
     public Report {
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(rows, "rows");
         Objects.requireNonNull(unit, "unit");
+        Objects.requireNonNull(breakdown, "breakdown");
+        Objects.requireNonNull(imbalanceRows, "imbalanceRows");
+        if (imbalanceRows.isPresent() && breakdown.isEmpty()) {
+            throw new IllegalArgumentException("imbalance rows need a breakdown");
+        }
+    }
+
+    /** A report without breakdown. */
+    public Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit) {
+        this(profile, rows, totalInclusiveNanos, unit, Optional.empty(), Optional.empty());
+    }
+
+    /** This report with the per-node breakdown of its profile's rows. */
+    public Report withBreakdown(Breakdown perNode) {
+        return new Report(profile, rows, totalInclusiveNanos, unit, Optional.of(perNode), imbalanceRows);
+    }
+
+    /** This report listing {@code worstFirst} as the rows of largest imbalance; needs a breakdown first. */
+    public Report withImbalanceRows(int[] worstFirst) {
+        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, Optional.of(worstFirst));
     }
 
     /** Every real node of the profile's tree in index order: for tests and simple callers. */
@@ -34,5 +61,10 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
     /** The unit asked for, or nanoseconds: the default of machine-readable formats. */
     public DisplayUnit unitOrNanos() {
         return unit.orElse(DisplayUnit.NS);
+    }
+
+    /** The rows CSV and JSON list: the imbalance rows when given, else {@link #rows}. */
+    int[] listedRows() {
+        return imbalanceRows.orElse(rows);
     }
 }

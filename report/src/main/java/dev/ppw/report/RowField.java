@@ -1,14 +1,19 @@
 package dev.ppw.report;
 
+import dev.ppw.aggregate.Breakdown;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The fields of a machine-readable row, shared by CSV and JSON, in CSV order. Time fields are named with
- * their unit ({@code inclusive_us}).
+ * their unit ({@code inclusive_us}). The {@code NODE_*} and {@link #IMBALANCE} fields come from the
+ * report's {@link Breakdown} and follow the others when there is one.
  */
 enum RowField {
     /** Tree and callpath: region names from a root joined by " => "; flat and tau: the row's key. */
@@ -33,9 +38,22 @@ enum RowField {
     /** How a key absent from a node was counted: zero or present. */
     MISSING(Kind.TEXT),
     /** How many input profiles were combined. */
-    NODES(Kind.INTEGER);
+    NODES(Kind.INTEGER),
+    /** Smallest of the nodes' inclusive times (a node without the row counts as 0 under missing=zero). */
+    NODE_MIN_INCLUSIVE(Kind.TIME),
+    /** Largest of the nodes' inclusive times. */
+    NODE_MAX_INCLUSIVE(Kind.TIME),
+    /** Mean of the nodes' inclusive times, rounded to the nearest ns (halves away from zero). */
+    NODE_MEAN_INCLUSIVE(Kind.TIME),
+    /** Sample standard deviation of the nodes' inclusive times, rounded to the nearest ns. */
+    NODE_STDDEV_INCLUSIVE(Kind.TIME),
+    /** Label of the node holding {@link #NODE_MAX_INCLUSIVE}. */
+    NODE_OF_MAX(Kind.TEXT),
+    /** max / mean with 4 decimals; absent when the mean is 0. */
+    IMBALANCE(Kind.DECIMAL);
 
-    enum Kind { TEXT, INTEGER, TIME }
+    /** TEXT is a string, the others are numbers; TIME is named with its unit. */
+    enum Kind { TEXT, INTEGER, DECIMAL, TIME }
 
     static final String PATH_SEPARATOR = " => ";
 
@@ -43,9 +61,15 @@ enum RowField {
     static final List<RowField> JSON_FIELDS = List.of(ID, PARENT_ID, DEPTH, NAME, CALLSITE, CALLS, SUBCALLS,
             INCLUSIVE, EXCLUSIVE, MIN_INCLUSIVE, MAX_INCLUSIVE);
 
-    private static final List<RowField> HIERARCHICAL = List.of(values());
+    /** What a {@link Breakdown} adds, after the other fields, in CSV and JSON alike. */
+    static final List<RowField> BREAKDOWN_FIELDS = List.of(NODE_MIN_INCLUSIVE, NODE_MAX_INCLUSIVE,
+            NODE_MEAN_INCLUSIVE, NODE_STDDEV_INCLUSIVE, NODE_OF_MAX, IMBALANCE);
+
+    private static final List<RowField> HIERARCHICAL = List.of(PATH, ID, PARENT_ID, DEPTH, NAME, CALLSITE, CALLS,
+            SUBCALLS, INCLUSIVE, EXCLUSIVE, MIN_INCLUSIVE, MAX_INCLUSIVE, AGG, MISSING, NODES);
     private static final List<RowField> KEYED = List.of(PATH, CALLS, SUBCALLS, INCLUSIVE, EXCLUSIVE,
             MIN_INCLUSIVE, MAX_INCLUSIVE, AGG, MISSING, NODES);
+    private static final int IMBALANCE_DECIMALS = 4;
 
     private final Kind kind;
 
@@ -57,9 +81,19 @@ enum RowField {
         return kind;
     }
 
-    /** The CSV columns of a view. */
-    static List<RowField> csvFields(ViewKind view) {
-        return view.isHierarchical() ? HIERARCHICAL : KEYED;
+    /** The CSV columns of a report: those of its view, then the breakdown's when it has one. */
+    static List<RowField> csvFields(Report report) {
+        return withBreakdown(report.profile().view().isHierarchical() ? HIERARCHICAL : KEYED, report);
+    }
+
+    /** The JSON columns of a report: those of docs/profile-json.md, then the breakdown's when it has one. */
+    static List<RowField> jsonFields(Report report) {
+        return withBreakdown(JSON_FIELDS, report);
+    }
+
+    private static List<RowField> withBreakdown(List<RowField> fields, Report report) {
+        return report.breakdown().isEmpty() ? fields
+                : Stream.concat(fields.stream(), BREAKDOWN_FIELDS.stream()).toList();
     }
 
     /** Column or member name: lower snake case, time fields suffixed with the unit. */
@@ -68,8 +102,12 @@ enum RowField {
         return kind == Kind.TIME ? base + "_" + unit.label() : base;
     }
 
-    /** The field's text for {@code node}, or null when it has no value (a root's parent, an unset min/max). */
-    String text(Profile profile, int node, DisplayUnit unit) {
+    /**
+     * The field's text for {@code node}, or null when it has no value (a root's parent, an unset min/max, the
+     * imbalance of a row whose mean is 0). Breakdown fields need the report's breakdown.
+     */
+    String text(Report report, int node, DisplayUnit unit) {
+        Profile profile = report.profile();
         CallTree t = profile.tree();
         return switch (this) {
             case PATH -> profile.view().isHierarchical() ? t.path(node, PATH_SEPARATOR) : t.regionName(node);
@@ -87,7 +125,29 @@ enum RowField {
             case AGG -> profile.aggregation();
             case MISSING -> profile.missing();
             case NODES -> Integer.toString(profile.nodes());
+            case NODE_MIN_INCLUSIVE -> TimeUnits.exact(breakdown(report).minNanos(node), unit);
+            case NODE_MAX_INCLUSIVE -> TimeUnits.exact(breakdown(report).maxNanos(node), unit);
+            case NODE_MEAN_INCLUSIVE -> roundedTime(breakdown(report).meanNanos(node), unit);
+            case NODE_STDDEV_INCLUSIVE -> roundedTime(breakdown(report).stddevNanos(node), unit);
+            case NODE_OF_MAX -> breakdown(report).maxNode(node);
+            case IMBALANCE -> ratio(breakdown(report).imbalance(node), IMBALANCE_DECIMALS);
         };
+    }
+
+    private static Breakdown breakdown(Report report) {
+        return report.breakdown().orElseThrow(() -> new IllegalStateException("the report has no breakdown"));
+    }
+
+    private static String roundedTime(double nanos, DisplayUnit unit) {
+        return Double.isFinite(nanos) ? TimeUnits.exact(TimeUnits.nearestNanos(nanos), unit) : null;
+    }
+
+    /** {@code value} with exactly {@code decimals} decimals, halves away from zero; null when not finite. */
+    static String ratio(double value, int decimals) {
+        if (!Double.isFinite(value)) {
+            return null;
+        }
+        return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_UP).toPlainString();
     }
 
     private static String unsetOrTime(long nanos, DisplayUnit unit) {

@@ -1,6 +1,9 @@
 package dev.ppw.report;
 
+import dev.ppw.aggregate.Breakdown;
+import dev.ppw.aggregate.MissingRule;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
 
@@ -9,6 +12,8 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -18,10 +23,18 @@ import java.util.StringJoiner;
  * inclusive, exclusive, calls, subcalls, min and max per call, and the name, indented by depth in the tree
  * and callpath views. Times have three decimals in the chosen unit (rounded), or the readable unit of the
  * total when none was asked for; an unset min/max is {@code -}.
+ *
+ * <p>With a breakdown, two compact columns come before the name: the imbalance (max / mean of the nodes'
+ * inclusive times, two decimals, {@code -} when the mean is 0) and the node holding the max. With
+ * imbalance rows, a second table "largest imbalance" follows: rank, imbalance, max, mean, standard
+ * deviation, node of max and the row's path.
  */
 final class TextReporter implements Reporter {
     private static final int DECIMALS = 3;
     private static final String INDENT = "  ";
+    private static final int IMBALANCE_DECIMALS = 2;
+    // inputs and node labels shown in the header before "and N more"
+    private static final int FIRST_FEW = 4;
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {
@@ -37,6 +50,7 @@ final class TextReporter implements Reporter {
             w.flush();
             return;
         }
+        Breakdown breakdown = report.breakdown().orElse(null);
         TextTable table = new TextTable()
                 .column("%total", TextTable.Align.RIGHT)
                 .column("inclusive " + u, TextTable.Align.RIGHT)
@@ -44,23 +58,74 @@ final class TextReporter implements Reporter {
                 .column("calls", TextTable.Align.RIGHT)
                 .column("subcalls", TextTable.Align.RIGHT)
                 .column("min " + u + "/call", TextTable.Align.RIGHT)
-                .column("max " + u + "/call", TextTable.Align.RIGHT)
-                .column("name", TextTable.Align.LEFT);
+                .column("max " + u + "/call", TextTable.Align.RIGHT);
+        if (breakdown != null) {
+            table.column("imbalance", TextTable.Align.RIGHT).column("max node", TextTable.Align.LEFT);
+        }
+        table.column("name", TextTable.Align.LEFT);
         boolean indent = profile.view().isHierarchical();
+        List<String> cells = new ArrayList<>();
         for (int node : report.rows()) {
             String name = printable(t.regionName(node));
-            table.addRow(
+            cells.clear();
+            cells.addAll(List.of(
                     percent(t.inclusiveNanos(node), report.totalInclusiveNanos()),
                     time(t.inclusiveNanos(node), unit),
                     time(t.exclusiveNanos(node), unit),
                     Long.toString(t.calls(node)),
                     Long.toString(t.subcalls(node)),
                     time(t.minInclusiveNanos(node), unit),
-                    time(t.maxInclusiveNanos(node), unit),
-                    indent ? INDENT.repeat(t.depth(node)) + name : name);
+                    time(t.maxInclusiveNanos(node), unit)));
+            if (breakdown != null) {
+                cells.add(imbalance(breakdown, node));
+                cells.add(printable(breakdown.maxNode(node)));
+            }
+            cells.add(indent ? INDENT.repeat(t.depth(node)) + name : name);
+            table.addRow(cells.toArray(String[]::new));
         }
         table.render(w);
+        if (report.imbalanceRows().isPresent()) {
+            writeImbalance(w, report, breakdown, unit);
+        }
         w.flush();
+    }
+
+    private static void writeImbalance(Writer w, Report report, Breakdown breakdown, DisplayUnit unit)
+            throws IOException {
+        CallTree t = report.profile().tree();
+        int[] worst = report.imbalanceRows().orElseThrow();
+        w.append("\nlargest imbalance (max / mean of the nodes' inclusive time)\n");
+        if (worst.length == 0) {
+            w.append("(no rows)\n");
+            return;
+        }
+        String u = unit.label();
+        TextTable table = new TextTable()
+                .column("rank", TextTable.Align.RIGHT)
+                .column("imbalance", TextTable.Align.RIGHT)
+                .column("max " + u, TextTable.Align.RIGHT)
+                .column("mean " + u, TextTable.Align.RIGHT)
+                .column("stddev " + u, TextTable.Align.RIGHT)
+                .column("node of max", TextTable.Align.LEFT)
+                .column("path", TextTable.Align.LEFT);
+        boolean hierarchical = report.profile().view().isHierarchical();
+        for (int i = 0; i < worst.length; i++) {
+            int node = worst[i];
+            table.addRow(
+                    Integer.toString(i + 1),
+                    imbalance(breakdown, node),
+                    fixedTime(breakdown.maxNanos(node), unit),
+                    roundedTime(breakdown.meanNanos(node), unit),
+                    roundedTime(breakdown.stddevNanos(node), unit),
+                    printable(breakdown.maxNode(node)),
+                    printable(hierarchical ? t.path(node, RowField.PATH_SEPARATOR) : t.regionName(node)));
+        }
+        table.render(w);
+    }
+
+    private static String imbalance(Breakdown breakdown, int node) {
+        String ratio = RowField.ratio(breakdown.imbalance(node), IMBALANCE_DECIMALS);
+        return ratio == null ? "-" : ratio;
     }
 
     private static void writeHeader(Writer w, Report report, DisplayUnit unit) throws IOException {
@@ -70,18 +135,34 @@ final class TextReporter implements Reporter {
                 .append("   total: ").append(TimeUnits.fixed(report.totalInclusiveNanos(), unit, decimals(unit)))
                 .append(' ').append(unit.label())
                 .append("   rows: ").append(Integer.toString(report.rows().length)).append('\n');
-        w.append(p.inputs().size() == 1 ? "input: " : "inputs: ")
-                .append(printable(String.join(", ", p.inputs()))).append('\n');
+        appendFirstFew(w, p.inputs().size() == 1 ? "input: " : "inputs: ", p.inputs());
         if (p.nodes() > 1) {
             w.append("aggregation: ").append(p.aggregation()).append(" over ")
-                    .append(Integer.toString(p.nodes())).append(" nodes, ")
-                    .append("zero".equals(p.missing())
-                            ? "a key missing from a node counts as zero"
-                            : "over the nodes that have the key")
+                    .append(Integer.toString(p.nodes())).append(" nodes ")
+                    .append(MissingRule.PRESENT.label().equals(p.missing())
+                            ? "(only nodes having the row)"
+                            : "(missing rows count as 0)")
                     .append('\n');
+            if (!p.nodeInfos().isEmpty()) {
+                appendFirstFew(w, "nodes: ", p.nodeInfos().stream().map(NodeInfo::label).toList());
+            }
         }
         appendNames(w, "processes: ", p.processNames());
         appendNames(w, "threads: ", p.threadNames());
+    }
+
+    /** The first few items and how many more: a merge of 1,000 nodes keeps a short header. */
+    private static void appendFirstFew(Writer w, String label, List<String> items) throws IOException {
+        int shown = items.size() <= FIRST_FEW + 1 ? items.size() : FIRST_FEW;
+        StringJoiner j = new StringJoiner(", ", label, "");
+        for (int i = 0; i < shown; i++) {
+            j.add(printable(items.get(i)));
+        }
+        w.append(j.toString());
+        if (shown < items.size()) {
+            w.append(" and ").append(Integer.toString(items.size() - shown)).append(" more");
+        }
+        w.append('\n');
     }
 
     private static void appendNames(Writer w, String label, Map<String, String> names) throws IOException {
@@ -94,7 +175,15 @@ final class TextReporter implements Reporter {
     }
 
     private static String time(long nanos, DisplayUnit unit) {
-        return nanos == CallTree.UNSET ? "-" : TimeUnits.fixed(nanos, unit, decimals(unit));
+        return nanos == CallTree.UNSET ? "-" : fixedTime(nanos, unit);
+    }
+
+    private static String fixedTime(long nanos, DisplayUnit unit) {
+        return TimeUnits.fixed(nanos, unit, decimals(unit));
+    }
+
+    private static String roundedTime(double nanos, DisplayUnit unit) {
+        return Double.isFinite(nanos) ? fixedTime(TimeUnits.nearestNanos(nanos), unit) : "-";
     }
 
     private static int decimals(DisplayUnit unit) {

@@ -54,7 +54,7 @@ class TextReporterTest {
         assertEquals("""
                 view: tau (depth 3)   total: 2.500 s   rows: 2
                 inputs: a.pfw, b.pfw
-                aggregation: avg over 4 nodes, a key missing from a node counts as zero
+                aggregation: avg over 4 nodes (missing rows count as 0)
                 processes: 7505 python3
                 threads: 7505/7505 main
 
