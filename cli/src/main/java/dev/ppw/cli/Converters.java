@@ -1,5 +1,6 @@
 package dev.ppw.cli;
 
+import dev.ppw.aggregate.MergeOp;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
 import dev.ppw.report.DisplayUnit;
@@ -53,6 +54,29 @@ final class Converters {
         @Override
         public RowOrder.SortKey convert(String value) {
             return byLabel(value, RowOrder.SortKey.values(), RowOrder.SortKey::label, "sort key");
+        }
+    }
+
+    static final class Agg implements ITypeConverter<MergeOp> {
+        @Override
+        public MergeOp convert(String value) {
+            return byLabel(value, MergeOp.values(), MergeOp::label, "aggregation");
+        }
+    }
+
+    /** What {@code --node-by} splits inputs into. */
+    enum NodeKey {
+        FILE, PID;
+
+        String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    static final class NodeBy implements ITypeConverter<NodeKey> {
+        @Override
+        public NodeKey convert(String value) {
+            return byLabel(value, NodeKey.values(), NodeKey::label, "node key");
         }
     }
 }

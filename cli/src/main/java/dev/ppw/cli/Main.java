@@ -18,11 +18,11 @@ import java.util.concurrent.Callable;
  * 2 bad usage (an unknown option, a bad option value); 3 internal error, with its stack trace.
  */
 @Command(name = "ppw-java", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {ProfileCommand.class},
+        subcommands = {ProfileCommand.class, MergeCommand.class},
         description = "Turns traces into calling-context profiles: tree, callpath, flat and TAU views.",
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok, 1 bad input (or a warning under --strict), 2 bad usage, 3 internal error",
-                "%nRun 'ppw-java profile --help' for the profile command and examples."})
+                "%nRun 'ppw-java profile --help' or 'ppw-java merge --help' for options and examples."})
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;
     public static final int BAD_DATA = 1;

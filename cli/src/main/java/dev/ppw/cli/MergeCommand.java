@@ -1,0 +1,157 @@
+package dev.ppw.cli;
+
+import dev.ppw.aggregate.Breakdown;
+import dev.ppw.aggregate.ImbalanceRanking;
+import dev.ppw.aggregate.MergeOp;
+import dev.ppw.aggregate.MissingRule;
+import dev.ppw.aggregate.ProfileMerger;
+import dev.ppw.model.CallTree;
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Profile;
+import dev.ppw.report.Report;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code ppw-java merge}: one profile per node, combined key by key with sum, min, max or avg. */
+@Command(name = "merge", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        sortOptions = false,
+        description = {"Combines the profiles of many nodes (each trace file, or each pid with --node-by pid,",
+                "or each saved profile) key by key, and prints one view of the result."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  ppw-java merge runs/job42/perfflow.*.pfw --agg max --view tree",
+                "      the worst node's time for every calling context",
+                "  ppw-java profile node0.pfw --format json -o node0.ppw.json",
+                "      save one node's profile; merge reads saved profiles and traces mixed",
+                "  ppw-java merge saved/*.ppw.json more/*.pfw --agg avg --view flat --format csv",
+                "      the average node, per region, as CSV",
+                "  ppw-java merge runs/job42/ --breakdown --top-imbalance 10",
+                "      every trace in the folder; the 10 rows spread least evenly over the nodes",
+                "  ppw-java merge multiproc.pfw --node-by pid --agg min --present-only",
+                "      one node per process of a file; min over the processes that ran each row",
+                "%nA row missing from a node counts as 0 for min, max and avg unless --present-only.",
+                "Exit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage, 3 internal error."})
+final class MergeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @ParentCommand
+    Main main;
+
+    @Parameters(arity = "1..*", paramLabel = "INPUT",
+            description = "Trace files, saved profiles (.ppw.json), folders of them, or quoted globs.")
+    List<String> inputs;
+
+    @Option(names = "--agg", paramLabel = "OP", defaultValue = "sum", converter = Converters.Agg.class,
+            description = "How inclusive and exclusive times combine: sum, min, max or avg (default: ${DEFAULT-VALUE}).")
+    MergeOp agg;
+
+    @Option(names = "--present-only",
+            description = "min, avg and max over the nodes that have a row, instead of counting it 0 where missing.")
+    boolean presentOnly;
+
+    @Option(names = "--recompute-inclusive",
+            description = "Rebuild inclusive times bottom-up from the combined exclusive times (tree and callpath only).")
+    boolean recomputeInclusive;
+
+    @Option(names = "--node-by", paramLabel = "KEY", defaultValue = "file", converter = Converters.NodeBy.class,
+            description = "What a node is: file (each input) or pid (each process of each trace) (default: ${DEFAULT-VALUE}).")
+    Converters.NodeKey nodeBy;
+
+    @Option(names = "--breakdown",
+            description = "Add per-node statistics of each row's inclusive time: min, max, mean, stddev, node of max, imbalance.")
+    boolean breakdown;
+
+    @Option(names = "--top-imbalance", paramLabel = "N",
+            description = "List the N rows with the largest imbalance (max/mean over nodes); implies --breakdown.")
+    Integer topImbalance;
+
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N",
+            description = "Inputs read at once (default: the number of cores).")
+    Integer jobs;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
+    boolean quiet;
+
+    @Mixin
+    ReportOptions options;
+
+    @Override
+    public Integer call() throws IOException {
+        List<Path> files = InputExpansion.expand(inputs);
+        options.checkUsage(spec, files);
+        checkUsage();
+        PathChecks.requireReadable(files);
+        Main.Streams streams = main.streams();
+        boolean withBreakdown = breakdown || topImbalance != null;
+        MissingRule missing = presentOnly ? MissingRule.PRESENT : MissingRule.ZERO;
+
+        ProfileMerger merger = new ProfileMerger(agg, missing, withBreakdown);
+        NodeLoader loader = new NodeLoader(options.view, options.tauDepth(), nodeBy == Converters.NodeKey.PID);
+        List<NodeInfo> nodeInfos = new ArrayList<>();
+        Map<String, String> processNames = new LinkedHashMap<>();
+        Map<String, String> threadNames = new LinkedHashMap<>();
+        Diagnostics diagnostics = new Diagnostics();
+        List<String> labels = NodeLabels.of(files);
+        int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+        try (Progress progress = Progress.start(streams.err(), "merge", files.size(), quiet)) {
+            InOrderLoader.run(files.size(), threads, i -> loader.load(files.get(i), labels.get(i)), loaded -> {
+                for (int n = 0; n < loaded.views().size(); n++) {
+                    NodeInfo info = loaded.infos().get(n);
+                    merger.add(info.label(), loaded.views().get(n).tree());
+                    nodeInfos.add(info);
+                    info.processNames().forEach(processNames::putIfAbsent);
+                    info.threadNames().forEach(threadNames::putIfAbsent);
+                }
+                diagnostics.addAll(loaded.diagnostics());
+                progress.step();
+            });
+        }
+        WarningSummary.lines(diagnostics, options.strict).forEach(streams.err()::println);
+        if (options.strict && diagnostics.hasWarnings()) {
+            return Main.BAD_DATA;
+        }
+
+        CallTree combined = merger.result(recomputeInclusive);
+        Profile shown = new Profile(combined, options.view, options.tauDepth(), agg.label(), missing.label(),
+                merger.nodeCount(), files.stream().map(Path::toString).toList(), processNames, threadNames,
+                nodeInfos);
+        Report report = Output.report(shown, options);
+        Breakdown stats = merger.breakdown();
+        if (stats != null) {
+            report = report.withBreakdown(stats);
+            if (topImbalance != null) {
+                report = report.withImbalanceRows(ImbalanceRanking.worst(shown, stats, topImbalance));
+            }
+        }
+        Output.write(report, options, streams);
+        return Main.OK;
+    }
+
+    private void checkUsage() {
+        if (recomputeInclusive && !options.view.isHierarchical()) {
+            throw ReportOptions.usage(spec, "--recompute-inclusive applies to the tree and callpath views only, not "
+                    + options.view.label() + " (their rows are not a tree)");
+        }
+        if (topImbalance != null && topImbalance < 1) {
+            throw ReportOptions.usage(spec, "--top-imbalance must be at least 1, got " + topImbalance);
+        }
+        if (jobs != null && jobs < 1) {
+            throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
+        }
+    }
+}

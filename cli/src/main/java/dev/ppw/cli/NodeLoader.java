@@ -1,0 +1,113 @@
+package dev.ppw.cli;
+
+import dev.ppw.aggregate.Folder;
+import dev.ppw.aggregate.Views;
+import dev.ppw.collect.TraceReaders;
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Profile;
+import dev.ppw.model.ViewKind;
+import dev.ppw.report.ProfileJsonReader;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads one input of a merge into its node profiles, already in the view being merged (SEMANTICS.md
+ * section 4: views are derived per node, then aggregated). A trace is one node, or one per pid; a saved
+ * profile is one node, even when it is itself an aggregate. Safe to run on several threads: each call
+ * works on its own folder and tables.
+ */
+final class NodeLoader {
+    /** PerfFlowAspect names its files {@code perfflow[.array|.object][.name][.{job}].HOST.PID.pfw}. */
+    private static final Pattern PERFFLOW_NAME = Pattern.compile("perfflow\\..*?([^.]+)\\.(\\d+)\\.pfw(\\.gz)?");
+
+    private final ViewKind view;
+    private final int tauDepth;
+    private final boolean splitByPid;
+
+    NodeLoader(ViewKind view, int tauDepth, boolean splitByPid) {
+        this.view = view;
+        this.tauDepth = tauDepth;
+        this.splitByPid = splitByPid;
+    }
+
+    /** What one input gave: its nodes in order and the warnings met reading it. */
+    record Loaded(List<NodeInfo> infos, List<Profile> views, Diagnostics diagnostics) {
+    }
+
+    /**
+     * @param label how the input's node is named (a pid is appended when split)
+     */
+    Loaded load(Path file, String label) {
+        try (TraceReaders.OpenedInput input = TraceReaders.open(file)) {
+            return input.kind() == TraceReaders.InputKind.SAVED_PROFILE
+                    ? loadSaved(file, label, ProfileJsonReader.read(file.toString(), input.content()))
+                    : loadTrace(file, label, input);
+        } catch (IOException e) {
+            throw FileProblem.cannotRead(file, e);
+        }
+    }
+
+    private Loaded loadTrace(Path file, String label, TraceReaders.OpenedInput input) throws IOException {
+        Folder folder = new Folder(splitByPid);
+        TraceReaders.readTrace(input, folder);
+        String host = hostOf(file);
+        List<NodeInfo> infos = new ArrayList<>();
+        List<Profile> views = new ArrayList<>();
+        if (splitByPid) {
+            List<Profile> nodes = folder.nodeProfiles();
+            List<String> pids = folder.nodePids();
+            for (int i = 0; i < nodes.size(); i++) {
+                Profile node = nodes.get(i);
+                infos.add(new NodeInfo(label + "#" + pids.get(i), file.toString(), pids.get(i), host,
+                        node.processNames(), node.threadNames()));
+                views.add(Views.derive(node, view, tauDepth));
+            }
+        } else {
+            Profile node = folder.toProfile();
+            infos.add(new NodeInfo(label, file.toString(), pidOf(file), host, node.processNames(),
+                    node.threadNames()));
+            views.add(Views.derive(node, view, tauDepth));
+        }
+        return new Loaded(infos, views, folder.diagnostics());
+    }
+
+    private Loaded loadSaved(Path file, String label, Profile saved) {
+        Profile shown;
+        if (saved.view() == view && (view != ViewKind.TAU || saved.tauDepth() == tauDepth)) {
+            shown = saved;
+        } else if (saved.view() == ViewKind.TREE) {
+            if (saved.nodes() > 1 && !"sum".equals(saved.aggregation())) {
+                throw new FileProblem(file + " is a " + saved.aggregation() + " aggregate of " + saved.nodes()
+                        + " nodes: its " + view.label() + " view cannot be derived (it would mix contexts);"
+                        + " merge its nodes' own profiles instead, or merge with --view tree");
+            }
+            shown = Views.derive(saved, view, tauDepth);
+        } else {
+            String savedView = saved.view().label() + (saved.view() == ViewKind.TAU ? " depth " + saved.tauDepth() : "");
+            String wanted = view.label() + (view == ViewKind.TAU ? " depth " + tauDepth : "");
+            throw new FileProblem(file + " holds a " + savedView + " profile, which cannot give the " + wanted
+                    + " view being merged: save tree profiles (--view tree), or merge with --view "
+                    + saved.view().label() + (saved.view() == ViewKind.TAU ? " --depth " + saved.tauDepth() : ""));
+        }
+        NodeInfo info = saved.nodeInfos().size() == 1 && saved.nodes() == 1
+                ? saved.nodeInfos().get(0)
+                : new NodeInfo(label, file.toString(), "", "", saved.processNames(), saved.threadNames());
+        return new Loaded(List.of(info), List.of(shown), new Diagnostics());
+    }
+
+    static String hostOf(Path file) {
+        Matcher m = PERFFLOW_NAME.matcher(file.getFileName().toString());
+        return m.matches() ? m.group(1) : "";
+    }
+
+    private static String pidOf(Path file) {
+        Matcher m = PERFFLOW_NAME.matcher(file.getFileName().toString());
+        return m.matches() ? m.group(2) : "";
+    }
+}
