@@ -108,8 +108,19 @@ final class MergeCommand implements Callable<Integer> {
         Diagnostics diagnostics = new Diagnostics();
         List<String> labels = NodeLabels.of(files);
         int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+        String[] reference = new String[1]; // the first input that joined, for messages about one that cannot
         try (Progress progress = Progress.start(streams.err(), "merge", files.size(), quiet)) {
-            InOrderLoader.run(files.size(), threads, i -> loader.load(files.get(i), labels.get(i)), loaded -> {
+            InOrderLoader.run(files.size(), threads, i -> new Indexed(i, loader.load(files.get(i), labels.get(i))), item -> {
+                NodeLoader.Loaded loaded = item.loaded();
+                if (loaded.refusal() != null) {
+                    String other = reference[0] != null ? reference[0]
+                            : "the merge asks for the " + loader.wanted() + " view (--view)";
+                    throw new FileProblem("cannot merge " + files.get(item.index()) + ", " + loaded.holds()
+                            + ", with " + other + ": " + loaded.refusal());
+                }
+                if (reference[0] == null) {
+                    reference[0] = files.get(item.index()) + ", " + loaded.holds();
+                }
                 for (int n = 0; n < loaded.views().size(); n++) {
                     NodeInfo info = loaded.infos().get(n);
                     merger.add(info.label(), loaded.views().get(n).tree());
@@ -140,6 +151,9 @@ final class MergeCommand implements Callable<Integer> {
         }
         Output.write(report, options, streams);
         return Main.OK;
+    }
+
+    private record Indexed(int index, NodeLoader.Loaded loaded) {
     }
 
     private void checkUsage() {

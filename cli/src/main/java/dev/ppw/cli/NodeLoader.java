@@ -36,8 +36,13 @@ final class NodeLoader {
         this.splitByPid = splitByPid;
     }
 
-    /** What one input gave: its nodes in order and the warnings met reading it. */
-    record Loaded(List<NodeInfo> infos, List<Profile> views, Diagnostics diagnostics) {
+    /**
+     * What one input gave: its nodes in order, the warnings met reading it, and what it holds in words
+     * ({@code "a trace"}, {@code "a flat profile"}); {@code refusal} says why it cannot join the merge,
+     * or is null. The caller raises the refusal in input order, naming an input that did fit.
+     */
+    record Loaded(List<NodeInfo> infos, List<Profile> views, Diagnostics diagnostics, String holds,
+                  String refusal) {
     }
 
     /**
@@ -74,31 +79,42 @@ final class NodeLoader {
                     node.threadNames()));
             views.add(Views.derive(node, view, tauDepth));
         }
-        return new Loaded(infos, views, folder.diagnostics());
+        return new Loaded(infos, views, folder.diagnostics(), "a trace", null);
     }
 
     private Loaded loadSaved(Path file, String label, Profile saved) {
+        String savedView = saved.view().label() + (saved.view() == ViewKind.TAU ? " depth " + saved.tauDepth() : "");
+        String holds = saved.nodes() > 1
+                ? "a " + saved.aggregation() + " aggregate of " + saved.nodes() + " nodes (" + savedView + ")"
+                : "a " + savedView + " profile";
         Profile shown;
         if (saved.view() == view && (view != ViewKind.TAU || saved.tauDepth() == tauDepth)) {
             shown = saved;
         } else if (saved.view() == ViewKind.TREE) {
             if (saved.nodes() > 1 && !"sum".equals(saved.aggregation())) {
-                throw new FileProblem(file + " is a " + saved.aggregation() + " aggregate of " + saved.nodes()
-                        + " nodes: its " + view.label() + " view cannot be derived (it would mix contexts);"
-                        + " merge its nodes' own profiles instead, or merge with --view tree");
+                return refused(holds, "the " + wanted() + " view of a " + saved.aggregation()
+                        + " aggregate cannot be derived (it would mix contexts): merge its nodes' own profiles,"
+                        + " or merge with --view tree");
             }
             shown = Views.derive(saved, view, tauDepth);
         } else {
-            String savedView = saved.view().label() + (saved.view() == ViewKind.TAU ? " depth " + saved.tauDepth() : "");
-            String wanted = view.label() + (view == ViewKind.TAU ? " depth " + tauDepth : "");
-            throw new FileProblem(file + " holds a " + savedView + " profile, which cannot give the " + wanted
-                    + " view being merged: save tree profiles (--view tree), or merge with --view "
-                    + saved.view().label() + (saved.view() == ViewKind.TAU ? " --depth " + saved.tauDepth() : ""));
+            return refused(holds, "it cannot give the " + wanted() + " view: save tree profiles (--view tree),"
+                    + " or merge with --view " + saved.view().label()
+                    + (saved.view() == ViewKind.TAU ? " --depth " + saved.tauDepth() : ""));
         }
         NodeInfo info = saved.nodeInfos().size() == 1 && saved.nodes() == 1
                 ? saved.nodeInfos().get(0)
                 : new NodeInfo(label, file.toString(), "", "", saved.processNames(), saved.threadNames());
-        return new Loaded(List.of(info), List.of(shown), new Diagnostics());
+        return new Loaded(List.of(info), List.of(shown), new Diagnostics(), holds, null);
+    }
+
+    private static Loaded refused(String holds, String why) {
+        return new Loaded(List.of(), List.of(), new Diagnostics(), holds, why);
+    }
+
+    /** The view being merged, in words. */
+    String wanted() {
+        return view.label() + (view == ViewKind.TAU ? " depth " + tauDepth : "");
     }
 
     static String hostOf(Path file) {

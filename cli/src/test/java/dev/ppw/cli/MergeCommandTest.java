@@ -152,9 +152,12 @@ class MergeCommandTest {
         Path flatSaved = dir.resolve("flat.ppw.json");
         assertEquals(0, Cli.run("profile", n1.toString(), "--view", "flat", "--format", "json", "-o",
                 flatSaved.toString()).exit());
-        Cli mismatch = merge(flatSaved, n1, "--view", "tree");
+        Cli mismatch = merge(n1, flatSaved, "--view", "tree");
         assertEquals(1, mismatch.exit());
-        assertTrue(mismatch.err().contains(flatSaved + " holds a flat profile"), mismatch.err());
+        assertTrue(mismatch.err().contains("cannot merge " + flatSaved + ", a flat profile, with " + n1
+                + ", a trace: it cannot give the tree view"), mismatch.err());
+        Cli first = merge(flatSaved, n1, "--view", "tree");
+        assertTrue(first.err().contains("with the merge asks for the tree view"), first.err());
         Cli sameView = merge(flatSaved, n1, "--view", "flat", "--format", "csv");
         assertEquals(0, sameView.exit(), sameView.toString());
     }
