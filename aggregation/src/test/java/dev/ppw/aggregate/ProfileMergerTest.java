@@ -227,4 +227,30 @@ class ProfileMergerTest {
             assertEquals(new java.util.TreeSet<>(keys), merged.keySet());
         });
     }
+
+    @Test
+    void viewsCommuteWithSum() {
+        qt().forAll(trees(), trees(), integers().between(1, 4)).checkAssert((p, q, depth) -> {
+            CallTree summed = merge(MergeOp.SUM, MissingRule.ZERO, false, p, q);
+            assertEquals(rows(Views.flat(summed)),
+                    rows(merge(MergeOp.SUM, MissingRule.ZERO, false, Views.flat(p), Views.flat(q))), "flat");
+            assertEquals(rows(Views.tau(summed, depth)),
+                    rows(merge(MergeOp.SUM, MissingRule.ZERO, false, Views.tau(p, depth), Views.tau(q, depth))), "tau " + depth);
+            assertEquals(rows(Views.callpath(summed)),
+                    rows(merge(MergeOp.SUM, MissingRule.ZERO, false, Views.callpath(p), Views.callpath(q))), "callpath");
+        });
+    }
+
+    @Test
+    void foldingThreadsApartThenSummingEqualsFoldingThemTogether() {
+        qt().forAll(lists().of(integers().between(0, TraceGenerator.SOUP_OP_MAX)).ofSizeBetween(0, 40))
+                .checkAssert(ops -> {
+                    TestTrace.Trace trace = TraceGenerator.soup(ops, TraceGenerator.EPOCH_NANOS);
+                    TestTrace.Track firstThread = TraceGenerator.TRACKS.get(0);
+                    CallTree apart = merge(MergeOp.SUM, MissingRule.ZERO, false,
+                            TestTrace.fold(trace.filter(firstThread::equals)).tree(),
+                            TestTrace.fold(trace.filter(t -> !t.equals(firstThread))).tree());
+                    assertEquals(rows(TestTrace.fold(trace).tree()), rows(apart), trace.toString());
+                });
+    }
 }
