@@ -110,7 +110,7 @@ class Node:
         self.max = None
 
 
-def fold(paths_of_files):
+def fold(paths_of_files, pid_filter=None):
     tree = {}
     warnings = {}
 
@@ -142,6 +142,8 @@ def fold(paths_of_files):
                 if dur is None or dur < 0:
                     warn("bad_duration")
                     continue
+            if pid_filter is not None and canon(ev.get("pid")) != pid_filter:
+                continue
             if ph in ("b", "e"):
                 ident = ev.get("id")
                 if ident is None and isinstance(ev.get("id2"), dict):
@@ -269,15 +271,76 @@ def view(tree, name, depth):
     return keyed_rows(tree, lambda p: SEP.join(p[-depth:]))
 
 
+def pids_with_timed_events(path):
+    pids = []
+    for ev in load_events(path):
+        if isinstance(ev, dict) and ev.get("ph") in ("B", "E", "X", "b", "e") and nanos(ev.get("ts")) is not None:
+            pid = canon(ev.get("pid"))
+            if pid not in pids:
+                pids.append(pid)
+    return pids
+
+
+def merge(rows_per_node, agg, present_only):
+    """SEMANTICS.md section 4 over per-node view rows: key -> [calls, subcalls, incl, excl, min, max]."""
+    n = len(rows_per_node)
+    keys = []
+    for rows in rows_per_node:
+        for k in rows:
+            if k not in keys:
+                keys.append(k)
+    out = {}
+    for k in keys:
+        have = [r[k] for r in rows_per_node if k in r]
+        merged = [sum(h[0] for h in have), sum(h[1] for h in have), None, None, None, None]
+        for m in (2, 3):
+            vals = [h[m] for h in have]
+            if not present_only:
+                vals = vals + [0] * (n - len(have))
+            if agg == "sum":
+                merged[m] = sum(h[m] for h in have)
+            elif agg == "min":
+                merged[m] = min(vals)
+            elif agg == "max":
+                merged[m] = max(vals)
+            else:
+                total = sum(vals)
+                q, r = divmod(abs(total), len(vals))
+                q += 1 if 2 * r >= len(vals) else 0
+                merged[m] = q if total >= 0 else -q
+        mins = [h[4] for h in have if h[4] is not None]
+        maxs = [h[5] for h in have if h[5] is not None]
+        merged[4] = min(mins) if mins else None
+        merged[5] = max(maxs) if maxs else None
+        out[k] = merged
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--merge", action="store_true", help="one node per file (or pid), aggregated")
+    ap.add_argument("--agg", default="sum")
+    ap.add_argument("--present-only", action="store_true")
+    ap.add_argument("--node-by", default="file")
     ap.add_argument("--view", default="tree")
     ap.add_argument("--depth", type=int, default=2)
     ap.add_argument("--compare", help="ppw-java CSV (ns) to diff against")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
-    tree, warnings = fold(args.files)
-    rows = view(tree, args.view, args.depth)
+    if args.merge:
+        per_node = []
+        warnings = {}
+        for f in args.files:
+            pids = pids_with_timed_events(f) if args.node_by == "pid" else [None]
+            for pid in pids:
+                tree, w = fold([f], pid)
+                per_node.append(view(tree, args.view, args.depth))
+                for k, v in w.items():
+                    warnings[k] = warnings.get(k, 0) + v
+        rows = merge(per_node, args.agg, args.present_only)
+    else:
+        tree, warnings = fold(args.files)
+        rows = view(tree, args.view, args.depth)
     if args.compare:
         theirs = {}
         with open(args.compare, newline="") as f:
