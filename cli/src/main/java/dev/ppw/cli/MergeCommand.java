@@ -29,8 +29,8 @@ import java.util.concurrent.Callable;
 /** {@code ppw-java merge}: one profile per node, combined key by key with sum, min, max or avg. */
 @Command(name = "merge", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false,
-        description = {"Combines the profiles of many nodes (each trace file, or each pid with --node-by pid,",
-                "or each saved profile) key by key, and prints one view of the result."},
+        description = {"Combines the profiles of many nodes key by key and prints one view of the result.",
+                "A node is a trace file (or each of its processes with --node-by pid) or a saved profile."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  ppw-java merge runs/job42/perfflow.*.pfw --agg max --view tree",
