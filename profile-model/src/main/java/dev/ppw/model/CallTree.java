@@ -1,11 +1,10 @@
 package dev.ppw.model;
 
 import org.eclipse.collections.api.list.primitive.MutableIntList;
-import org.eclipse.collections.api.list.primitive.MutableLongList;
-import org.eclipse.collections.api.map.primitive.MutableLongIntMap;
 import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
-import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
-import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
+
+import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * A calling-context tree stored as columns of primitives, one row per node.
@@ -38,23 +37,41 @@ public final class CallTree {
     /** Returned by navigation methods when there is no such node. */
     public static final int NONE = -1;
 
+    private static final int MIN_CAPACITY = 16;
+
     private final FrameTable frames;
-    private final MutableLongIntMap childIndex = new LongIntHashMap();
-    private final MutableIntList parent = new IntArrayList();
-    private final MutableIntList frame = new IntArrayList();
-    private final MutableIntList depth = new IntArrayList();
-    private final MutableIntList firstChild = new IntArrayList();
-    private final MutableIntList lastChild = new IntArrayList();
-    private final MutableIntList nextSibling = new IntArrayList();
-    private final MutableLongList calls = new LongArrayList();
-    private final MutableLongList subcalls = new LongArrayList();
-    private final MutableLongList inclusiveNanos = new LongArrayList();
-    private final MutableLongList exclusiveNanos = new LongArrayList();
-    private final MutableLongList minInclusiveNanos = new LongArrayList();
-    private final MutableLongList maxInclusiveNanos = new LongArrayList();
+    private final LongIntOpenMap childIndex;
+    // The columns, as arrays grown together: one capacity check per new node, not one per column.
+    private int size;
+    private int[] parent;
+    private int[] frame;
+    private int[] depth;
+    private int[] firstChild;
+    private int[] lastChild;
+    private int[] nextSibling;
+    private long[] calls;
+    private long[] subcalls;
+    private long[] inclusiveNanos;
+    private long[] exclusiveNanos;
+    private long[] minInclusiveNanos;
+    private long[] maxInclusiveNanos;
 
     public CallTree(FrameTable frames) {
+        this(frames, 0);
+    }
+
+    /**
+     * A tree sized for {@code expectedNodes} real nodes: a reader that knows roughly how many rows are
+     * coming saves the regrowing of every column and of the child index. A wrong guess costs only memory
+     * or regrowth, never correctness.
+     */
+    public CallTree(FrameTable frames, int expectedNodes) {
+        if (expectedNodes < 0) {
+            throw new IllegalArgumentException("expected nodes must be >= 0, got " + expectedNodes);
+        }
         this.frames = frames;
+        this.childIndex = new LongIntOpenMap(expectedNodes);
+        allocate(Math.max(MIN_CAPACITY, expectedNodes + 1));
         appendNode(NONE, NONE, -1);
     }
 
@@ -65,31 +82,31 @@ public final class CallTree {
 
     /** Number of nodes, the virtual root included: real nodes are {@code 1 .. size()-1}. */
     public int size() {
-        return parent.size();
+        return size;
     }
 
     /** Returns the child of {@code parentNode} with frame {@code frameId}, creating it when absent. */
     public int child(int parentNode, int frameId) {
-        long key = key(parentNode, frameId);
-        int node = childIndex.getIfAbsent(key, NONE);
-        if (node != NONE) {
+        Objects.checkIndex(parentNode, size);
+        int candidate = size;
+        int node = childIndex.getIfAbsentPut(key(parentNode, frameId), candidate);
+        if (node != candidate) {
             return node;
         }
-        node = appendNode(parentNode, frameId, depth.get(parentNode) + 1);
-        childIndex.put(key, node);
-        int last = lastChild.get(parentNode);
+        appendNode(parentNode, frameId, depth[parentNode] + 1);
+        int last = lastChild[parentNode];
         if (last == NONE) {
-            firstChild.set(parentNode, node);
+            firstChild[parentNode] = node;
         } else {
-            nextSibling.set(last, node);
+            nextSibling[last] = node;
         }
-        lastChild.set(parentNode, node);
+        lastChild[parentNode] = node;
         return node;
     }
 
     /** Returns the child of {@code parentNode} with frame {@code frameId}, or {@link #NONE}. */
     public int findChild(int parentNode, int frameId) {
-        return childIndex.getIfAbsent(key(parentNode, frameId), NONE);
+        return childIndex.get(key(parentNode, frameId), NONE);
     }
 
     /**
@@ -98,20 +115,21 @@ public final class CallTree {
      * parent's exclusive time, so that {@code exclusive = inclusive - sum(children.inclusive)} holds.
      */
     public void addCall(int node, long inclusiveNanos) {
-        calls.set(node, calls.get(node) + 1);
-        addInclusive(node, inclusiveNanos);
-        exclusiveNanos.set(node, exclusiveNanos.get(node) + inclusiveNanos);
-        long min = minInclusiveNanos.get(node);
+        Objects.checkIndex(node, size);
+        calls[node]++;
+        this.inclusiveNanos[node] += inclusiveNanos;
+        exclusiveNanos[node] += inclusiveNanos;
+        long min = minInclusiveNanos[node];
         if (min == UNSET || inclusiveNanos < min) {
-            minInclusiveNanos.set(node, inclusiveNanos);
+            minInclusiveNanos[node] = inclusiveNanos;
         }
-        if (inclusiveNanos > maxInclusiveNanos.get(node)) {
-            maxInclusiveNanos.set(node, inclusiveNanos);
+        if (inclusiveNanos > maxInclusiveNanos[node]) {
+            maxInclusiveNanos[node] = inclusiveNanos;
         }
-        int p = parent.get(node);
+        int p = parent[node];
         if (p != ROOT) {
-            subcalls.set(p, subcalls.get(p) + 1);
-            exclusiveNanos.set(p, exclusiveNanos.get(p) - inclusiveNanos);
+            subcalls[p]++;
+            exclusiveNanos[p] -= inclusiveNanos;
         }
     }
 
@@ -121,13 +139,14 @@ public final class CallTree {
      * weight as exclusive time, and min/max stay {@link #UNSET} (SEMANTICS.md section 2, sampled inputs).
      */
     public void addSample(int leaf, long weightNanos) {
-        exclusiveNanos.set(leaf, exclusiveNanos.get(leaf) + weightNanos);
-        for (int n = leaf; n != ROOT; n = parent.get(n)) {
-            calls.set(n, calls.get(n) + 1);
-            addInclusive(n, weightNanos);
-            int p = parent.get(n);
+        Objects.checkIndex(leaf, size);
+        exclusiveNanos[leaf] += weightNanos;
+        for (int n = leaf; n != ROOT; n = parent[n]) {
+            calls[n]++;
+            inclusiveNanos[n] += weightNanos;
+            int p = parent[n];
             if (p != ROOT) {
-                subcalls.set(p, subcalls.get(p) + 1);
+                subcalls[p]++;
             }
         }
     }
@@ -135,78 +154,79 @@ public final class CallTree {
     /** Stores metrics computed elsewhere (an aggregate or a derived view), replacing the node's own. */
     public void setMetrics(int node, long nodeCalls, long nodeSubcalls, long inclusive, long exclusive,
                            long minInclusive, long maxInclusive) {
-        calls.set(node, nodeCalls);
-        subcalls.set(node, nodeSubcalls);
-        inclusiveNanos.set(node, inclusive);
-        exclusiveNanos.set(node, exclusive);
-        minInclusiveNanos.set(node, minInclusive);
-        maxInclusiveNanos.set(node, maxInclusive);
+        Objects.checkIndex(node, size);
+        calls[node] = nodeCalls;
+        subcalls[node] = nodeSubcalls;
+        inclusiveNanos[node] = inclusive;
+        exclusiveNanos[node] = exclusive;
+        minInclusiveNanos[node] = minInclusive;
+        maxInclusiveNanos[node] = maxInclusive;
     }
 
     public int parent(int node) {
-        return parent.get(node);
+        return parent[Objects.checkIndex(node, size)];
     }
 
     public int frame(int node) {
-        return frame.get(node);
+        return frame[Objects.checkIndex(node, size)];
     }
 
     /** Depth of a node: 0 for a root (a child of the virtual root), -1 for the virtual root. */
     public int depth(int node) {
-        return depth.get(node);
+        return depth[Objects.checkIndex(node, size)];
     }
 
     /** First child in insertion order, or {@link #NONE}. */
     public int firstChild(int node) {
-        return firstChild.get(node);
+        return firstChild[Objects.checkIndex(node, size)];
     }
 
     /** Next sibling in insertion order, or {@link #NONE}. */
     public int nextSibling(int node) {
-        return nextSibling.get(node);
+        return nextSibling[Objects.checkIndex(node, size)];
     }
 
     public long calls(int node) {
-        return calls.get(node);
+        return calls[Objects.checkIndex(node, size)];
     }
 
     public long subcalls(int node) {
-        return subcalls.get(node);
+        return subcalls[Objects.checkIndex(node, size)];
     }
 
     public long inclusiveNanos(int node) {
-        return inclusiveNanos.get(node);
+        return inclusiveNanos[Objects.checkIndex(node, size)];
     }
 
     public long exclusiveNanos(int node) {
-        return exclusiveNanos.get(node);
+        return exclusiveNanos[Objects.checkIndex(node, size)];
     }
 
     /** Smallest single call's inclusive time, or {@link #UNSET}. */
     public long minInclusiveNanos(int node) {
-        return minInclusiveNanos.get(node);
+        return minInclusiveNanos[Objects.checkIndex(node, size)];
     }
 
     /** Largest single call's inclusive time, or {@link #UNSET}. */
     public long maxInclusiveNanos(int node) {
-        return maxInclusiveNanos.get(node);
+        return maxInclusiveNanos[Objects.checkIndex(node, size)];
     }
 
     /** Region name of a real node. */
     public String regionName(int node) {
-        return frames.regionName(frame.get(node));
+        return frames.regionName(frame(node));
     }
 
     /** Callsite text of a real node, {@code ""} when none is recorded. */
     public String callsiteName(int node) {
-        return frames.callsiteName(frame.get(node));
+        return frames.callsiteName(frame(node));
     }
 
     /** Sum of the roots' inclusive times: the profile's total time in nanoseconds. */
     public long totalInclusiveNanos() {
         long total = 0;
-        for (int c = firstChild.get(ROOT); c != NONE; c = nextSibling.get(c)) {
-            total += inclusiveNanos.get(c);
+        for (int c = firstChild[ROOT]; c != NONE; c = nextSibling[c]) {
+            total += inclusiveNanos[c];
         }
         return total;
     }
@@ -216,11 +236,11 @@ public final class CallTree {
         if (node == ROOT) {
             return "";
         }
-        if (parent.get(node) == ROOT) {
+        if (parent(node) == ROOT) {
             return regionName(node);
         }
         MutableIntList chain = new IntArrayList();
-        for (int n = node; n != ROOT; n = parent.get(n)) {
+        for (int n = node; n != ROOT; n = parent[n]) {
             chain.add(n);
         }
         StringBuilder sb = new StringBuilder();
@@ -233,28 +253,42 @@ public final class CallTree {
         return sb.toString();
     }
 
-    private void addInclusive(int node, long nanos) {
-        inclusiveNanos.set(node, inclusiveNanos.get(node) + nanos);
-    }
-
     private static long key(int parentNode, int frameId) {
         return ((long) parentNode << 32) | (frameId & 0xffffffffL);
     }
 
     private int appendNode(int parentNode, int frameId, int nodeDepth) {
-        int node = parent.size();
-        parent.add(parentNode);
-        frame.add(frameId);
-        depth.add(nodeDepth);
-        firstChild.add(NONE);
-        lastChild.add(NONE);
-        nextSibling.add(NONE);
-        calls.add(0);
-        subcalls.add(0);
-        inclusiveNanos.add(0);
-        exclusiveNanos.add(0);
-        minInclusiveNanos.add(UNSET);
-        maxInclusiveNanos.add(UNSET);
+        if (size == parent.length) {
+            allocate(size + (size >> 1));
+        }
+        int node = size++;
+        parent[node] = parentNode;
+        frame[node] = frameId;
+        depth[node] = nodeDepth;
+        firstChild[node] = NONE;
+        lastChild[node] = NONE;
+        nextSibling[node] = NONE;
+        minInclusiveNanos[node] = UNSET;
+        maxInclusiveNanos[node] = UNSET;
         return node;
+    }
+
+    /** Sets every column's capacity to {@code capacity}, keeping the nodes so far. */
+    private void allocate(int capacity) {
+        if (capacity < size || capacity > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("call tree full: " + size + " nodes");
+        }
+        parent = parent == null ? new int[capacity] : Arrays.copyOf(parent, capacity);
+        frame = frame == null ? new int[capacity] : Arrays.copyOf(frame, capacity);
+        depth = depth == null ? new int[capacity] : Arrays.copyOf(depth, capacity);
+        firstChild = firstChild == null ? new int[capacity] : Arrays.copyOf(firstChild, capacity);
+        lastChild = lastChild == null ? new int[capacity] : Arrays.copyOf(lastChild, capacity);
+        nextSibling = nextSibling == null ? new int[capacity] : Arrays.copyOf(nextSibling, capacity);
+        calls = calls == null ? new long[capacity] : Arrays.copyOf(calls, capacity);
+        subcalls = subcalls == null ? new long[capacity] : Arrays.copyOf(subcalls, capacity);
+        inclusiveNanos = inclusiveNanos == null ? new long[capacity] : Arrays.copyOf(inclusiveNanos, capacity);
+        exclusiveNanos = exclusiveNanos == null ? new long[capacity] : Arrays.copyOf(exclusiveNanos, capacity);
+        minInclusiveNanos = minInclusiveNanos == null ? new long[capacity] : Arrays.copyOf(minInclusiveNanos, capacity);
+        maxInclusiveNanos = maxInclusiveNanos == null ? new long[capacity] : Arrays.copyOf(maxInclusiveNanos, capacity);
     }
 }

@@ -1,9 +1,7 @@
 package dev.ppw.model;
 
 import org.eclipse.collections.api.list.primitive.MutableIntList;
-import org.eclipse.collections.api.map.primitive.MutableLongIntMap;
 import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
-import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
 
 /**
  * Interns frames: a frame is a (region, callsite) pair of {@link NameTable} ids. A CCT node is keyed by
@@ -14,7 +12,7 @@ import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
  */
 public final class FrameTable {
     private final NameTable names;
-    private final MutableLongIntMap ids = new LongIntHashMap();
+    private final LongIntOpenMap ids = new LongIntOpenMap();
     private final MutableIntList regions = new IntArrayList();
     private final MutableIntList callsites = new IntArrayList();
 
@@ -30,14 +28,12 @@ public final class FrameTable {
     /** Frame id of (region, callsite), both {@link NameTable} ids. */
     public int intern(int regionId, int callsiteId) {
         long key = ((long) regionId << 32) | (callsiteId & 0xffffffffL);
-        int id = ids.getIfAbsent(key, -1);
-        if (id >= 0) {
-            return id;
+        int next = regions.size();
+        int id = ids.getIfAbsentPut(key, next);
+        if (id == next) {
+            regions.add(regionId);
+            callsites.add(callsiteId);
         }
-        id = regions.size();
-        regions.add(regionId);
-        callsites.add(callsiteId);
-        ids.put(key, id);
         return id;
     }
 
