@@ -62,6 +62,16 @@ public final class ProfileJsonReader {
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
             .build();
     private static final int QUOTE_MAX = 60;
+    /** Inputs up to this size are parsed from memory, longer ones as a stream. */
+    private static final int MAX_IN_MEMORY = 1 << 28;
+    /** The read buffer kept per thread stays at most this big, so idle threads do not hold much. */
+    private static final int MAX_KEPT = 1 << 24;
+    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[1 << 16]);
+    /**
+     * About the fewest bytes that ppw-java writes per row with short names: input length / this is an
+     * estimate of the rows that is seldom too low (too high only costs memory).
+     */
+    private static final int BYTES_PER_ROW = 64;
     // parent_id null, in a row's long slot, where every id is an int
     private static final long NO_PARENT = Long.MIN_VALUE;
 
@@ -85,7 +95,7 @@ public final class ProfileJsonReader {
 
     private final NameTable names = new NameTable();
     private final FrameTable frames = new FrameTable(names);
-    private final CallTree tree = new CallTree(frames);
+    private final CallTree tree;
     private final NameCache nameCache = new NameCache(names);
     private int[] frameOfRegion = new int[256]; // frame id + 1 of (region, no callsite); 0 when not yet known
     // Row id to node: ids are usually 1..rows, kept in an array; far-off ids go to a map instead.
@@ -120,28 +130,76 @@ public final class ProfileJsonReader {
     private int rowNameId;
     private int rowCallsiteId;
 
-    private ProfileJsonReader(String file, JsonParser parser) {
+    private ProfileJsonReader(String file, JsonParser parser, int expectedRows) {
         this.file = file;
         this.p = parser;
+        this.tree = new CallTree(frames, expectedRows);
     }
 
     /**
      * Reads one saved profile.
      *
+     * <p>The text is first read into memory whole (up to {@value #MAX_IN_MEMORY} bytes, in a buffer kept per
+     * thread): Jackson parses a byte array faster than a stream, and its length tells how many rows to
+     * expect. A longer input, or one whose stream fails, is parsed as a stream from where it stands, so
+     * the result and the messages are the same either way.
+     *
      * @param displayName how messages name the input (its path as given)
-     * @param in the JSON text, already decompressed; read to the end of the profile object, not closed
+     * @param in the JSON text, already decompressed; read to the end, not closed
      * @throws BadInputException when the input is not a readable ppw-profile of a version up to
      *     {@link #VERSION}, with a one-line message
      */
     public static Profile read(String displayName, InputStream in) {
+        return read(displayName, in, MAX_IN_MEMORY);
+    }
+
+    /** {@link #read(String, InputStream)}, parsing from memory inputs of up to {@code maxInMemory} bytes. */
+    static Profile read(String displayName, InputStream in, int maxInMemory) {
+        byte[] buffer = SCRATCH.get();
+        int length = 0;
+        try {
+            while (true) {
+                if (length >= maxInMemory) {
+                    return parse(displayName, new Replay(buffer, length, in), 0);
+                }
+                if (length == buffer.length) {
+                    buffer = Arrays.copyOf(buffer, Math.min(maxInMemory, 2 * buffer.length));
+                    if (buffer.length <= MAX_KEPT) {
+                        SCRATCH.set(buffer);
+                    }
+                }
+                int n = in.read(buffer, length, buffer.length - length);
+                if (n < 0) {
+                    break;
+                }
+                length += n;
+            }
+        } catch (IOException e) {
+            // Parsed up to the failure as a stream would have been, so that the message says where.
+            return parse(displayName, new Replay(buffer, length, new Failing(e)), 0);
+        }
+        JsonParser parser;
+        try {
+            parser = FACTORY.createParser(buffer, 0, length);
+        } catch (IOException e) {
+            throw BadInputException.at(displayName, 0, 0, "cannot read: " + firstLine(e.getMessage()), null);
+        }
+        return parse(displayName, parser, length / BYTES_PER_ROW);
+    }
+
+    private static Profile parse(String displayName, InputStream in, int expectedRows) {
         JsonParser parser;
         try {
             parser = FACTORY.createParser(in);
         } catch (IOException e) {
             throw BadInputException.at(displayName, 0, 0, "cannot read: " + firstLine(e.getMessage()), null);
         }
+        return parse(displayName, parser, expectedRows);
+    }
+
+    private static Profile parse(String displayName, JsonParser parser, int expectedRows) {
         try (parser) {
-            return new ProfileJsonReader(displayName, parser).readDocument();
+            return new ProfileJsonReader(displayName, parser, expectedRows).readDocument();
         } catch (StreamReadException e) {
             String message = firstLine(e.getOriginalMessage());
             if (e instanceof JsonEOFException || message.startsWith("Unexpected end-of-input")) {
@@ -150,6 +208,55 @@ public final class ProfileJsonReader {
             throw at(displayName, e.getLocation(), "not valid JSON: " + message, null);
         } catch (IOException e) {
             throw at(displayName, parser.currentLocation(), "cannot read: " + firstLine(e.getMessage()), null);
+        }
+    }
+
+    /** The bytes already read from an input, then the rest of it; closes nothing. */
+    private static final class Replay extends InputStream {
+        private final byte[] head;
+        private final int headLength;
+        private final InputStream rest;
+        private int position;
+
+        Replay(byte[] head, int headLength, InputStream rest) {
+            this.head = head;
+            this.headLength = headLength;
+            this.rest = rest;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return position < headLength ? head[position++] & 0xff : rest.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (position == headLength) {
+                return rest.read(b, off, len);
+            }
+            int n = Math.min(len, headLength - position);
+            System.arraycopy(head, position, b, off, n);
+            position += n;
+            return n;
+        }
+    }
+
+    /** Stands for the rest of an input whose reading failed: the same failure again. */
+    private static final class Failing extends InputStream {
+        private final IOException failure;
+
+        Failing(IOException failure) {
+            this.failure = failure;
+        }
+
+        @Override
+        public int read() throws IOException {
+            throw failure;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            throw failure;
         }
     }
 

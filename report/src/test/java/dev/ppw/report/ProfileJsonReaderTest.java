@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ProfileJsonReaderTest {
     /** A small saved profile in microseconds: main (2.5 us) calls work (1 us). */
@@ -229,6 +230,49 @@ class ProfileJsonReaderTest {
         };
         BadInputException e = assertThrows(BadInputException.class, () -> ProfileJsonReader.read("x.json.gz", broken));
         assertEquals("x.json.gz: cannot read: Unexpected end of ZLIB input stream", e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("malformed")
+    void aLongInputParsedAsAStreamGivesTheSameMessages(String what, String text, String expected) {
+        for (int maxInMemory : new int[] {1, 7, 100}) {
+            BadInputException e = assertThrows(BadInputException.class, () -> ProfileJsonReader.read("saved.json",
+                    new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), maxInMemory), what);
+            assertEquals(expected, e.getMessage(), "in memory up to " + maxInMemory + " bytes");
+        }
+    }
+
+    @Test
+    void aLongInputParsedAsAStreamGivesTheSameProfile() {
+        Profile whole = read(SMALL);
+        for (int maxInMemory = 1; maxInMemory <= SMALL.length() + 1; maxInMemory += 13) {
+            Profile streamed = ProfileJsonReader.read("saved.json",
+                    new ByteArrayInputStream(SMALL.getBytes(StandardCharsets.UTF_8)), maxInMemory);
+            for (int n = 1; n < whole.tree().size(); n++) {
+                assertEquals(row(whole.tree(), n), row(streamed.tree(), n), "in memory up to " + maxInMemory);
+            }
+            assertEquals(whole.tree().size(), streamed.tree().size());
+        }
+    }
+
+    @Test
+    void aStreamFailingMidwayIsPlacedWhereItStopped() {
+        byte[] head = SMALL.substring(0, SMALL.indexOf("[2, 1")).getBytes(StandardCharsets.UTF_8);
+        InputStream failing = new InputStream() {
+            private int position;
+
+            @Override
+            public int read() throws IOException {
+                if (position == head.length) {
+                    throw new IOException("Unexpected end of ZLIB input stream");
+                }
+                return head[position++];
+            }
+        };
+        BadInputException e = assertThrows(BadInputException.class, () -> ProfileJsonReader.read("x.json.gz", failing));
+        // the line where the text stops (Jackson's column there counts the bytes it had buffered)
+        assertTrue(e.getMessage().startsWith("x.json.gz:7:"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(": cannot read: Unexpected end of ZLIB input stream"), e.getMessage());
     }
 
     private static Arguments bad(String what, String text, String expected) {
