@@ -147,21 +147,38 @@ public final class TimeUnits {
     }
 
     private static long parseSlow(char[] text, int offset, int length, DisplayUnit unit) {
-        BigDecimal nanos;
+        BigDecimal value;
         try {
-            nanos = new BigDecimal(text, offset, length).movePointRight(unit.scale());
+            value = new BigDecimal(text, offset, length);
         } catch (NumberFormatException | ArithmeticException e) {
             throw new NumberFormatException("not a decimal number");
         }
-        if (nanos.signum() != 0 && nanos.stripTrailingZeros().scale() > 0) {
+        if (value.signum() == 0) {
+            return 0;
+        }
+        // 20 digits before the point are past a long. Checked first: for 1e2000000 movePointRight would
+        // build all two million digits, and stripTrailingZeros divide them away one by one.
+        if ((long) value.precision() - value.scale() + unit.scale() > MAX_LONG_DIGITS) {
+            throw new NumberFormatException(OUT_OF_RANGE);
+        }
+        BigDecimal nanos;
+        try {
+            nanos = value.movePointRight(unit.scale());
+        } catch (ArithmeticException e) {
+            throw new NumberFormatException("not a decimal number");
+        }
+        if (nanos.stripTrailingZeros().scale() > 0) {
             throw new NumberFormatException(NOT_WHOLE);
         }
         try {
             return nanos.longValueExact();
         } catch (ArithmeticException e) {
-            throw new NumberFormatException("out of range (more than 292 years in nanoseconds)");
+            throw new NumberFormatException(OUT_OF_RANGE);
         }
     }
+
+    private static final String OUT_OF_RANGE = "out of range (more than 292 years in nanoseconds)";
+    private static final int MAX_LONG_DIGITS = 19;
 
     /** The largest unit in which {@code totalNanos} is at least 1 (nanoseconds for anything smaller). */
     public static DisplayUnit readable(long totalNanos) {

@@ -77,6 +77,19 @@ class TimeUnitsTest {
     }
 
     @Test
+    void hugeExponentsAreDecidedWithoutWritingTheirDigits() {
+        // these once built a million-digit number (movePointRight) and stripped its zeros one division at a time
+        assertEquals("out of range (more than 292 years in nanoseconds)", parseError("1e2549323", DisplayUnit.NS));
+        assertEquals("out of range (more than 292 years in nanoseconds)", parseError("-2.5E999999999", DisplayUnit.S));
+        assertEquals(0, parse("0e2549323", DisplayUnit.US));
+        assertEquals(0, parse("-0.000E999999999", DisplayUnit.NS));
+        assertEquals("not a whole number of nanoseconds", parseError("1e-2549323", DisplayUnit.S));
+        assertEquals(9_000_000_000_000_000_000L, parse("9e18", DisplayUnit.NS));
+        assertEquals(9_000_000_000_000_000_000L, parse("0.0009e13", DisplayUnit.S));
+        assertEquals("out of range (more than 292 years in nanoseconds)", parseError("10e18", DisplayUnit.NS));
+    }
+
+    @Test
     void nearestNanosRoundsHalvesAwayFromZero() {
         assertEquals(3, TimeUnits.nearestNanos(2.5));
         assertEquals(-3, TimeUnits.nearestNanos(-2.5));
