@@ -187,7 +187,7 @@ public final class ChromeTraceReader {
         } catch (StreamConstraintsException e) {
             throw bad(e, limitProblem(e.getOriginalMessage()));
         } catch (JsonProcessingException e) {
-            if (isEndOfInput(e)) {
+            if (isEndOfInput(e) || isCutValue(e)) {
                 endOfInput(e.getLocation(), false);
             } else {
                 throw bad(e, "not valid JSON: " + oneLine(e.getOriginalMessage()));
@@ -636,6 +636,11 @@ public final class ChromeTraceReader {
         String message = e.getOriginalMessage();
         // Jackson reports EOF after a trailing comma as a plain parse error with this wording.
         return message != null && message.startsWith("Unexpected end-of-input");
+    }
+
+    /** A number or literal cut by the end of the input, which Jackson reports as an invalid token. */
+    private boolean isCutValue(JsonProcessingException e) {
+        return e.getLocation() != null && window.endsInsideAValue(e.getLocation().getByteOffset());
     }
 
     private BadInputException bad(JsonProcessingException e, String problem) {
