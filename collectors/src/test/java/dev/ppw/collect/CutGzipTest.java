@@ -55,6 +55,18 @@ class CutGzipTest {
     }
 
     @Test
+    void theWarningOrErrorOfACutGzipGivesThePositionOfTheCut() {
+        String header = "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"v\":1},\"traceEvents\":[";
+        byte[] inHeader = cutAfter(utf8(header + "{\"ph\":\"X\",\"ts\":1}]}"), header.indexOf("\"traceEvents\""));
+        assertEquals("t.json:1:45: the input ends before any traceEvents array", failure(inHeader).getMessage());
+
+        String events = "[\n{\"ph\":\"X\",\"ts\":1},\n{\"ph\":\"X\",\"ts\":2},\n";
+        RecordingSink sink = read(cutAfter(utf8(events + "{\"ph\":\"X\",\"ts\":3}]"), events.length()));
+        assertEquals("t.json:4:1: the compressed stream ends early; the 2 complete events before it are kept",
+                sink.firstExample("truncated"));
+    }
+
+    @Test
     void aWholeGzipStillReadsWithoutWarnings() {
         byte[] text = utf8("[{\"ph\":\"X\",\"ts\":1,\"name\":\"a\"}]");
         assertEquals(Map.of(), read(gzip(text)).warnings());

@@ -137,6 +137,11 @@ final class RecentBytesInputStream extends FilterInputStream {
         return Quote.utf8(out, 0, out.length).strip();
     }
 
+    /** Bytes passed through so far. */
+    long total() {
+        return total;
+    }
+
     /**
      * True when the input has ended inside a value: its last bytes, reaching back to or before
      * {@code offset}, are a JSON number or literal cut short ({@code 1795322503661461.}, {@code nul}) right
