@@ -95,6 +95,25 @@ final class RecentBytesInputStream extends FilterInputStream {
      * bytes either side), or "" when those bytes are no longer (or not yet) held.
      */
     String quoteAround(long offset) {
+        String quote = quoteLine(offset);
+        if (quote.isEmpty()) {
+            // Jackson may report a bad token past the byte that ended it, a line end: quote the token's line.
+            long back = offset;
+            while (back > Math.max(0, total - SIZE) && back <= total && isSpace(at(back - 1))) {
+                back--;
+            }
+            if (back != offset) {
+                quote = quoteLine(back);
+            }
+        }
+        return quote;
+    }
+
+    private static boolean isSpace(byte b) {
+        return b == ' ' || b == '\t' || b == '\n' || b == '\r';
+    }
+
+    private String quoteLine(long offset) {
         long oldest = Math.max(0, total - SIZE);
         if (offset < oldest || offset > total || total == 0) {
             return "";
