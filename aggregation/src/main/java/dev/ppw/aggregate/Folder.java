@@ -6,21 +6,28 @@ import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.Profile;
+import org.eclipse.collections.api.map.primitive.MutableIntObjectMap;
 import org.eclipse.collections.api.map.primitive.MutableObjectIntMap;
+import org.eclipse.collections.impl.map.mutable.primitive.IntObjectHashMap;
 import org.eclipse.collections.impl.map.mutable.primitive.ObjectIntHashMap;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntSupplier;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The sink that folds trace events into one calling-context tree, as SEMANTICS.md section 1 replays them.
  *
- * <p>Each track (a thread's stack, or one async id's stack) of each input is buffered as primitive columns
- * while its input is read, then replayed in time order when the input ends ({@link #endInput}): the
+ * <p>Each track (a thread's stack, or one async id's stack) of each input is replayed in time order: the
  * collector may deliver events in any order (PerfFlowAspect's compact mode writes children before their
- * parents). The tree of all tracks and all inputs is one: identical paths add up.
+ * parents). The tree of all tracks and all inputs is one: identical paths add up. The result is the same
+ * whatever the input order, spill limit and reorder window, node ids included.
  *
  * <p>Times are integer nanoseconds. Warnings counted in {@link #diagnostics()}: {@code overlap} (one per
  * frame clipped because a frame below it closed), {@code mismatched_end} (an end whose name differs from
@@ -28,37 +35,73 @@ import java.util.Map;
  * (a begin still open when its track ends, closed at the track's largest time), {@code bad_duration} (an
  * {@code X} whose end does not fit in a long, dropped).
  *
- * <p>By default everything folds into one tree. Split by pid ({@link #Folder(boolean)}), each input gets
- * one tree per pid that has at least one timed event reaching the sink ({@code --node-by pid}), returned by
- * {@link #nodeProfiles()}.
+ * <p>By default everything folds into one tree. Split by pid ({@link FoldOptions#splitByPid}), each input
+ * gets one tree per pid that has at least one timed event reaching the sink ({@code --node-by pid}),
+ * returned by {@link #nodeProfiles()}. With {@link ThreadMode#SPLIT} each thread is a top level, named when
+ * the tree is taken ({@link #tree()}, {@link #toProfile()}; per pid: when the input ends), so that
+ * {@code M thread_name} events may come after the thread's events.
  *
- * <p>Memory: the tree plus, for the input being read, 20 bytes per buffered event. Not thread-safe.
+ * <p>Memory: the tree, plus at most {@link FoldOptions#spillLimitEvents} buffered events of the input being
+ * read ({@value TrackEvents#BYTES_PER_EVENT} bytes each, and spare array capacity). Each track's events are
+ * kept until its input ends, then sorted and replayed. When the buffered events of all tracks pass the
+ * limit, the folder frees memory, first by replaying what it safely can while reading (only for an input
+ * folded by {@link #fold}), then by writing the largest tracks' buffers, sorted, as runs to one temporary
+ * file per input, merged back when the input ends and deleted then, even on failure (and at JVM exit, as a
+ * backstop). docs/memory.md has the whole design. Not thread-safe.
  */
-public final class Folder implements EventSink {
+public final class Folder implements EventSink, AutoCloseable {
+    /**
+     * An input that can be read more than once, the same way each time: pushes its events into the sink,
+     * between {@link EventSink#beginInput} and {@link EventSink#endInput} (as {@code TraceReaders.read} does).
+     */
+    @FunctionalInterface
+    public interface Input {
+        void readInto(EventSink sink) throws IOException;
+    }
+
     private final NameTable names = new NameTable();
     private final FrameTable frames = new FrameTable(names);
     private final Diagnostics diagnostics = new Diagnostics();
     private final CallTree tree = new CallTree(frames);
-    private final boolean splitByPid;
+    private final FoldOptions options;
     private final List<Profile> pidNodes = new ArrayList<>();
     private final List<String> pidNames = new ArrayList<>();
     private final List<String> inputs = new ArrayList<>();
     private final Map<String, String> processNames = new LinkedHashMap<>();
     private final Map<String, String> threadNames = new LinkedHashMap<>();
+    /** With threads split: the frame of each top level as folded (its fallback name), and whose it is. */
+    private final MutableIntObjectMap<TopLevel> topLevels = new IntObjectHashMap<>();
 
     private final MutableObjectIntMap<String> trackIds = new ObjectIntHashMap<>();
-    private final List<TrackEvents> tracks = new ArrayList<>();
-    private final TrackReplay replay = new TrackReplay(diagnostics);
+    private final List<TrackFold> tracks = new ArrayList<>();
+    private final TrackReplay replay = new TrackReplay();
     private String currentInput;
+    private SpillFile spill;
+    private long bufferedEvents;
+    /** Within the first reading of {@link #fold}: in-order tracks may be replayed while reading. */
+    private boolean replayWhileReading;
+    private int brokenTracks;
+    /** The first reading of {@link #fold} ended with broken tracks: the input waits to be read again. */
+    private boolean awaitingSecondReading;
+    /** Over the folder's life, for tests and docs/memory.md: runs written, inputs read a second time. */
+    private long runsSpilled;
+    private int secondReadings;
 
-    /** A folder of everything into one tree. */
+    private record TopLevel(boolean async, String pid, String tid) {
+    }
+
+    /** A folder of everything into one tree, with the {@link FoldOptions#defaults() default} memory bounds. */
     public Folder() {
-        this(false);
+        this(FoldOptions.defaults());
     }
 
     /** @param splitByPid one tree per (input, pid) instead of one tree for everything */
     public Folder(boolean splitByPid) {
-        this.splitByPid = splitByPid;
+        this(FoldOptions.defaults().withSplitByPid(splitByPid));
+    }
+
+    public Folder(FoldOptions options) {
+        this.options = options;
     }
 
     @Override
@@ -69,6 +112,53 @@ public final class Folder implements EventSink {
     @Override
     public Diagnostics diagnostics() {
         return diagnostics;
+    }
+
+    /**
+     * Folds one input that can be read again, replaying in-order tracks while reading when memory runs
+     * short. A track counts as in order while none of its events comes more than the reorder window before
+     * its latest one. If an event then comes at or before what was already replayed, that replay is thrown
+     * away and the input is read a second time for such tracks only, buffering them (the second reading's
+     * own warnings are not counted again). The result is always that of {@link EventSink} use.
+     *
+     * <p>Exceptions of the reading are passed on once the input has been folded as far as it was read.
+     */
+    public void fold(Input input) throws IOException {
+        if (currentInput != null) {
+            throw new IllegalStateException("input " + currentInput + " was not ended");
+        }
+        Exception failure = null;
+        replayWhileReading = true;
+        try {
+            input.readInto(this);
+        } catch (IOException | RuntimeException e) {
+            failure = e;
+        } finally {
+            replayWhileReading = false;
+        }
+        if (awaitingSecondReading) {
+            secondReadings++;
+            try {
+                input.readInto(new SecondReading());
+            } catch (IOException | RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else if (failure != e) {
+                    failure.addSuppressed(e);
+                }
+            } finally {
+                if (currentInput != null) {
+                    // The second reading did not end the input: fold what there is, without the tracks it lacks.
+                    finishInput();
+                }
+            }
+        }
+        if (failure instanceof IOException e) {
+            throw e;
+        }
+        if (failure != null) {
+            throw (RuntimeException) failure;
+        }
     }
 
     @Override
@@ -82,43 +172,116 @@ public final class Folder implements EventSink {
 
     @Override
     public int thread(String pid, String tid) {
-        return track("T\u0000" + pid + '\u0000' + tid, "pid " + pid + " tid " + tid, pid);
+        String label = "pid " + pid + " tid " + tid;
+        return track("T\u0000" + pid + '\u0000' + tid, label, pid, () -> topLevel(label, new TopLevel(false, pid, tid)));
     }
 
     @Override
     public int asyncTrack(String pid, String cat, String id) {
         return track("A\u0000" + pid + '\u0000' + cat + '\u0000' + id,
-                "async pid " + pid + " cat " + cat + " id " + id, pid);
+                "async pid " + pid + " cat " + cat + " id " + id, pid,
+                () -> topLevel("async pid " + pid, new TopLevel(true, pid, "")));
     }
 
-    private int track(String key, String label, String pid) {
+    private int track(String key, String label, String pid, IntSupplier topFrame) {
         int id = trackIds.getIfAbsent(key, -1);
         if (id < 0) {
             id = tracks.size();
-            tracks.add(new TrackEvents(label, pid));
+            tracks.add(new TrackFold(label, pid, options.threads() == ThreadMode.SPLIT ? topFrame.getAsInt() : -1));
             trackIds.put(key, id);
         }
         return id;
     }
 
+    private int topLevel(String fallbackName, TopLevel whose) {
+        int frame = frames.intern(fallbackName);
+        topLevels.put(frame, whose);
+        return frame;
+    }
+
     @Override
     public void begin(int track, long tsNanos, int frameId) {
-        tracks.get(track).addBegin(tsNanos, frameId);
+        add(track, tsNanos, TrackEvents.BEGIN, frameId);
     }
 
     @Override
     public void end(int track, long tsNanos, int regionId) {
-        tracks.get(track).addEnd(tsNanos, regionId);
+        add(track, tsNanos, TrackEvents.END, regionId);
     }
 
     @Override
     public void complete(int track, long tsNanos, long durNanos, int frameId) {
-        if (durNanos < 0 || tsNanos > Long.MAX_VALUE - durNanos) {
-            diagnostics.warn(Diagnostics.BAD_DURATION, currentInput + ": " + tracks.get(track).label()
+        if (badDuration(tsNanos, durNanos)) {
+            diagnostics.warn(Diagnostics.BAD_DURATION, currentInput + ": " + tracks.get(track).label
                     + ": X '" + frames.regionName(frameId) + "' ends beyond the representable time");
             return;
         }
-        tracks.get(track).addComplete(tsNanos, durNanos, frameId);
+        add(track, tsNanos, durNanos, frameId);
+    }
+
+    private static boolean badDuration(long tsNanos, long durNanos) {
+        return durNanos < 0 || tsNanos > Long.MAX_VALUE - durNanos;
+    }
+
+    private void add(int track, long tsNanos, long dur, int id) {
+        TrackFold t = tracks.get(track);
+        if (t.broken) {
+            return;
+        }
+        if (t.replay != null && tsNanos <= t.frontierNanos) {
+            // Too late: this event belongs before what was replayed. Only a second reading can fold it exactly.
+            bufferedEvents -= t.buffer.size();
+            t.reset();
+            t.broken = true;
+            brokenTracks++;
+            return;
+        }
+        if (t.received > 0 && tsNanos < minus(t.maxSeenNanos, options.reorderWindowNanos())) {
+            t.disordered = true;
+        }
+        t.maxSeenNanos = Math.max(t.maxSeenNanos, tsNanos);
+        t.buffer.add(tsNanos, dur, id);
+        t.received++;
+        if (++bufferedEvents > options.spillLimitEvents()) {
+            relieve();
+        }
+    }
+
+    /** {@code a - b} for {@code b >= 0}, without wrapping below {@link Long#MIN_VALUE}. */
+    private static long minus(long a, long b) {
+        long d = a - b;
+        return d > a ? Long.MIN_VALUE : d;
+    }
+
+    /**
+     * Brings the buffered events back to half the limit: replays what is older than the window on the
+     * in-order tracks (when allowed), then spills the largest buffers as sorted runs.
+     */
+    private void relieve() {
+        if (replayWhileReading) {
+            for (TrackFold t : tracks) {
+                if (!t.disordered && !t.broken && !t.hasRuns() && t.buffer.size() > 0) {
+                    bufferedEvents -= t.replayBefore(minus(t.maxSeenNanos, options.reorderWindowNanos()), tree,
+                            currentInput);
+                }
+            }
+        }
+        long lowWater = options.spillLimitEvents() / 2;
+        if (bufferedEvents <= lowWater) {
+            return;
+        }
+        long[] bySize = new long[tracks.size()];
+        for (int i = 0; i < bySize.length; i++) {
+            bySize[i] = ((long) tracks.get(i).buffer.size() << 32) | i;
+        }
+        Arrays.sort(bySize);
+        for (int k = bySize.length - 1; k >= 0 && bufferedEvents > lowWater && (bySize[k] >>> 32) > 0; k--) {
+            if (spill == null) {
+                spill = new SpillFile(options.spillDirectory());
+            }
+            bufferedEvents -= tracks.get((int) bySize[k]).spill(spill);
+            runsSpilled++;
+        }
     }
 
     @Override
@@ -127,7 +290,8 @@ public final class Folder implements EventSink {
             diagnostics.note("empty_stack");
             return;
         }
-        int node = CallTree.ROOT;
+        int rootFrame = tracks.get(track).rootFrame;
+        int node = rootFrame >= 0 ? tree.child(CallTree.ROOT, rootFrame) : CallTree.ROOT;
         for (int i = 0; i < depth; i++) {
             node = tree.child(node, frameIds[i]);
         }
@@ -146,24 +310,82 @@ public final class Folder implements EventSink {
 
     @Override
     public void endInput() {
-        if (splitByPid) {
+        if (brokenTracks > 0) {
+            awaitingSecondReading = true;
+            return;
+        }
+        finishInput();
+    }
+
+    /** Replays every track of the input in order, adds the trees up, and forgets the input. */
+    private void finishInput() {
+        try {
             Map<String, CallTree> byPid = new LinkedHashMap<>();
-            for (TrackEvents events : tracks) {
-                if (events.size() > 0) {
-                    replay.replay(events, currentInput, byPid.computeIfAbsent(events.pid(), p -> new CallTree(frames)));
+            for (TrackFold t : tracks) {
+                if (t.broken) {
+                    continue;
+                }
+                if (!options.splitByPid()) {
+                    finishTrack(t, tree);
+                } else if (t.received > 0) {
+                    finishTrack(t, byPid.computeIfAbsent(t.pid, p -> new CallTree(frames)));
                 }
             }
-            byPid.forEach((pid, pidTree) -> pidNodes.add(Profile.single(pidTree, List.of(currentInput),
+            byPid.forEach((pid, pidTree) -> pidNodes.add(Profile.single(named(pidTree), List.of(currentInput),
                     namesOf(processNames, pid), namesOf(threadNames, pid))));
             pidNames.addAll(byPid.keySet());
-        } else {
-            for (TrackEvents events : tracks) {
-                replay.replay(events, currentInput, tree);
-            }
+        } finally {
+            forgetInput();
         }
+    }
+
+    private void finishTrack(TrackFold t, CallTree target) {
+        if (t.replay != null) {
+            t.replayRest(spill, t.replay);
+            t.replay.finish();
+            // Added in track order: the nodes come out as if the track had been replayed here.
+            TreeAdd.into(t.ownTree, target, IntUnaryOperator.identity());
+            diagnostics.addAll(t.ownDiagnostics);
+        } else {
+            replay.start(target, diagnostics, currentInput, t.label, t.rootFrame);
+            t.replayRest(spill, replay);
+            replay.finish();
+        }
+    }
+
+    private void forgetInput() {
         tracks.clear();
         trackIds.clear();
+        bufferedEvents = 0;
+        brokenTracks = 0;
+        awaitingSecondReading = false;
         currentInput = null;
+        SpillFile file = spill;
+        spill = null;
+        if (file != null) {
+            file.close();
+        }
+    }
+
+    /** Discards the input being read, if any, and deletes its temporary file. The folded tree stays. */
+    @Override
+    public void close() {
+        forgetInput();
+    }
+
+    /** Path of the current input's temporary file of runs, or null when nothing was spilled (for tests). */
+    Path spillPath() {
+        return spill == null ? null : spill.path();
+    }
+
+    /** How many sorted runs were written to temporary files so far. */
+    public long runsSpilled() {
+        return runsSpilled;
+    }
+
+    /** How many inputs {@link #fold} had to read a second time so far. */
+    public int secondReadings() {
+        return secondReadings;
     }
 
     private static Map<String, String> namesOf(Map<String, String> names, String pid) {
@@ -176,12 +398,31 @@ public final class Folder implements EventSink {
         return mine;
     }
 
+    /** With threads split, a copy of {@code folded} whose top levels have the names known now; else itself. */
+    private CallTree named(CallTree folded) {
+        if (options.threads() != ThreadMode.SPLIT) {
+            return folded;
+        }
+        CallTree named = new CallTree(frames);
+        TreeAdd.into(folded, named, frame -> {
+            TopLevel whose = topLevels.get(frame);
+            if (whose == null) {
+                return frame;
+            }
+            String name = whose.async()
+                    ? "async " + processNames.getOrDefault(whose.pid(), "pid " + whose.pid())
+                    : threadNames.get(whose.pid() + "/" + whose.tid());
+            return name == null ? frame : frames.intern(name);
+        });
+        return named;
+    }
+
     /**
      * With split by pid: one single-node tree profile per (input, pid) in the order met, each naming its
      * input and carrying the names of its own process and threads; {@link #nodePids()} gives their pids.
      */
     public List<Profile> nodeProfiles() {
-        if (!splitByPid) {
+        if (!options.splitByPid()) {
             throw new IllegalStateException("this folder does not split by pid");
         }
         return List.copyOf(pidNodes);
@@ -192,9 +433,12 @@ public final class Folder implements EventSink {
         return List.copyOf(pidNames);
     }
 
-    /** The tree folded so far (complete after the last {@link #endInput}). */
+    /**
+     * The tree folded so far (complete after the last {@link #endInput}); with threads split, a copy whose
+     * top levels have the thread names known now.
+     */
     public CallTree tree() {
-        return tree;
+        return named(tree);
     }
 
     /** The folded tree as a single-node tree-view profile, with the inputs' process and thread names. */
@@ -202,6 +446,93 @@ public final class Folder implements EventSink {
         if (currentInput != null) {
             throw new IllegalStateException("input " + currentInput + " was not ended");
         }
-        return Profile.single(tree, inputs, processNames, threadNames);
+        return Profile.single(named(tree), inputs, processNames, threadNames);
+    }
+
+    /**
+     * The sink of a second reading of the input: only the broken tracks' timed events are kept, buffered
+     * (and spilled) as any; everything else was taken in the first reading, and what the collector counts
+     * again goes to a diagnostics that is thrown away.
+     */
+    private final class SecondReading implements EventSink {
+        private final Diagnostics counted = new Diagnostics();
+
+        @Override
+        public FrameTable frames() {
+            return frames;
+        }
+
+        @Override
+        public Diagnostics diagnostics() {
+            return counted;
+        }
+
+        @Override
+        public void beginInput(String displayName) {
+            if (!awaitingSecondReading) {
+                throw new IllegalStateException("no input waits to be read again");
+            }
+            awaitingSecondReading = false;
+            for (TrackFold t : tracks) {
+                if (t.broken) {
+                    t.broken = false;
+                    t.reread = true;
+                }
+            }
+            brokenTracks = 0;
+        }
+
+        @Override
+        public int thread(String pid, String tid) {
+            return reread("T\u0000" + pid + '\u0000' + tid);
+        }
+
+        @Override
+        public int asyncTrack(String pid, String cat, String id) {
+            return reread("A\u0000" + pid + '\u0000' + cat + '\u0000' + id);
+        }
+
+        private int reread(String key) {
+            int id = trackIds.getIfAbsent(key, -1);
+            return id >= 0 && tracks.get(id).reread ? id : -1;
+        }
+
+        @Override
+        public void begin(int track, long tsNanos, int frameId) {
+            if (track >= 0) {
+                add(track, tsNanos, TrackEvents.BEGIN, frameId);
+            }
+        }
+
+        @Override
+        public void end(int track, long tsNanos, int regionId) {
+            if (track >= 0) {
+                add(track, tsNanos, TrackEvents.END, regionId);
+            }
+        }
+
+        @Override
+        public void complete(int track, long tsNanos, long durNanos, int frameId) {
+            if (track >= 0 && !badDuration(tsNanos, durNanos)) {
+                add(track, tsNanos, durNanos, frameId);
+            }
+        }
+
+        @Override
+        public void sample(int track, long tsNanos, long weightNanos, int[] frameIds, int depth) {
+        }
+
+        @Override
+        public void processName(String pid, String name) {
+        }
+
+        @Override
+        public void threadName(String pid, String tid, String name) {
+        }
+
+        @Override
+        public void endInput() {
+            finishInput();
+        }
     }
 }

@@ -1,83 +1,105 @@
 package dev.ppw.aggregate;
 
-import org.eclipse.collections.api.list.primitive.MutableIntList;
-import org.eclipse.collections.api.list.primitive.MutableLongList;
-import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
-import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
+import java.util.Arrays;
 
 /**
- * The timed events of one track in file order, as primitive columns, and their replay order.
+ * A buffer of one track's timed events in arrival (file) order, as primitive columns, and their replay
+ * order: {@link #BYTES_PER_EVENT} bytes per event, plus the arrays' spare capacity.
  *
  * <p>Kind is packed into the duration column: {@link #BEGIN} and {@link #END} are negative markers, a
  * value >= 0 is an {@code X} event's duration in nanoseconds. The id column holds a frame id for begins
- * and {@code X}, a region name id for ends.
+ * and {@code X}, a region name id for ends. Events leave the buffer only as a whole ({@link #clear}) or
+ * by time ({@link #retainFrom}), and what stays keeps its arrival order, so that index order is always
+ * file order.
  */
 final class TrackEvents {
     static final long BEGIN = -1;
     static final long END = -2;
+    /** Bytes one buffered event takes: ts and duration (longs) and id (int). */
+    static final int BYTES_PER_EVENT = 20;
+    /** Capacity kept by {@link #clear}: a buffer that grew large gives its memory back. */
+    private static final int KEPT_CAPACITY = 1024;
 
-    private final String label;
-    private final String pid;
-    private final MutableLongList tsNanos = new LongArrayList();
-    private final MutableLongList durNanos = new LongArrayList();
-    private final MutableIntList ids = new IntArrayList();
+    private long[] tsNanos = new long[16];
+    private long[] durNanos = new long[16];
+    private int[] ids = new int[16];
+    private int size;
 
-    TrackEvents(String label, String pid) {
-        this.label = label;
-        this.pid = pid;
-    }
-
-    /** The process id of the track, as canonical text. */
-    String pid() {
-        return pid;
-    }
-
-    /** How messages name this track, e.g. {@code pid 1 tid 2}. */
-    String label() {
-        return label;
-    }
-
-    void addBegin(long ts, int frameId) {
-        add(ts, BEGIN, frameId);
-    }
-
-    void addEnd(long ts, int regionId) {
-        add(ts, END, regionId);
-    }
-
-    void addComplete(long ts, long dur, int frameId) {
-        add(ts, dur, frameId);
-    }
-
-    private void add(long ts, long dur, int id) {
-        tsNanos.add(ts);
-        durNanos.add(dur);
-        ids.add(id);
+    void add(long ts, long dur, int id) {
+        if (size == ids.length) {
+            int n = size * 2;
+            tsNanos = Arrays.copyOf(tsNanos, n);
+            durNanos = Arrays.copyOf(durNanos, n);
+            ids = Arrays.copyOf(ids, n);
+        }
+        tsNanos[size] = ts;
+        durNanos[size] = dur;
+        ids[size] = id;
+        size++;
     }
 
     int size() {
-        return ids.size();
+        return size;
     }
 
     long ts(int event) {
-        return tsNanos.get(event);
+        return tsNanos[event];
     }
 
     /** Duration of an {@code X}, or {@link #BEGIN}/{@link #END}. */
     long dur(int event) {
-        return durNanos.get(event);
+        return durNanos[event];
     }
 
     int id(int event) {
-        return ids.get(event);
+        return ids[event];
+    }
+
+    /** Empties the buffer, shrinking it when it had grown beyond {@link #KEPT_CAPACITY}. */
+    void clear() {
+        size = 0;
+        if (ids.length > KEPT_CAPACITY) {
+            tsNanos = new long[KEPT_CAPACITY];
+            durNanos = new long[KEPT_CAPACITY];
+            ids = new int[KEPT_CAPACITY];
+        }
+    }
+
+    /** Keeps only the events at or after {@code fromNanos}, in their arrival order. */
+    void retainFrom(long fromNanos) {
+        int kept = 0;
+        for (int i = 0; i < size; i++) {
+            if (tsNanos[i] >= fromNanos) {
+                tsNanos[kept] = tsNanos[i];
+                durNanos[kept] = durNanos[i];
+                ids[kept] = ids[i];
+                kept++;
+            }
+        }
+        size = kept;
     }
 
     /**
-     * Event indices in replay order: by time; at one time the begins and ends first, in file order, then
-     * the {@code X} events, longest first, then in file order (SEMANTICS.md section 1, steps 2 and 4).
+     * Compares two events by replay order without their file order: by time; at one time the begins and
+     * ends before the {@code X} events, and {@code X} events longest first (SEMANTICS.md section 1, steps 2
+     * and 4). Zero means "then in file order".
      */
+    static int compare(long tsA, long durA, long tsB, long durB) {
+        int c = Long.compare(tsA, tsB);
+        if (c != 0) {
+            return c;
+        }
+        boolean xa = durA >= 0;
+        boolean xb = durB >= 0;
+        if (xa != xb) {
+            return xa ? 1 : -1;
+        }
+        return xa ? Long.compare(durB, durA) : 0;
+    }
+
+    /** Event indices in replay order: {@link #compare}, then file order. */
     int[] replayOrder() {
-        int n = size();
+        int n = size;
         int[] order = new int[n];
         boolean sorted = true;
         for (int i = 0; i < n; i++) {
@@ -93,21 +115,8 @@ final class TrackEvents {
     }
 
     private int compare(int a, int b) {
-        int c = Long.compare(tsNanos.get(a), tsNanos.get(b));
-        if (c != 0) {
-            return c;
-        }
-        long da = durNanos.get(a);
-        long db = durNanos.get(b);
-        boolean xa = da >= 0;
-        boolean xb = db >= 0;
-        if (xa != xb) {
-            return xa ? 1 : -1;
-        }
-        if (xa && da != db) {
-            return Long.compare(db, da);
-        }
-        return Integer.compare(a, b);
+        int c = compare(tsNanos[a], durNanos[a], tsNanos[b], durNanos[b]);
+        return c != 0 ? c : Integer.compare(a, b);
     }
 
     /** Stable, allocation-free after the scratch array; no recursion deeper than log2(n). */

@@ -18,6 +18,11 @@ import java.util.Arrays;
  * </ol>
  * A frame that closes while frames above it are open clips them at the same time ({@code overlap}).
  *
+ * <p>Events come one at a time in replay order ({@link #event}), so that a track can be replayed while it is
+ * read, or from a merge of sorted runs; a time's steps 3 and 1 run when the next time (or the end) shows
+ * that time to be complete. One instance replays one track at a time ({@link #start} .. {@link #finish})
+ * and can be reused.
+ *
  * <p>To find the earliest-ending open {@code X} in O(1), each stack slot keeps the minimum end over the
  * slots at or below it and where that minimum is (the innermost on ties); each slot also keeps the
  * position of the nearest begin at or below it, which is what an end closes. Both stay valid when the
@@ -27,67 +32,99 @@ final class TrackReplay {
     /** End time of a begin frame: it ends only by an end event, clipping, or the end of its track. */
     private static final long OPEN = Long.MAX_VALUE;
 
-    private final Diagnostics diagnostics;
+    private Diagnostics diagnostics;
     private CallTree tree;
+    private String input;
+    private String label;
+    /** With threads split: the frame of the track's top level, under which its frames go; else -1. */
+    private int rootFrame;
+    private int rootNode;
+    private long rootNanos;
+
+    private boolean started;
+    private long timeNanos;
+    /** Whether the X events of {@link #timeNanos} have begun (steps 2 and 3 are done). */
+    private boolean opening;
+    private long lastNanos;
 
     private int top = -1;
-    private int[] node = new int[64];
-    private long[] startNanos = new long[64];
-    private long[] endNanos = new long[64];
-    private long[] minEndNanos = new long[64];
-    private int[] minEndSlot = new int[64];
-    private int[] beginSlot = new int[64];
+    private int[] node = new int[16];
+    private long[] startNanos = new long[16];
+    private long[] endNanos = new long[16];
+    private long[] minEndNanos = new long[16];
+    private int[] minEndSlot = new int[16];
+    private int[] beginSlot = new int[16];
 
-    private TrackEvents events;
-    private String input;
-
-    TrackReplay(Diagnostics diagnostics) {
-        this.diagnostics = diagnostics;
+    /**
+     * Starts replaying one track of {@code inputName}, named {@code trackLabel} in messages, into
+     * {@code target}, counting warnings in {@code warnings}; {@code topFrame} is the frame of a top level
+     * the track's frames go under, or -1 for none.
+     */
+    void start(CallTree target, Diagnostics warnings, String inputName, String trackLabel, int topFrame) {
+        this.tree = target;
+        this.diagnostics = warnings;
+        this.input = inputName;
+        this.label = trackLabel;
+        this.rootFrame = topFrame;
+        this.rootNode = topFrame < 0 ? CallTree.ROOT : CallTree.NONE;
+        this.rootNanos = 0;
+        this.started = false;
+        this.opening = false;
+        this.lastNanos = Long.MIN_VALUE;
+        this.top = -1;
     }
 
-    /** Folds {@code trackEvents} of {@code inputName} into {@code target}; leaves the replay empty again. */
-    void replay(TrackEvents trackEvents, String inputName, CallTree target) {
-        this.tree = target;
-        this.events = trackEvents;
-        this.input = inputName;
-        int[] order = trackEvents.replayOrder();
-        long lastNanos = Long.MIN_VALUE;
-        int i = 0;
-        while (i < order.length) {
-            long t = trackEvents.ts(order[i]);
-            lastNanos = Math.max(lastNanos, t);
-            closeXEndingBefore(t);
-            // Step 2: begins and ends at t sort before the X events at t.
-            while (i < order.length && trackEvents.ts(order[i]) == t && trackEvents.dur(order[i]) < 0) {
-                int e = order[i++];
-                closeXOnTopEndingAt(t);
-                if (trackEvents.dur(e) == TrackEvents.BEGIN) {
-                    push(trackEvents.id(e), t, OPEN);
-                } else {
-                    end(trackEvents.id(e), t);
-                }
+    /** The next event in replay order: {@code dur} is an {@code X}'s duration or {@link TrackEvents#BEGIN}/{@link TrackEvents#END}. */
+    void event(long ts, long dur, int id) {
+        if (!started || ts != timeNanos) {
+            if (started && !opening) {
+                closeXEndingAt(timeNanos);
             }
-            closeXEndingAt(t);
-            while (i < order.length && trackEvents.ts(order[i]) == t) {
-                int e = order[i++];
-                long dur = trackEvents.dur(e);
-                lastNanos = Math.max(lastNanos, t + dur);
-                push(trackEvents.id(e), t, t + dur);
-                if (dur == 0) {
-                    close(top, t);
-                }
-            }
+            started = true;
+            timeNanos = ts;
+            opening = false;
+            lastNanos = Math.max(lastNanos, ts);
+            closeXEndingBefore(ts);
         }
-        // End of track: X frames at their own ends, then begins at the track's largest time.
+        if (dur < 0) {
+            // Step 2: begins and ends at t sort before the X events at t.
+            closeXOnTopEndingAt(ts);
+            if (dur == TrackEvents.BEGIN) {
+                push(id, ts, OPEN);
+            } else {
+                end(id, ts);
+            }
+            return;
+        }
+        if (!opening) {
+            closeXEndingAt(ts);
+            opening = true;
+        }
+        lastNanos = Math.max(lastNanos, ts + dur);
+        push(id, ts, ts + dur);
+        if (dur == 0) {
+            close(top, ts);
+        }
+    }
+
+    /** Ends the track: X frames at their own ends, then begins at the track's largest time. */
+    void finish() {
+        if (started && !opening) {
+            closeXEndingAt(timeNanos);
+        }
         closeXEndingBefore(OPEN);
         while (top >= 0) {
             diagnostics.warn(Diagnostics.UNCLOSED_BEGIN, where(top) + ": B '" + tree.regionName(node[top])
                     + "' never ended; closed at the track's last time " + Micros.text(lastNanos) + " us");
-            tree.addCall(node[top], lastNanos - startNanos[top]);
+            addCall(top, lastNanos - startNanos[top]);
             top--;
         }
-        this.events = null;
+        if (rootFrame >= 0 && rootNode != CallTree.NONE) {
+            // The top level of a split thread: one call per track, as long as its top frames together.
+            tree.addCall(rootNode, rootNanos);
+        }
         this.tree = null;
+        this.diagnostics = null;
     }
 
     private void closeXEndingBefore(long t) {
@@ -112,13 +149,13 @@ final class TrackReplay {
     private void end(int regionId, long t) {
         int slot = top >= 0 ? beginSlot[top] : -1;
         if (slot < 0) {
-            diagnostics.warn(Diagnostics.UNMATCHED_END, input + ": " + events.label() + ": E '"
+            diagnostics.warn(Diagnostics.UNMATCHED_END, input + ": " + label + ": E '"
                     + tree.frames().names().name(regionId) + "' at " + Micros.text(t) + " us with no open B");
             return;
         }
         int open = tree.frames().region(tree.frame(node[slot]));
         if (open != regionId) {
-            diagnostics.warn(Diagnostics.MISMATCHED_END, input + ": " + events.label() + ": E '"
+            diagnostics.warn(Diagnostics.MISMATCHED_END, input + ": " + label + ": E '"
                     + tree.frames().names().name(regionId) + "' at " + Micros.text(t) + " us closes B '"
                     + tree.regionName(node[slot]) + "'");
         }
@@ -130,15 +167,30 @@ final class TrackReplay {
         while (top > slot) {
             diagnostics.warn(Diagnostics.OVERLAP, where(top) + ": '" + tree.regionName(node[top])
                     + "' clipped at " + Micros.text(t) + " us when '" + tree.regionName(node[slot]) + "' closed");
-            tree.addCall(node[top], t - startNanos[top]);
+            addCall(top, t - startNanos[top]);
             top--;
         }
-        tree.addCall(node[slot], t - startNanos[slot]);
+        addCall(slot, t - startNanos[slot]);
         top--;
     }
 
+    private void addCall(int slot, long inclusiveNanos) {
+        tree.addCall(node[slot], inclusiveNanos);
+        if (slot == 0) {
+            rootNanos += inclusiveNanos;
+        }
+    }
+
     private void push(int frameId, long start, long end) {
-        int parentNode = top >= 0 ? node[top] : CallTree.ROOT;
+        int parentNode;
+        if (top >= 0) {
+            parentNode = node[top];
+        } else {
+            if (rootNode == CallTree.NONE) {
+                rootNode = tree.child(CallTree.ROOT, rootFrame);
+            }
+            parentNode = rootNode;
+        }
         int slot = ++top;
         if (slot == node.length) {
             grow();
@@ -172,6 +224,6 @@ final class TrackReplay {
     }
 
     private String where(int slot) {
-        return input + ": " + events.label() + " depth " + slot;
+        return input + ": " + label + " depth " + slot;
     }
 }

@@ -1,20 +1,28 @@
 package dev.ppw.cli;
 
+import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
+import dev.ppw.aggregate.ThreadMode;
 import dev.ppw.aggregate.Views;
 import dev.ppw.collect.TraceReaders;
 import dev.ppw.model.Profile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code ppw-java profile}: fold trace files into one profile and print one view of it. */
@@ -34,6 +42,8 @@ import java.util.concurrent.Callable;
                 "      two files summed into one profile, written as CSV",
                 "  ppw-java profile trace.json --max-depth 3 --min-percent 1",
                 "      the top 3 levels, rows of at least 1%% of the total",
+                "  ppw-java profile trace.json --threads split",
+                "      one top level per thread, named after it",
                 "  ppw-java profile trace.json --format json --strict",
                 "      JSON, or exit 1 without output if the trace has any anomaly",
                 "%nExit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage,",
@@ -48,6 +58,12 @@ final class ProfileCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Trace files (Chrome JSON, PerfFlowAspect .pfw, gzip).")
     List<Path> files;
 
+    @Option(names = "--threads", paramLabel = "MODE", defaultValue = "merge", converter = Threads.class,
+            description = {"merge: one tree for all threads; split: each thread a top level named after it",
+                    "(its thread_name, else 'pid P tid T'; async tracks under 'async' and their process)",
+                    "(default: ${DEFAULT-VALUE})."})
+    ThreadMode threads;
+
     @Mixin
     ReportOptions options;
 
@@ -57,16 +73,33 @@ final class ProfileCommand implements Callable<Integer> {
         PathChecks.requireReadable(files);
         Main.Streams streams = main.streams();
 
-        Folder folder = new Folder();
         List<String> inputs = new ArrayList<>(files.size());
-        for (Path file : files) {
-            inputs.add(file.toString());
-            try {
-                TraceReaders.read(file, folder);
-            } catch (IOException e) {
-                throw FileProblem.cannotRead(file, e);
+        try (Folder folder = new Folder(FoldOptions.defaults().withThreads(threads))) {
+            for (Path file : files) {
+                inputs.add(file.toString());
+                read(file, folder);
             }
+            return report(folder, inputs, streams);
         }
+    }
+
+    /** A regular file can be read twice, which lets the folder replay time-ordered tracks while reading. */
+    private static void read(Path file, Folder folder) {
+        try {
+            if (Files.isRegularFile(file)) {
+                folder.fold(sink -> TraceReaders.read(file, sink));
+            } else {
+                TraceReaders.read(file, folder);
+            }
+        } catch (IOException e) {
+            throw FileProblem.cannotRead(file, e);
+        } catch (UncheckedIOException e) {
+            // The folder's temporary file of sorted events (a full disk): its message says which and what to do.
+            throw new FileProblem(e.getMessage());
+        }
+    }
+
+    private int report(Folder folder, List<String> inputs, Main.Streams streams) throws IOException {
         WarningSummary.lines(folder.diagnostics(), options.strict).forEach(streams.err()::println);
         if (options.strict && folder.diagnostics().hasWarnings()) {
             return Main.BAD_DATA;
@@ -76,5 +109,17 @@ final class ProfileCommand implements Callable<Integer> {
         Profile shown = Views.derive(tree, options.view, options.depth);
         Output.write(Output.report(shown, options), options, streams);
         return Main.OK;
+    }
+
+    static final class Threads implements ITypeConverter<ThreadMode> {
+        @Override
+        public ThreadMode convert(String value) {
+            for (ThreadMode mode : ThreadMode.values()) {
+                if (mode.label().equals(value.trim().toLowerCase(Locale.ROOT))) {
+                    return mode;
+                }
+            }
+            throw new TypeConversionException("unknown threads mode '" + value + "': expected merge or split");
+        }
     }
 }

@@ -37,6 +37,7 @@ public final class TraceReaders {
     /** Bytes examined before deciding, unless they are all whitespace. */
     private static final int PROBE = 256;
     private static final int QUOTE_BYTES = 24;
+    private static final int MIN_PARSER_BYTES = 4;
     private static final Pattern SAVED_PROFILE_HEAD = Pattern.compile("\\s*\\{\\s*\"format\"\\s*:\\s*\"ppw-profile\"");
 
     private TraceReaders() {
@@ -153,7 +154,7 @@ public final class TraceReaders {
                         + (e.getMessage() != null ? e.getMessage() : "it ends early"), null);
             }
             try {
-                return detect(name, new BufferedInputStream(gzip, BUFFER_SIZE), layers + 1);
+                return detect(name, new BufferedInputStream(new NothingAvailable(gzip), BUFFER_SIZE), layers + 1);
             } catch (RuntimeException | IOException e) {
                 gzip.close();
                 throw e;
@@ -165,6 +166,11 @@ public final class TraceReaders {
             throw BadInputException.at(name, 0, 0, "the input is empty" + where + cut, null);
         }
         int start = n >= 3 && head[0] == (byte) 0xef && head[1] == (byte) 0xbb && head[2] == (byte) 0xbf ? 3 : 0;
+        if (probe.cut && n - start < MIN_PARSER_BYTES) {
+            // The JSON parser reads this many bytes (to detect the encoding) before it reports anything.
+            throw BadInputException.at(name, 0, 0, "the gzip data ends after only " + (n - start)
+                    + (n - start == 1 ? " byte" : " bytes") + " of content (a cut file?)", null);
+        }
         if (looksLikePerfetto(head, start, n)) {
             throw BadInputException.at(name, 0, 0, "this is a Perfetto protobuf trace, not Chrome JSON: re-record"
                     + " with --trace-startup-format=json, or convert it with Perfetto's traceconv"
@@ -195,6 +201,23 @@ public final class TraceReaders {
     }
 
     private record Probe(int length, boolean cut) {
+    }
+
+    /**
+     * Says that no byte is available without blocking, so that the {@link BufferedInputStream} above a gzip
+     * stream returns the bytes it holds instead of reading on: when that further read meets the cut of a
+     * truncated {@code .gz}, its EOFException would throw away the bytes already copied, complete events
+     * among them.
+     */
+    private static final class NothingAvailable extends FilterInputStream {
+        NothingAvailable(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int available() {
+            return 0;
+        }
     }
 
     private static Probe fill(String name, InputStream in, byte[] buf, int want) throws IOException {

@@ -60,7 +60,7 @@ class MalformedInputsTest {
                         + " decompression (expected a Chrome trace: JSON, optionally gzipped); it starts with: \"hello world\""),
                 error("gzip of nothing", gzip(new byte[0]), "t.json: the input is empty after gzip decompression"),
                 error("gzip cut in its header", Arrays.copyOf(oneEventGz, 6), "t.json: corrupt gzip header: it ends early"),
-                error("gzip cut before any content", Arrays.copyOf(oneEventGz, 12),
+                error("gzip cut before any content", Arrays.copyOf(oneEventGz, 10),
                         "t.json: the gzip data ends before any content (a cut file?)"),
                 error("gzip with corrupt data", corrupt(oneEventGz), "t.json: corrupt gzip data: invalid block type"),
                 error("perfetto-like protobuf", new byte[]{0x0a, 0x0c, 0x08, 0x01, 0x10, (byte) 0x96, 0x01, 0x1a, 0x03,

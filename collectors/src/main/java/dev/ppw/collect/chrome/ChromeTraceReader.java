@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.io.ContentReference;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.ppw.collect.DecimalNanos;
@@ -187,7 +188,7 @@ public final class ChromeTraceReader {
         } catch (StreamConstraintsException e) {
             throw bad(e, limitProblem(e.getOriginalMessage()));
         } catch (JsonProcessingException e) {
-            if (isEndOfInput(e)) {
+            if (isEndOfInput(e) || isCutValue(e)) {
                 endOfInput(e.getLocation(), false);
             } else {
                 throw bad(e, "not valid JSON: " + oneLine(e.getOriginalMessage()));
@@ -198,7 +199,7 @@ public final class ChromeTraceReader {
             throw bad(p.currentLocation(), "corrupt gzip data: " + oneLine(e.getMessage()));
         } catch (EOFException e) {
             // The byte stream ended early (a cut .gz): whatever the parser state, data is missing.
-            endOfInput(p.currentLocation(), true);
+            endOfInput(afterFailedRead(), true);
         }
     }
 
@@ -636,6 +637,25 @@ public final class ChromeTraceReader {
         String message = e.getOriginalMessage();
         // Jackson reports EOF after a trailing comma as a plain parse error with this wording.
         return message != null && message.startsWith("Unexpected end-of-input");
+    }
+
+    /**
+     * Where the parser stands when reading its input failed: Jackson has by then counted its whole buffer
+     * as consumed a second time, so its offset and column are too large by the length of that buffer.
+     */
+    private JsonLocation afterFailedRead() {
+        JsonLocation at = p.currentLocation();
+        long excess = at.getByteOffset() - window.total();
+        if (excess <= 0 || excess >= at.getColumnNr()) {
+            return at;
+        }
+        return new JsonLocation(ContentReference.unknown(), at.getByteOffset() - excess, -1, at.getLineNr(),
+                (int) (at.getColumnNr() - excess));
+    }
+
+    /** A number or literal cut by the end of the input, which Jackson reports as an invalid token. */
+    private boolean isCutValue(JsonProcessingException e) {
+        return e.getLocation() != null && window.endsInsideAValue(e.getLocation().getByteOffset());
     }
 
     private BadInputException bad(JsonProcessingException e, String problem) {

@@ -5,6 +5,9 @@ import dev.ppw.collect.Quote;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Passes bytes through and keeps the last 64 KiB of them, so that an error found by the JSON parser can
@@ -16,8 +19,16 @@ final class RecentBytesInputStream extends FilterInputStream {
     /** Bytes quoted on each side of an error offset, at most. */
     private static final int QUOTE_REACH = 24;
 
+    /** A proper prefix of a JSON number: what a cut can leave of one. */
+    private static final Pattern NUMBER_PREFIX =
+            Pattern.compile("-|-?(0|[1-9][0-9]*)(\\.|\\.[0-9]+([eE][-+]?[0-9]*)?|[eE][-+]?[0-9]*)?");
+    /** The literal values Jackson reads (NaN and the infinities as the reader allows them). */
+    private static final List<String> LITERALS =
+            List.of("true", "false", "null", "NaN", "Infinity", "-Infinity", "+Infinity", "+INF", "-INF");
+
     private final byte[] ring = new byte[SIZE];
     private long total;
+    private boolean ended;
 
     RecentBytesInputStream(InputStream in) {
         super(in);
@@ -29,6 +40,8 @@ final class RecentBytesInputStream extends FilterInputStream {
         if (b >= 0) {
             ring[(int) (total & MASK)] = (byte) b;
             total++;
+        } else {
+            ended = true;
         }
         return b;
     }
@@ -38,6 +51,8 @@ final class RecentBytesInputStream extends FilterInputStream {
         int n = in.read(b, off, len);
         if (n > 0) {
             record(b, off, n);
+        } else if (n < 0) {
+            ended = true;
         }
         return n;
     }
@@ -80,6 +95,25 @@ final class RecentBytesInputStream extends FilterInputStream {
      * bytes either side), or "" when those bytes are no longer (or not yet) held.
      */
     String quoteAround(long offset) {
+        String quote = quoteLine(offset);
+        if (quote.isEmpty()) {
+            // Jackson may report a bad token past the byte that ended it, a line end: quote the token's line.
+            long back = offset;
+            while (back > Math.max(0, total - SIZE) && back <= total && isSpace(at(back - 1))) {
+                back--;
+            }
+            if (back != offset) {
+                quote = quoteLine(back);
+            }
+        }
+        return quote;
+    }
+
+    private static boolean isSpace(byte b) {
+        return b == ' ' || b == '\t' || b == '\n' || b == '\r';
+    }
+
+    private String quoteLine(long offset) {
         long oldest = Math.max(0, total - SIZE);
         if (offset < oldest || offset > total || total == 0) {
             return "";
@@ -120,6 +154,57 @@ final class RecentBytesInputStream extends FilterInputStream {
             out[k] = at(from + k);
         }
         return Quote.utf8(out, 0, out.length).strip();
+    }
+
+    /** Bytes passed through so far. */
+    long total() {
+        return total;
+    }
+
+    /**
+     * True when the input has ended inside a value: its last bytes, reaching back to or before
+     * {@code offset}, are a JSON number or literal cut short ({@code 1795322503661461.}, {@code nul}) right
+     * after a {@code :}, {@code [} or {@code ,}. Jackson reports such an end as an invalid token, not as an
+     * end of input.
+     */
+    boolean endsInsideAValue(long offset) {
+        long oldest = Math.max(0, total - SIZE);
+        if (!ended || offset > total) {
+            return false;
+        }
+        long from = total;
+        while (from > oldest && isValueByte(at(from - 1))) {
+            from--;
+        }
+        if (from == total || offset < from) {
+            return false;
+        }
+        long before = from - 1;
+        while (before >= oldest && (at(before) == ' ' || at(before) == '\t' || at(before) == '\n' || at(before) == '\r')) {
+            before--;
+        }
+        if (before < oldest || (at(before) != ':' && at(before) != '[' && at(before) != ',')) {
+            return false;
+        }
+        byte[] run = new byte[(int) (total - from)];
+        for (int k = 0; k < run.length; k++) {
+            run[k] = at(from + k);
+        }
+        String cut = new String(run, StandardCharsets.ISO_8859_1);
+        if (NUMBER_PREFIX.matcher(cut).matches()) {
+            return true;
+        }
+        for (String literal : LITERALS) {
+            if (literal.length() > cut.length() && literal.startsWith(cut)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isValueByte(byte b) {
+        return (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || b == '-' || b == '+'
+                || b == '.';
     }
 
     private byte at(long i) {

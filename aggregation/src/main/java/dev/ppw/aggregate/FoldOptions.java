@@ -1,0 +1,68 @@
+package dev.ppw.aggregate;
+
+import java.nio.file.Path;
+
+/**
+ * How a {@link Folder} splits its trees and bounds its memory.
+ *
+ * @param splitByPid         one tree per (input, pid) instead of one tree for everything ({@code --node-by pid})
+ * @param threads            threads merged into one tree, or each a top level of it
+ * @param spillLimitEvents   events held in memory, over all tracks, before the folder frees memory: by
+ *                           replaying in-order tracks, then by writing sorted runs to a temporary file
+ *                           (at least 1)
+ * @param reorderWindowNanos how far (nanoseconds, at least 0) an event may come before the latest event of
+ *                           its track and the track still count as in order, for replaying it while reading
+ * @param spillDirectory     where the temporary files of sorted runs go
+ */
+public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
+                          Path spillDirectory) {
+    /** Default reorder window: 1 ms. */
+    public static final long DEFAULT_WINDOW_NANOS = 1_000_000L;
+    /** System property overriding the default spill limit (events), e.g. {@code -Dppw.fold.spillEvents=1000}. */
+    public static final String SPILL_EVENTS_PROPERTY = "ppw.fold.spillEvents";
+    /** System property overriding the default reorder window (nanoseconds). */
+    public static final String WINDOW_NANOS_PROPERTY = "ppw.fold.windowNanos";
+
+    public FoldOptions {
+        if (spillLimitEvents < 1) {
+            throw new IllegalArgumentException("the spill limit must be at least 1 event, got " + spillLimitEvents);
+        }
+        if (reorderWindowNanos < 0) {
+            throw new IllegalArgumentException("the reorder window must be at least 0 ns, got " + reorderWindowNanos);
+        }
+        if (threads == null || spillDirectory == null) {
+            throw new NullPointerException("threads and spillDirectory are required");
+        }
+    }
+
+    /**
+     * One tree, threads merged; a spill limit of an eighth of the maximum heap at
+     * {@link TrackEvents#BYTES_PER_EVENT} bytes per event (at least 65536 events); a 1 ms reorder window;
+     * temporary files in {@code java.io.tmpdir}. The two system properties override the limit and window.
+     */
+    public static FoldOptions defaults() {
+        long limit = Math.max(1 << 16, Runtime.getRuntime().maxMemory() / 8 / TrackEvents.BYTES_PER_EVENT);
+        return new FoldOptions(false, ThreadMode.MERGE, Long.getLong(SPILL_EVENTS_PROPERTY, limit),
+                Long.getLong(WINDOW_NANOS_PROPERTY, DEFAULT_WINDOW_NANOS), Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    public FoldOptions withSplitByPid(boolean split) {
+        return new FoldOptions(split, threads, spillLimitEvents, reorderWindowNanos, spillDirectory);
+    }
+
+    public FoldOptions withThreads(ThreadMode mode) {
+        return new FoldOptions(splitByPid, mode, spillLimitEvents, reorderWindowNanos, spillDirectory);
+    }
+
+    public FoldOptions withSpillLimitEvents(long events) {
+        return new FoldOptions(splitByPid, threads, events, reorderWindowNanos, spillDirectory);
+    }
+
+    public FoldOptions withReorderWindowNanos(long nanos) {
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, nanos, spillDirectory);
+    }
+
+    public FoldOptions withSpillDirectory(Path directory) {
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, directory);
+    }
+}

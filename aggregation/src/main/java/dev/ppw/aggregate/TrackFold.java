@@ -1,0 +1,204 @@
+package dev.ppw.aggregate;
+
+import dev.ppw.model.CallTree;
+import dev.ppw.model.Diagnostics;
+import org.eclipse.collections.api.list.primitive.MutableIntList;
+import org.eclipse.collections.api.list.primitive.MutableLongList;
+import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
+import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
+
+/**
+ * One track of the input being folded: its events not yet replayed, in memory and in sorted runs of the
+ * {@link SpillFile}, and, once it has been replayed in part while reading, the state of that replay.
+ *
+ * <p>States: <em>buffered</em> (the default: every event is kept until the input ends); <em>replaying</em>
+ * (every event up to {@link #frontierNanos} has been replayed into {@link #ownTree}, the rest is kept);
+ * <em>broken</em> (it was replaying and then an event at or before the frontier came: what was replayed is
+ * wrong and is thrown away, and the track waits to be read again). Times in nanoseconds.
+ */
+final class TrackFold {
+    final String label;
+    final String pid;
+    /** With threads split, the frame of the top level this track goes under; else -1. */
+    final int rootFrame;
+
+    final TrackEvents buffer = new TrackEvents();
+    private final MutableLongList runOffsets = new LongArrayList();
+    private final MutableIntList runCounts = new IntArrayList();
+
+    /** Events received (and kept) in this input, replayed or not. */
+    long received;
+    long maxSeenNanos = Long.MIN_VALUE;
+    /** An event came more than the reorder window before the latest one: never replayed while reading again. */
+    boolean disordered;
+    boolean broken;
+    /** Being read a second time, after it broke in the first reading. */
+    boolean reread;
+
+    /** Largest time replayed while reading; meaningful only when {@link #replay} is set. */
+    long frontierNanos = Long.MIN_VALUE;
+    /** Replay state, tree and warnings of a track replayed while reading; null while only buffered. */
+    TrackReplay replay;
+    CallTree ownTree;
+    Diagnostics ownDiagnostics;
+
+    TrackFold(String label, String pid, int rootFrame) {
+        this.label = label;
+        this.pid = pid;
+        this.rootFrame = rootFrame;
+    }
+
+    boolean hasRuns() {
+        return !runOffsets.isEmpty();
+    }
+
+    /** Sorts the buffer into one run of {@code spill} and empties it; returns how many events left memory. */
+    int spill(SpillFile spill) {
+        int n = buffer.size();
+        runOffsets.add(spill.writeRun(buffer, buffer.replayOrder()));
+        runCounts.add(n);
+        buffer.clear();
+        return n;
+    }
+
+    /**
+     * Replays the buffered events before {@code beforeNanos} into the track's own tree, starting that
+     * replay if needed, and returns how many left memory. Only for a track without runs: all of its
+     * unreplayed events are in the buffer.
+     */
+    int replayBefore(long beforeNanos, CallTree treeShape, String input) {
+        int[] order = buffer.replayOrder();
+        int n = 0;
+        while (n < order.length && buffer.ts(order[n]) < beforeNanos) {
+            n++;
+        }
+        if (n == 0) {
+            return 0;
+        }
+        if (replay == null) {
+            replay = new TrackReplay();
+            ownTree = new CallTree(treeShape.frames());
+            ownDiagnostics = new Diagnostics();
+            replay.start(ownTree, ownDiagnostics, input, label, rootFrame);
+        }
+        for (int i = 0; i < n; i++) {
+            int e = order[i];
+            replay.event(buffer.ts(e), buffer.dur(e), buffer.id(e));
+        }
+        frontierNanos = buffer.ts(order[n - 1]);
+        buffer.retainFrom(beforeNanos);
+        return n;
+    }
+
+    /** Forgets everything of this input: the track will be read again from its first event. */
+    void reset() {
+        buffer.clear();
+        runOffsets.clear();
+        runCounts.clear();
+        received = 0;
+        maxSeenNanos = Long.MIN_VALUE;
+        frontierNanos = Long.MIN_VALUE;
+        disordered = false;
+        replay = null;
+        ownTree = null;
+        ownDiagnostics = null;
+    }
+
+    /**
+     * Feeds every event not yet replayed into {@code target}, in replay order: the runs and the buffer
+     * merged k-way, ties between them going to the earlier run (the buffer is the latest).
+     */
+    void replayRest(SpillFile spill, TrackReplay target) {
+        int[] order = buffer.replayOrder();
+        int runs = runOffsets.size();
+        if (runs == 0) {
+            for (int e : order) {
+                target.event(buffer.ts(e), buffer.dur(e), buffer.id(e));
+            }
+            return;
+        }
+        // Source i < runs is run i; source runs is the buffer. The heap holds live sources by their current event.
+        int sources = runs + 1;
+        SpillFile.Run[] run = new SpillFile.Run[runs];
+        long[] ts = new long[sources];
+        long[] dur = new long[sources];
+        int[] id = new int[sources];
+        int[] heap = new int[sources];
+        int size = 0;
+        for (int i = 0; i < runs; i++) {
+            run[i] = spill.openRun(runOffsets.get(i), runCounts.get(i), sources);
+            if (advance(run[i], i, ts, dur, id)) {
+                heap[size++] = i;
+            }
+        }
+        int next = 0;
+        if (order.length > 0) {
+            ts[runs] = buffer.ts(order[0]);
+            dur[runs] = buffer.dur(order[0]);
+            id[runs] = buffer.id(order[0]);
+            next = 1;
+            heap[size++] = runs;
+        }
+        for (int i = size / 2 - 1; i >= 0; i--) {
+            siftDown(heap, size, i, ts, dur);
+        }
+        while (size > 0) {
+            int s = heap[0];
+            target.event(ts[s], dur[s], id[s]);
+            boolean more;
+            if (s == runs) {
+                more = next < order.length;
+                if (more) {
+                    int e = order[next++];
+                    ts[s] = buffer.ts(e);
+                    dur[s] = buffer.dur(e);
+                    id[s] = buffer.id(e);
+                }
+            } else {
+                more = advance(run[s], s, ts, dur, id);
+            }
+            if (!more) {
+                heap[0] = heap[--size];
+            }
+            siftDown(heap, size, 0, ts, dur);
+        }
+    }
+
+    private static boolean advance(SpillFile.Run run, int s, long[] ts, long[] dur, int[] id) {
+        if (!run.next()) {
+            return false;
+        }
+        ts[s] = run.ts();
+        dur[s] = run.dur();
+        id[s] = run.id();
+        return true;
+    }
+
+    private static void siftDown(int[] heap, int size, int at, long[] ts, long[] dur) {
+        int i = at;
+        while (true) {
+            int smallest = i;
+            int left = 2 * i + 1;
+            int right = left + 1;
+            if (left < size && before(heap[left], heap[smallest], ts, dur)) {
+                smallest = left;
+            }
+            if (right < size && before(heap[right], heap[smallest], ts, dur)) {
+                smallest = right;
+            }
+            if (smallest == i) {
+                return;
+            }
+            int t = heap[i];
+            heap[i] = heap[smallest];
+            heap[smallest] = t;
+            i = smallest;
+        }
+    }
+
+    /** Source {@code a}'s event replays before source {@code b}'s: by replay order, then the earlier source. */
+    private static boolean before(int a, int b, long[] ts, long[] dur) {
+        int c = TrackEvents.compare(ts[a], dur[a], ts[b], dur[b]);
+        return c != 0 ? c < 0 : a < b;
+    }
+}

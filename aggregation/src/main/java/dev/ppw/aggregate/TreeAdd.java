@@ -1,0 +1,45 @@
+package dev.ppw.aggregate;
+
+import dev.ppw.model.CallTree;
+
+import java.util.function.IntUnaryOperator;
+
+/**
+ * Adds one folded tree into another node by node, as if the calls that built the first had been folded
+ * into the second: calls, subcalls, inclusive and exclusive add, min of mins, max of maxes.
+ */
+final class TreeAdd {
+    private TreeAdd() {
+    }
+
+    /**
+     * Adds {@code source} into {@code target} (both over one frame table). Nodes are visited in index
+     * order, so the nodes {@code target} lacks are created in the order {@code source} created them: adding
+     * a track's own tree gives the node ids that replaying the track into {@code target} would have.
+     *
+     * @param rootFrame maps the frame of each root of {@code source} to the frame it has in {@code target}
+     *                  (two roots mapped to one frame become one node)
+     */
+    static void into(CallTree source, CallTree target, IntUnaryOperator rootFrame) {
+        int[] mapped = new int[source.size()];
+        mapped[CallTree.ROOT] = CallTree.ROOT;
+        for (int n = 1; n < source.size(); n++) {
+            int parent = source.parent(n);
+            int frame = parent == CallTree.ROOT ? rootFrame.applyAsInt(source.frame(n)) : source.frame(n);
+            int m = target.child(mapped[parent], frame);
+            mapped[n] = m;
+            target.setMetrics(m, target.calls(m) + source.calls(n), target.subcalls(m) + source.subcalls(n),
+                    target.inclusiveNanos(m) + source.inclusiveNanos(n),
+                    target.exclusiveNanos(m) + source.exclusiveNanos(n),
+                    minOf(target.minInclusiveNanos(m), source.minInclusiveNanos(n)),
+                    Math.max(target.maxInclusiveNanos(m), source.maxInclusiveNanos(n)));
+        }
+    }
+
+    private static long minOf(long a, long b) {
+        if (a == CallTree.UNSET) {
+            return b;
+        }
+        return b == CallTree.UNSET ? a : Math.min(a, b);
+    }
+}

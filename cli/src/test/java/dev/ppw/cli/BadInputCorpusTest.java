@@ -1,0 +1,204 @@
+package dev.ppw.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The bad-input corpus ({@code src/test/resources/bad-input/}) run through {@code ppw-java profile FILE
+ * --format csv}, each file against its row of {@code EXPECTED.tsv}: exit code, the exact first line of
+ * stderr, the warning kinds and counts, and a fragment of the CSV. Around every row: never a stack trace,
+ * nothing on stdout after an error, warnings summarised in two lines, and {@code --strict} turning each
+ * warning into exit 1 with no output while changing nothing else. Rows named {@code generated:NAME} are
+ * made at test time ({@link BadInputFiles#generated()}).
+ */
+class BadInputCorpusTest {
+    private static final Path DIR = Path.of("src/test/resources/bad-input");
+    private static final String TABLE = "EXPECTED.tsv";
+    private static final String GENERATED = "generated:";
+    private static final String ANY_NUMBER = "{n}";
+    private static final boolean UPDATE = Boolean.getBoolean("ppw.updateBadInput");
+    private static final String HEADER = "path,id,parent_id,depth,name,callsite,calls,subcalls,inclusive_ns,exclusive_ns,"
+            + "min_inclusive_ns,max_inclusive_ns,agg,missing,nodes";
+    private static final String HINT = "ppw-java: hint: --strict makes warnings errors (exit 1, no output)";
+    private static final Pattern ERROR_SHAPE = Pattern.compile("ppw-java: error: (.+?)(:\\d+:\\d+)?: \\S.*");
+
+    /** One row of the table; {@code warnings} in file order, empty for none. */
+    record Row(String file, int exit, Map<String, Long> warnings, String stderr, String stdout) {
+        @Override
+        public String toString() {
+            return file;
+        }
+    }
+
+    @TempDir
+    static Path generatedDir;
+    private static final Map<String, Path> MADE = new HashMap<>();
+
+    static List<Row> rows() throws IOException {
+        List<Row> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(DIR.resolve(TABLE), StandardCharsets.UTF_8)) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            String[] f = line.split("\t", -1);
+            assertEquals(5, f.length, () -> "file, exit, warnings, stderr, stdout: " + line);
+            Map<String, Long> warnings = new LinkedHashMap<>();
+            if (!f[2].equals("-")) {
+                for (String kv : f[2].split(",")) {
+                    String[] p = kv.split("=");
+                    warnings.put(p[0], Long.parseLong(p[1]));
+                }
+            }
+            rows.add(new Row(f[0], Integer.parseInt(f[1]), warnings, f[3].equals("-") ? "" : f[3],
+                    f[4].equals("-") ? "" : f[4]));
+        }
+        return rows;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void eachBadInputEndsAsItsRowSays(Row row) {
+        String file = input(row).toString();
+        Cli r = Cli.run("profile", file, "--format", "csv");
+        assertNoStackTrace(r);
+        assertEquals(row.exit(), r.exit(), r.toString());
+        List<String> err = r.err().lines().toList();
+        String first = row.stderr().replace("{file}", file);
+        if (first.contains(ANY_NUMBER) && !err.isEmpty() && matches(first, err.get(0))) {
+            first = err.get(0);
+        }
+        if (row.exit() != 0) {
+            assertEquals("", r.out(), "nothing on stdout after an error");
+            assertEquals(List.of(first), err, "one line");
+            var shape = ERROR_SHAPE.matcher(err.get(0));
+            assertTrue(shape.matches() && shape.group(1).equals(file), "ppw-java: error: FILE[:LINE:COL]: ... " + err);
+            return;
+        }
+        assertTrue(r.out().startsWith(HEADER + "\r\n"), r.toString());
+        assertTrue(r.out().contains(row.stdout()), () -> "stdout has " + row.stdout() + "\n" + r);
+        if (row.warnings().isEmpty()) {
+            assertEquals("", r.err(), "accepted silently");
+        } else {
+            assertEquals(List.of(first, HINT), err, "summarised in two lines");
+            assertTrue(first.startsWith("ppw-java: warning: " + counted(row.warnings()) + "; first: "), first);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rows")
+    void strictMakesEachWarningFatalAndChangesNothingElse(Row row) {
+        String file = input(row).toString();
+        Cli plain = Cli.run("profile", file, "--format", "csv");
+        Cli strict = Cli.run("profile", file, "--format", "csv", "--strict");
+        assertNoStackTrace(strict);
+        if (row.exit() == 0 && !row.warnings().isEmpty()) {
+            assertEquals(1, strict.exit(), strict.toString());
+            assertEquals("", strict.out(), "no output under --strict");
+            String summary = plain.err().lines().findFirst().orElseThrow();
+            String example = summary.substring(summary.indexOf("; first: "));
+            assertEquals(List.of("ppw-java: error: " + counted(row.warnings())
+                    + " under --strict, so no output was written" + example), strict.err().lines().toList());
+        } else {
+            assertEquals(plain.toString(), strict.toString());
+        }
+    }
+
+    @Test
+    void everyFileOfTheCorpusHasARowAndEveryRowAFile() throws IOException {
+        Set<String> files;
+        try (Stream<Path> list = Files.list(DIR)) {
+            files = list.map(p -> p.getFileName().toString()).filter(n -> !n.equals(TABLE))
+                    .collect(Collectors.toCollection(TreeSet::new));
+        }
+        Set<String> committedRows = new TreeSet<>();
+        Set<String> generatedRows = new TreeSet<>();
+        for (Row row : rows()) {
+            (row.file().startsWith(GENERATED) ? generatedRows : committedRows)
+                    .add(row.file().replace(GENERATED, ""));
+        }
+        assertEquals(files, committedRows);
+        assertEquals(BadInputFiles.generated().keySet(), generatedRows);
+        assertTrue(files.size() >= 35, "at least 35 committed bad inputs, got " + files.size());
+    }
+
+    @Test
+    void theCommittedBinariesAreWhatBadInputFilesMakes() throws IOException {
+        for (Map.Entry<String, Supplier<byte[]>> e : BadInputFiles.binaries().entrySet()) {
+            Path path = DIR.resolve(e.getKey());
+            byte[] made = e.getValue().get();
+            if (UPDATE) {
+                Files.write(path, made);
+                continue;
+            }
+            byte[] committed = Files.readAllBytes(path);
+            if (e.getKey().endsWith(".gz") && committed.length > 10) {
+                // Compressed bytes vary with the zlib version; the text they give must not.
+                assertArrayEquals(BadInputFiles.gunzipWhatThereIs(made), BadInputFiles.gunzipWhatThereIs(committed),
+                        e.getKey());
+            } else {
+                assertArrayEquals(made, committed, e.getKey());
+            }
+        }
+        assertEquals(BadInputFiles.TRUNCATED_GZIP_TEXT,
+                BadInputFiles.gunzipWhatThereIs(Files.readAllBytes(DIR.resolve("truncated-gzip.json.gz"))).length);
+    }
+
+    /** True when {@code actual} is {@code expected} with a number in place of each {@value #ANY_NUMBER}. */
+    private static boolean matches(String expected, String actual) {
+        String regex = Stream.of(expected.split(Pattern.quote(ANY_NUMBER), -1)).map(Pattern::quote)
+                .collect(Collectors.joining("\\d+"));
+        return actual.matches(regex);
+    }
+
+    private static Path input(Row row) {
+        if (!row.file().startsWith(GENERATED)) {
+            return DIR.resolve(row.file());
+        }
+        String name = row.file().substring(GENERATED.length());
+        return MADE.computeIfAbsent(name, n -> {
+            try {
+                return BadInputFiles.writeGenerated(generatedDir, n);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    /** "3 warnings (missing_ts 2, bad_event 1)", as the summary line counts them. */
+    private static String counted(Map<String, Long> warnings) {
+        long total = warnings.values().stream().mapToLong(Long::longValue).sum();
+        return total + (total == 1 ? " warning" : " warnings") + warnings.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ", " (", ")"));
+    }
+
+    private static void assertNoStackTrace(Cli r) {
+        assertFalse(r.err().contains("\tat "), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+        assertFalse(r.err().contains("internal error"), r.err());
+        assertTrue(r.exit() == 0 || r.exit() == 1, r.toString());
+    }
+}

@@ -1,0 +1,183 @@
+package dev.ppw.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.Supplier;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * How the inputs of {@code bad-input/} that are not plain text were made, and the large ones that are made
+ * at test time instead of being committed. {@link BadInputCorpusTest} checks that the committed binaries are
+ * what this class makes ({@code .gz} files by the text they decompress to, since compressed bytes depend on
+ * the zlib version); with {@code -Dppw.updateBadInput=true} it rewrites them instead.
+ */
+final class BadInputFiles {
+    /** A small valid trace: one thread with a nested X, one with a B/E pair. */
+    static final String GOOD = """
+            [{"name":"main","ph":"X","pid":1,"tid":1,"ts":0,"dur":10},
+            {"name":"work","ph":"X","pid":1,"tid":1,"ts":2,"dur":5},
+            {"name":"io","ph":"B","pid":1,"tid":2,"ts":1},
+            {"name":"io","ph":"E","pid":1,"tid":2,"ts":4}]
+            """;
+
+    private BadInputFiles() {
+    }
+
+    /** The committed binary files, by name. */
+    static Map<String, Supplier<byte[]>> binaries() {
+        Map<String, Supplier<byte[]>> files = new LinkedHashMap<>();
+        files.put("bom-only.json", () -> new byte[]{(byte) 0xef, (byte) 0xbb, (byte) 0xbf});
+        files.put("random-binary.bin", BadInputFiles::randomBinary);
+        files.put("gzip-of-garbage.json.gz", () -> gzip(ascii("MZ\u0090 this was never JSON, only gzipped\n")));
+        files.put("gzip-cut-in-header.json.gz", () -> Arrays.copyOf(gzip(utf8(GOOD)), 6));
+        files.put("truncated-gzip.json.gz", BadInputFiles::truncatedGzip);
+        files.put("good-trace.json.gz", () -> gzip(utf8(GOOD)));
+        files.put("perfetto-named.json", BadInputFiles::perfettoLike);
+        files.put("utf16-with-bom.json", () -> ("\uFEFF" + GOOD).getBytes(StandardCharsets.UTF_16LE));
+        files.put("bad-utf8-name.json", () -> concat(ascii("[{\"name\":\"caf"), new byte[]{(byte) 0xe9},
+                ascii("\",\"ph\":\"X\",\"ts\":1,\"dur\":1}]\n")));
+        files.put("nul-byte.json", () -> utf8(GOOD.replace("},\n{\"name\":\"io\"", "},\u0000\n{\"name\":\"io\"")));
+        return files;
+    }
+
+    /** Inputs too large to commit, made into a temporary directory for each run. */
+    static Map<String, Supplier<byte[]>> generated() {
+        Map<String, Supplier<byte[]>> files = new LinkedHashMap<>();
+        files.put("nesting-100k.json", () -> ascii("[".repeat(100_000)));
+        files.put("nesting-100k-in-args.json",
+                () -> ascii("[{\"name\":\"a\",\"ph\":\"X\",\"ts\":1,\"dur\":1,\"args\":" + "{\"a\":".repeat(100_000)));
+        files.put("name-1mb.json", () -> ascii("[{\"name\":\"" + "n".repeat(1 << 20) + "\",\"ph\":\"X\",\"ts\":1,\"dur\":2}]\n"));
+        files.put("name-21mb.json", () -> ascii("[{\"name\":\"" + "n".repeat(21_000_000) + "\",\"ph\":\"X\",\"ts\":1}]\n"));
+        return files;
+    }
+
+    /** Length of the text that {@code truncated-gzip.json.gz} still decompresses to. */
+    static final int TRUNCATED_GZIP_TEXT = 1500;
+
+    /** 40 events gzipped, cut where the compressed bytes have given the first 1500 bytes: inside event 22. */
+    private static byte[] truncatedGzip() {
+        byte[] text = utf8(fortyEvents());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int cut;
+        try (GZIPOutputStream gz = new GZIPOutputStream(out, 512, true)) {
+            gz.write(text, 0, TRUNCATED_GZIP_TEXT);
+            gz.flush();
+            cut = out.size();
+            gz.write(text, TRUNCATED_GZIP_TEXT, text.length - TRUNCATED_GZIP_TEXT);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Arrays.copyOf(out.toByteArray(), cut);
+    }
+
+    static String fortyEvents() {
+        StringBuilder sb = new StringBuilder("[\n");
+        for (int i = 0; i < 40; i++) {
+            sb.append("{\"name\":\"step").append(i % 4).append("\",\"ph\":\"X\",\"pid\":7,\"tid\":7,\"ts\":")
+                    .append(100 * i).append(".5,\"dur\":50.25},\n");
+        }
+        return sb.append("]\n").toString();
+    }
+
+    /** Not-a-trace bytes: a leading NUL (no format starts so) and 511 seeded random bytes. */
+    private static byte[] randomBinary() {
+        byte[] b = new byte[512];
+        new SplittableRandom(20261122).nextBytes(b);
+        b[0] = 0;
+        return b;
+    }
+
+    /**
+     * Two TracePackets as Perfetto writes them (field 1 of Trace): a timestamp, a sequence id and a
+     * TrackEvent (slice begin, then end) named "main". Written by hand from the public proto field numbers.
+     */
+    private static byte[] perfettoLike() {
+        ByteArrayOutputStream trace = new ByteArrayOutputStream();
+        for (int type = 1; type <= 2; type++) {
+            ByteArrayOutputStream event = new ByteArrayOutputStream();
+            field(event, 9, type);                         // TrackEvent.type: SLICE_BEGIN, SLICE_END
+            bytesField(event, 23, ascii("main"));          // TrackEvent.name
+            ByteArrayOutputStream packet = new ByteArrayOutputStream();
+            field(packet, 8, 1_000_000L * type);           // TracePacket.timestamp
+            field(packet, 10, 1);                          // TracePacket.trusted_packet_sequence_id
+            bytesField(packet, 11, event.toByteArray());   // TracePacket.track_event
+            bytesField(trace, 1, packet.toByteArray());    // Trace.packet
+        }
+        return trace.toByteArray();
+    }
+
+    private static void field(ByteArrayOutputStream out, int number, long value) {
+        varint(out, (long) number << 3);
+        varint(out, value);
+    }
+
+    private static void bytesField(ByteArrayOutputStream out, int number, byte[] value) {
+        varint(out, ((long) number << 3) | 2);
+        varint(out, value.length);
+        out.writeBytes(value);
+    }
+
+    private static void varint(ByteArrayOutputStream out, long value) {
+        while ((value & ~0x7fL) != 0) {
+            out.write((int) ((value & 0x7f) | 0x80));
+            value >>>= 7;
+        }
+        out.write((int) value);
+    }
+
+    static byte[] gzip(byte[] bytes) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+            gz.write(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /** What a (possibly cut) gzip stream decompresses to before it ends or breaks. */
+    static byte[] gunzipWhatThereIs(byte[] gz) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gz))) {
+            byte[] chunk = new byte[8192];
+            int n;
+            while ((n = in.read(chunk)) >= 0) {
+                out.write(chunk, 0, n);
+            }
+        } catch (IOException e) {
+            // the cut: what came before it is all there is
+        }
+        return out.toByteArray();
+    }
+
+    /** Writes {@code name} of {@link #generated()} into {@code dir}. */
+    static Path writeGenerated(Path dir, String name) throws IOException {
+        return Files.write(dir.resolve(name), generated().get(name).get());
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        return out.toByteArray();
+    }
+}
