@@ -219,8 +219,9 @@ public final class Folder implements EventSink, AutoCloseable {
         add(track, tsNanos, durNanos, frameId);
     }
 
+    /** Long.MAX_VALUE itself marks an open begin in the replay, so an X must end before it. */
     private static boolean badDuration(long tsNanos, long durNanos) {
-        return durNanos < 0 || tsNanos > Long.MAX_VALUE - durNanos;
+        return durNanos < 0 || tsNanos >= Long.MAX_VALUE - durNanos;
     }
 
     private void add(int track, long tsNanos, long dur, int id) {

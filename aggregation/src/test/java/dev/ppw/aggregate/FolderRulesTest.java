@@ -29,6 +29,15 @@ class FolderRulesTest {
     // ---- equal-time ordering (steps 1-4) ----
 
     @Test
+    void anXEndingAtTheLargestLongIsABadDurationNotAnOpenBegin() {
+        // The replay reserves Long.MAX_VALUE for "open until an E"; an X may not end there.
+        Folder folder = TestTrace.fold(Trace.of(x(Long.MAX_VALUE - 10, 10, "x"), x(0, 4, "y")));
+        assertEquals(1, folder.diagnostics().warningCount(Diagnostics.BAD_DURATION));
+        assertEquals(0, folder.diagnostics().warningCount(Diagnostics.UNCLOSED_BEGIN));
+        assertEquals(4, folder.tree().totalInclusiveNanos());
+    }
+
+    @Test
     void anXOnTopEndingAtTClosesBeforeABAtTSoTheBIsASibling() {
         // X x@0+5, B b@5, E b@8. t=5, step 2: before B b, x (on top, ends at 5) closes; b opens at the root.
         // x [0,5] = 5; b [5,8] = 3.
