@@ -237,7 +237,10 @@ public final class Folder implements EventSink, AutoCloseable {
             brokenTracks++;
             return;
         }
-        if (t.received > 0 && tsNanos < minus(t.maxSeenNanos, options.reorderWindowNanos())) {
+        if (t.received > 0 && (tsNanos < minus(t.maxSeenNanos, options.reorderWindowNanos())
+                || dur >= 0 && tsNanos < t.maxSeenNanos && tsNanos + dur >= t.maxSeenNanos)) {
+            // Too far back, or an X around what came before it: a parent after its children, the mark of
+            // completion order, whose outermost frames come last (and would break a replay while reading).
             t.disordered = true;
         }
         t.maxSeenNanos = Math.max(t.maxSeenNanos, tsNanos);

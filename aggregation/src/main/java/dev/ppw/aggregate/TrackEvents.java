@@ -17,20 +17,16 @@ final class TrackEvents {
     static final long END = -2;
     /** Bytes one buffered event takes: ts and duration (longs) and id (int). */
     static final int BYTES_PER_EVENT = 20;
-    /** Capacity kept by {@link #clear}: a buffer that grew large gives its memory back. */
-    private static final int KEPT_CAPACITY = 1024;
+    private static final int MIN_CAPACITY = 16;
 
-    private long[] tsNanos = new long[16];
-    private long[] durNanos = new long[16];
-    private int[] ids = new int[16];
+    private long[] tsNanos = new long[MIN_CAPACITY];
+    private long[] durNanos = new long[MIN_CAPACITY];
+    private int[] ids = new int[MIN_CAPACITY];
     private int size;
 
     void add(long ts, long dur, int id) {
         if (size == ids.length) {
-            int n = size * 2;
-            tsNanos = Arrays.copyOf(tsNanos, n);
-            durNanos = Arrays.copyOf(durNanos, n);
-            ids = Arrays.copyOf(ids, n);
+            resize(size * 2);
         }
         tsNanos[size] = ts;
         durNanos[size] = dur;
@@ -55,14 +51,10 @@ final class TrackEvents {
         return ids[event];
     }
 
-    /** Empties the buffer, shrinking it when it had grown beyond {@link #KEPT_CAPACITY}. */
+    /** Empties the buffer and gives its memory back. */
     void clear() {
         size = 0;
-        if (ids.length > KEPT_CAPACITY) {
-            tsNanos = new long[KEPT_CAPACITY];
-            durNanos = new long[KEPT_CAPACITY];
-            ids = new int[KEPT_CAPACITY];
-        }
+        shrink();
     }
 
     /** Keeps only the events at or after {@code fromNanos}, in their arrival order. */
@@ -77,6 +69,23 @@ final class TrackEvents {
             }
         }
         size = kept;
+        shrink();
+    }
+
+    /**
+     * Gives back the spare capacity of a buffer that emptied: the folder counts events, not capacity, so a
+     * buffer keeps at most four times what it holds (and {@link #MIN_CAPACITY}).
+     */
+    private void shrink() {
+        if (ids.length > 4 * Math.max(size, MIN_CAPACITY)) {
+            resize(Math.max(2 * size, MIN_CAPACITY));
+        }
+    }
+
+    private void resize(int capacity) {
+        tsNanos = Arrays.copyOf(tsNanos, capacity);
+        durNanos = Arrays.copyOf(durNanos, capacity);
+        ids = Arrays.copyOf(ids, capacity);
     }
 
     /**
