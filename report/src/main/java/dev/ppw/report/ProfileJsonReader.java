@@ -72,8 +72,8 @@ public final class ProfileJsonReader {
      * estimate of the rows that is seldom too low (too high only costs memory).
      */
     private static final int BYTES_PER_ROW = 64;
-    // parent_id null, in a row's long slot, where every id is an int
-    private static final long NO_PARENT = Long.MIN_VALUE;
+    /** parent_id null, in a row's long slot, where every id is an int. */
+    static final long NO_PARENT = Long.MIN_VALUE;
 
     /** Column name (with every unit for time columns) to its field, for the v1 columns. */
     private static final Map<String, RowField> COLUMN_FIELDS = new HashMap<>();
@@ -92,6 +92,11 @@ public final class ProfileJsonReader {
 
     private final String file;
     private final JsonParser p;
+    // The input's bytes when they may be scanned by RowScanner, else null.
+    private final byte[] text;
+    private final int textLength;
+    // Set once RowScanner has started: from then on a problem is not reported but parsed again by Jackson.
+    private boolean scanning;
 
     private final NameTable names = new NameTable();
     private final FrameTable frames = new FrameTable(names);
@@ -130,9 +135,11 @@ public final class ProfileJsonReader {
     private int rowNameId;
     private int rowCallsiteId;
 
-    private ProfileJsonReader(String file, JsonParser parser, int expectedRows) {
+    private ProfileJsonReader(String file, JsonParser parser, byte[] text, int textLength, int expectedRows) {
         this.file = file;
         this.p = parser;
+        this.text = text;
+        this.textLength = textLength;
         this.tree = new CallTree(frames, expectedRows);
     }
 
@@ -150,11 +157,14 @@ public final class ProfileJsonReader {
      *     {@link #VERSION}, with a one-line message
      */
     public static Profile read(String displayName, InputStream in) {
-        return read(displayName, in, MAX_IN_MEMORY);
+        return read(displayName, in, MAX_IN_MEMORY, true);
     }
 
-    /** {@link #read(String, InputStream)}, parsing from memory inputs of up to {@code maxInMemory} bytes. */
-    static Profile read(String displayName, InputStream in, int maxInMemory) {
+    /**
+     * {@link #read(String, InputStream)}, parsing from memory inputs of up to {@code maxInMemory} bytes,
+     * their rows with {@link RowScanner} when {@code scanRows}.
+     */
+    static Profile read(String displayName, InputStream in, int maxInMemory, boolean scanRows) {
         byte[] buffer = SCRATCH.get();
         int length = 0;
         try {
@@ -178,13 +188,22 @@ public final class ProfileJsonReader {
             // Parsed up to the failure as a stream would have been, so that the message says where.
             return parse(displayName, new Replay(buffer, length, new Failing(e)), 0);
         }
+        return parse(displayName, buffer, length, scanRows);
+    }
+
+
+    private static Profile parse(String displayName, byte[] text, int length, boolean scanRows) {
         JsonParser parser;
         try {
-            parser = FACTORY.createParser(buffer, 0, length);
+            parser = FACTORY.createParser(text, 0, length);
         } catch (IOException e) {
             throw BadInputException.at(displayName, 0, 0, "cannot read: " + firstLine(e.getMessage()), null);
         }
-        return parse(displayName, parser, length / BYTES_PER_ROW);
+        try {
+            return parse(displayName, parser, scanRows ? text : null, length, length / BYTES_PER_ROW);
+        } catch (RowScanner.Bail e) {
+            return parse(displayName, text, length, false);
+        }
     }
 
     private static Profile parse(String displayName, InputStream in, int expectedRows) {
@@ -194,12 +213,13 @@ public final class ProfileJsonReader {
         } catch (IOException e) {
             throw BadInputException.at(displayName, 0, 0, "cannot read: " + firstLine(e.getMessage()), null);
         }
-        return parse(displayName, parser, expectedRows);
+        return parse(displayName, parser, null, 0, expectedRows);
     }
 
-    private static Profile parse(String displayName, JsonParser parser, int expectedRows) {
+    private static Profile parse(String displayName, JsonParser parser, byte[] text, int textLength,
+                                 int expectedRows) {
         try (parser) {
-            return new ProfileJsonReader(displayName, parser, expectedRows).readDocument();
+            return new ProfileJsonReader(displayName, parser, text, textLength, expectedRows).readDocument();
         } catch (StreamReadException e) {
             String message = firstLine(e.getOriginalMessage());
             if (e instanceof JsonEOFException || message.startsWith("Unexpected end-of-input")) {
@@ -278,7 +298,9 @@ public final class ProfileJsonReader {
             }
             seen |= bit;
             p.nextToken();
-            readMember(key);
+            if (readMember(key)) {
+                return finish();
+            }
         }
         if (t != JsonToken.END_OBJECT) {
             throw fail("not a ppw-profile: expected a member name", null);
@@ -304,7 +326,8 @@ public final class ProfileJsonReader {
         }
     }
 
-    private void readMember(String key) throws IOException {
+    /** Reads one member's value; true when that has read the input to its end (see {@link #scanRows}). */
+    private boolean readMember(String key) throws IOException {
         switch (key) {
             case "format" -> {
                 format = string("format");
@@ -339,11 +362,14 @@ public final class ProfileJsonReader {
             case "process_names" -> processNames = names("process_names");
             case "thread_names" -> threadNames = names("thread_names");
             case "columns" -> readColumns();
-            case "rows" -> readRows();
+            case "rows" -> {
+                return readRows();
+            }
             case "top_imbalance" -> throw fail("this file lists only the rows of largest imbalance "
                     + "(--top-imbalance): it is a report, not a saved profile", null);
             default -> p.skipChildren();
         }
+        return false;
     }
 
     private void readAggregation() throws IOException {
@@ -442,12 +468,17 @@ public final class ProfileJsonReader {
         }
     }
 
-    private void readRows() throws IOException {
+    /** Reads the rows; true when they were scanned and the input has been read to its end. */
+    private boolean readRows() throws IOException {
         if (columnField == null) {
             throw fail("\"rows\" comes before \"columns\": this reader needs the columns first, "
                     + "as ppw-java writes them", null);
         }
         expect(JsonToken.START_ARRAY, "rows", "an array of rows");
+        if (text != null) {
+            scanRows();
+            return true;
+        }
         JsonToken t;
         while ((t = p.nextToken()) == JsonToken.START_ARRAY) {
             rowCount++;
@@ -455,6 +486,33 @@ public final class ProfileJsonReader {
         }
         if (t != JsonToken.END_ARRAY) {
             throw fail("row " + (rowCount + 1) + " is not an array", null);
+        }
+        rowsRead = true;
+        return false;
+    }
+
+    /**
+     * Reads the rows with {@link RowScanner}, from just after the {@code [} that Jackson has reached, and
+     * requires that only the profile's closing brace follows them (ppw-java writes {@code rows} last). Any
+     * problem, there or later in {@link #finish}, is a {@link RowScanner.Bail}: the input is then read
+     * again by Jackson alone, which reports it with its place, so messages do not depend on the scanner.
+     */
+    private void scanRows() {
+        scanning = true;
+        long offset = p.currentLocation().getByteOffset();
+        if (offset < 1 || offset > textLength || text[(int) offset - 1] != '[') {
+            throw RowScanner.BAIL;
+        }
+        RowScanner scanner = new RowScanner(text, (int) offset, textLength, columnField, columnUnit, nameCache);
+        long[] value = rowValue;
+        while (scanner.nextRow(value)) {
+            rowCount++;
+            rowNameId = scanner.nameId();
+            rowCallsiteId = scanner.callsiteId();
+            addNode(value);
+        }
+        if (!scanner.onlyTheEndFollows()) {
+            throw RowScanner.BAIL;
         }
         rowsRead = true;
     }
@@ -690,6 +748,9 @@ public final class ProfileJsonReader {
     }
 
     private BadInputException fail(String problem, String quote) {
+        if (scanning) {
+            throw RowScanner.BAIL;
+        }
         return at(file, p.currentTokenLocation(), problem, quote);
     }
 

@@ -234,10 +234,13 @@ class ProfileJsonReaderTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("malformed")
-    void aLongInputParsedAsAStreamGivesTheSameMessages(String what, String text, String expected) {
+    void withoutTheRowScannerOrAsAStreamTheMessagesAreTheSame(String what, String text, String expected) {
+        BadInputException jacksonOnly = assertThrows(BadInputException.class, () -> ProfileJsonReader.read(
+                "saved.json", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), 1 << 20, false));
+        assertEquals(expected, jacksonOnly.getMessage(), "without the row scanner");
         for (int maxInMemory : new int[] {1, 7, 100}) {
             BadInputException e = assertThrows(BadInputException.class, () -> ProfileJsonReader.read("saved.json",
-                    new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), maxInMemory), what);
+                    new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), maxInMemory, true), what);
             assertEquals(expected, e.getMessage(), "in memory up to " + maxInMemory + " bytes");
         }
     }
@@ -247,7 +250,7 @@ class ProfileJsonReaderTest {
         Profile whole = read(SMALL);
         for (int maxInMemory = 1; maxInMemory <= SMALL.length() + 1; maxInMemory += 13) {
             Profile streamed = ProfileJsonReader.read("saved.json",
-                    new ByteArrayInputStream(SMALL.getBytes(StandardCharsets.UTF_8)), maxInMemory);
+                    new ByteArrayInputStream(SMALL.getBytes(StandardCharsets.UTF_8)), maxInMemory, true);
             for (int n = 1; n < whole.tree().size(); n++) {
                 assertEquals(row(whole.tree(), n), row(streamed.tree(), n), "in memory up to " + maxInMemory);
             }

@@ -89,7 +89,7 @@ class ProfileJsonRoundTripTest {
     }
 
     /** A tree (or flat/tau rows) whose shape comes from {@code ops} and whose numbers come from {@code r}. */
-    private static Profile generate(List<Integer> ops, Random r) {
+    static Profile generate(List<Integer> ops, Random r) {
         ViewKind view = ViewKind.values()[r.nextInt(ViewKind.values().length)];
         CallTree t = new CallTree(new FrameTable(new NameTable()));
         for (int op : ops) {
@@ -137,7 +137,7 @@ class ProfileJsonRoundTripTest {
     }
 
     /** Every row keyed by its path of (name, callsite) pairs, with all its numbers. */
-    private static Map<List<String>, List<Long>> rowsByPath(CallTree t) {
+    static Map<List<String>, List<Long>> rowsByPath(CallTree t) {
         Map<List<String>, List<Long>> rows = new LinkedHashMap<>();
         for (int n = 1; n < t.size(); n++) {
             List<String> path = new ArrayList<>();
@@ -150,7 +150,7 @@ class ProfileJsonRoundTripTest {
         return rows;
     }
 
-    private static List<Object> metadata(Profile p) {
+    static List<Object> metadata(Profile p) {
         return List.of(p.view(), p.tauDepth(), p.aggregation(), p.missing(), p.nodes(), p.inputs(),
                 new TreeMap<>(p.processNames()), new TreeMap<>(p.threadNames()), p.nodeInfos());
     }
