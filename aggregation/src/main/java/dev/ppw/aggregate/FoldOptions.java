@@ -36,8 +36,8 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
     }
 
     /**
-     * One tree, threads merged; a spill limit of an eighth of the maximum heap at
-     * {@link TrackEvents#BYTES_PER_EVENT} bytes per event (at least 65536 events); a 1 ms reorder window;
+     * One tree, threads merged; a spill limit of an eighth of the maximum heap at 20 bytes per event (at
+     * least 65536 events); a 1 ms reorder window;
      * temporary files in {@code java.io.tmpdir}. The two system properties override the limit and window.
      */
     public static FoldOptions defaults() {

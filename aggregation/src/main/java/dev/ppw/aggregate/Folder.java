@@ -42,7 +42,7 @@ import java.util.function.IntUnaryOperator;
  * {@code M thread_name} events may come after the thread's events.
  *
  * <p>Memory: the tree, plus at most {@link FoldOptions#spillLimitEvents} buffered events of the input being
- * read ({@value TrackEvents#BYTES_PER_EVENT} bytes each, and spare array capacity). Each track's events are
+ * read (20 bytes each, and spare array capacity). Each track's events are
  * kept until its input ends, then sorted and replayed. When the buffered events of all tracks pass the
  * limit, the folder frees memory, first by replaying what it safely can while reading (only for an input
  * folded by {@link #fold}), then by writing the largest tracks' buffers, sorted, as runs to one temporary
@@ -265,7 +265,7 @@ public final class Folder implements EventSink, AutoCloseable {
         if (replayWhileReading) {
             for (TrackFold t : tracks) {
                 if (!t.disordered && !t.broken && !t.hasRuns() && t.buffer.size() > 0) {
-                    bufferedEvents -= t.replayBefore(minus(t.maxSeenNanos, options.reorderWindowNanos()), tree,
+                    bufferedEvents -= t.replayBefore(minus(t.maxSeenNanos, options.reorderWindowNanos()), frames,
                             currentInput);
                 }
             }

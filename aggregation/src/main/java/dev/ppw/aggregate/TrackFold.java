@@ -2,6 +2,7 @@ package dev.ppw.aggregate;
 
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.FrameTable;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
 import org.eclipse.collections.api.list.primitive.MutableLongList;
 import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
@@ -29,7 +30,10 @@ final class TrackFold {
     /** Events received (and kept) in this input, replayed or not. */
     long received;
     long maxSeenNanos = Long.MIN_VALUE;
-    /** An event came more than the reorder window before the latest one: never replayed while reading again. */
+    /**
+     * An event came more than the reorder window before the latest one, or an X around the latest one (a
+     * parent after its children): the track is not replayed while reading again in this input.
+     */
     boolean disordered;
     boolean broken;
     /** Being read a second time, after it broke in the first reading. */
@@ -66,7 +70,7 @@ final class TrackFold {
      * replay if needed, and returns how many left memory. Only for a track without runs: all of its
      * unreplayed events are in the buffer.
      */
-    int replayBefore(long beforeNanos, CallTree treeShape, String input) {
+    int replayBefore(long beforeNanos, FrameTable frames, String input) {
         int[] order = buffer.replayOrder();
         int n = 0;
         while (n < order.length && buffer.ts(order[n]) < beforeNanos) {
@@ -77,7 +81,7 @@ final class TrackFold {
         }
         if (replay == null) {
             replay = new TrackReplay();
-            ownTree = new CallTree(treeShape.frames());
+            ownTree = new CallTree(frames);
             ownDiagnostics = new Diagnostics();
             replay.start(ownTree, ownDiagnostics, input, label, rootFrame);
         }

@@ -81,6 +81,20 @@ class FolderSpillTest {
     }
 
     @Test
+    void completionOrderSpillsFromTheFirstParentInsteadOfReplayingWhileReading() throws IOException {
+        // Window 15: X c@20+30 comes 10 ns before the latest event (X g@30+10), within the window, but around
+        // it: a parent after its child. From then on the track is not replayed while reading, so the root
+        // p@0, which comes last, breaks nothing (replaying before 60 - 15 at the third event would have).
+        List<Ev> events = List.of(x(30, 10, "g"), x(20, 30, "c"), x(60, 10, "d"), x(0, 100, "p"),
+                x(130, 10, "g"), x(120, 30, "c"), x(160, 10, "d"), x(100, 100, "p"));
+        Folder folder = new Folder(limit(2).withReorderWindowNanos(15));
+        folder.fold(sink -> FolderMemoryPropertiesTest.feedInput("compact.json", events, sink));
+        assertEquals(0, folder.secondReadings());
+        assertTrue(folder.runsSpilled() > 0);
+        assertEquals(expected("compact.json", events), FolderMemoryPropertiesTest.dump(folder));
+    }
+
+    @Test
     void closeDeletesTheRunsOfAnInputThatWasNeverEnded() throws IOException {
         Folder folder = new Folder(limit(2));
         feedWithoutEnd(folder, CHILDREN_FIRST);

@@ -85,6 +85,22 @@ class FolderThreadsTest {
     }
 
     @Test
+    void splitByPidNamesEachPidTreesTopLevelsWhenItsInputEnds() {
+        Folder folder = new Folder(FoldOptions.defaults().withSplitByPid(true).withThreads(ThreadMode.SPLIT));
+        folder.beginInput("t.json");
+        feed(folder, List.of(x(0, 4, "a"), x(T3, 0, 1, "b")));
+        folder.threadName("2", "7", "io");
+        folder.endInput();
+        assertEquals(List.of("1", "2"), folder.nodePids());
+        assertEquals(List.of(
+                "pid 1 tid 1: calls=1 sub=1 incl=4 excl=0 min=4 max=4",
+                "pid 1 tid 1 => a: calls=1 sub=0 incl=4 excl=4 min=4 max=4"), rows(folder.nodeProfiles().get(0).tree()));
+        assertEquals(List.of(
+                "io: calls=1 sub=1 incl=1 excl=0 min=1 max=1",
+                "io => b: calls=1 sub=0 incl=1 excl=1 min=1 max=1"), rows(folder.nodeProfiles().get(1).tree()));
+    }
+
+    @Test
     void mergedThreadsHaveNoTopLevel() {
         Folder folder = new Folder();
         folder.beginInput("t.json");
