@@ -4,10 +4,6 @@ import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
-import org.eclipse.collections.api.list.primitive.MutableIntList;
-import org.eclipse.collections.api.list.primitive.MutableLongList;
-import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
-import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,22 +34,24 @@ public final class ProfileMerger {
 
     private final NameTable names = new NameTable();
     private final FrameTable frames = new FrameTable(names);
-    private final CallTree union = new CallTree(frames);
+    // Created with the first node, sized after it: every node of a merge usually has most of the keys.
+    private CallTree union;
     private final List<String> nodeLabels = new ArrayList<>();
 
-    // Per union node, index-aligned with the union tree (index 0 is the virtual root).
-    private final MutableIntList present = new IntArrayList();
-    private final MutableLongList calls = new LongArrayList();
-    private final MutableLongList subcalls = new LongArrayList();
-    private final MutableLongList sumInclusive = new LongArrayList();
-    private final MutableLongList minInclusive = new LongArrayList();
-    private final MutableLongList maxInclusive = new LongArrayList();
-    private final MutableLongList sumExclusive = new LongArrayList();
-    private final MutableLongList minExclusive = new LongArrayList();
-    private final MutableLongList maxExclusive = new LongArrayList();
-    private final MutableLongList minPerCall = new LongArrayList();
-    private final MutableLongList maxPerCall = new LongArrayList();
-    private final MutableIntList maxInclusiveNode = new IntArrayList();
+    // Per union node, index-aligned with the union tree (index 0 is the virtual root); arrays grown together.
+    private int keys;
+    private int[] present = new int[0];
+    private long[] calls = new long[0];
+    private long[] subcalls = new long[0];
+    private long[] sumInclusive = new long[0];
+    private long[] minInclusive = new long[0];
+    private long[] maxInclusive = new long[0];
+    private long[] sumExclusive = new long[0];
+    private long[] minExclusive = new long[0];
+    private long[] maxExclusive = new long[0];
+    private long[] minPerCall = new long[0];
+    private long[] maxPerCall = new long[0];
+    private int[] maxInclusiveNode = new int[0];
     private final List<SummaryStatistics> inclusiveStats = new ArrayList<>();
 
     /**
@@ -64,7 +62,6 @@ public final class ProfileMerger {
         this.op = op;
         this.missing = missing;
         this.breakdown = breakdown;
-        appendKey();
     }
 
     public MergeOp op() {
@@ -93,12 +90,14 @@ public final class ProfileMerger {
     public synchronized void add(String label, CallTree tree) {
         int nodeIndex = nodeLabels.size();
         nodeLabels.add(label);
+        startUnion(tree.size() + tree.size() / 4);
         FrameTable theirFrames = tree.frames();
         int[] frameMap = new int[theirFrames.size()];
         Arrays.fill(frameMap, -1);
-        int[] nodeMap = new int[tree.size()];
+        int size = tree.size();
+        int[] nodeMap = new int[size];
         nodeMap[CallTree.ROOT] = CallTree.ROOT;
-        for (int n = 1; n < tree.size(); n++) {
+        for (int n = 1; n < size; n++) {
             int parent = tree.parent(n);
             if (parent >= n) {
                 throw new IllegalArgumentException("tree nodes must be numbered parents first");
@@ -111,7 +110,7 @@ public final class ProfileMerger {
             }
             int key = union.child(nodeMap[parent], frame);
             nodeMap[n] = key;
-            if (key == present.size()) {
+            if (key == keys) {
                 appendKey();
             }
             accumulate(key, tree, n, nodeIndex);
@@ -121,52 +120,67 @@ public final class ProfileMerger {
     private void accumulate(int key, CallTree tree, int n, int nodeIndex) {
         long inclusive = tree.inclusiveNanos(n);
         long exclusive = tree.exclusiveNanos(n);
-        boolean first = present.get(key) == 0;
-        present.set(key, present.get(key) + 1);
-        calls.set(key, calls.get(key) + tree.calls(n));
-        subcalls.set(key, subcalls.get(key) + tree.subcalls(n));
-        sumInclusive.set(key, sumInclusive.get(key) + inclusive);
-        sumExclusive.set(key, sumExclusive.get(key) + exclusive);
-        if (first || inclusive < minInclusive.get(key)) {
-            minInclusive.set(key, inclusive);
+        boolean first = present[key] == 0;
+        present[key]++;
+        calls[key] += tree.calls(n);
+        subcalls[key] += tree.subcalls(n);
+        sumInclusive[key] += inclusive;
+        sumExclusive[key] += exclusive;
+        if (first || inclusive < minInclusive[key]) {
+            minInclusive[key] = inclusive;
         }
-        if (first || inclusive > maxInclusive.get(key)) {
-            maxInclusive.set(key, inclusive);
-            maxInclusiveNode.set(key, nodeIndex);
+        if (first || inclusive > maxInclusive[key]) {
+            maxInclusive[key] = inclusive;
+            maxInclusiveNode[key] = nodeIndex;
         }
-        if (first || exclusive < minExclusive.get(key)) {
-            minExclusive.set(key, exclusive);
+        if (first || exclusive < minExclusive[key]) {
+            minExclusive[key] = exclusive;
         }
-        if (first || exclusive > maxExclusive.get(key)) {
-            maxExclusive.set(key, exclusive);
+        if (first || exclusive > maxExclusive[key]) {
+            maxExclusive[key] = exclusive;
         }
         long callMin = tree.minInclusiveNanos(n);
-        if (callMin != CallTree.UNSET && (minPerCall.get(key) == CallTree.UNSET || callMin < minPerCall.get(key))) {
-            minPerCall.set(key, callMin);
+        if (callMin != CallTree.UNSET && (minPerCall[key] == CallTree.UNSET || callMin < minPerCall[key])) {
+            minPerCall[key] = callMin;
         }
         long callMax = tree.maxInclusiveNanos(n);
-        if (callMax != CallTree.UNSET && callMax > maxPerCall.get(key)) {
-            maxPerCall.set(key, callMax);
+        if (callMax != CallTree.UNSET && callMax > maxPerCall[key]) {
+            maxPerCall[key] = callMax;
         }
         if (breakdown) {
             inclusiveStats.get(key).addValue(inclusive);
         }
     }
 
+    /** Creates the union tree, for about {@code expectedKeys} keys, unless it exists. */
+    private void startUnion(int expectedKeys) {
+        if (union == null) {
+            union = new CallTree(frames, expectedKeys);
+            appendKey();
+        }
+    }
+
     private void appendKey() {
-        present.add(0);
-        calls.add(0);
-        subcalls.add(0);
-        sumInclusive.add(0);
-        minInclusive.add(0);
-        maxInclusive.add(0);
-        sumExclusive.add(0);
-        minExclusive.add(0);
-        maxExclusive.add(0);
-        minPerCall.add(CallTree.UNSET);
-        maxPerCall.add(CallTree.UNSET);
-        maxInclusiveNode.add(-1);
+        if (keys == present.length) {
+            int capacity = Math.max(union.size(), keys + (keys >> 1) + 16);
+            present = Arrays.copyOf(present, capacity);
+            calls = Arrays.copyOf(calls, capacity);
+            subcalls = Arrays.copyOf(subcalls, capacity);
+            sumInclusive = Arrays.copyOf(sumInclusive, capacity);
+            minInclusive = Arrays.copyOf(minInclusive, capacity);
+            maxInclusive = Arrays.copyOf(maxInclusive, capacity);
+            sumExclusive = Arrays.copyOf(sumExclusive, capacity);
+            minExclusive = Arrays.copyOf(minExclusive, capacity);
+            maxExclusive = Arrays.copyOf(maxExclusive, capacity);
+            minPerCall = Arrays.copyOf(minPerCall, capacity);
+            maxPerCall = Arrays.copyOf(maxPerCall, capacity);
+            maxInclusiveNode = Arrays.copyOf(maxInclusiveNode, capacity);
+        }
+        minPerCall[keys] = CallTree.UNSET;
+        maxPerCall[keys] = CallTree.UNSET;
+        maxInclusiveNode[keys] = -1;
         inclusiveStats.add(breakdown ? new SummaryStatistics() : null);
+        keys++;
     }
 
     /**
@@ -175,6 +189,7 @@ public final class ProfileMerger {
      * {@code exclusive + sum(children.inclusive)} (meaningful for tree and callpath views only).
      */
     public synchronized CallTree result(boolean recomputeInclusive) {
+        startUnion(0);
         int nodes = nodeLabels.size();
         int size = union.size();
         long[] inclusive = new long[size];
@@ -191,20 +206,19 @@ public final class ProfileMerger {
             }
         }
         for (int k = 1; k < size; k++) {
-            union.setMetrics(k, calls.get(k), subcalls.get(k), inclusive[k], exclusive[k], minPerCall.get(k),
-                    maxPerCall.get(k));
+            union.setMetrics(k, calls[k], subcalls[k], inclusive[k], exclusive[k], minPerCall[k], maxPerCall[k]);
         }
         return union;
     }
 
-    private long combine(int k, MutableLongList sum, MutableLongList min, MutableLongList max, int nodes) {
-        int have = present.get(k);
+    private long combine(int k, long[] sum, long[] min, long[] max, int nodes) {
+        int have = present[k];
         boolean zeroCounts = missing == MissingRule.ZERO && have < nodes;
         return switch (op) {
-            case SUM -> sum.get(k);
-            case MIN -> zeroCounts ? Math.min(0, min.get(k)) : min.get(k);
-            case MAX -> zeroCounts ? Math.max(0, max.get(k)) : max.get(k);
-            case AVG -> divideRounded(sum.get(k), missing == MissingRule.ZERO ? nodes : have);
+            case SUM -> sum[k];
+            case MIN -> zeroCounts ? Math.min(0, min[k]) : min[k];
+            case MAX -> zeroCounts ? Math.max(0, max[k]) : max[k];
+            case AVG -> divideRounded(sum[k], missing == MissingRule.ZERO ? nodes : have);
         };
     }
 
@@ -226,18 +240,19 @@ public final class ProfileMerger {
         if (!breakdown) {
             return null;
         }
+        startUnion(0);
         int nodes = nodeLabels.size();
         int size = union.size();
         Breakdown b = new Breakdown(size);
         for (int k = 1; k < size; k++) {
             SummaryStatistics stats = inclusiveStats.get(k).copy();
-            int absent = nodes - present.get(k);
-            String maxNode = nodeLabels.get(maxInclusiveNode.get(k));
+            int absent = nodes - present[k];
+            String maxNode = nodeLabels.get(maxInclusiveNode[k]);
             if (missing == MissingRule.ZERO) {
                 for (int i = 0; i < absent; i++) {
                     stats.addValue(0);
                 }
-                if (maxInclusive.get(k) < 0 && absent > 0) {
+                if (maxInclusive[k] < 0 && absent > 0) {
                     maxNode = "(a node without this row)";
                 }
             }
