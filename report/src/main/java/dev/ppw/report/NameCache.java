@@ -2,18 +2,31 @@ package dev.ppw.report;
 
 import dev.ppw.model.NameTable;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Interns names straight from a parser's character buffer into a {@link NameTable}: a saved profile
  * repeats a few hundred region names over thousands of rows, so a String is made only the first time a
  * name is seen. Open addressing over the name ids, with each slot's hash kept to skip most comparisons.
+ * Names read from chars and names read from ASCII bytes have tables of their own; both give the ids of
+ * the one {@link NameTable}.
  */
 final class NameCache {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private final NameTable names;
     private int[] slots = new int[1024]; // name id + 1; 0 is a free slot
     private int[] hashes = new int[1024];
     private int used;
+    // The ASCII names met as bytes, in a table of their own (see internAscii).
+    private int[] asciiSlots = new int[1024]; // name id + 1; 0 is a free slot
+    private int[] asciiHashes = new int[1024];
+    private byte[][] asciiBytes = new byte[1024][];
+    private int asciiUsed;
 
     NameCache(NameTable names) {
         this.names = names;
@@ -42,46 +55,73 @@ final class NameCache {
 
     /**
      * The {@link NameTable} id of the ASCII text {@code text[offset, offset + length)}: every byte below
-     * 0x80, each one char. Hashes as the char version does, so both find the same names.
+     * 0x80, each one char, so it names the same string as its chars would. A table of its own, keyed by
+     * the bytes: the hash takes the length and the first and last eight bytes (names that differ only in
+     * their middle share a slot's chain and are told apart by comparing bytes).
      */
     int internAscii(byte[] text, int offset, int length) {
-        int h = hash(text, offset, length);
-        int mask = slots.length - 1;
+        if (length == 0) {
+            return NameTable.EMPTY;
+        }
+        int h = asciiHash(text, offset, length);
+        int mask = asciiSlots.length - 1;
         for (int i = h & mask; ; i = (i + 1) & mask) {
-            int slot = slots[i];
+            int slot = asciiSlots[i];
             if (slot == 0) {
                 int id = names.intern(new String(text, offset, length, StandardCharsets.ISO_8859_1));
-                slots[i] = id + 1;
-                hashes[i] = h;
-                if (++used * 2 > slots.length) {
-                    grow();
+                asciiSlots[i] = id + 1;
+                asciiHashes[i] = h;
+                asciiBytes[i] = Arrays.copyOfRange(text, offset, offset + length);
+                if (++asciiUsed * 2 > asciiSlots.length) {
+                    growAscii();
                 }
                 return id;
             }
-            if (hashes[i] == h && sameText(names.name(slot - 1), text, offset, length)) {
+            if (asciiHashes[i] == h && Arrays.equals(asciiBytes[i], 0, asciiBytes[i].length, text, offset,
+                    offset + length)) {
                 return slot - 1;
             }
         }
     }
 
-    private static int hash(byte[] text, int offset, int length) {
-        int h = 0;
-        for (int i = offset, end = offset + length; i < end; i++) {
-            h = 31 * h + text[i];
+    private static int asciiHash(byte[] text, int offset, int length) {
+        long first;
+        long last;
+        if (length >= Long.BYTES) {
+            first = (long) LONGS.get(text, offset);
+            last = (long) LONGS.get(text, offset + length - Long.BYTES);
+        } else {
+            first = 0;
+            for (int i = 0; i < length; i++) {
+                first |= (text[offset + i] & 0xffL) << (8 * i);
+            }
+            last = 0;
         }
-        return h ^ (h >>> 16);
+        long h = (first * 0x9e3779b97f4a7c15L) ^ (last * 0xc2b2ae3d27d4eb4fL) ^ length;
+        h ^= h >>> 29;
+        h *= 0xbf58476d1ce4e5b9L;
+        return (int) (h ^ (h >>> 32));
     }
 
-    private static boolean sameText(String name, byte[] text, int offset, int length) {
-        if (name.length() != length) {
-            return false;
-        }
-        for (int i = 0; i < length; i++) {
-            if (name.charAt(i) != text[offset + i]) {
-                return false;
+    private void growAscii() {
+        int[] oldSlots = asciiSlots;
+        int[] oldHashes = asciiHashes;
+        byte[][] oldBytes = asciiBytes;
+        asciiSlots = new int[oldSlots.length * 2];
+        asciiHashes = new int[oldSlots.length * 2];
+        asciiBytes = new byte[oldSlots.length * 2][];
+        int mask = asciiSlots.length - 1;
+        for (int j = 0; j < oldSlots.length; j++) {
+            if (oldSlots[j] != 0) {
+                int i = oldHashes[j] & mask;
+                while (asciiSlots[i] != 0) {
+                    i = (i + 1) & mask;
+                }
+                asciiSlots[i] = oldSlots[j];
+                asciiHashes[i] = oldHashes[j];
+                asciiBytes[i] = oldBytes[j];
             }
         }
-        return true;
     }
 
     private static int hash(char[] text, int offset, int length) {

@@ -188,6 +188,13 @@ public final class ProfileJsonReader {
             // Parsed up to the failure as a stream would have been, so that the message says where.
             return parse(displayName, new Replay(buffer, length, new Failing(e)), 0);
         }
+        if (buffer.length < length + RowScanner.PADDING) {
+            buffer = Arrays.copyOf(buffer, length + RowScanner.PADDING);
+            if (buffer.length <= MAX_KEPT) {
+                SCRATCH.set(buffer);
+            }
+        }
+        buffer[length] = 0;
         return parse(displayName, buffer, length, scanRows);
     }
 

@@ -2,12 +2,16 @@ package dev.ppw.report;
 
 import dev.ppw.model.CallTree;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Reads the {@code rows} array of a saved profile straight from its UTF-8 bytes, in the plain form that
@@ -36,6 +40,12 @@ final class RowScanner {
 
     static final Bail BAIL = new Bail();
 
+    /**
+     * Bytes that must follow the input in its array, the first of them 0. That 0 stops every loop here
+     * (it is no digit, no whitespace, and not allowed in a string), so they need no end checks.
+     */
+    static final int PADDING = 8;
+
     private static final int IGNORED = 0;
     private static final int INT = 1;
     private static final int PARENT_INT = 2;
@@ -51,12 +61,25 @@ final class RowScanner {
     private static final int MAX_STRING_BYTES = 1 << 20;
     private static final long[] POWERS_OF_TEN = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
         100_000_000, 1_000_000_000};
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final int ID = RowField.ID.ordinal();
+    private static final int PARENT_ID = RowField.PARENT_ID.ordinal();
+    private static final int DEPTH = RowField.DEPTH.ordinal();
+    private static final int CALLS = RowField.CALLS.ordinal();
+    private static final int SUBCALLS = RowField.SUBCALLS.ordinal();
+    private static final int INCLUSIVE = RowField.INCLUSIVE.ordinal();
+    private static final int EXCLUSIVE = RowField.EXCLUSIVE.ordinal();
+    private static final int MIN_INCLUSIVE = RowField.MIN_INCLUSIVE.ordinal();
+    private static final int MAX_INCLUSIVE = RowField.MAX_INCLUSIVE.ordinal();
 
     private final byte[] text;
     private final int end;
     private final int[] kinds;
     private final int[] slots;
     private final DisplayUnit[] units;
+    // The columns are docs/profile-json.md's, in its order: rows are read by straight-line code.
+    private final boolean standard;
+    private final DisplayUnit unit;
     private final NameCache names;
     private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -67,7 +90,7 @@ final class RowScanner {
     private int callsiteId;
 
     /**
-     * @param text the whole input
+     * @param text the whole input, followed by {@link #PADDING} bytes of which the first is 0
      * @param position just after the {@code [} that opens the rows
      * @param end the end of the input in {@code text}
      * @param fields each column's field, null for a column to skip
@@ -75,6 +98,9 @@ final class RowScanner {
      * @param names where names are interned
      */
     RowScanner(byte[] text, int position, int end, RowField[] fields, DisplayUnit[] units, NameCache names) {
+        if (end + PADDING > text.length || text[end] != 0) {
+            throw new IllegalArgumentException("the text must be followed by " + PADDING + " bytes, the first 0");
+        }
         this.text = text;
         this.position = position;
         this.end = end;
@@ -96,6 +122,11 @@ final class RowScanner {
             };
             slots[c] = f == null ? 0 : f.ordinal();
         }
+        DisplayUnit first = units[RowField.JSON_FIELDS.indexOf(RowField.INCLUSIVE)];
+        standard = Arrays.asList(fields).equals(RowField.JSON_FIELDS) && RowField.JSON_FIELDS.stream()
+                .filter(f -> f.kind() == RowField.Kind.TIME)
+                .allMatch(f -> units[RowField.JSON_FIELDS.indexOf(f)] == first);
+        unit = standard ? first : null;
     }
 
     /**
@@ -123,15 +154,49 @@ final class RowScanner {
             throw BAIL;
         }
         position++;
+        skipWhitespace();
+        if (standard) {
+            standardRow(value);
+        } else {
+            anyRow(value);
+        }
+        if (skipWhitespace() != ']') {
+            throw BAIL;
+        }
+        position++;
+        return true;
+    }
+
+    private void standardRow(long[] value) {
+        value[ID] = intValue();
+        separator();
+        value[PARENT_ID] = literal('n') ? ProfileJsonReader.NO_PARENT : intValue();
+        separator();
+        value[DEPTH] = intValue();
+        separator();
+        nameId = string(true);
+        separator();
+        callsiteId = string(true);
+        separator();
+        value[CALLS] = integer();
+        separator();
+        value[SUBCALLS] = integer();
+        separator();
+        value[INCLUSIVE] = nanos(unit);
+        separator();
+        value[EXCLUSIVE] = nanos(unit);
+        separator();
+        value[MIN_INCLUSIVE] = literal('n') ? CallTree.UNSET : nanos(unit);
+        separator();
+        value[MAX_INCLUSIVE] = literal('n') ? CallTree.UNSET : nanos(unit);
+    }
+
+    private void anyRow(long[] value) {
         int[] k = kinds;
         for (int c = 0; c < k.length; c++) {
             if (c > 0) {
-                if (skipWhitespace() != ',') {
-                    throw BAIL;
-                }
-                position++;
+                separator();
             }
-            skipWhitespace();
             switch (k[c]) {
                 case INT -> value[slots[c]] = intValue();
                 case PARENT_INT -> value[slots[c]] = literal('n') ? ProfileJsonReader.NO_PARENT : intValue();
@@ -143,11 +208,6 @@ final class RowScanner {
                 default -> skipValue();
             }
         }
-        if (skipWhitespace() != ']') {
-            throw BAIL;
-        }
-        position++;
-        return true;
     }
 
     /** The name id of the row last read. */
@@ -176,18 +236,31 @@ final class RowScanner {
         return i == end;
     }
 
+    /** The comma between two fields, and the whitespace around it; ppw-java writes ", ". */
+    private void separator() {
+        byte[] t = text;
+        int i = position;
+        if (t[i] == ',' && t[i + 1] == ' ' && t[i + 2] > ' ') {
+            position = i + 2;
+            return;
+        }
+        if (skipWhitespace() != ',') {
+            throw BAIL;
+        }
+        position++;
+        skipWhitespace();
+    }
+
+    /** Moves past whitespace; returns the byte there (0 at the end of the input). */
     private int skipWhitespace() {
         byte[] t = text;
         int i = position;
-        while (i < end) {
-            byte b = t[i];
-            if (!isWhitespace(b)) {
-                position = i;
-                return b;
-            }
-            i++;
+        byte b = t[i];
+        while (isWhitespace(b)) {
+            b = t[++i];
         }
-        throw BAIL;
+        position = i;
+        return b;
     }
 
     private static boolean isWhitespace(byte b) {
@@ -223,21 +296,38 @@ final class RowScanner {
         }
         int first = i;
         long v = 0;
-        while (i < end) {
-            int d = t[i] - '0';
-            if (d < 0 || d > 9) {
+        // Eight bytes at a time: the digits up to the first other byte (the 0 after the input stops it).
+        while (true) {
+            long d = (long) LONGS.get(t, i) - 0x3030303030303030L;
+            // a byte's top bit is set where it is not '0'..'9'; bytes below the first such are unchanged
+            long notDigits = ((d + 0x7676767676767676L) | d) & 0x8080808080808080L;
+            int n = Long.numberOfTrailingZeros(notDigits) >>> 3;
+            if (n > 0) {
+                v = v * POWERS_OF_TEN[n] + eightDigits(d << (8 * (Long.BYTES - n)));
+                i += n;
+            }
+            if (n < Long.BYTES || i - first > MAX_INTEGER_DIGITS) {
                 break;
             }
-            v = v * 10 + d;
-            i++;
         }
         int digits = i - first;
+        byte next = t[i];
         if (digits == 0 || digits > MAX_INTEGER_DIGITS || (digits > 1 && t[first] == '0')
-                || (i < end && (t[i] == '.' || t[i] == 'e' || t[i] == 'E'))) {
+                || next == '.' || next == 'e' || next == 'E') {
             return NOT_PLAIN;
         }
         position = i;
         return negative ? -v : v;
+    }
+
+    /**
+     * The value of eight decimal digits, one per byte (0 to 9), the first (most significant) in the lowest
+     * byte: pairs, then fours, then all eight, each step one multiply.
+     */
+    private static long eightDigits(long digits) {
+        long pairs = (digits * 10 + (digits >>> 8)) & 0x00ff00ff00ff00ffL;
+        long fours = (pairs * 100 + (pairs >>> 16)) & 0x0000ffff0000ffffL;
+        return (fours * 10_000 + (fours >>> 32)) & 0xffffffffL;
     }
 
     /** A time in {@code unit}, exactly in nanoseconds. */
@@ -279,7 +369,7 @@ final class RowScanner {
     private int numberLength() {
         byte[] t = text;
         int i = position;
-        if (i < end && t[i] == '-') {
+        if (t[i] == '-') {
             i++;
         }
         int digits = digitsFrom(i);
@@ -287,7 +377,7 @@ final class RowScanner {
             throw BAIL;
         }
         i += digits;
-        if (i < end && t[i] == '.') {
+        if (t[i] == '.') {
             i++;
             int fraction = digitsFrom(i);
             if (fraction == 0) {
@@ -295,9 +385,9 @@ final class RowScanner {
             }
             i += fraction;
         }
-        if (i < end && (t[i] == 'e' || t[i] == 'E')) {
+        if (t[i] == 'e' || t[i] == 'E') {
             i++;
-            if (i < end && (t[i] == '+' || t[i] == '-')) {
+            if (t[i] == '+' || t[i] == '-') {
                 i++;
             }
             int exponent = digitsFrom(i);
@@ -311,7 +401,7 @@ final class RowScanner {
 
     private int digitsFrom(int start) {
         int i = start;
-        while (i < end && text[i] >= '0' && text[i] <= '9') {
+        while (text[i] >= '0' && text[i] <= '9') {
             i++;
         }
         return i - start;
@@ -327,9 +417,6 @@ final class RowScanner {
             case 't' -> "true";
             default -> "false";
         };
-        if (position + word.length() > end) {
-            throw BAIL;
-        }
         for (int i = 1; i < word.length(); i++) {
             if (text[position + i] != word.charAt(i)) {
                 throw BAIL;
@@ -351,17 +438,11 @@ final class RowScanner {
         }
         int start = ++i;
         boolean ascii = true;
-        while (true) {
-            if (i == end) {
-                throw BAIL;
-            }
-            byte b = t[i];
-            if (b == '"') {
-                break;
-            }
+        byte b;
+        while ((b = t[i]) != '"') {
             if (b < ' ') {
                 if (b >= 0) {
-                    throw BAIL;
+                    throw BAIL; // a control character, or the end of the input
                 }
                 ascii = false;
             } else if (b == '\\') {

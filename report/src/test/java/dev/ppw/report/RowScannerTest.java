@@ -65,8 +65,44 @@ class RowScannerTest {
     }
 
     @Test
+    void integersOfEveryLengthUpToEighteenDigits() {
+        Random r = new Random(7);
+        for (int digits = 1; digits <= 20; digits++) {
+            for (int trial = 0; trial < 50; trial++) {
+                StringBuilder number = new StringBuilder(r.nextBoolean() ? "-" : "");
+                number.append(trial == 0 ? 9 : 1 + r.nextInt(9));
+                for (int d = 1; d < digits; d++) {
+                    number.append(trial == 0 ? 9 : r.nextInt(10));
+                }
+                for (String after : List.of("]]}", " ]]}", "\n]]}")) {
+                    String row = ROW.replace("32, 0,", number + ", 0,").replace("2112085]", number + after);
+                    RowScanner s = scanner(row, DisplayUnit.NS, new NameTable());
+                    long[] value = new long[RowField.values().length];
+                    if (digits <= 18) {
+                        assertTrue(s.nextRow(value));
+                        long expected = Long.parseLong(number.toString());
+                        assertEquals(expected, value[RowField.CALLS.ordinal()], number::toString);
+                        assertEquals(expected, value[RowField.MAX_INCLUSIVE.ordinal()], number::toString);
+                    } else {
+                        assertThrows(RowScanner.Bail.class, () -> s.nextRow(value), number::toString);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aNumberCutByTheEndOfTheInputIsNotRead() {
+        for (String cut : List.of("12345678", "1234567812345678", "1", "-", "nul", "\"reg")) {
+            RowScanner s = scanner("[12, 9, 4, \"region_052\", \"\", " + cut, DisplayUnit.NS, new NameTable());
+            assertThrows(RowScanner.Bail.class, () -> s.nextRow(new long[RowField.values().length]), cut);
+        }
+    }
+
+    @Test
     void leavesEverythingUnusualToJackson() {
-        for (String unusual : List.of("\"reg\\u0069on\"", "\"tab\there\"", "\"\\\"\"", "\"\\xff\"", "0012", "-", "1.",
+        for (String unusual : List.of("\"reg\\u0069on\"", "\"tab\there\"", "\"\\\"\"", "\"\\xff\"", "0012", "00000000",
+                "000000001", "-", "1.",
                 ".5", "1e", "+1", "1e400", "nul", "nullx", "true", "[1]", "{}")) {
             String row = unusual.startsWith("\"") ? ROW.replace("\"region_052\"", unusual)
                     : ROW.replace("2549323, 68035", unusual + ", 68035");
@@ -74,10 +110,10 @@ class RowScannerTest {
             assertSame(RowScanner.BAIL, assertThrows(RowScanner.Bail.class,
                     () -> s.nextRow(new long[RowField.values().length])), unusual);
         }
-        byte[] badUtf8 = (ROW + "]}").getBytes(StandardCharsets.UTF_8);
+        byte[] badUtf8 = (ROW + "]}" + "\0".repeat(RowScanner.PADDING)).getBytes(StandardCharsets.UTF_8);
         badUtf8[ROW.indexOf("region") + 1] = (byte) 0xc3; // a lead byte followed by ASCII
-        RowScanner s = new RowScanner(badUtf8, 0, badUtf8.length, COLUMNS, units(DisplayUnit.NS),
-                new NameCache(new NameTable()));
+        RowScanner s = new RowScanner(badUtf8, 0, badUtf8.length - RowScanner.PADDING, COLUMNS,
+                units(DisplayUnit.NS), new NameCache(new NameTable()));
         assertThrows(RowScanner.Bail.class, () -> s.nextRow(new long[RowField.values().length]));
         // 19 digits: Jackson tells an int from a long from a BigInteger, and its path says which are errors
         RowScanner longCalls = scanner(ROW.replace("32, 0,", "1234567890123456789, 0,") + "]}", DisplayUnit.NS,
@@ -113,8 +149,8 @@ class RowScannerTest {
         qt().forAll(integers().all(), integers().between(0, DisplayUnit.values().length - 1)).checkAssert((seed, u) -> {
             byte[] json = plainProfile(new Random(seed), DisplayUnit.values()[u]);
             int start = indexOf(json, "\"rows\": [".getBytes(StandardCharsets.UTF_8)) + "\"rows\": [".length();
-            RowScanner s = new RowScanner(json, start, json.length, COLUMNS, units(DisplayUnit.values()[u]),
-                    new NameCache(new NameTable()));
+            RowScanner s = new RowScanner(Arrays.copyOf(json, json.length + RowScanner.PADDING), start, json.length,
+                    COLUMNS, units(DisplayUnit.values()[u]), new NameCache(new NameTable()));
             long[] value = new long[RowField.values().length];
             int rows = 0;
             while (s.nextRow(value)) {
@@ -217,9 +253,10 @@ class RowScannerTest {
     }
 
     private static RowScanner scanner(String rows, DisplayUnit unit, NameTable names) {
-        byte[] text = ("garbage before" + rows + "garbage after").getBytes(StandardCharsets.UTF_8);
-        int start = "garbage before".length();
-        return new RowScanner(text, start, text.length - "garbage after".length(), COLUMNS, units(unit),
+        byte[] input = ("garbage before" + rows).getBytes(StandardCharsets.UTF_8);
+        byte[] text = Arrays.copyOf(input, input.length + RowScanner.PADDING);
+        Arrays.fill(text, input.length + 1, text.length, (byte) ']'); // only the first padding byte counts
+        return new RowScanner(text, "garbage before".length(), input.length, COLUMNS, units(unit),
                 new NameCache(names));
     }
 
