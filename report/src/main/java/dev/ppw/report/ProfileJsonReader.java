@@ -323,13 +323,16 @@ public final class ProfileJsonReader {
         FORMAT, VERSION, VIEW, TAU_DEPTH, UNIT, AGGREGATION, INPUTS, NODE_INFO, PROCESS_NAMES, THREAD_NAMES,
         COLUMNS, ROWS, TOP_IMBALANCE;
 
-        static int bit(String key) {
+        private static final Map<String, Integer> BITS = new HashMap<>();
+
+        static {
             for (Member m : values()) {
-                if (m.name().toLowerCase(Locale.ROOT).equals(key)) {
-                    return 1 << m.ordinal();
-                }
+                BITS.put(m.name().toLowerCase(Locale.ROOT), 1 << m.ordinal());
             }
-            return 0;
+        }
+
+        static int bit(String key) {
+            return BITS.getOrDefault(key, 0);
         }
     }
 

@@ -437,9 +437,15 @@ final class RowScanner {
             throw BAIL;
         }
         int start = ++i;
+        long special;
+        while ((special = specialBytes((long) LONGS.get(t, i))) == 0) {
+            i += Long.BYTES;
+        }
+        i += Long.numberOfTrailingZeros(special) >>> 3;
         boolean ascii = true;
         byte b;
         while ((b = t[i]) != '"') {
+            // past the plain ASCII: the rest byte by byte
             if (b < ' ') {
                 if (b >= 0) {
                     throw BAIL; // a control character, or the end of the input
@@ -466,6 +472,19 @@ final class RowScanner {
         }
         return intern ? names.intern(decoded.array(), decoded.arrayOffset() + decoded.position(), decoded.remaining())
                 : -1;
+    }
+
+    /**
+     * The top bit of each byte of {@code word} that may end a plain string: a quote, a backslash, a byte
+     * below 0x20 or from 0x80. Bytes above the first such may be marked too; the first one is exact.
+     */
+    private static long specialBytes(long word) {
+        long quote = word ^ 0x2222222222222222L;
+        long backslash = word ^ 0x5c5c5c5c5c5c5c5cL;
+        return ((quote - 0x0101010101010101L) & ~quote
+                | (backslash - 0x0101010101010101L) & ~backslash
+                | (word - 0x2020202020202020L)
+                | word) & 0x8080808080808080L;
     }
 
     /** A value of a column that is not read: a number, a string or a literal; arrays and objects bail. */
