@@ -91,30 +91,45 @@ public final class ProfileMerger {
         int nodeIndex = nodeLabels.size();
         nodeLabels.add(label);
         startUnion(tree.size() + tree.size() / 4);
+        // Three passes, each a small loop of its own: so that the JIT compiles each quickly, and a key
+        // first seen late recompiles only the lookup loop.
+        int[] keyOf = keysOf(tree, unionFrames(tree));
+        while (keys < union.size()) {
+            appendKey();
+        }
+        for (int n = 1; n < keyOf.length; n++) {
+            accumulate(keyOf[n], tree, n, nodeIndex);
+        }
+    }
+
+    /** For each frame of the tree's frame table that a node uses, the same frame in the union's table. */
+    private int[] unionFrames(CallTree tree) {
         FrameTable theirFrames = tree.frames();
         int[] frameMap = new int[theirFrames.size()];
         Arrays.fill(frameMap, -1);
+        for (int n = 1; n < tree.size(); n++) {
+            int theirFrame = tree.frame(n);
+            if (frameMap[theirFrame] < 0) {
+                frameMap[theirFrame] = frames.intern(theirFrames.regionName(theirFrame),
+                        theirFrames.callsiteName(theirFrame));
+            }
+        }
+        return frameMap;
+    }
+
+    /** The union key of each node of the tree, adding to the union the keys it lacks. */
+    private int[] keysOf(CallTree tree, int[] frameMap) {
         int size = tree.size();
-        int[] nodeMap = new int[size];
-        nodeMap[CallTree.ROOT] = CallTree.ROOT;
+        int[] keyOf = new int[size];
+        keyOf[CallTree.ROOT] = CallTree.ROOT;
         for (int n = 1; n < size; n++) {
             int parent = tree.parent(n);
             if (parent >= n) {
                 throw new IllegalArgumentException("tree nodes must be numbered parents first");
             }
-            int theirFrame = tree.frame(n);
-            int frame = frameMap[theirFrame];
-            if (frame < 0) {
-                frame = frames.intern(theirFrames.regionName(theirFrame), theirFrames.callsiteName(theirFrame));
-                frameMap[theirFrame] = frame;
-            }
-            int key = union.child(nodeMap[parent], frame);
-            nodeMap[n] = key;
-            if (key == keys) {
-                appendKey();
-            }
-            accumulate(key, tree, n, nodeIndex);
+            keyOf[n] = union.child(keyOf[parent], frameMap[tree.frame(n)]);
         }
+        return keyOf;
     }
 
     private void accumulate(int key, CallTree tree, int n, int nodeIndex) {
