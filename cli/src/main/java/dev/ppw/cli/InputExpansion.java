@@ -7,8 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -22,7 +24,8 @@ final class InputExpansion {
     }
 
     static List<Path> expand(List<String> arguments) {
-        List<Path> files = new ArrayList<>();
+        // a set in the order found: a list's contains() made 1000 inputs half a million comparisons
+        Set<Path> files = new LinkedHashSet<>();
         for (String argument : arguments) {
             Path path = Path.of(argument);
             if (Files.isDirectory(path)) {
@@ -31,26 +34,18 @@ final class InputExpansion {
                     throw new FileProblem("no trace or saved profile in directory " + argument
                             + " (looked for *.pfw, *.json, *.trace, optionally .gz)");
                 }
-                addNew(files, found);
+                files.addAll(found);
             } else if (!Files.exists(path) && isGlob(argument)) {
                 List<Path> found = glob(argument);
                 if (found.isEmpty()) {
                     throw new FileProblem("no file matches " + argument);
                 }
-                addNew(files, found);
+                files.addAll(found);
             } else {
-                addNew(files, List.of(path));
+                files.add(path);
             }
         }
-        return files;
-    }
-
-    private static void addNew(List<Path> files, List<Path> found) {
-        for (Path p : found) {
-            if (!files.contains(p)) {
-                files.add(p);
-            }
-        }
+        return new ArrayList<>(files);
     }
 
     static boolean looksLikeInput(Path file) {
