@@ -3,6 +3,7 @@ package dev.ppw.report;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -18,6 +19,9 @@ import java.util.List;
  * empty fields.
  */
 final class CsvReporter implements Reporter {
+    // Fields are written a few chars at a time: encoded in one go per buffer, not per write.
+    private static final int BUFFER_CHARS = 1 << 16;
+
     @Override
     public void write(Report report, OutputStream out) throws IOException {
         DisplayUnit unit = report.unitOrNanos();
@@ -26,7 +30,7 @@ final class CsvReporter implements Reporter {
         for (RowField f : fields) {
             header.add(f.columnName(unit));
         }
-        Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+        Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
         CSVFormat format = CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).build();
         // Not try-with-resources: closing the printer would close the caller's stream.
         CSVPrinter printer = new CSVPrinter(writer, format);

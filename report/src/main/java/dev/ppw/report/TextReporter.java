@@ -7,6 +7,7 @@ import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -30,6 +31,9 @@ import java.util.StringJoiner;
  * deviation, node of max and the row's path.
  */
 final class TextReporter implements Reporter {
+    // Fields are written a few chars at a time: encoded in one go per buffer, not per write.
+    private static final int BUFFER_CHARS = 1 << 16;
+
     private static final int DECIMALS = 3;
     private static final String INDENT = "  ";
     private static final int IMBALANCE_DECIMALS = 2;
@@ -42,7 +46,7 @@ final class TextReporter implements Reporter {
         CallTree t = profile.tree();
         DisplayUnit unit = report.unit().orElseGet(() -> TimeUnits.readable(report.totalInclusiveNanos()));
         String u = unit.label();
-        Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+        Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
         writeHeader(w, report, unit);
         w.append('\n');
         if (report.rows().length == 0) {
