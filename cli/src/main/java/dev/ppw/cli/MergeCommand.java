@@ -101,13 +101,13 @@ final class MergeCommand implements Callable<Integer> {
         MissingRule missing = presentOnly ? MissingRule.PRESENT : MissingRule.ZERO;
 
         ProfileMerger merger = new ProfileMerger(agg, missing, withBreakdown);
-        NodeLoader loader = new NodeLoader(options.view, options.tauDepth(), nodeBy == Converters.NodeKey.PID);
+        int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+        NodeLoader loader = new NodeLoader(options.view, options.tauDepth(), nodeBy == Converters.NodeKey.PID, threads);
         List<NodeInfo> nodeInfos = new ArrayList<>();
         Map<String, String> processNames = new LinkedHashMap<>();
         Map<String, String> threadNames = new LinkedHashMap<>();
         Diagnostics diagnostics = new Diagnostics();
         List<String> labels = NodeLabels.of(files);
-        int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         String[] reference = new String[1]; // the first input that joined, for messages about one that cannot
         try (Progress progress = Progress.start(streams.err(), "merge", files.size(), quiet)) {
             InOrderLoader.run(files.size(), threads, i -> new Indexed(i, loader.load(files.get(i), labels.get(i))), item -> {

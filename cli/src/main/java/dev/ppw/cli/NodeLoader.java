@@ -1,5 +1,6 @@
 package dev.ppw.cli;
 
+import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.Views;
 import dev.ppw.collect.TraceReaders;
@@ -10,6 +11,7 @@ import dev.ppw.model.ViewKind;
 import dev.ppw.report.ProfileJsonReader;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +22,9 @@ import java.util.regex.Pattern;
  * Reads one input of a merge into its node profiles, already in the view being merged (SEMANTICS.md
  * section 4: views are derived per node, then aggregated). A trace is one node, or one per pid; a saved
  * profile is one node, even when it is itself an aggregate. Safe to run on several threads: each call
- * works on its own folder and tables.
+ * works on its own folder and tables, and the folders' share of the heap for buffered events is divided
+ * among the {@code jobs} that may run at once, so that a merge of huge traces spills instead of running
+ * out of memory.
  */
 final class NodeLoader {
     /** PerfFlowAspect names its files {@code perfflow[.array|.object][.name][.{job}].HOST.PID.pfw}. */
@@ -29,11 +33,15 @@ final class NodeLoader {
     private final ViewKind view;
     private final int tauDepth;
     private final boolean splitByPid;
+    private final FoldOptions foldOptions;
 
-    NodeLoader(ViewKind view, int tauDepth, boolean splitByPid) {
+    /** @param jobs how many inputs may be read at once (at least 1) */
+    NodeLoader(ViewKind view, int tauDepth, boolean splitByPid, int jobs) {
         this.view = view;
         this.tauDepth = tauDepth;
         this.splitByPid = splitByPid;
+        FoldOptions defaults = FoldOptions.defaults().withSplitByPid(splitByPid);
+        this.foldOptions = defaults.withSpillLimitEvents(Math.max(1, defaults.spillLimitEvents() / Math.max(1, jobs)));
     }
 
     /**
@@ -59,8 +67,23 @@ final class NodeLoader {
     }
 
     private Loaded loadTrace(Path file, String label, TraceReaders.OpenedInput input) throws IOException {
-        Folder folder = new Folder(splitByPid);
-        TraceReaders.readTrace(input, folder);
+        Folder folder = new Folder(foldOptions);
+        if (Files.isRegularFile(file)) {
+            // A regular file can be read again, which lets the folder replay time-ordered tracks while reading.
+            boolean[] opened = {true};
+            folder.fold(sink -> {
+                if (opened[0]) {
+                    opened[0] = false;
+                    TraceReaders.readTrace(input, sink);
+                } else {
+                    try (TraceReaders.OpenedInput again = TraceReaders.open(file)) {
+                        TraceReaders.readTrace(again, sink);
+                    }
+                }
+            });
+        } else {
+            TraceReaders.readTrace(input, folder);
+        }
         String host = hostOf(file);
         List<NodeInfo> infos = new ArrayList<>();
         List<Profile> views = new ArrayList<>();

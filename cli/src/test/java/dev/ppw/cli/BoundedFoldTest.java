@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * {@code profile} through the whole path (reader, folder, report) with a spill limit of a few events, set
- * by the system properties of {@link FoldOptions}: the output equals the in-memory fold's, byte for byte,
+ * by the system properties of {@link FoldOptions}, and {@code merge} likewise: the output equals the in-memory fold's, byte for byte,
  * for a trace written children first, one in time order (replayed while reading), and one in time order
  * that turns disordered late (read a second time).
  */
@@ -40,17 +40,25 @@ class BoundedFoldTest {
         Collections.shuffle(shuffled, new Random(8));
         for (List<String> events : List.of(calls, childrenFirst(calls), late, shuffled)) {
             Path t = Files.write(dir.resolve("t.json"), trace(events));
+            Path copy = Files.copy(t, dir.resolve("copy.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             for (String view : List.of("tree", "flat")) {
-                String[] args = {"profile", t.toString(), "--format", "csv", "--view", view, "--threads", "split"};
-                Cli inMemory = Cli.run(args);
-                System.setProperty(FoldOptions.SPILL_EVENTS_PROPERTY, "7");
-                System.setProperty(FoldOptions.WINDOW_NANOS_PROPERTY, "0");
-                Cli bounded = Cli.run(args);
-                restore();
-                assertEquals(0, inMemory.exit(), inMemory.toString());
-                assertEquals(inMemory.toString(), bounded.toString());
+                assertBoundedEqualsInMemory(new String[] {"profile", t.toString(), "--format", "csv", "--view", view,
+                        "--threads", "split"});
+                // merge folds each input in a folder of its own, the spill limit shared among its jobs.
+                assertBoundedEqualsInMemory(new String[] {"merge", t.toString(), copy.toString(), "--jobs", "2",
+                        "--format", "csv", "--view", view, "--node-by", "pid"});
             }
         }
+    }
+
+    private void assertBoundedEqualsInMemory(String[] args) {
+        Cli inMemory = Cli.run(args);
+        System.setProperty(FoldOptions.SPILL_EVENTS_PROPERTY, "7");
+        System.setProperty(FoldOptions.WINDOW_NANOS_PROPERTY, "0");
+        Cli bounded = Cli.run(args);
+        restore();
+        assertEquals(0, inMemory.exit(), inMemory.toString());
+        assertEquals(inMemory.toString(), bounded.toString());
     }
 
     /** X events of nested calls on two threads, in start order, with B/E pairs for some: {@code n} ops. */
