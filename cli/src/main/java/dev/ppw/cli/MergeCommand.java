@@ -141,7 +141,7 @@ final class MergeCommand implements Callable<Integer> {
         Profile shown = new Profile(combined, options.view, options.tauDepth(), agg.label(), missing.label(),
                 merger.nodeCount(), files.stream().map(Path::toString).toList(), processNames, threadNames,
                 nodeInfos);
-        Report report = Output.report(shown, options);
+        Report report = Output.report(shown, options, diagnostics);
         Breakdown stats = merger.breakdown();
         if (stats != null) {
             report = report.withBreakdown(stats);

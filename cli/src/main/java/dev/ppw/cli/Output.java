@@ -1,6 +1,7 @@
 package dev.ppw.cli;
 
 import dev.ppw.aggregate.RowOrder;
+import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Profile;
 import dev.ppw.report.AtomicOutput;
 import dev.ppw.report.Report;
@@ -15,11 +16,12 @@ final class Output {
     private Output() {
     }
 
-    /** Builds the report of {@code shown} from the options (rows, unit). */
-    static Report report(Profile shown, ReportOptions options) {
+    /** Builds the report of {@code shown} from the options (rows, unit), with the counts of reading its inputs. */
+    static Report report(Profile shown, ReportOptions options, Diagnostics diagnostics) {
         int[] rows = RowOrder.order(shown, options.sort, options.maxDepth == null ? 0 : options.maxDepth,
                 options.minPercent);
-        return new Report(shown, rows, RowOrder.totalNanos(shown), Optional.ofNullable(options.unit));
+        return new Report(shown, rows, RowOrder.totalNanos(shown), Optional.ofNullable(options.unit))
+                .withDiagnostics(diagnostics);
     }
 
     /** Writes {@code report} to {@code -o} (atomically) or to stdout. */

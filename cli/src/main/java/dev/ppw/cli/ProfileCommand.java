@@ -107,7 +107,7 @@ final class ProfileCommand implements Callable<Integer> {
 
         Profile tree = SumOfFiles.of(folder.toProfile(), inputs);
         Profile shown = Views.derive(tree, options.view, options.depth);
-        Output.write(Output.report(shown, options), options, streams);
+        Output.write(Output.report(shown, options, folder.diagnostics()), options, streams);
         return Main.OK;
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
@@ -103,6 +104,20 @@ final class JsonReporter implements Reporter {
         if (report.imbalanceRows().isPresent()) {
             g.writeNumberField("top_imbalance", report.imbalanceRows().get().length);
         }
+        g.writeObjectFieldStart("diagnostics");
+        writeCounts(g, "warnings", report.diagnostics().warnings());
+        writeCounts(g, "notes", report.diagnostics().notes());
+        g.writeEndObject();
+    }
+
+    /** Kind to count, in first-seen order. */
+    private static void writeCounts(JsonGenerator g, String field, Map<String, Diagnostics.Entry> counts)
+            throws IOException {
+        g.writeObjectFieldStart(field);
+        for (Map.Entry<String, Diagnostics.Entry> e : counts.entrySet()) {
+            g.writeNumberField(e.getKey(), e.getValue().count());
+        }
+        g.writeEndObject();
     }
 
     /** Sorted by id, so that the output does not depend on a map's iteration order. */

@@ -1,6 +1,7 @@
 package dev.ppw.report;
 
 import dev.ppw.aggregate.Breakdown;
+import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Profile;
 
 import java.util.Objects;
@@ -20,15 +21,19 @@ import java.util.Optional;
  * @param imbalanceRows the rows of largest imbalance, worst first, chosen by the caller; only with a
  *     breakdown. CSV and JSON then list exactly these rows in this order instead of {@code rows}; text
  *     prints {@code rows} and then a second table of these
+ * @param diagnostics what reading the inputs counted (warnings, and notes such as the events of each
+ *     phase kept out of the tree); text lists the counts in its header, JSON in a {@code diagnostics}
+ *     member; empty when the caller has none to show
  */
 public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
-                     Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows) {
+                     Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics) {
     public Report {
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(rows, "rows");
         Objects.requireNonNull(unit, "unit");
         Objects.requireNonNull(breakdown, "breakdown");
         Objects.requireNonNull(imbalanceRows, "imbalanceRows");
+        Objects.requireNonNull(diagnostics, "diagnostics");
         if (imbalanceRows.isPresent() && breakdown.isEmpty()) {
             throw new IllegalArgumentException("imbalance rows need a breakdown");
         }
@@ -36,17 +41,22 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
 
     /** A report without breakdown. */
     public Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit) {
-        this(profile, rows, totalInclusiveNanos, unit, Optional.empty(), Optional.empty());
+        this(profile, rows, totalInclusiveNanos, unit, Optional.empty(), Optional.empty(), new Diagnostics());
     }
 
     /** This report with the per-node breakdown of its profile's rows. */
     public Report withBreakdown(Breakdown perNode) {
-        return new Report(profile, rows, totalInclusiveNanos, unit, Optional.of(perNode), imbalanceRows);
+        return new Report(profile, rows, totalInclusiveNanos, unit, Optional.of(perNode), imbalanceRows, diagnostics);
     }
 
     /** This report listing {@code worstFirst} as the rows of largest imbalance; needs a breakdown first. */
     public Report withImbalanceRows(int[] worstFirst) {
-        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, Optional.of(worstFirst));
+        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, Optional.of(worstFirst), diagnostics);
+    }
+
+    /** This report with the counts of what reading its inputs met. */
+    public Report withDiagnostics(Diagnostics counted) {
+        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, counted);
     }
 
     /** Every real node of the profile's tree in index order: for tests and simple callers. */

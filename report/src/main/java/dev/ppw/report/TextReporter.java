@@ -3,6 +3,7 @@ package dev.ppw.report;
 import dev.ppw.aggregate.Breakdown;
 import dev.ppw.aggregate.MissingRule;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
@@ -35,6 +36,7 @@ final class TextReporter implements Reporter {
     private static final int BUFFER_CHARS = 1 << 16;
 
     private static final int DECIMALS = 3;
+    private static final int MAX_NAME_CHARS = 60;
     private static final String INDENT = "  ";
     private static final int IMBALANCE_DECIMALS = 2;
     // inputs and node labels shown in the header before "and N more"
@@ -153,6 +155,18 @@ final class TextReporter implements Reporter {
         }
         appendNames(w, "processes: ", p.processNames());
         appendNames(w, "threads: ", p.threadNames());
+        appendCounts(w, "warnings: ", report.diagnostics().warnings());
+        appendCounts(w, "not in the tree: ", report.diagnostics().notes());
+    }
+
+    /** Kinds and counts on one line, in first-seen order: {@code phase_I 1715, phase_s 68}. */
+    private static void appendCounts(Writer w, String label, Map<String, Diagnostics.Entry> counts) throws IOException {
+        if (counts.isEmpty()) {
+            return;
+        }
+        StringJoiner j = new StringJoiner(", ", label, "\n");
+        counts.forEach((kind, entry) -> j.add(printable(kind) + " " + entry.count()));
+        w.append(j.toString());
     }
 
     /** The first few items and how many more: a merge of 1,000 nodes keeps a short header. */
@@ -174,8 +188,13 @@ final class TextReporter implements Reporter {
             return;
         }
         StringJoiner j = new StringJoiner(", ", label, "\n");
-        names.forEach((id, name) -> j.add(printable(id) + " " + printable(name)));
+        names.forEach((id, name) -> j.add(printable(id) + " " + shortName(printable(name))));
         w.append(j.toString());
+    }
+
+    /** A process's name may be its whole command line: the header keeps its start (JSON keeps it whole). */
+    private static String shortName(String name) {
+        return name.length() <= MAX_NAME_CHARS ? name : name.substring(0, MAX_NAME_CHARS - 3) + "...";
     }
 
     private static String time(long nanos, DisplayUnit unit) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
+import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
@@ -37,14 +38,20 @@ class JsonReporterTest {
         Profile p = new Profile(single.tree(), ViewKind.TREE, 0, "sum", "zero", 1, single.inputs(),
                 Map.of("7505", "python3"), Map.of("7505/7505", "main \"thread\""),
                 List.of(new NodeInfo("t.json", "dir/t.json", "", "", Map.of("7505", "python3"), Map.of())));
+        Diagnostics counted = new Diagnostics();
+        counted.warn("overlap", "t.json: clipped");
+        counted.warn("overlap", null);
+        counted.note("phase_I");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Reporters.forFormat(OutputFormat.JSON).write(new Report(p, Report.allRows(p), 1234574,
-                Optional.of(DisplayUnit.US)), out);
+                Optional.of(DisplayUnit.US)).withDiagnostics(counted), out);
         String json = out.toString(StandardCharsets.UTF_8);
         Map<String, Object> doc = parse(json);
 
         assertEquals(List.of("format", "version", "tool", "view", "unit", "aggregation", "inputs", "node_info",
-                "process_names", "thread_names", "total_inclusive_us", "columns", "rows"), List.copyOf(doc.keySet()));
+                "process_names", "thread_names", "total_inclusive_us", "diagnostics", "columns", "rows"),
+                List.copyOf(doc.keySet()));
+        assertEquals(Map.of("warnings", Map.of("overlap", 2L), "notes", Map.of("phase_I", 1L)), doc.get("diagnostics"));
         assertEquals("ppw-profile", doc.get("format"));
         assertEquals(1L, doc.get("version"));
         assertTrue(((String) doc.get("tool")).startsWith("ppw-java "), (String) doc.get("tool"));

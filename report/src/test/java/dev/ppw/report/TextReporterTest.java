@@ -1,15 +1,20 @@
 package dev.ppw.report;
 
 import dev.ppw.model.CallTree;
+import dev.ppw.model.Diagnostics;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,6 +67,29 @@ class TextReporterTest {
                  100.0        2.500        1.000      4         4       0.600       0.700  foo
                   10.0        0.250        0.250      1         0           -           -  two\\nlines
                 """, Fixtures.render(OutputFormat.TEXT, p, Report.allRows(p), 2_500_000_000L, null));
+    }
+
+    @Test
+    void headerCountsWarningsAndSkippedPhasesAndShortensLongProcessNames() throws IOException {
+        Profile single = Fixtures.smallTree();
+        String commandLine = "/usr/lib/chromium/chromium --type=renderer --top-chrome-webui --no-sandbox --lang=en";
+        Profile p = Profile.single(single.tree(), single.inputs(), Map.of("9886", commandLine), Map.of());
+        Diagnostics counted = new Diagnostics();
+        counted.warn("unclosed_begin", "t.json: B 'f' never ended");
+        counted.note("phase_I");
+        counted.note("phase_s");
+        counted.note("phase_I");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Reporters.forFormat(OutputFormat.TEXT).write(new Report(p, new int[] {1}, 1234574, Optional.empty())
+                .withDiagnostics(counted), out);
+        assertEquals("""
+                view: tree   total: 1.235 ms   rows: 1
+                input: t.json
+                processes: 9886 /usr/lib/chromium/chromium --type=renderer --top-chrome-w...
+                warnings: unclosed_begin 1
+                not in the tree: phase_I 2, phase_s 1
+                """, out.toString(StandardCharsets.UTF_8).lines().limit(5).map(l -> l + "\n")
+                .collect(Collectors.joining()));
     }
 
     @Test
