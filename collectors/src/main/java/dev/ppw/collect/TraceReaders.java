@@ -176,6 +176,10 @@ public final class TraceReaders {
                     + " with --trace-startup-format=json, or convert it with Perfetto's traceconv"
                     + " (traceconv json IN OUT)", null);
         }
+        if (start == 0 && looksLikeUtf16Or32(head, n)) {
+            throw BadInputException.at(name, 0, 0, "the input is UTF-16 or UTF-32 text" + where
+                    + "; ppw-java reads Chrome JSON in UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)", null);
+        }
         int first = firstNonWhitespace(head, start, n);
         if (first < 0 && n == PROBE && !probe.cut) {
             // All whitespace so far: look further, as far as the mark allows.
@@ -244,6 +248,21 @@ public final class TraceReaders {
             throw BadInputException.at(name, 0, 0, "corrupt gzip data: " + e.getMessage(), null);
         }
         return new Probe(n, false);
+    }
+
+    /** A UTF-16 or UTF-32 byte order mark, or JSON's first character with zero bytes beside it. */
+    static boolean looksLikeUtf16Or32(byte[] b, int n) {
+        if (n >= 2 && ((b[0] == (byte) 0xff && b[1] == (byte) 0xfe) || (b[0] == (byte) 0xfe && b[1] == (byte) 0xff))) {
+            return true;
+        }
+        if (n >= 4 && b[0] == 0 && b[1] == 0 && b[2] == (byte) 0xfe && b[3] == (byte) 0xff) {
+            return true;
+        }
+        return n >= 2 && (isJsonStart(b[0]) && b[1] == 0 || b[0] == 0 && isJsonStart(b[1]));
+    }
+
+    private static boolean isJsonStart(byte c) {
+        return c == '[' || c == '{';
     }
 
     private static int firstNonWhitespace(byte[] b, int from, int to) {

@@ -68,8 +68,8 @@ class MalformedInputsTest {
                         + " with --trace-startup-format=json, or convert it with Perfetto's traceconv (traceconv json IN OUT)"),
                 error("top-level number", "5", "t.json: unrecognized format (expected a Chrome trace: JSON, optionally"
                         + " gzipped); it starts with: \"5\""),
-                error("UTF-16 is not read", new byte[]{(byte) 0xff, (byte) 0xfe, '[', 0, ']', 0}, "t.json: unrecognized"
-                        + " format (expected a Chrome trace: JSON, optionally gzipped); it starts with: \"\\xff\\xfe[\\x00]\\x00\""),
+                error("UTF-16 is not read", new byte[]{(byte) 0xff, (byte) 0xfe, '[', 0, ']', 0}, "t.json: the input is"
+                        + " UTF-16 or UTF-32 text; ppw-java reads Chrome JSON in UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)"),
                 read("array of numbers", "[1,2]", Map.of("bad_event", 2L), 0),
                 error("traceEvents not an array", "{\"traceEvents\": 5}",
                         "t.json:1:17: traceEvents is a number, not an array: \"{\\\"traceEvents\\\": 5}\""),

@@ -51,6 +51,22 @@ class TraceReadersTest {
     }
 
     @Test
+    void utf16AndUtf32AreRefusedWithAdviceWithOrWithoutAByteOrderMark() {
+        String advice = "t.json: the input is UTF-16 or UTF-32 text; ppw-java reads Chrome JSON in UTF-8: convert it"
+                + " first (iconv -f UTF-16 -t UTF-8)";
+        for (java.nio.charset.Charset cs : List.of(java.nio.charset.StandardCharsets.UTF_16,
+                java.nio.charset.StandardCharsets.UTF_16LE, java.nio.charset.StandardCharsets.UTF_16BE,
+                java.nio.charset.Charset.forName("UTF-32LE"))) {
+            assertEquals(advice, failure(ONE_EVENT.getBytes(cs)).getMessage(), cs.name());
+        }
+        assertEquals(advice, failure(("\uFEFF" + ONE_EVENT).getBytes(java.nio.charset.StandardCharsets.UTF_16LE))
+                .getMessage());
+        assertEquals(advice.replace("t.json: the input is UTF-16 or UTF-32 text", "t.json: the input is UTF-16 or"
+                + " UTF-32 text after gzip decompression"),
+                failure(gzip(ONE_EVENT.getBytes(java.nio.charset.StandardCharsets.UTF_16))).getMessage());
+    }
+
+    @Test
     void aByteOrderMarkAndLeadingWhitespaceAreSkippedKeepingPositions() {
         assertEquals(ONE_EVENT_CALLS, read("\uFEFF" + ONE_EVENT).calls());
         RecordingSink sink = read("\uFEFF\n\n" + " ".repeat(1000) + "\t\r\n[1]");
