@@ -198,6 +198,18 @@ public final class CallTree {
         }
     }
 
+    /** Replaces the node's region counter values (0 samples and a NaN peak: none). */
+    public void setCounters(int node, long samples, double sum, double peak) {
+        Objects.checkIndex(node, size);
+        if (cpuSamples == null) {
+            addCounters(node, samples, sum, peak);
+            return;
+        }
+        cpuSamples[node] = samples;
+        cpuSum[node] = samples == 0 ? 0 : sum;
+        memoryPeak[node] = peak;
+    }
+
     /** Number of {@code cpu_usage} samples attached to the node (0 when none). */
     public long cpuSamples(int node) {
         Objects.checkIndex(node, size);
