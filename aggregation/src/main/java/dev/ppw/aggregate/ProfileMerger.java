@@ -248,6 +248,9 @@ public final class ProfileMerger {
                 union.setCounters(k, cpuSamples[k], cpuSum[k], memoryPeak[k]);
             }
         }
+        if (counters) {
+            union.enableCounters();
+        }
         return union;
     }
 

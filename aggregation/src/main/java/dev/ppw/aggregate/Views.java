@@ -111,6 +111,9 @@ public final class Views {
             }
             rows.add(merged, tree, n, true);
         }
+        if (tree.hasCounters()) {
+            out.enableCounters();
+        }
         rows.storeInto(out, 0);
         return out;
     }
@@ -223,6 +226,9 @@ public final class Views {
         CallTree out = new CallTree(frames);
         for (int row = 0; row < keyNameOfRow.size(); row++) {
             out.child(CallTree.ROOT, frames.intern(keyNameOfRow.get(row), NameTable.EMPTY));
+        }
+        if (tree.hasCounters()) {
+            out.enableCounters();
         }
         rows.storeInto(out, 1);
         return out;

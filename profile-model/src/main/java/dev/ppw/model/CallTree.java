@@ -169,7 +169,10 @@ public final class CallTree {
         maxInclusiveNanos[node] = maxInclusive;
     }
 
-    /** Whether any node has a region counter value (cpu samples or a memory peak). */
+    /**
+     * Whether the tree carries region counters: some node was given a value (cpu samples or a memory peak),
+     * or {@link #enableCounters} was called.
+     */
     public boolean hasCounters() {
         return cpuSamples != null;
     }
@@ -183,18 +186,23 @@ public final class CallTree {
         if (samples == 0 && Double.isNaN(peak)) {
             return;
         }
-        if (cpuSamples == null) {
-            cpuSamples = new long[parent.length];
-            cpuSum = new double[parent.length];
-            memoryPeak = new double[parent.length];
-            Arrays.fill(memoryPeak, Double.NaN);
-        }
+        enableCounters();
         if (samples != 0) {
             cpuSamples[node] += samples;
             cpuSum[node] += sum;
         }
         if (!Double.isNaN(peak) && (Double.isNaN(memoryPeak[node]) || peak > memoryPeak[node])) {
             memoryPeak[node] = peak;
+        }
+    }
+
+    /** Makes the tree carry region counter columns (all empty so far), so that {@link #hasCounters()} is true. */
+    public void enableCounters() {
+        if (cpuSamples == null) {
+            cpuSamples = new long[parent.length];
+            cpuSum = new double[parent.length];
+            memoryPeak = new double[parent.length];
+            Arrays.fill(memoryPeak, Double.NaN);
         }
     }
 

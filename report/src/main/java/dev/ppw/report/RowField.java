@@ -178,14 +178,14 @@ enum RowField {
 
     /**
      * A double as the shortest decimal that reads back as it ({@link Double#toString}'s digits), written
-     * plain: no exponent, no trailing zeros ({@code 18325.504}, {@code 0}); null when NaN.
+     * plain: no exponent, no trailing zeros ({@code 18325.504}, {@code 0}, {@code -0}); null when NaN.
      */
     static String plain(double value) {
         if (Double.isNaN(value)) {
             return null;
         }
         if (value == 0) {
-            return "0";
+            return Double.doubleToRawLongBits(value) < 0 ? "-0" : "0";
         }
         String s = new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
         return s;
