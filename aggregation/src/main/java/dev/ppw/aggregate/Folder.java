@@ -321,11 +321,11 @@ public final class Folder implements EventSink, AutoCloseable {
     @Override
     public void regionCounter(int track, long tsNanos, int regionId, double cpuUsage, double memoryUsage) {
         if (!Double.isNaN(cpuUsage)) {
-            add(track, tsNanos, TrackEvents.counterDur(cpuUsage), TrackEvents.counterId(regionId, cpuUsage, false));
+            add(track, tsNanos, TrackEvents.counterDur(cpuUsage), TrackEvents.counterId(regionId, cpuUsage, false, false));
         }
         if (!Double.isNaN(memoryUsage)) {
             add(track, tsNanos, TrackEvents.counterDur(memoryUsage),
-                    TrackEvents.counterId(regionId, memoryUsage, true));
+                    TrackEvents.counterId(regionId, memoryUsage, true, !Double.isNaN(cpuUsage)));
         }
     }
 

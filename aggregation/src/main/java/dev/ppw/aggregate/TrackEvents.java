@@ -20,8 +20,10 @@ final class TrackEvents {
     static final long END = -2;
     /** Id bit of a counter sample: set for {@code memory_usage}, clear for {@code cpu_usage}. */
     static final int MEMORY_BIT = 1 << 30;
+    /** Id bit of a counter sample whose event has another sample (memory after cpu): not counted again when outside. */
+    static final int PAIRED_BIT = 1 << 29;
     private static final int SIGN_BIT = 1 << 31;
-    private static final int REGION_MASK = MEMORY_BIT - 1;
+    private static final int REGION_MASK = PAIRED_BIT - 1;
     private static final long MAGNITUDE_MASK = Long.MAX_VALUE;
     /** Bytes one buffered event takes: ts and duration (longs) and id (int). */
     static final int BYTES_PER_EVENT = 20;
@@ -51,13 +53,13 @@ final class TrackEvents {
         return Long.MIN_VALUE | (Double.doubleToRawLongBits(value) & MAGNITUDE_MASK);
     }
 
-    /** The id column of a counter sample: region name id, the value's sign, and the memory bit. */
-    static int counterId(int regionId, double value, boolean memory) {
+    /** The id column of a counter sample: region name id, the value's sign, the memory and paired bits. */
+    static int counterId(int regionId, double value, boolean memory, boolean paired) {
         if (regionId < 0 || regionId > REGION_MASK) {
             throw new IllegalStateException("too many names for counter samples: " + regionId);
         }
         int sign = Double.doubleToRawLongBits(value) < 0 ? SIGN_BIT : 0;
-        return regionId | sign | (memory ? MEMORY_BIT : 0);
+        return regionId | sign | (memory ? MEMORY_BIT : 0) | (paired ? PAIRED_BIT : 0);
     }
 
     static boolean isCounter(long dur) {
@@ -72,6 +74,10 @@ final class TrackEvents {
 
     static boolean isMemoryCounter(int id) {
         return (id & MEMORY_BIT) != 0;
+    }
+
+    static boolean isPairedCounter(int id) {
+        return (id & PAIRED_BIT) != 0;
     }
 
     static int counterRegion(int id) {

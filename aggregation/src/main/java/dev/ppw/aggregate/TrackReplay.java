@@ -169,7 +169,10 @@ final class TrackReplay {
                 return;
             }
         }
-        diagnostics.note(COUNTER_OUTSIDE_REGION);
+        if (!TrackEvents.isPairedCounter(id)) {
+            // One note per C event, not per value: the memory half of a pair was counted with its cpu half.
+            diagnostics.note(COUNTER_OUTSIDE_REGION);
+        }
     }
 
     /** Ends the track: X frames at their own ends, then begins at the track's largest time. */
