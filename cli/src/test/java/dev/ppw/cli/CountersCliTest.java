@@ -117,7 +117,7 @@ class CountersCliTest {
         Cli view = Cli.run("profile", t.toString(), "--view", "counters", "--format", "json");
         assertTrue(view.out().contains("\"columns\": [\"pid\", \"counter\", \"id\", \"series\", \"samples\", \"min\", "
                 + "\"max\", \"mean\", \"last\"]") || view.out().contains("\"series\",\n"), view.toString());
-        assertFalse(view.out().contains("inclusive_ns\""), view.toString());
+        assertFalse(view.out().contains("\"inclusive_ns\""), view.toString());
     }
 
     @Test
