@@ -140,6 +140,28 @@ class CountersCliTest {
         assertTrue(Cli.run("profile", tiny.toString()).out().startsWith("view: tree   total: 2000000 ns"));
     }
 
+    @Test
+    void genericSeriesAndTheDisplayUnitSurviveASavedProfileAndACountersReportIsNotOne() throws IOException {
+        Path t = write("generic.json", GENERIC);
+        Path saved = dir.resolve("saved.json");
+        assertEquals(0, Cli.run("profile", t.toString(), "--format", "json", "-o", saved.toString()).exit());
+        String direct = Cli.run("profile", t.toString(), "--view", "counters", "--format", "csv").out();
+        assertOut(direct, "merge", saved.toString(), "--view", "counters", "--format", "csv");
+        assertTrue(Cli.run("merge", saved.toString()).out().contains("display unit: ms"));
+        // Two nodes: samples and sums add, min/max combine, the last is the later node's on a tie of time.
+        assertOut(csv("pid,counter,id,series,samples,min,max,mean,last",
+                "1,heap,,total,4,100,100,100,100",
+                "1,heap,,used,6,2.5,7,4.833333333333333,7",
+                "2,fps,0x1,value,2,60,60,60,60"),
+                "merge", saved.toString(), t.toString(), "--view", "counters", "--format", "csv");
+        Path report = dir.resolve("counters.json");
+        assertEquals(0, Cli.run("profile", t.toString(), "--view", "counters", "--format", "json", "-o",
+                report.toString()).exit());
+        Cli refused = Cli.run("merge", report.toString());
+        assertEquals(1, refused.exit(), refused.toString());
+        assertTrue(refused.err().contains("it is a report, not a saved profile"), refused.toString());
+    }
+
     private static String rowsOf(String json) {
         return json.substring(json.indexOf("\"columns\""));
     }
