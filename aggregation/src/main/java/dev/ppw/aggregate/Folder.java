@@ -262,6 +262,9 @@ public final class Folder implements EventSink, AutoCloseable {
         t.maxSeenNanos = Math.max(t.maxSeenNanos, tsNanos);
         t.buffer.add(tsNanos, dur, id);
         t.received++;
+        if (!TrackEvents.isCounter(dur)) {
+            t.timed++;
+        }
         if (++bufferedEvents > options.spillLimitEvents()) {
             relieve();
         }
@@ -386,7 +389,7 @@ public final class Folder implements EventSink, AutoCloseable {
                 }
                 if (!options.splitByPid()) {
                     finishTrack(t, tree);
-                } else if (t.received > 0) {
+                } else if (t.timed > 0) {
                     finishTrack(t, byPid.computeIfAbsent(t.pid, p -> new CallTree(frames)));
                 }
             }

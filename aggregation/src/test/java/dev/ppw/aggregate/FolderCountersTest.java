@@ -225,4 +225,11 @@ class FolderCountersTest {
         assertNull(two.toProfile().displayTimeUnit());
         assertEquals(1, two.diagnostics().noteCount(Folder.DISPLAY_TIME_UNITS_DIFFER));
     }
+
+    @Test
+    void aPidWithOnlyCounterSamplesIsNoNode() {
+        Folder folder = new Folder(true);
+        TestTrace.feed(Trace.of(x(0, 5, "a"), c(Track.thread("2", "2"), 1, 5, "a")), folder);
+        assertEquals(List.of("1"), folder.nodePids());
+    }
 }
