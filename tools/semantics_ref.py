@@ -9,6 +9,11 @@ path of region names, derives the views of section 3, and prints CSV rows
     python3 tools/semantics_ref.py --view flat trace.json [more.json ...]
     python3 tools/semantics_ref.py --compare out.csv --view tree trace.json   # diff against ppw-java's CSV
 
+Region counters (SEMANTICS.md "Counters": `C` events with cpu_usage/memory_usage) are attached here too,
+with exact Fractions for the cpu sums; --compare checks samples and peaks exactly and the mean cpu within a
+relative 1e-12 (ppw-java sums doubles), when ppw-java's CSV has the counter columns or this reference finds
+samples.
+
 Chrome traces only (no callsites, so callpath equals tree). Slow and memory-hungry by design.
 """
 import argparse
@@ -18,6 +23,7 @@ import json
 import re
 import sys
 from decimal import Decimal, ROUND_HALF_UP, InvalidOperation
+from fractions import Fraction
 
 SEP = " => "
 
@@ -101,13 +107,20 @@ def nanos(value):
 
 
 class Node:
-    __slots__ = ("calls", "incl", "min", "max")
+    __slots__ = ("calls", "incl", "min", "max", "cpu_n", "cpu_sum", "mem_peak")
 
     def __init__(self):
         self.calls = 0
         self.incl = 0
         self.min = None
         self.max = None
+        self.cpu_n = 0
+        self.cpu_sum = Fraction(0)
+        self.mem_peak = None
+
+
+def finite_number(value):
+    return isinstance(value, Decimal) and not isinstance(value, bool) and value.is_finite()
 
 
 def fold(paths_of_files, pid_filter=None):
@@ -124,12 +137,40 @@ def fold(paths_of_files, pid_filter=None):
         node.min = dur if node.min is None else min(node.min, dur)
         node.max = dur if node.max is None else max(node.max, dur)
 
+    counters = {"outside": 0, "any": False}
+
+    def attach(path, cpu, mem):
+        node = tree.setdefault(path, Node())
+        counters["any"] = True
+        if cpu is not None:
+            node.cpu_n += 1
+            node.cpu_sum += Fraction(cpu)
+        if mem is not None:
+            node.mem_peak = mem if node.mem_peak is None else max(node.mem_peak, mem)
+
+    def outside():
+        counters["outside"] += 1
+
     for path in paths_of_files:
         tracks = {}
         for seq, ev in enumerate(load_events(path)):
             if not isinstance(ev, dict):
                 continue
             ph = ev.get("ph")
+            if ph == "C":
+                args = ev.get("args") if isinstance(ev.get("args"), dict) else {}
+                cpu = args.get("cpu_usage") if finite_number(args.get("cpu_usage")) else None
+                mem = args.get("memory_usage") if finite_number(args.get("memory_usage")) else None
+                ts = nanos(ev.get("ts"))
+                if (cpu is None and mem is None) or ts is None:
+                    continue
+                if cpu == 0 and mem == 0:
+                    continue  # PerfFlowAspect's end-of-call reset, not a measurement
+                if pid_filter is not None and canon(ev.get("pid")) != pid_filter:
+                    continue
+                key = ("T", canon(ev.get("pid")), canon(ev.get("tid")))
+                tracks.setdefault(key, []).append((ts, "C", 0, seq, region(ev), (cpu, mem)))
+                continue
             if ph not in ("B", "E", "X", "b", "e"):
                 continue
             ts = nanos(ev.get("ts"))
@@ -152,13 +193,17 @@ def fold(paths_of_files, pid_filter=None):
             else:
                 key = ("T", canon(ev.get("pid")), canon(ev.get("tid")))
             kind = {"B": "B", "b": "B", "E": "E", "e": "E", "X": "X"}[ph]
-            tracks.setdefault(key, []).append((ts, kind, dur, seq, region(ev)))
+            tracks.setdefault(key, []).append((ts, kind, dur, seq, region(ev), None))
         for events in tracks.values():
-            replay(events, add_call, warn)
+            replay(events, add_call, warn, attach, outside)
+    if counters["any"]:
+        warnings["(has region counters)"] = 1
+    if counters["outside"]:
+        warnings["counter_outside_region (note)"] = counters["outside"]
     return tree, warnings
 
 
-def replay(events, add_call, warn):
+def replay(events, add_call, warn, attach=None, outside=None):
     # stack entries: [path, start, end or None for B]
     stack = []
 
@@ -183,7 +228,8 @@ def replay(events, add_call, warn):
         stack.append([parent + (name,), start, end])
 
     times = sorted({e[0] for e in events})
-    last = max(max(e[0] for e in events), max(e[0] + e[2] for e in events))
+    timed = [e for e in events if e[1] != "C"]  # counters carry no time into the tree
+    last = max([e[0] for e in timed] + [e[0] + e[2] for e in timed]) if timed else None
     by_time = {}
     for e in events:
         by_time.setdefault(e[0], []).append(e)
@@ -194,7 +240,7 @@ def replay(events, add_call, warn):
                 break
             close(i, stack[i][2])
         group = by_time[t]
-        for ts, kind, dur, seq, name in sorted([e for e in group if e[1] != "X"], key=lambda e: e[3]):
+        for ts, kind, dur, seq, name, _ in sorted([e for e in group if e[1] in ("B", "E")], key=lambda e: e[3]):
             while stack and stack[-1][2] is not None and stack[-1][2] == t:
                 close(len(stack) - 1, t)
             if kind == "B":
@@ -216,10 +262,18 @@ def replay(events, add_call, warn):
             if i is None:
                 break
             close(i, t)
-        for ts, kind, dur, seq, name in sorted([e for e in group if e[1] == "X"], key=lambda e: (-e[2], e[3])):
+        for ts, kind, dur, seq, name, _ in sorted([e for e in group if e[1] == "X"], key=lambda e: (-e[2], e[3])):
             push(name, t, t + dur)
             if dur == 0:
                 close(len(stack) - 1, t)
+        # Counters at t, after step 4: the innermost open frame of their region, half-open [start, end).
+        for ts, kind, dur, seq, name, values in sorted([e for e in group if e[1] == "C"], key=lambda e: e[3]):
+            for f in reversed(stack):
+                if f[0][-1] == name:
+                    attach(f[0], *values)
+                    break
+            else:
+                outside()
     while True:
         i = min_x(lambda end: True)
         if i is None:
@@ -241,7 +295,7 @@ def tree_rows(tree):
     rows = {}
     for path, n in tree.items():
         rows[SEP.join(path)] = [n.calls, child_calls.get(path, 0), n.incl, n.incl - child_incl.get(path, 0),
-                                n.min, n.max]
+                                n.min, n.max, n.cpu_n, n.cpu_sum, n.mem_peak]
     return rows
 
 
@@ -250,7 +304,7 @@ def keyed_rows(tree, key_of):
     rows = {}
     for path, n in tree.items():
         key = key_of(path)
-        r = rows.setdefault(key, [0, 0, 0, 0, None, None])
+        r = rows.setdefault(key, [0, 0, 0, 0, None, None, 0, Fraction(0), None])
         b = base[SEP.join(path)]
         r[0] += b[0]
         r[1] += b[1]
@@ -260,6 +314,11 @@ def keyed_rows(tree, key_of):
         if b[4] is not None:
             r[4] = b[4] if r[4] is None else min(r[4], b[4])
             r[5] = b[5] if r[5] is None else max(r[5], b[5])
+        # Counters: every node's samples count (recursion included), peaks take the max.
+        r[6] += b[6]
+        r[7] += b[7]
+        if b[8] is not None:
+            r[8] = b[8] if r[8] is None else max(r[8], b[8])
     return rows
 
 
@@ -292,7 +351,10 @@ def merge(rows_per_node, agg, present_only):
     out = {}
     for k in keys:
         have = [r[k] for r in rows_per_node if k in r]
-        merged = [sum(h[0] for h in have), sum(h[1] for h in have), None, None, None, None]
+        merged = [sum(h[0] for h in have), sum(h[1] for h in have), None, None, None, None,
+                  sum(h[6] for h in have), sum((h[7] for h in have), Fraction(0)), None]
+        peaks = [h[8] for h in have if h[8] is not None]
+        merged[8] = max(peaks) if peaks else None  # counters: whatever the operator
         for m in (2, 3):
             vals = [h[m] for h in have]
             if not present_only:
@@ -314,6 +376,29 @@ def merge(rows_per_node, agg, present_only):
         merged[5] = max(maxs) if maxs else None
         out[k] = merged
     return out
+
+
+def comparable(row, with_counters):
+    """A row as the CSV has it: the six tree metrics, then (with counters) samples, mean cpu, memory peak."""
+    if row is None:
+        return None
+    out = list(row[:6])
+    if with_counters:
+        out += [row[6], None if row[6] == 0 else float(row[7] / row[6]),
+                None if row[8] is None else float(row[8])]
+    return out
+
+
+def same(ours, theirs):
+    if ours is None or theirs is None or len(ours) != len(theirs):
+        return ours == theirs
+    for i, (a, b) in enumerate(zip(ours, theirs)):
+        if i == 7 and a is not None and b is not None:
+            if abs(a - b) > 1e-12 * max(1.0, abs(a)):
+                return False
+        elif a != b:
+            return False
+    return True
 
 
 def main():
@@ -343,27 +428,41 @@ def main():
         rows = view(tree, args.view, args.depth)
     if args.compare:
         theirs = {}
+        with_counters = "(has region counters)" in warnings
         with open(args.compare, newline="") as f:
-            for r in csv.DictReader(f):
+            reader = csv.DictReader(f)
+            their_counters = "cpu_usage_samples" in (reader.fieldnames or [])
+            if their_counters != with_counters:
+                print("counter columns: ref", with_counters, "ppw", their_counters)
+                sys.exit(1)
+            for r in reader:
                 vals = [r["calls"], r["subcalls"], r["inclusive_ns"], r["exclusive_ns"],
                         r["min_inclusive_ns"], r["max_inclusive_ns"]]
                 key = r["path"]
                 got = [int(v) if v != "" else None for v in vals]
+                if their_counters:
+                    got += [int(r["cpu_usage_samples"]),
+                            None if r["cpu_usage_mean_percent"] == "" else float(r["cpu_usage_mean_percent"]),
+                            None if r["memory_usage_peak"] == "" else float(r["memory_usage_peak"])]
                 if key in theirs:  # same path twice (callsites): add like the reference's path keying
                     print("duplicate path in CSV:", key)
                 theirs[key] = got
         bad = 0
         for key in sorted(set(rows) | set(theirs)):
-            if rows.get(key) != theirs.get(key):
+            if not same(comparable(rows.get(key), with_counters), theirs.get(key)):
                 bad += 1
                 if bad <= 10:
                     print("DIFF", repr(key), "ref", rows.get(key), "ppw", theirs.get(key))
         print(f"{len(rows)} reference rows, {len(theirs)} ppw rows, {bad} differ; warnings {warnings}")
         sys.exit(1 if bad else 0)
     w = csv.writer(sys.stdout, lineterminator="\n")
-    w.writerow(["path", "calls", "subcalls", "inclusive_ns", "exclusive_ns", "min_inclusive_ns", "max_inclusive_ns"])
+    header = ["path", "calls", "subcalls", "inclusive_ns", "exclusive_ns", "min_inclusive_ns", "max_inclusive_ns"]
+    with_counters = "(has region counters)" in warnings
+    if with_counters:
+        header += ["cpu_usage_samples", "cpu_usage_mean_percent", "memory_usage_peak"]
+    w.writerow(header)
     for key in sorted(rows):
-        w.writerow([key] + ["" if v is None else v for v in rows[key]])
+        w.writerow([key] + ["" if v is None else v for v in comparable(rows[key], with_counters)])
     print("warnings", warnings, file=sys.stderr)
 
 

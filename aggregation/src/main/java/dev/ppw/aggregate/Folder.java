@@ -1,6 +1,7 @@
 package dev.ppw.aggregate;
 
 import dev.ppw.model.CallTree;
+import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
@@ -16,8 +17,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.IntSupplier;
 import java.util.function.IntUnaryOperator;
 
@@ -50,6 +53,13 @@ import java.util.function.IntUnaryOperator;
  * backstop). docs/memory.md has the whole design. Not thread-safe.
  */
 public final class Folder implements EventSink, AutoCloseable {
+    /** Note: a displayTimeUnit other than ms and ns (the Trace Event Format's), ignored. */
+    public static final String DISPLAY_TIME_UNIT_IGNORED = "display_time_unit_ignored";
+    /** Note: inputs gave different displayTimeUnit values; text keeps its readable default. */
+    public static final String DISPLAY_TIME_UNITS_DIFFER = "display_time_units_differ";
+    /** Note: a region counter sample outside any frame of its region (PerfFlowAspect's end-of-call resets). */
+    public static final String COUNTER_OUTSIDE_REGION = TrackReplay.COUNTER_OUTSIDE_REGION;
+
     /**
      * An input that can be read more than once, the same way each time: pushes its events into the sink,
      * between {@link EventSink#beginInput} and {@link EventSink#endInput} (as {@code TraceReaders.read} does).
@@ -71,6 +81,12 @@ public final class Folder implements EventSink, AutoCloseable {
     private final Map<String, String> threadNames = new LinkedHashMap<>();
     /** With threads split: the frame of each top level as folded (its fallback name), and whose it is. */
     private final MutableIntObjectMap<TopLevel> topLevels = new IntObjectHashMap<>();
+
+    /** Generic counter series of the current input, and of every input so far (SEMANTICS.md "Counters"). */
+    private final Map<String, CounterSeries> inputCounters = new LinkedHashMap<>();
+    private final Map<String, CounterSeries> counters = new LinkedHashMap<>();
+    /** The valid displayTimeUnit values met, in order. */
+    private final Set<String> displayUnits = new LinkedHashSet<>();
 
     private final MutableObjectIntMap<String> trackIds = new ObjectIntHashMap<>();
     private final List<TrackFold> tracks = new ArrayList<>();
@@ -246,6 +262,9 @@ public final class Folder implements EventSink, AutoCloseable {
         t.maxSeenNanos = Math.max(t.maxSeenNanos, tsNanos);
         t.buffer.add(tsNanos, dur, id);
         t.received++;
+        if (!TrackEvents.isCounter(dur)) {
+            t.timed++;
+        }
         if (++bufferedEvents > options.spillLimitEvents()) {
             relieve();
         }
@@ -303,6 +322,46 @@ public final class Folder implements EventSink, AutoCloseable {
     }
 
     @Override
+    public void regionCounter(int track, long tsNanos, int regionId, double cpuUsage, double memoryUsage) {
+        if (!Double.isNaN(cpuUsage)) {
+            add(track, tsNanos, TrackEvents.counterDur(cpuUsage), TrackEvents.counterId(regionId, cpuUsage, false, false));
+        }
+        if (!Double.isNaN(memoryUsage)) {
+            add(track, tsNanos, TrackEvents.counterDur(memoryUsage),
+                    TrackEvents.counterId(regionId, memoryUsage, true, !Double.isNaN(cpuUsage)));
+        }
+    }
+
+    @Override
+    public void counter(String pid, String name, String id, String series, long tsNanos, double value) {
+        CounterSeries sample = CounterSeries.of(pid, name, id, series, tsNanos, value);
+        inputCounters.merge(sample.key(), sample, CounterSeries::plus);
+    }
+
+    @Override
+    public void displayTimeUnit(String unit) {
+        // The Trace Event Format names ms and ns; PerfFlowAspect writes us. Every unit we can print is honoured.
+        if (!"s".equals(unit) && !"ms".equals(unit) && !"us".equals(unit) && !"ns".equals(unit)) {
+            diagnostics.note(DISPLAY_TIME_UNIT_IGNORED);
+            return;
+        }
+        if (displayUnits.add(unit) && displayUnits.size() == 2) {
+            diagnostics.note(DISPLAY_TIME_UNITS_DIFFER);
+        }
+    }
+
+    /** The inputs' display unit hint: the one they gave, or null when none or when they disagree. */
+    private String displayUnit() {
+        return displayUnits.size() == 1 ? displayUnits.iterator().next() : null;
+    }
+
+    private static List<CounterSeries> sorted(Map<String, CounterSeries> series) {
+        List<CounterSeries> list = new ArrayList<>(series.values());
+        list.sort(CounterSeries.ORDER);
+        return list;
+    }
+
+    @Override
     public void processName(String pid, String name) {
         processNames.put(pid, name);
     }
@@ -331,13 +390,15 @@ public final class Folder implements EventSink, AutoCloseable {
                 }
                 if (!options.splitByPid()) {
                     finishTrack(t, tree);
-                } else if (t.received > 0) {
+                } else if (t.timed > 0) {
                     finishTrack(t, byPid.computeIfAbsent(t.pid, p -> new CallTree(frames)));
                 }
             }
             byPid.forEach((pid, pidTree) -> pidNodes.add(Profile.single(named(pidTree), List.of(currentInput),
-                    namesOf(processNames, pid), namesOf(threadNames, pid))));
+                    namesOf(processNames, pid), namesOf(threadNames, pid))
+                    .withCounters(sorted(countersOf(pid)), displayUnit())));
             pidNames.addAll(byPid.keySet());
+            inputCounters.forEach((key, series) -> counters.merge(key, series, CounterSeries::plus));
         } finally {
             forgetInput();
         }
@@ -357,7 +418,18 @@ public final class Folder implements EventSink, AutoCloseable {
         }
     }
 
+    private Map<String, CounterSeries> countersOf(String pid) {
+        Map<String, CounterSeries> mine = new LinkedHashMap<>();
+        inputCounters.forEach((key, series) -> {
+            if (series.pid().equals(pid)) {
+                mine.put(key, series);
+            }
+        });
+        return mine;
+    }
+
     private void forgetInput() {
+        inputCounters.clear();
         tracks.clear();
         trackIds.clear();
         bufferedEvents = 0;
@@ -450,7 +522,8 @@ public final class Folder implements EventSink, AutoCloseable {
         if (currentInput != null) {
             throw new IllegalStateException("input " + currentInput + " was not ended");
         }
-        return Profile.single(named(tree), inputs, processNames, threadNames);
+        return Profile.single(named(tree), inputs, processNames, threadNames)
+                .withCounters(sorted(counters), displayUnit());
     }
 
     /**
@@ -524,6 +597,21 @@ public final class Folder implements EventSink, AutoCloseable {
 
         @Override
         public void sample(int track, long tsNanos, long weightNanos, int[] frameIds, int depth) {
+        }
+
+        @Override
+        public void regionCounter(int track, long tsNanos, int regionId, double cpuUsage, double memoryUsage) {
+            if (track >= 0) {
+                Folder.this.regionCounter(track, tsNanos, regionId, cpuUsage, memoryUsage);
+            }
+        }
+
+        @Override
+        public void counter(String pid, String name, String id, String series, long tsNanos, double value) {
+        }
+
+        @Override
+        public void displayTimeUnit(String unit) {
         }
 
         @Override

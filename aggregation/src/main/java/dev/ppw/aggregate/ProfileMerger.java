@@ -16,7 +16,8 @@ import java.util.List;
  * <p>A key is a row's place in its tree: (the parent's key, region, callsite). Rows of flat and tau views
  * are roots, so there the key is the row's text. Feed every node the same view. Per key it keeps running
  * sums, minima and maxima of {@code inclusive} and {@code exclusive}, how many nodes had the key, and the
- * sums of {@code calls} and {@code subcalls}; {@link #result} applies the {@link MergeOp} and
+ * sums of {@code calls} and {@code subcalls}, and region counters (samples and sums added, peaks maxed,
+ * whatever the operator: they are not times); {@link #result} applies the {@link MergeOp} and
  * {@link MissingRule}. All times are integer nanoseconds.
  *
  * <p>Contract: {@code SUM} is commutative and associative and the empty profile is its identity;
@@ -52,6 +53,11 @@ public final class ProfileMerger {
     private long[] minPerCall = new long[0];
     private long[] maxPerCall = new long[0];
     private int[] maxInclusiveNode = new int[0];
+    // Region counters, whatever the operator: samples and sums add, peaks take the max (NaN: none yet).
+    private boolean counters;
+    private long[] cpuSamples = new long[0];
+    private double[] cpuSum = new double[0];
+    private double[] memoryPeak = new double[0];
     private final List<SummaryStatistics> inclusiveStats = new ArrayList<>();
 
     /**
@@ -165,6 +171,18 @@ public final class ProfileMerger {
         if (breakdown) {
             inclusiveStats.get(key).addValue(inclusive);
         }
+        if (tree.hasCounters()) {
+            counters = true;
+            long samples = tree.cpuSamples(n);
+            if (samples != 0) {
+                cpuSamples[key] += samples;
+                cpuSum[key] += tree.cpuSum(n);
+            }
+            double peak = tree.memoryPeak(n);
+            if (!Double.isNaN(peak) && (Double.isNaN(memoryPeak[key]) || peak > memoryPeak[key])) {
+                memoryPeak[key] = peak;
+            }
+        }
     }
 
     /** Creates the union tree, for about {@code expectedKeys} keys, unless it exists. */
@@ -190,7 +208,11 @@ public final class ProfileMerger {
             minPerCall = Arrays.copyOf(minPerCall, capacity);
             maxPerCall = Arrays.copyOf(maxPerCall, capacity);
             maxInclusiveNode = Arrays.copyOf(maxInclusiveNode, capacity);
+            cpuSamples = Arrays.copyOf(cpuSamples, capacity);
+            cpuSum = Arrays.copyOf(cpuSum, capacity);
+            memoryPeak = Arrays.copyOf(memoryPeak, capacity);
         }
+        memoryPeak[keys] = Double.NaN;
         minPerCall[keys] = CallTree.UNSET;
         maxPerCall[keys] = CallTree.UNSET;
         maxInclusiveNode[keys] = -1;
@@ -222,6 +244,12 @@ public final class ProfileMerger {
         }
         for (int k = 1; k < size; k++) {
             union.setMetrics(k, calls[k], subcalls[k], inclusive[k], exclusive[k], minPerCall[k], maxPerCall[k]);
+            if (counters) {
+                union.setCounters(k, cpuSamples[k], cpuSum[k], memoryPeak[k]);
+            }
+        }
+        if (counters) {
+            union.enableCounters();
         }
         return union;
     }

@@ -7,14 +7,24 @@ import java.util.Arrays;
  * order: {@link #BYTES_PER_EVENT} bytes per event, plus the arrays' spare capacity.
  *
  * <p>Kind is packed into the duration column: {@link #BEGIN} and {@link #END} are negative markers, a
- * value >= 0 is an {@code X} event's duration in nanoseconds. The id column holds a frame id for begins
- * and {@code X}, a region name id for ends. Events leave the buffer only as a whole ({@link #clear}) or
+ * value >= 0 is an {@code X} event's duration in nanoseconds, and a value below {@link #END} is a region
+ * counter sample ({@link #counterDur}): the duration column holds the value's bits but its sign, the id
+ * column the region name id, the value's sign and which counter ({@link #counterId}). So a counter sample
+ * takes no more room than any event and goes through spill files unchanged. The id column holds a frame id
+ * for begins and {@code X}, a region name id for ends. Events leave the buffer only as a whole ({@link #clear}) or
  * by time ({@link #retainFrom}), and what stays keeps its arrival order, so that index order is always
  * file order.
  */
 final class TrackEvents {
     static final long BEGIN = -1;
     static final long END = -2;
+    /** Id bit of a counter sample: set for {@code memory_usage}, clear for {@code cpu_usage}. */
+    static final int MEMORY_BIT = 1 << 30;
+    /** Id bit of a counter sample whose event has another sample (memory after cpu): not counted again when outside. */
+    static final int PAIRED_BIT = 1 << 29;
+    private static final int SIGN_BIT = 1 << 31;
+    private static final int REGION_MASK = PAIRED_BIT - 1;
+    private static final long MAGNITUDE_MASK = Long.MAX_VALUE;
     /** Bytes one buffered event takes: ts and duration (longs) and id (int). */
     static final int BYTES_PER_EVENT = 20;
     private static final int MIN_CAPACITY = 16;
@@ -34,6 +44,46 @@ final class TrackEvents {
         size++;
     }
 
+    /**
+     * The duration column of a counter sample of finite {@code value}: {@link Long#MIN_VALUE} or'ed with the
+     * bits of its magnitude, always below {@link #END} (a finite magnitude's bits are below
+     * {@code 0x7ff0000000000000}).
+     */
+    static long counterDur(double value) {
+        return Long.MIN_VALUE | (Double.doubleToRawLongBits(value) & MAGNITUDE_MASK);
+    }
+
+    /** The id column of a counter sample: region name id, the value's sign, the memory and paired bits. */
+    static int counterId(int regionId, double value, boolean memory, boolean paired) {
+        if (regionId < 0 || regionId > REGION_MASK) {
+            throw new IllegalStateException("too many names for counter samples: " + regionId);
+        }
+        int sign = Double.doubleToRawLongBits(value) < 0 ? SIGN_BIT : 0;
+        return regionId | sign | (memory ? MEMORY_BIT : 0) | (paired ? PAIRED_BIT : 0);
+    }
+
+    static boolean isCounter(long dur) {
+        return dur < END;
+    }
+
+    /** The value of a counter sample from its two columns. */
+    static double counterValue(long dur, int id) {
+        long bits = dur & MAGNITUDE_MASK;
+        return Double.longBitsToDouble((id & SIGN_BIT) != 0 ? bits | Long.MIN_VALUE : bits);
+    }
+
+    static boolean isMemoryCounter(int id) {
+        return (id & MEMORY_BIT) != 0;
+    }
+
+    static boolean isPairedCounter(int id) {
+        return (id & PAIRED_BIT) != 0;
+    }
+
+    static int counterRegion(int id) {
+        return id & REGION_MASK;
+    }
+
     int size() {
         return size;
     }
@@ -42,7 +92,7 @@ final class TrackEvents {
         return tsNanos[event];
     }
 
-    /** Duration of an {@code X}, or {@link #BEGIN}/{@link #END}. */
+    /** Duration of an {@code X}, or {@link #BEGIN}/{@link #END}, or a counter sample's {@link #counterDur}. */
     long dur(int event) {
         return durNanos[event];
     }
@@ -90,20 +140,25 @@ final class TrackEvents {
 
     /**
      * Compares two events by replay order without their file order: by time; at one time the begins and
-     * ends before the {@code X} events, and {@code X} events longest first (SEMANTICS.md section 1, steps 2
-     * and 4). Zero means "then in file order".
+     * ends before the {@code X} events, {@code X} events longest first (SEMANTICS.md section 1, steps 2
+     * and 4), then the counter samples (after step 4). Zero means "then in file order".
      */
     static int compare(long tsA, long durA, long tsB, long durB) {
         int c = Long.compare(tsA, tsB);
         if (c != 0) {
             return c;
         }
-        boolean xa = durA >= 0;
-        boolean xb = durB >= 0;
-        if (xa != xb) {
-            return xa ? 1 : -1;
+        int ka = kind(durA);
+        int kb = kind(durB);
+        if (ka != kb) {
+            return ka < kb ? -1 : 1;
         }
-        return xa ? Long.compare(durB, durA) : 0;
+        return ka == 1 ? Long.compare(durB, durA) : 0;
+    }
+
+    /** Replay rank at one time: 0 begin/end, 1 X, 2 counter sample. */
+    private static int kind(long dur) {
+        return dur >= 0 ? 1 : dur < END ? 2 : 0;
     }
 
     /** Event indices in replay order: {@link #compare}, then file order. */

@@ -29,6 +29,8 @@ final class TrackFold {
 
     /** Events received (and kept) in this input, replayed or not. */
     long received;
+    /** Of those, the timed events (B, E, X): region counter samples alone do not make a pid a node. */
+    long timed;
     long maxSeenNanos = Long.MIN_VALUE;
     /**
      * An event came more than the reorder window before the latest one, or an X around the latest one (a
@@ -100,6 +102,7 @@ final class TrackFold {
         runOffsets.clear();
         runCounts.clear();
         received = 0;
+        timed = 0;
         maxSeenNanos = Long.MIN_VALUE;
         frontierNanos = Long.MIN_VALUE;
         disordered = false;

@@ -3,6 +3,15 @@ package dev.ppw.aggregate;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 
+import org.eclipse.collections.api.list.primitive.MutableDoubleList;
+import org.eclipse.collections.api.list.primitive.MutableIntList;
+import org.eclipse.collections.api.list.primitive.MutableLongList;
+import org.eclipse.collections.api.map.primitive.MutableIntIntMap;
+import org.eclipse.collections.impl.list.mutable.primitive.DoubleArrayList;
+import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
+import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
+import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
+
 import java.util.Arrays;
 
 /**
@@ -29,6 +38,9 @@ import java.util.Arrays;
  * stack is cut, so every frame is pushed and popped once.
  */
 final class TrackReplay {
+    /** Note: a region counter sample with no open frame of its region on its track (PerfFlowAspect's resets). */
+    static final String COUNTER_OUTSIDE_REGION = "counter_outside_region";
+
     /** End time of a begin frame: it ends only by an end event, clipping, or the end of its track. */
     private static final long OPEN = Long.MAX_VALUE;
 
@@ -55,6 +67,13 @@ final class TrackReplay {
     private int[] minEndSlot = new int[16];
     private int[] beginSlot = new int[16];
 
+    // The region counter samples of the track so far, per node, in the order first met.
+    private final MutableIntIntMap counterIndex = new IntIntHashMap();
+    private final MutableIntList counterNodes = new IntArrayList();
+    private final MutableLongList cpuSamples = new LongArrayList();
+    private final MutableDoubleList cpuSums = new DoubleArrayList();
+    private final MutableDoubleList memoryPeaks = new DoubleArrayList();
+
     /**
      * Starts replaying one track of {@code inputName}, named {@code trackLabel} in messages, into
      * {@code target}, counting warnings in {@code warnings}; {@code topFrame} is the frame of a top level
@@ -74,7 +93,10 @@ final class TrackReplay {
         this.top = -1;
     }
 
-    /** The next event in replay order: {@code dur} is an {@code X}'s duration or {@link TrackEvents#BEGIN}/{@link TrackEvents#END}. */
+    /**
+     * The next event in replay order: {@code dur} is an {@code X}'s duration, {@link TrackEvents#BEGIN}/
+     * {@link TrackEvents#END}, or a counter sample's {@link TrackEvents#counterDur}.
+     */
     void event(long ts, long dur, int id) {
         if (!started || ts != timeNanos) {
             if (started && !opening) {
@@ -83,8 +105,21 @@ final class TrackReplay {
             started = true;
             timeNanos = ts;
             opening = false;
-            lastNanos = Math.max(lastNanos, ts);
+            if (!TrackEvents.isCounter(dur)) {
+                // A counter sample carries no time into the tree: not even the track's last time. Nothing
+                // but counters follows one at its time, so this is the only place that time is seen.
+                lastNanos = Math.max(lastNanos, ts);
+            }
             closeXEndingBefore(ts);
+        }
+        if (TrackEvents.isCounter(dur)) {
+            // After step 4: frames ending at t are closed, frames starting at t are open.
+            if (!opening) {
+                closeXEndingAt(ts);
+                opening = true;
+            }
+            counter(id, TrackEvents.counterValue(dur, id));
+            return;
         }
         if (dur < 0) {
             // Step 2: begins and ends at t sort before the X events at t.
@@ -107,6 +142,39 @@ final class TrackReplay {
         }
     }
 
+    /** Attaches a counter sample to the innermost open frame of its region, or counts it as outside. */
+    private void counter(int id, double value) {
+        int region = TrackEvents.counterRegion(id);
+        for (int slot = top; slot >= 0; slot--) {
+            if (tree.frames().region(tree.frame(node[slot])) == region) {
+                int n = node[slot];
+                int at = counterIndex.getIfAbsent(n, -1);
+                if (at < 0) {
+                    at = counterNodes.size();
+                    counterIndex.put(n, at);
+                    counterNodes.add(n);
+                    cpuSamples.add(0);
+                    cpuSums.add(0);
+                    memoryPeaks.add(Double.NaN);
+                }
+                if (TrackEvents.isMemoryCounter(id)) {
+                    double peak = memoryPeaks.get(at);
+                    if (Double.isNaN(peak) || value > peak) {
+                        memoryPeaks.set(at, value);
+                    }
+                } else {
+                    cpuSamples.set(at, cpuSamples.get(at) + 1);
+                    cpuSums.set(at, cpuSums.get(at) + value);
+                }
+                return;
+            }
+        }
+        if (!TrackEvents.isPairedCounter(id)) {
+            // One note per C event, not per value: the memory half of a pair was counted with its cpu half.
+            diagnostics.note(COUNTER_OUTSIDE_REGION);
+        }
+    }
+
     /** Ends the track: X frames at their own ends, then begins at the track's largest time. */
     void finish() {
         if (started && !opening) {
@@ -123,6 +191,15 @@ final class TrackReplay {
             // The top level of a split thread: one call per track, as long as its top frames together.
             tree.addCall(rootNode, rootNanos);
         }
+        // The track's counter sums go in whole, so that they add up the same whichever tree replayed it.
+        for (int i = 0; i < counterNodes.size(); i++) {
+            tree.addCounters(counterNodes.get(i), cpuSamples.get(i), cpuSums.get(i), memoryPeaks.get(i));
+        }
+        counterIndex.clear();
+        counterNodes.clear();
+        cpuSamples.clear();
+        cpuSums.clear();
+        memoryPeaks.clear();
         this.tree = null;
         this.diagnostics = null;
     }

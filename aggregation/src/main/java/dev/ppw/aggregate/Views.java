@@ -5,10 +5,12 @@ import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
+import org.eclipse.collections.api.list.primitive.MutableDoubleList;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
 import org.eclipse.collections.api.list.primitive.MutableLongList;
 import org.eclipse.collections.api.map.primitive.MutableIntIntMap;
 import org.eclipse.collections.api.map.primitive.MutableLongIntMap;
+import org.eclipse.collections.impl.list.mutable.primitive.DoubleArrayList;
 import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
 import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
 import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
@@ -28,6 +30,8 @@ import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
  *   <li>{@code minInclusiveNanos} is the minimum of the minima and {@code maxInclusiveNanos} the maximum
  *       of the maxima; {@link CallTree#UNSET} counts as absent, and a row whose nodes are all unset stays
  *       {@link CallTree#UNSET}.</li>
+ *   <li>region counters: {@code cpu_usage} samples and sums add over all merged nodes (recursion
+ *       included: every sample is counted once, at the node it attached to), memory peaks take the max.</li>
  * </ul>
  *
  * <p>Invariants: callpath keeps every tree invariant of SEMANTICS.md section 2. Flat and TAU keep the
@@ -68,6 +72,9 @@ public final class Views {
         if (view == ViewKind.TREE) {
             return treeProfile;
         }
+        if (view == ViewKind.COUNTERS) {
+            return treeProfile.withView(treeProfile.tree(), ViewKind.COUNTERS, 0);
+        }
         if (treeProfile.nodes() > 1 && !"sum".equals(treeProfile.aggregation())) {
             throw new IllegalArgumentException("cannot derive the " + view.label() + " view of a "
                     + treeProfile.aggregation() + " aggregate: derive it per node, then aggregate");
@@ -77,7 +84,7 @@ public final class Views {
             case CALLPATH -> treeProfile.withView(callpath(tree), ViewKind.CALLPATH, 0);
             case FLAT -> treeProfile.withView(flat(tree), ViewKind.FLAT, 0);
             case TAU -> treeProfile.withView(tau(tree, tauDepth), ViewKind.TAU, tauDepth);
-            case TREE -> throw new AssertionError("handled above");
+            case TREE, COUNTERS -> throw new AssertionError("handled above");
         };
     }
 
@@ -103,6 +110,9 @@ public final class Views {
                 rows.row();
             }
             rows.add(merged, tree, n, true);
+        }
+        if (tree.hasCounters()) {
+            out.enableCounters();
         }
         rows.storeInto(out, 0);
         return out;
@@ -217,6 +227,9 @@ public final class Views {
         for (int row = 0; row < keyNameOfRow.size(); row++) {
             out.child(CallTree.ROOT, frames.intern(keyNameOfRow.get(row), NameTable.EMPTY));
         }
+        if (tree.hasCounters()) {
+            out.enableCounters();
+        }
         rows.storeInto(out, 1);
         return out;
     }
@@ -262,6 +275,10 @@ public final class Views {
         private final MutableLongList exclusive = new LongArrayList();
         private final MutableLongList min = new LongArrayList();
         private final MutableLongList max = new LongArrayList();
+        // Region counters, only when the tree has any: samples and sums add, peaks take the max.
+        private final MutableLongList cpuSamples = new LongArrayList();
+        private final MutableDoubleList cpuSum = new DoubleArrayList();
+        private final MutableDoubleList memoryPeak = new DoubleArrayList();
 
         int size() {
             return calls.size();
@@ -275,6 +292,9 @@ public final class Views {
             exclusive.add(0);
             min.add(CallTree.UNSET);
             max.add(CallTree.UNSET);
+            cpuSamples.add(0);
+            cpuSum.add(0);
+            memoryPeak.add(Double.NaN);
             return calls.size() - 1;
         }
 
@@ -293,6 +313,17 @@ public final class Views {
             if (nodeMax != CallTree.UNSET && (max.get(row) == CallTree.UNSET || nodeMax > max.get(row))) {
                 max.set(row, nodeMax);
             }
+            if (tree.hasCounters()) {
+                long samples = tree.cpuSamples(node);
+                if (samples != 0) {
+                    cpuSamples.set(row, cpuSamples.get(row) + samples);
+                    cpuSum.set(row, cpuSum.get(row) + tree.cpuSum(node));
+                }
+                double peak = tree.memoryPeak(node);
+                if (!Double.isNaN(peak) && (Double.isNaN(memoryPeak.get(row)) || peak > memoryPeak.get(row))) {
+                    memoryPeak.set(row, peak);
+                }
+            }
         }
 
         /** Stores row {@code r} into node {@code r + nodeOffset} of {@code out}; a row landing on the virtual root is skipped. */
@@ -304,6 +335,7 @@ public final class Views {
                 }
                 out.setMetrics(node, calls.get(r), subcalls.get(r), inclusive.get(r), exclusive.get(r),
                         min.get(r), max.get(r));
+                out.addCounters(node, cpuSamples.get(r), cpuSum.get(r), memoryPeak.get(r));
             }
         }
     }

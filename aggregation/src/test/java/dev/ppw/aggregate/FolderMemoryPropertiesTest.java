@@ -76,6 +76,58 @@ class FolderMemoryPropertiesTest {
     }
 
     @Test
+    void regionCountersFoldAsInMemoryWhateverTheLimitAndWindow() {
+        // Counter samples at the times of other events (ties with ends and starts) and in between, named after
+        // regions of the trace or not: attached, summed and noted the same whatever spills or replays early.
+        qt().withExamples(examples(500))
+                .forAll(SOUP_OPS, integers().all(), SETTINGS, booleans().all())
+                .checkAssert((ops, seed, settings, sorted) -> {
+                    Trace soup = TraceGenerator.soup(ops, seed % 2 == 0 ? TraceGenerator.EPOCH_NANOS : 0);
+                    Trace withCounters = withCounters(sorted ? nearlySorted(soup, seed) : soup, seed);
+                    checkBounded(withCounters, Settings.of(settings));
+                });
+    }
+
+    @Test
+    void forestsWithCountersFoldAsInMemoryWhateverTheLimitAndWindow() {
+        qt().withExamples(examples(300))
+                .forAll(FOREST_OPS, FOREST_CASE, integers().all(), SETTINGS)
+                .checkAssert((ops, c, seed, settings) -> {
+                    Forest forest = TraceGenerator.forest(ops, Style.values()[c % 3], Order.values()[(c / 3) % 3],
+                            c / 9 == 1 ? TraceGenerator.EPOCH_NANOS : 0, seed);
+                    checkBounded(withCounters(forest.trace(), seed), Settings.of(settings));
+                });
+    }
+
+    /**
+     * {@code trace} with region counter samples added after random events: at that event's time (or its
+     * end, or just after), on its track, named after it or after another event's region.
+     */
+    static Trace withCounters(Trace trace, long seed) {
+        Random random = new Random(seed);
+        List<List<Ev>> inputs = new ArrayList<>();
+        for (List<Ev> input : trace.inputs()) {
+            List<Ev> events = new ArrayList<>();
+            for (Ev ev : input) {
+                events.add(ev);
+                if (random.nextInt(3) == 0) {
+                    Ev named = input.get(random.nextInt(input.size()));
+                    long ts = switch (random.nextInt(3)) {
+                        case 0 -> ev.tsNanos();
+                        case 1 -> ev.tsNanos() + ev.durNanos();
+                        default -> ev.tsNanos() + 1;
+                    };
+                    events.add(random.nextInt(events.size() + 1) == 0 ? 0 : events.size(),
+                            TestTrace.c(ev.track(), ts, random.nextInt(2000) - 100, random.nextBoolean() ? ev.name()
+                                    : named.name()));
+                }
+            }
+            inputs.add(events);
+        }
+        return new Trace(inputs);
+    }
+
+    @Test
     void startOrderedForestsReplayWhileReadingAndNeverSpill() {
         // Distinct timestamps and window 0: after each replay a track keeps at most its latest event, so
         // 3 tracks stay under half of any limit from 8 up.
@@ -161,6 +213,8 @@ class FolderMemoryPropertiesTest {
                 case 'B' -> sink.begin(track, ev.tsNanos(), sink.frames().intern(ev.name()));
                 case 'E' -> sink.end(track, ev.tsNanos(), sink.frames().names().intern(ev.name()));
                 case 'X' -> sink.complete(track, ev.tsNanos(), ev.durNanos(), sink.frames().intern(ev.name()));
+                case 'C' -> sink.regionCounter(track, ev.tsNanos(), sink.frames().names().intern(ev.name()),
+                        TestTrace.counterCpu(ev.durNanos()), TestTrace.counterMemory(ev.durNanos()));
                 default -> throw new IllegalArgumentException("phase " + ev.ph());
             }
         }
@@ -175,9 +229,16 @@ class FolderMemoryPropertiesTest {
             sb.append(n).append(" <- ").append(tree.parent(n)).append(' ').append(tree.regionName(n))
                     .append(": calls=").append(tree.calls(n)).append(" sub=").append(tree.subcalls(n))
                     .append(" incl=").append(tree.inclusiveNanos(n)).append(" excl=").append(tree.exclusiveNanos(n))
-                    .append(" min=").append(tree.minInclusiveNanos(n)).append(" max=").append(tree.maxInclusiveNanos(n))
-                    .append('\n');
+                    .append(" min=").append(tree.minInclusiveNanos(n)).append(" max=").append(tree.maxInclusiveNanos(n));
+            if (tree.hasCounters()) {
+                // Exact bits: a sum added in another order would show.
+                sb.append(" cpu=").append(tree.cpuSamples(n)).append('/').append(Double.toHexString(tree.cpuSum(n)))
+                        .append(" mem=").append(Double.toHexString(tree.memoryPeak(n)));
+            }
+            sb.append('\n');
         }
+        sb.append("counter_outside_region=").append(folder.diagnostics().noteCount(Folder.COUNTER_OUTSIDE_REGION))
+                .append('\n');
         folder.diagnostics().warnings().forEach((kind, e) ->
                 sb.append(kind).append('=').append(e.count()).append(' ').append(e.examples()).append('\n'));
         return sb.toString();

@@ -44,7 +44,11 @@ final class TestTrace {
 
     static final Track T1 = Track.thread("1", "1");
 
-    /** One event of a track: phase {@code 'B'}, {@code 'E'} or {@code 'X'}; {@code durNanos} is 0 unless X. */
+    /**
+     * One event of a track: phase {@code 'B'}, {@code 'E'} or {@code 'X'}; {@code durNanos} is 0 unless X.
+     * Phase {@code 'C'} is a region counter sample of region {@code name}: {@code durNanos} is its value
+     * code v, fed as {@code cpu_usage = v / 10.0} and {@code memory_usage = v * 0.3} ({@link #counterCpu}).
+     */
     record Ev(Track track, char ph, long tsNanos, long durNanos, String name) {
         @Override
         public String toString() {
@@ -63,6 +67,24 @@ final class TestTrace {
 
     static Ev x(long ts, long dur, String name) {
         return new Ev(T1, 'X', ts, dur, name);
+    }
+
+    static Ev c(long ts, long valueCode, String name) {
+        return new Ev(T1, 'C', ts, valueCode, name);
+    }
+
+    static Ev c(Track track, long ts, long valueCode, String name) {
+        return new Ev(track, 'C', ts, valueCode, name);
+    }
+
+    /** The cpu_usage of a {@code 'C'} event's value code: a decimal fraction, so that sums depend on their order. */
+    static double counterCpu(long valueCode) {
+        return valueCode / 10.0;
+    }
+
+    /** The memory_usage of a {@code 'C'} event's value code. */
+    static double counterMemory(long valueCode) {
+        return valueCode * 0.3;
     }
 
     static Ev b(Track track, long ts, String name) {
@@ -188,6 +210,8 @@ final class TestTrace {
                     case 'B' -> sink.begin(track, ev.tsNanos(), sink.frames().intern(ev.name()));
                     case 'E' -> sink.end(track, ev.tsNanos(), names.intern(ev.name()));
                     case 'X' -> sink.complete(track, ev.tsNanos(), ev.durNanos(), sink.frames().intern(ev.name()));
+                    case 'C' -> sink.regionCounter(track, ev.tsNanos(), names.intern(ev.name()),
+                            counterCpu(ev.durNanos()), counterMemory(ev.durNanos()));
                     default -> throw new IllegalArgumentException("phase " + ev.ph());
                 }
             }

@@ -1,11 +1,13 @@
 package dev.ppw.cli;
 
 import dev.ppw.aggregate.Breakdown;
+import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ImbalanceRanking;
 import dev.ppw.aggregate.MergeOp;
 import dev.ppw.aggregate.MissingRule;
 import dev.ppw.aggregate.ProfileMerger;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
@@ -22,8 +24,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** {@code ppw-java merge}: one profile per node, combined key by key with sum, min, max or avg. */
@@ -107,6 +111,9 @@ final class MergeCommand implements Callable<Integer> {
         Map<String, String> processNames = new LinkedHashMap<>();
         Map<String, String> threadNames = new LinkedHashMap<>();
         Diagnostics diagnostics = new Diagnostics();
+        // Generic counter series combined node after node (the later node's last on ties); display hints met.
+        Map<String, CounterSeries> counters = new LinkedHashMap<>();
+        Set<String> displayUnits = new LinkedHashSet<>();
         List<String> labels = NodeLabels.of(files);
         String[] reference = new String[1]; // the first input that joined, for messages about one that cannot
         try (Progress progress = Progress.start(streams.err(), "merge", files.size(), quiet)) {
@@ -123,7 +130,13 @@ final class MergeCommand implements Callable<Integer> {
                 }
                 for (int n = 0; n < loaded.views().size(); n++) {
                     NodeInfo info = loaded.infos().get(n);
-                    merger.add(info.label(), loaded.views().get(n).tree());
+                    Profile view = loaded.views().get(n);
+                    merger.add(info.label(), view.tree());
+                    view.counters().forEach(c -> counters.merge(c.key(), c, CounterSeries::plus));
+                    if (view.displayTimeUnit() != null && displayUnits.add(view.displayTimeUnit())
+                            && displayUnits.size() == 2) {
+                        diagnostics.note(Folder.DISPLAY_TIME_UNITS_DIFFER);
+                    }
                     nodeInfos.add(info);
                     info.processNames().forEach(processNames::putIfAbsent);
                     info.threadNames().forEach(threadNames::putIfAbsent);
@@ -140,7 +153,8 @@ final class MergeCommand implements Callable<Integer> {
         CallTree combined = merger.result(recomputeInclusive);
         Profile shown = new Profile(combined, options.view, options.tauDepth(), agg.label(), missing.label(),
                 merger.nodeCount(), files.stream().map(Path::toString).toList(), processNames, threadNames,
-                nodeInfos);
+                nodeInfos, counters.values().stream().sorted(CounterSeries.ORDER).toList(),
+                displayUnits.size() == 1 ? displayUnits.iterator().next() : null);
         Report report = Output.report(shown, options, diagnostics);
         Breakdown stats = merger.breakdown();
         if (stats != null) {

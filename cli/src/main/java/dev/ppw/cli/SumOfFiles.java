@@ -29,6 +29,7 @@ final class SumOfFiles {
                     one ? folded.processNames() : Map.of(), one ? folded.threadNames() : Map.of()));
         }
         return new Profile(folded.tree(), folded.view(), folded.tauDepth(), "sum", "zero", inputs.size(),
-                folded.inputs(), folded.processNames(), folded.threadNames(), nodes);
+                folded.inputs(), folded.processNames(), folded.threadNames(), nodes, folded.counters(),
+                folded.displayTimeUnit());
     }
 }

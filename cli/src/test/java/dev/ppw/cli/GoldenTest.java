@@ -59,7 +59,12 @@ class GoldenTest {
                 golden(verbose, List.of("--view", "tree", "--format", "json"), "json"),
                 golden(nodes4, List.of("--view", "flat", "--unit", "us"), "txt"),
                 golden(tsc, List.of("--view", "tree", "--max-depth", "3"), "txt"),
-                golden(tsc, List.of("--view", "flat", "--sort", "exclusive", "--min-percent", "1"), "txt"));
+                golden(tsc, List.of("--view", "flat", "--sort", "exclusive", "--min-percent", "1"), "txt"),
+                // Region counters (cpu_usage/memory_usage) in text and JSON, both PerfFlowAspect modes.
+                golden(CASES.get(2), List.of("--view", "tree"), "txt"),
+                golden(CASES.get(2), List.of("--view", "tree", "--format", "json"), "json"),
+                golden(CASES.get(3), List.of("--view", "flat"), "txt"),
+                golden(CASES.get(3), List.of("--view", "callpath", "--format", "json"), "json"));
     }
 
     private static DynamicTest golden(Case c, List<String> args, String extension) {

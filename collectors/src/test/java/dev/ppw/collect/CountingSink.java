@@ -22,6 +22,7 @@ final class CountingSink implements EventSink {
     long completes;
     long samples;
     long metadata;
+    long counters;
 
     @Override
     public FrameTable frames() {
@@ -76,6 +77,25 @@ final class CountingSink implements EventSink {
     public void sample(int track, long tsNanos, long weightNanos, int[] frameIds, int depth) {
         check(open && track >= 0 && track < tracks, "sample on an unknown track");
         samples++;
+    }
+
+    @Override
+    public void regionCounter(int track, long tsNanos, int regionId, double cpuUsage, double memoryUsage) {
+        check(open && track >= 0 && track < tracks, "counter on an unknown track");
+        check(!Double.isNaN(cpuUsage) || !Double.isNaN(memoryUsage), "counter without a value");
+        counters++;
+    }
+
+    @Override
+    public void counter(String pid, String name, String id, String series, long tsNanos, double value) {
+        check(open && pid != null && name != null && id != null && series != null && Double.isFinite(value),
+                "counter outside an input, null or not finite");
+        counters++;
+    }
+
+    @Override
+    public void displayTimeUnit(String unit) {
+        check(unit != null, "null displayTimeUnit");
     }
 
     @Override

@@ -77,6 +77,22 @@ public final class RecordingSink implements EventSink {
     }
 
     @Override
+    public void regionCounter(int track, long tsNanos, int regionId, double cpuUsage, double memoryUsage) {
+        calls.add("C " + trackLabels.get(track) + " " + tsNanos + " " + names.name(regionId) + " cpu " + cpuUsage
+                + " memory " + memoryUsage);
+    }
+
+    @Override
+    public void counter(String pid, String name, String id, String series, long tsNanos, double value) {
+        calls.add("counter " + pid + " " + name + " id " + id + " " + series + " " + tsNanos + " " + value);
+    }
+
+    @Override
+    public void displayTimeUnit(String unit) {
+        calls.add("displayTimeUnit " + unit);
+    }
+
+    @Override
     public void processName(String pid, String name) {
         calls.add("process_name " + pid + " " + name);
     }

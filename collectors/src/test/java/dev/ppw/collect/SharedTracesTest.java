@@ -52,8 +52,8 @@ class SharedTracesTest {
     @CsvSource(delimiter = '|', value = {
             // file | B | E | X | tracks | notes
             "perfflowaspect/compact/perfflow.array.vm.7530.pfw | 0 | 0 | 12 | T(7530,7530) | {}",
-            "perfflowaspect/cpumem_compact/perfflow.array.vm.7538.pfw | 0 | 0 | 12 | T(7538,7538) | {phase_C=24}",
-            "perfflowaspect/cpumem_verbose/perfflow.array.vm.7534.pfw | 12 | 12 | 0 | T(7534,7534) | {phase_C=24}",
+            "perfflowaspect/cpumem_compact/perfflow.array.vm.7538.pfw | 0 | 0 | 12 | T(7538,7538) | {counter_reset=12}",
+            "perfflowaspect/cpumem_verbose/perfflow.array.vm.7534.pfw | 12 | 12 | 0 | T(7534,7534) | {counter_reset=12}",
             "perfflowaspect/future/perfflow.array.vm.7640.pfw | 2 | 2 | 0 | T(7640,7640) A(7640,__main__,7649) | {}",
             "perfflowaspect/multiproc/perfflow.array.mp.7555.pfw | 12 | 12 | 0 | T(7557,7557) T(7556,7556) T(7559,7559) T(7558,7558) | {}",
             "perfflowaspect/nodes4/perfflow.array.node0.{fJobA}.vm.7541.pfw | 12 | 12 | 0 | T(7541,7541) | {}",
@@ -69,6 +69,8 @@ class SharedTracesTest {
         assertEquals(begins, sink.count("B"), "B");
         assertEquals(ends, sink.count("E"), "E");
         assertEquals(completes, sink.count("X"), "X");
+        // One measurement per call; the end-of-call resets (both values 0) are only counted.
+        assertEquals(file.contains("cpumem") ? 12 : 0, sink.count("C"), "C: cpu_usage/memory_usage region counters");
         assertEquals(List.of(tracks.split(" ")), sink.tracks());
         assertEquals(Map.of(), sink.warnings());
         assertEquals(notes, sink.notes().toString());

@@ -23,6 +23,8 @@ import java.util.Objects;
  *   <li>{@code minInclusiveNanos}, {@code maxInclusiveNanos}: extremes of one call's inclusive time, or
  *       {@link #UNSET} when no single call was timed (sampled inputs, or rows built without calls).</li>
  * </ul>
+ * <p>Optional region counters (SEMANTICS.md "Counters"), columns allocated on first use: the number and sum
+ * of {@code cpu_usage} samples and the peak {@code memory_usage} ({@link #addCounters}).
  * {@link #addCall} and {@link #addSample} keep those invariants as they fold; {@link #setMetrics} stores
  * values computed elsewhere (aggregates, derived views) as they are, and then the invariants are those
  * of whoever computed them. The same class holds flat and TAU views: their rows are all roots.
@@ -55,6 +57,10 @@ public final class CallTree {
     private long[] exclusiveNanos;
     private long[] minInclusiveNanos;
     private long[] maxInclusiveNanos;
+    // Region counters (SEMANTICS.md "Counters"): null until the first one, so trees without counters pay nothing.
+    private long[] cpuSamples;
+    private double[] cpuSum;
+    private double[] memoryPeak;
 
     public CallTree(FrameTable frames) {
         this(frames, 0);
@@ -161,6 +167,79 @@ public final class CallTree {
         exclusiveNanos[node] = exclusive;
         minInclusiveNanos[node] = minInclusive;
         maxInclusiveNanos[node] = maxInclusive;
+    }
+
+    /**
+     * Whether the tree carries region counters: some node was given a value (cpu samples or a memory peak),
+     * or {@link #enableCounters} was called.
+     */
+    public boolean hasCounters() {
+        return cpuSamples != null;
+    }
+
+    /**
+     * Adds region counter values to {@code node}: {@code samples} cpu samples summing to {@code sum}, and
+     * a memory peak ({@code NaN} for none) combined by max. Adding nothing (0 samples, NaN peak) changes nothing.
+     */
+    public void addCounters(int node, long samples, double sum, double peak) {
+        Objects.checkIndex(node, size);
+        if (samples == 0 && Double.isNaN(peak)) {
+            return;
+        }
+        enableCounters();
+        if (samples != 0) {
+            cpuSamples[node] += samples;
+            cpuSum[node] += sum;
+        }
+        if (!Double.isNaN(peak) && (Double.isNaN(memoryPeak[node]) || peak > memoryPeak[node])) {
+            memoryPeak[node] = peak;
+        }
+    }
+
+    /** Makes the tree carry region counter columns (all empty so far), so that {@link #hasCounters()} is true. */
+    public void enableCounters() {
+        if (cpuSamples == null) {
+            cpuSamples = new long[parent.length];
+            cpuSum = new double[parent.length];
+            memoryPeak = new double[parent.length];
+            Arrays.fill(memoryPeak, Double.NaN);
+        }
+    }
+
+    /** Replaces the node's region counter values (0 samples and a NaN peak: none). */
+    public void setCounters(int node, long samples, double sum, double peak) {
+        Objects.checkIndex(node, size);
+        if (cpuSamples == null) {
+            addCounters(node, samples, sum, peak);
+            return;
+        }
+        cpuSamples[node] = samples;
+        cpuSum[node] = samples == 0 ? 0 : sum;
+        memoryPeak[node] = peak;
+    }
+
+    /** Number of {@code cpu_usage} samples attached to the node (0 when none). */
+    public long cpuSamples(int node) {
+        Objects.checkIndex(node, size);
+        return cpuSamples == null ? 0 : cpuSamples[node];
+    }
+
+    /** Sum of the node's {@code cpu_usage} samples (percent); 0 when none. */
+    public double cpuSum(int node) {
+        Objects.checkIndex(node, size);
+        return cpuSamples == null ? 0 : cpuSum[node];
+    }
+
+    /** Mean {@code cpu_usage} (percent) of the node's samples, NaN when none. */
+    public double cpuMean(int node) {
+        long n = cpuSamples(node);
+        return n == 0 ? Double.NaN : cpuSum[node] / n;
+    }
+
+    /** Largest {@code memory_usage} sample of the node, as the tracer wrote it; NaN when none. */
+    public double memoryPeak(int node) {
+        Objects.checkIndex(node, size);
+        return memoryPeak == null ? Double.NaN : memoryPeak[node];
     }
 
     public int parent(int node) {
@@ -270,6 +349,9 @@ public final class CallTree {
         nextSibling[node] = NONE;
         minInclusiveNanos[node] = UNSET;
         maxInclusiveNanos[node] = UNSET;
+        if (memoryPeak != null) {
+            memoryPeak[node] = Double.NaN;
+        }
         return node;
     }
 
@@ -290,5 +372,14 @@ public final class CallTree {
         exclusiveNanos = exclusiveNanos == null ? new long[capacity] : Arrays.copyOf(exclusiveNanos, capacity);
         minInclusiveNanos = minInclusiveNanos == null ? new long[capacity] : Arrays.copyOf(minInclusiveNanos, capacity);
         maxInclusiveNanos = maxInclusiveNanos == null ? new long[capacity] : Arrays.copyOf(maxInclusiveNanos, capacity);
+        if (cpuSamples != null) {
+            cpuSamples = Arrays.copyOf(cpuSamples, capacity);
+            cpuSum = Arrays.copyOf(cpuSum, capacity);
+            int old = memoryPeak.length;
+            memoryPeak = Arrays.copyOf(memoryPeak, capacity);
+            if (capacity > old) {
+                Arrays.fill(memoryPeak, old, capacity, Double.NaN);
+            }
+        }
     }
 }

@@ -50,6 +50,23 @@ public interface EventSink {
     /** An {@code M thread_name}: names thread (pid, tid). */
     void threadName(String pid, String tid, String name);
 
+    /**
+     * A region counter sample (SEMANTICS.md "Counters"): a {@code C} event named after a region whose args
+     * hold {@code cpu_usage} and/or {@code memory_usage}. It attaches to the innermost frame of that region
+     * open on thread track {@code track} at {@code tsNanos}. {@code cpuUsage} and {@code memoryUsage} are
+     * NaN when absent; at least one is finite.
+     */
+    void regionCounter(int track, long tsNanos, int regionId, double cpuUsage, double memoryUsage);
+
+    /**
+     * One sample of a generic counter series: args key {@code series} of the {@code C} event {@code name}
+     * (with {@code id}, {@code ""} when absent) of process {@code pid}; {@code value} is finite.
+     */
+    void counter(String pid, String name, String id, String series, long tsNanos, double value);
+
+    /** The trace's top-level {@code displayTimeUnit}, as written (a display hint only). */
+    void displayTimeUnit(String unit);
+
     /** Ends the current input: the sink may now finish its tracks. */
     void endInput();
 }

@@ -27,6 +27,8 @@ public final class Profile {
     private final Map<String, String> processNames;
     private final Map<String, String> threadNames;
     private final List<NodeInfo> nodeInfos;
+    private final List<CounterSeries> counters;
+    private final String displayTimeUnit;
 
     /**
      * @param tauDepth the depth N of a {@link ViewKind#TAU} view, 0 for the other views
@@ -42,6 +44,20 @@ public final class Profile {
     public Profile(CallTree tree, ViewKind view, int tauDepth, String aggregation, String missing, int nodes,
                    List<String> inputs, Map<String, String> processNames, Map<String, String> threadNames,
                    List<NodeInfo> nodeInfos) {
+        this(tree, view, tauDepth, aggregation, missing, nodes, inputs, processNames, threadNames, nodeInfos,
+                List.of(), null);
+    }
+
+    /**
+     * @param counters the generic counter series, in {@link CounterSeries#ORDER}
+     * @param displayTimeUnit the inputs' {@code displayTimeUnit} ({@code ms} or {@code ns}), null when none or
+     *                        when inputs disagree
+     */
+    public Profile(CallTree tree, ViewKind view, int tauDepth, String aggregation, String missing, int nodes,
+                   List<String> inputs, Map<String, String> processNames, Map<String, String> threadNames,
+                   List<NodeInfo> nodeInfos, List<CounterSeries> counters, String displayTimeUnit) {
+        this.counters = List.copyOf(counters);
+        this.displayTimeUnit = displayTimeUnit;
         this.tree = tree;
         this.view = view;
         this.tauDepth = tauDepth;
@@ -63,7 +79,23 @@ public final class Profile {
     /** The same metadata over another tree of another view. */
     public Profile withView(CallTree viewTree, ViewKind viewKind, int depth) {
         return new Profile(viewTree, viewKind, depth, aggregation, missing, nodes, inputs, processNames,
-                threadNames, nodeInfos);
+                threadNames, nodeInfos, counters, displayTimeUnit);
+    }
+
+    /** The same profile with these generic counter series and display unit hint. */
+    public Profile withCounters(List<CounterSeries> counterSeries, String unitHint) {
+        return new Profile(tree, view, tauDepth, aggregation, missing, nodes, inputs, processNames, threadNames,
+                nodeInfos, counterSeries, unitHint);
+    }
+
+    /** The generic counter series (SEMANTICS.md "Counters"), sorted; empty when none. */
+    public List<CounterSeries> counters() {
+        return counters;
+    }
+
+    /** The inputs' {@code displayTimeUnit} ({@code ms} or {@code ns}), or null. */
+    public String displayTimeUnit() {
+        return displayTimeUnit;
     }
 
     public CallTree tree() {

@@ -9,7 +9,12 @@ public enum ViewKind {
     /** One row per region; inclusive time counted once under recursion. */
     FLAT,
     /** TAU callpath of depth N: one row per key of the last N region names joined by " => ". */
-    TAU;
+    TAU,
+    /**
+     * Not a view of the tree: the generic counter series (SEMANTICS.md "Counters"), one row per series.
+     * The profile keeps its tree; reporters print the series instead of rows.
+     */
+    COUNTERS;
 
     /** The lower-case name used on the command line and in outputs. */
     public String label() {

@@ -1,5 +1,7 @@
 package dev.ppw.report;
 
+import dev.ppw.model.CounterSeries;
+import dev.ppw.model.ViewKind;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -24,6 +26,10 @@ final class CsvReporter implements Reporter {
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {
+        if (report.profile().view() == ViewKind.COUNTERS) {
+            writeCounters(report, out);
+            return;
+        }
         DisplayUnit unit = report.unitOrNanos();
         List<RowField> fields = RowField.csvFields(report);
         List<String> header = new ArrayList<>(fields.size());
@@ -42,6 +48,17 @@ final class CsvReporter implements Reporter {
                 values.add(text == null ? "" : text);
             }
             printer.printRecord(values);
+        }
+        printer.flush();
+    }
+
+    /** The counters view: one row per generic counter series. */
+    private static void writeCounters(Report report, OutputStream out) throws IOException {
+        Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
+        CSVFormat format = CSVFormat.RFC4180.builder().setHeader(CounterFields.COLUMNS.toArray(String[]::new)).build();
+        CSVPrinter printer = new CSVPrinter(writer, format);
+        for (CounterSeries c : report.profile().counters()) {
+            printer.printRecord((Object[]) CounterFields.values(c));
         }
         printer.flush();
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
@@ -25,6 +26,8 @@ import java.util.TreeMap;
 final class JsonReporter implements Reporter {
     static final String FORMAT = "ppw-profile";
     static final int VERSION = 1;
+    /** How region counters were combined, said in {@code aggregation} when there are any. */
+    static final String REGION_COUNTERS_RULE = "cpu samples and sums added, memory peak the max, whatever op";
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
@@ -38,6 +41,13 @@ final class JsonReporter implements Reporter {
             g.setPrettyPrinter(new ProfileJsonLayout());
             g.writeStartObject();
             writeMetadata(g, report, unit);
+            if (report.profile().view() == ViewKind.COUNTERS) {
+                writeCounterRows(g, report.profile());
+                g.writeEndObject();
+                g.writeRaw('\n');
+                return;
+            }
+            writeCounters(g, report.profile());
             g.writeArrayFieldStart("columns");
             for (RowField f : fields) {
                 g.writeString(f.columnName(unit));
@@ -79,6 +89,9 @@ final class JsonReporter implements Reporter {
         g.writeStringField("op", profile.aggregation());
         g.writeStringField("missing", profile.missing());
         g.writeNumberField("nodes", profile.nodes());
+        if (profile.tree().hasCounters()) {
+            g.writeStringField("region_counters", REGION_COUNTERS_RULE);
+        }
         g.writeEndObject();
         g.writeArrayFieldStart("inputs");
         for (String input : profile.inputs()) {
@@ -99,6 +112,9 @@ final class JsonReporter implements Reporter {
         g.writeEndArray();
         writeNames(g, "process_names", profile.processNames());
         writeNames(g, "thread_names", profile.threadNames());
+        if (profile.displayTimeUnit() != null) {
+            g.writeStringField("display_time_unit", profile.displayTimeUnit());
+        }
         g.writeFieldName("total_inclusive_" + unit.label());
         g.writeNumber(TimeUnits.exact(report.totalInclusiveNanos(), unit));
         if (report.imbalanceRows().isPresent()) {
@@ -118,6 +134,54 @@ final class JsonReporter implements Reporter {
             g.writeNumberField(e.getKey(), e.getValue().count());
         }
         g.writeEndObject();
+    }
+
+    /** The generic counter series as objects, only when there are any (so older outputs stay as they were). */
+    private static void writeCounters(JsonGenerator g, Profile profile) throws IOException {
+        if (profile.counters().isEmpty()) {
+            return;
+        }
+        g.writeArrayFieldStart("counters");
+        for (CounterSeries c : profile.counters()) {
+            String[] values = CounterFields.values(c);
+            g.writeStartObject();
+            for (int i = 0; i < values.length; i++) {
+                g.writeFieldName(CounterFields.COLUMNS.get(i));
+                if (i < CounterFields.TEXT_COLUMNS) {
+                    g.writeString(values[i]);
+                } else {
+                    g.writeNumber(values[i]);
+                }
+            }
+            g.writeFieldName("sum");
+            g.writeNumber(RowField.plain(c.sum()));
+            g.writeNumberField("last_ts_ns", c.lastNanos());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    /** The counters view: one row per series under their columns, instead of the tree's rows. */
+    private static void writeCounterRows(JsonGenerator g, Profile profile) throws IOException {
+        g.writeArrayFieldStart("columns");
+        for (String column : CounterFields.COLUMNS) {
+            g.writeString(column);
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("rows");
+        for (CounterSeries c : profile.counters()) {
+            String[] values = CounterFields.values(c);
+            g.writeStartArray();
+            for (int i = 0; i < values.length; i++) {
+                if (i < CounterFields.TEXT_COLUMNS) {
+                    g.writeString(values[i]);
+                } else {
+                    g.writeNumber(values[i]);
+                }
+            }
+            g.writeEndArray();
+        }
+        g.writeEndArray();
     }
 
     /** Sorted by id, so that the output does not depend on a map's iteration order. */

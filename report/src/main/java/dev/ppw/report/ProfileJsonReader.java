@@ -15,6 +15,7 @@ import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
+import dev.ppw.model.CounterSeries;
 import dev.ppw.model.ViewKind;
 import org.eclipse.collections.api.map.primitive.MutableIntIntMap;
 import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
@@ -80,6 +81,9 @@ public final class ProfileJsonReader {
     private static final Map<String, DisplayUnit> COLUMN_UNITS = new HashMap<>();
 
     static {
+        for (RowField f : RowField.COUNTER_JSON_FIELDS) {
+            COLUMN_FIELDS.put(f.columnName(DisplayUnit.NS), f);
+        }
         for (RowField f : RowField.JSON_FIELDS) {
             for (DisplayUnit u : DisplayUnit.values()) {
                 COLUMN_FIELDS.put(f.columnName(u), f);
@@ -134,6 +138,13 @@ public final class ProfileJsonReader {
     private final long[] rowValue = new long[RowField.values().length];
     private int rowNameId;
     private int rowCallsiteId;
+    // Region counter columns (SEMANTICS.md "Counters"): when present, rows are read by Jackson, not RowScanner.
+    private boolean counterColumns;
+    private long rowCpuSamples;
+    private double rowCpuSum;
+    private double rowMemoryPeak;
+    private final List<CounterSeries> counters = new ArrayList<>();
+    private String displayTimeUnit;
 
     private ProfileJsonReader(String file, JsonParser parser, byte[] text, int textLength, int expectedRows) {
         this.file = file;
@@ -358,6 +369,10 @@ public final class ProfileJsonReader {
                 view = Arrays.stream(ViewKind.values()).filter(v -> v.label().equals(label)).findFirst()
                         .orElseThrow(() -> fail("unknown view \"" + label + "\": expected tree, callpath, flat or tau",
                                 null));
+                if (view == ViewKind.COUNTERS) {
+                    throw fail("this file lists counter series (--view counters): it is a report, not a saved "
+                            + "profile", null);
+                }
             }
             case "tau_depth" -> tauDepth = positiveInt("tau_depth");
             case "unit" -> {
@@ -374,6 +389,13 @@ public final class ProfileJsonReader {
             case "columns" -> readColumns();
             case "rows" -> {
                 return readRows();
+            }
+            case "counters" -> readCounters();
+            case "display_time_unit" -> {
+                displayTimeUnit = string("display_time_unit");
+                if (!displayTimeUnit.equals("ms") && !displayTimeUnit.equals("ns")) {
+                    throw fail("display_time_unit \"" + displayTimeUnit + "\" is not ms or ns", null);
+                }
             }
             case "top_imbalance" -> throw fail("this file lists only the rows of largest imbalance "
                     + "(--top-imbalance): it is a report, not a saved profile", null);
@@ -455,6 +477,7 @@ public final class ProfileJsonReader {
                 throw fail("columns " + before + " and " + name + " are the same field", null);
             }
             columnField[c] = f;
+            counterColumns |= RowField.COUNTER_JSON_FIELDS.contains(f);
             columnUnit[c] = COLUMN_UNITS.get(name);
             if (columnUnit[c] != null) {
                 if (columnsUnit != null && columnsUnit != columnUnit[c]) {
@@ -485,7 +508,10 @@ public final class ProfileJsonReader {
                     + "as ppw-java writes them", null);
         }
         expect(JsonToken.START_ARRAY, "rows", "an array of rows");
-        if (text != null) {
+        if (counterColumns) {
+            tree.enableCounters();
+        }
+        if (text != null && !counterColumns) {
             scanRows();
             return true;
         }
@@ -531,6 +557,9 @@ public final class ProfileJsonReader {
     private void readRow() throws IOException {
         RowField[] fields = columnField;
         long[] value = rowValue;
+        rowCpuSamples = 0;
+        rowCpuSum = 0;
+        rowMemoryPeak = Double.NaN;
         int c = 0;
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
@@ -549,6 +578,10 @@ public final class ProfileJsonReader {
                     case CALLS, SUBCALLS -> value[f.ordinal()] = longValue(t, f);
                     case INCLUSIVE, EXCLUSIVE -> value[f.ordinal()] = nanos(t, c, false);
                     case MIN_INCLUSIVE, MAX_INCLUSIVE -> value[f.ordinal()] = nanos(t, c, true);
+                    case CPU_USAGE_SAMPLES -> rowCpuSamples = longValue(t, f);
+                    case CPU_USAGE_SUM_PERCENT -> rowCpuSum = number(t, f, 0);
+                    case MEMORY_USAGE_PEAK -> rowMemoryPeak = number(t, f, Double.NaN);
+                    case CPU_USAGE_MEAN_PERCENT -> p.skipChildren(); // derived from the sum and samples
                     default -> throw new AssertionError(f);
                 }
             }
@@ -587,6 +620,81 @@ public final class ProfileJsonReader {
         tree.setMetrics(node, value[RowField.CALLS.ordinal()], value[RowField.SUBCALLS.ordinal()],
                 value[RowField.INCLUSIVE.ordinal()], value[RowField.EXCLUSIVE.ordinal()],
                 value[RowField.MIN_INCLUSIVE.ordinal()], value[RowField.MAX_INCLUSIVE.ordinal()]);
+        if (counterColumns) {
+            tree.setCounters(node, rowCpuSamples, rowCpuSum, rowMemoryPeak);
+        }
+    }
+
+    /** A region counter value: a JSON number read back as the double it was written from; null is {@code ifNull}. */
+    private double number(JsonToken t, RowField f, double ifNull) throws IOException {
+        if (t == JsonToken.VALUE_NULL) {
+            return ifNull;
+        }
+        if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
+            throw fieldFail(f.columnName(DisplayUnit.NS), "must be a number or null", t);
+        }
+        double v = Double.parseDouble(p.getText());
+        if (!Double.isFinite(v)) {
+            throw fieldFail(f.columnName(DisplayUnit.NS), "is not a finite number", t);
+        }
+        return v;
+    }
+
+    /** The generic counter series: objects with pid, counter, id, series, samples, min, max, sum, last, last_ts_ns. */
+    private void readCounters() throws IOException {
+        expect(JsonToken.START_ARRAY, "counters", "an array");
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            expect(JsonToken.START_OBJECT, "counters entry", "an object");
+            String pid = "";
+            String counter = "";
+            String id = "";
+            String series = "";
+            long samples = 0;
+            long lastNanos = 0;
+            double[] v = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String key = p.currentName();
+                JsonToken t = p.nextToken();
+                switch (key) {
+                    case "pid" -> pid = string("counters pid");
+                    case "counter" -> counter = string("counters counter");
+                    case "id" -> id = string("counters id");
+                    case "series" -> series = string("counters series");
+                    case "samples" -> samples = positiveLong("counters samples");
+                    case "last_ts_ns" -> lastNanos = anyLong("counters last_ts_ns");
+                    case "min", "max", "sum", "last" -> {
+                        if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
+                            throw fail("\"counters " + key + "\" must be a number", tokenText(t));
+                        }
+                        v[List.of("min", "max", "sum", "last").indexOf(key)] = Double.parseDouble(p.getText());
+                    }
+                    default -> p.skipChildren();
+                }
+            }
+            for (double x : v) {
+                if (!Double.isFinite(x) || samples < 1) {
+                    throw fail("a counters entry needs samples, min, max, sum and last", null);
+                }
+            }
+            counters.add(new CounterSeries(pid, counter, id, series, samples, v[0], v[1], v[2], lastNanos, v[3]));
+        }
+    }
+
+    private long positiveLong(String what) throws IOException {
+        long v = anyLong(what);
+        if (v < 1) {
+            throw fail("\"" + what + "\" must be a positive integer", tokenText(p.currentToken()));
+        }
+        return v;
+    }
+
+    private long anyLong(String what) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t != JsonToken.VALUE_NUMBER_INT || (p.getNumberType() != JsonParser.NumberType.INT
+                && p.getNumberType() != JsonParser.NumberType.LONG)) {
+            throw fail("\"" + what + "\" must be an integer", tokenText(t));
+        }
+        return p.getLongValue();
     }
 
     private int nodeOfId(int id) {
@@ -700,7 +808,8 @@ public final class ProfileJsonReader {
             throw fail("view tau needs \"tau_depth\"", null);
         }
         return new Profile(tree, view, view == ViewKind.TAU ? tauDepth : 0, op, missing, nodes, inputs,
-                processNames, threadNames, nodeInfos);
+                processNames, threadNames, nodeInfos, counters.stream().sorted(CounterSeries.ORDER).toList(),
+                displayTimeUnit);
     }
 
     private String string(String what) throws IOException {

@@ -50,7 +50,15 @@ enum RowField {
     /** Label of the node holding {@link #NODE_MAX_INCLUSIVE}. */
     NODE_OF_MAX(Kind.TEXT),
     /** max / mean with 4 decimals; absent when the mean is 0. */
-    IMBALANCE(Kind.DECIMAL);
+    IMBALANCE(Kind.DECIMAL),
+    /** Region counters (SEMANTICS.md "Counters"): how many {@code cpu_usage} samples attached to the row. */
+    CPU_USAGE_SAMPLES(Kind.INTEGER),
+    /** Sum of the row's {@code cpu_usage} samples (percent), absent when none: what merges add. */
+    CPU_USAGE_SUM_PERCENT(Kind.DECIMAL),
+    /** Mean of the row's {@code cpu_usage} samples (percent), absent when none. */
+    CPU_USAGE_MEAN_PERCENT(Kind.DECIMAL),
+    /** Largest {@code memory_usage} sample of the row, as the tracer wrote it; absent when none. */
+    MEMORY_USAGE_PEAK(Kind.DECIMAL);
 
     /** TEXT is a string, the others are numbers; TIME is named with its unit. */
     enum Kind { TEXT, INTEGER, DECIMAL, TIME }
@@ -64,6 +72,13 @@ enum RowField {
     /** What a {@link Breakdown} adds, after the other fields, in CSV and JSON alike. */
     static final List<RowField> BREAKDOWN_FIELDS = List.of(NODE_MIN_INCLUSIVE, NODE_MAX_INCLUSIVE,
             NODE_MEAN_INCLUSIVE, NODE_STDDEV_INCLUSIVE, NODE_OF_MAX, IMBALANCE);
+
+    /** What region counters add to JSON rows, when the profile has any (the sum, so that merges are exact). */
+    static final List<RowField> COUNTER_JSON_FIELDS = List.of(CPU_USAGE_SAMPLES, CPU_USAGE_SUM_PERCENT,
+            CPU_USAGE_MEAN_PERCENT, MEMORY_USAGE_PEAK);
+    /** What region counters add to CSV rows, when the profile has any. */
+    static final List<RowField> COUNTER_CSV_FIELDS = List.of(CPU_USAGE_SAMPLES, CPU_USAGE_MEAN_PERCENT,
+            MEMORY_USAGE_PEAK);
 
     private static final List<RowField> HIERARCHICAL = List.of(PATH, ID, PARENT_ID, DEPTH, NAME, CALLSITE, CALLS,
             SUBCALLS, INCLUSIVE, EXCLUSIVE, MIN_INCLUSIVE, MAX_INCLUSIVE, AGG, MISSING, NODES);
@@ -83,12 +98,19 @@ enum RowField {
 
     /** The CSV columns of a report: those of its view, then the breakdown's when it has one. */
     static List<RowField> csvFields(Report report) {
-        return withBreakdown(report.profile().view().isHierarchical() ? HIERARCHICAL : KEYED, report);
+        return withBreakdown(withCounters(report.profile().view().isHierarchical() ? HIERARCHICAL : KEYED,
+                COUNTER_CSV_FIELDS, report), report);
     }
 
     /** The JSON columns of a report: those of docs/profile-json.md, then the breakdown's when it has one. */
     static List<RowField> jsonFields(Report report) {
-        return withBreakdown(JSON_FIELDS, report);
+        return withBreakdown(withCounters(JSON_FIELDS, COUNTER_JSON_FIELDS, report), report);
+    }
+
+    /** The counter fields follow the others only when the profile has region counters: older outputs stay as they were. */
+    private static List<RowField> withCounters(List<RowField> fields, List<RowField> counters, Report report) {
+        return report.profile().tree().hasCounters()
+                ? Stream.concat(fields.stream(), counters.stream()).toList() : fields;
     }
 
     private static List<RowField> withBreakdown(List<RowField> fields, Report report) {
@@ -131,6 +153,10 @@ enum RowField {
             case NODE_STDDEV_INCLUSIVE -> roundedTime(breakdown(report).stddevNanos(node), unit);
             case NODE_OF_MAX -> breakdown(report).maxNode(node);
             case IMBALANCE -> ratio(breakdown(report).imbalance(node), IMBALANCE_DECIMALS);
+            case CPU_USAGE_SAMPLES -> Long.toString(t.cpuSamples(node));
+            case CPU_USAGE_SUM_PERCENT -> t.cpuSamples(node) == 0 ? null : plain(t.cpuSum(node));
+            case CPU_USAGE_MEAN_PERCENT -> plain(t.cpuMean(node));
+            case MEMORY_USAGE_PEAK -> plain(t.memoryPeak(node));
         };
     }
 
@@ -148,6 +174,21 @@ enum RowField {
             return null;
         }
         return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_UP).toPlainString();
+    }
+
+    /**
+     * A double as the shortest decimal that reads back as it ({@link Double#toString}'s digits), written
+     * plain: no exponent, no trailing zeros ({@code 18325.504}, {@code 0}, {@code -0}); null when NaN.
+     */
+    static String plain(double value) {
+        if (Double.isNaN(value)) {
+            return null;
+        }
+        if (value == 0) {
+            return Double.doubleToRawLongBits(value) < 0 ? "-0" : "0";
+        }
+        String s = new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
+        return s;
     }
 
     private static String unsetOrTime(long nanos, DisplayUnit unit) {

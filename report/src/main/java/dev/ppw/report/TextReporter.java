@@ -3,6 +3,7 @@ package dev.ppw.report;
 import dev.ppw.aggregate.Breakdown;
 import dev.ppw.aggregate.MissingRule;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
@@ -41,16 +42,24 @@ final class TextReporter implements Reporter {
     private static final int IMBALANCE_DECIMALS = 2;
     // inputs and node labels shown in the header before "and N more"
     private static final int FIRST_FEW = 4;
+    // counter series listed after the main table before "and K more"
+    private static final int FIRST_COUNTERS = 10;
+    private static final int CPU_DECIMALS = 2;
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {
         Profile profile = report.profile();
         CallTree t = profile.tree();
-        DisplayUnit unit = report.unit().orElseGet(() -> TimeUnits.readable(report.totalInclusiveNanos()));
+        DisplayUnit unit = report.unit().orElseGet(() -> defaultUnit(report));
         String u = unit.label();
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
         writeHeader(w, report, unit);
         w.append('\n');
+        if (profile.view() == ViewKind.COUNTERS) {
+            writeCounters(w, profile.counters(), profile.counters().size());
+            w.flush();
+            return;
+        }
         if (report.rows().length == 0) {
             w.append("(no rows)\n");
             w.flush();
@@ -67,6 +76,10 @@ final class TextReporter implements Reporter {
                 .column("max " + u + "/call", TextTable.Align.RIGHT);
         if (breakdown != null) {
             table.column("imbalance", TextTable.Align.RIGHT).column("max node", TextTable.Align.LEFT);
+        }
+        boolean counters = t.hasCounters();
+        if (counters) {
+            table.column("cpu% mean", TextTable.Align.RIGHT).column("memory peak", TextTable.Align.RIGHT);
         }
         table.column("name", TextTable.Align.LEFT);
         boolean indent = profile.view().isHierarchical();
@@ -86,12 +99,22 @@ final class TextReporter implements Reporter {
                 cells.add(imbalance(breakdown, node));
                 cells.add(printable(breakdown.maxNode(node)));
             }
+            if (counters) {
+                String mean = RowField.ratio(t.cpuMean(node), CPU_DECIMALS);
+                String peak = RowField.plain(t.memoryPeak(node));
+                cells.add(mean == null ? "" : mean);
+                cells.add(peak == null ? "" : peak);
+            }
             cells.add(indent ? INDENT.repeat(t.depth(node)) + name : name);
             table.addRow(cells.toArray(String[]::new));
         }
         table.render(w);
         if (report.imbalanceRows().isPresent()) {
             writeImbalance(w, report, breakdown, unit);
+        }
+        if (!profile.counters().isEmpty()) {
+            w.append('\n');
+            writeCounters(w, profile.counters(), FIRST_COUNTERS);
         }
         w.flush();
     }
@@ -129,6 +152,40 @@ final class TextReporter implements Reporter {
         table.render(w);
     }
 
+    /** The unit when none is asked: the inputs' displayTimeUnit if they gave one, else a readable one. */
+    private static DisplayUnit defaultUnit(Report report) {
+        String hint = report.profile().displayTimeUnit();
+        DisplayUnit unit = hint == null ? null : DisplayUnit.fromLabel(hint);
+        return unit != null ? unit : TimeUnits.readable(report.totalInclusiveNanos());
+    }
+
+    /** The generic counter series, the first {@code shown} of them (by pid, counter, id, series). */
+    private static void writeCounters(Writer w, List<CounterSeries> all, int shown) throws IOException {
+        w.append("counters: ").append(Integer.toString(all.size())).append(" series")
+                .append(" (samples, min, max, mean, last value)\n");
+        if (all.isEmpty()) {
+            w.append("(no rows)\n");
+            return;
+        }
+        TextTable table = new TextTable();
+        for (int i = 0; i < CounterFields.COLUMNS.size(); i++) {
+            table.column(CounterFields.COLUMNS.get(i),
+                    i < CounterFields.TEXT_COLUMNS ? TextTable.Align.LEFT : TextTable.Align.RIGHT);
+        }
+        int n = all.size() <= shown + 1 ? all.size() : shown;
+        for (int i = 0; i < n; i++) {
+            String[] values = CounterFields.values(all.get(i));
+            for (int c = 0; c < CounterFields.TEXT_COLUMNS; c++) {
+                values[c] = printable(values[c]);
+            }
+            table.addRow(values);
+        }
+        table.render(w);
+        if (n < all.size()) {
+            w.append("and ").append(Integer.toString(all.size() - n)).append(" more (--view counters lists all)\n");
+        }
+    }
+
     private static String imbalance(Breakdown breakdown, int node) {
         String ratio = RowField.ratio(breakdown.imbalance(node), IMBALANCE_DECIMALS);
         return ratio == null ? "-" : ratio;
@@ -155,6 +212,12 @@ final class TextReporter implements Reporter {
         }
         appendNames(w, "processes: ", p.processNames());
         appendNames(w, "threads: ", p.threadNames());
+        if (p.displayTimeUnit() != null) {
+            w.append("display unit: ").append(p.displayTimeUnit()).append(" (the traces' displayTimeUnit)\n");
+        }
+        if (p.tree().hasCounters() && p.nodes() > 1) {
+            w.append("region counters: ").append(JsonReporter.REGION_COUNTERS_RULE).append('\n');
+        }
         appendCounts(w, "warnings: ", report.diagnostics().warnings());
         appendCounts(w, "not in the tree: ", report.diagnostics().notes());
     }

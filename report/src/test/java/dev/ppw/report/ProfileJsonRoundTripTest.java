@@ -2,6 +2,7 @@ package dev.ppw.report;
 
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.CounterSeries;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.NodeInfo;
@@ -90,7 +91,9 @@ class ProfileJsonRoundTripTest {
 
     /** A tree (or flat/tau rows) whose shape comes from {@code ops} and whose numbers come from {@code r}. */
     static Profile generate(List<Integer> ops, Random r) {
-        ViewKind view = ViewKind.values()[r.nextInt(ViewKind.values().length)];
+        // Saved profiles are of the tree views; a counters view is a report.
+        ViewKind view = ViewKind.values()[r.nextInt(ViewKind.COUNTERS.ordinal())];
+        boolean withCounters = r.nextInt(3) == 0;
         CallTree t = new CallTree(new FrameTable(new NameTable()));
         for (int op : ops) {
             int parent = view.isHierarchical() ? op % t.size() : CallTree.ROOT;
@@ -99,7 +102,18 @@ class ProfileJsonRoundTripTest {
             int node = t.child(parent, t.frames().intern(name, callsite));
             t.setMetrics(node, r.nextLong() & Long.MAX_VALUE, r.nextInt(1000), nanos(r), nanos(r),
                     perCall(r), perCall(r));
+            if (withCounters && r.nextInt(4) > 0) {
+                long samples = r.nextInt(3) == 0 ? 0 : 1 + r.nextInt(1000);
+                t.setCounters(node, samples, counterValue(r), r.nextInt(3) == 0 ? Double.NaN : counterValue(r));
+            }
         }
+        List<CounterSeries> series = new ArrayList<>();
+        for (int i = withCounters ? r.nextInt(4) : 0; i > 0; i--) {
+            series.add(new CounterSeries(pick(r), pick(r), r.nextBoolean() ? "" : pick(r), pick(r) + i,
+                    1 + r.nextInt(1 << 20), counterValue(r), counterValue(r), counterValue(r), r.nextLong(),
+                    counterValue(r)));
+        }
+        series.sort(CounterSeries.ORDER);
         List<NodeInfo> nodeInfos = new ArrayList<>();
         int nodes = 1 + r.nextInt(4);
         for (int i = 0; i < nodes; i++) {
@@ -108,7 +122,19 @@ class ProfileJsonRoundTripTest {
         }
         return new Profile(t, view, view == ViewKind.TAU ? 1 + r.nextInt(5) : 0, OPS[r.nextInt(OPS.length)],
                 r.nextBoolean() ? "zero" : "present", nodes, List.of(pick(r), pick(r)), names(r), names(r),
-                nodeInfos);
+                nodeInfos, series, withCounters ? (r.nextBoolean() ? "ms" : "ns") : null);
+    }
+
+    private static final double[] SPECIAL_VALUES = {0.0, -0.0, 0.1, 100, 18325.504, 1e-300, 4.9e-324,
+        Double.MAX_VALUE, -Double.MAX_VALUE, 1e21, 123456789.125, 1 / 3.0};
+
+    /** A finite counter value: awkward ones (shortest decimals, extremes, -0) and random bits. */
+    private static double counterValue(Random r) {
+        if (r.nextBoolean()) {
+            return SPECIAL_VALUES[r.nextInt(SPECIAL_VALUES.length)];
+        }
+        double v = Double.longBitsToDouble(r.nextLong());
+        return Double.isFinite(v) ? v : r.nextDouble() * 100;
     }
 
     private static long nanos(Random r) {
@@ -145,13 +171,15 @@ class ProfileJsonRoundTripTest {
                 path.add(0, t.regionName(a) + "\u0000" + t.callsiteName(a));
             }
             rows.put(path, List.of(t.calls(n), t.subcalls(n), t.inclusiveNanos(n), t.exclusiveNanos(n),
-                    t.minInclusiveNanos(n), t.maxInclusiveNanos(n)));
+                    t.minInclusiveNanos(n), t.maxInclusiveNanos(n), t.cpuSamples(n),
+                    Double.doubleToRawLongBits(t.cpuSum(n)), Double.doubleToRawLongBits(t.memoryPeak(n))));
         }
         return rows;
     }
 
     static List<Object> metadata(Profile p) {
         return List.of(p.view(), p.tauDepth(), p.aggregation(), p.missing(), p.nodes(), p.inputs(),
-                new TreeMap<>(p.processNames()), new TreeMap<>(p.threadNames()), p.nodeInfos());
+                new TreeMap<>(p.processNames()), new TreeMap<>(p.threadNames()), p.nodeInfos(), p.counters(),
+                String.valueOf(p.displayTimeUnit()), p.tree().hasCounters());
     }
 }

@@ -38,11 +38,13 @@ import java.util.zip.ZipException;
  * <ul>
  *   <li>{@code ph} {@code B}/{@code E}/{@code X} go to the thread track (pid, tid), {@code b}/{@code e} to
  *       the async track (pid, cat, id; {@code id} else {@code id2.local} else {@code id2.global});
- *       {@code M process_name}/{@code thread_name} name processes and threads from {@code args.name}. Every
+ *       {@code M process_name}/{@code thread_name} name processes and threads from {@code args.name};
+ *       {@code C} counters go to {@link EventSink#regionCounter} (args {@code cpu_usage}/{@code memory_usage},
+ *       PerfFlowAspect's) or {@link EventSink#counter} (one series per other finite numeric arg). Every
  *       other phase is counted as the note {@code phase_<ph>} and skipped.</li>
  *   <li>Units: {@code ts} and {@code dur} are decimal microseconds, converted from their text exactly to
  *       integer nanoseconds, each on its own, rounded to nearest with halves away from zero
- *       ({@link DecimalNanos}); {@code displayTimeUnit} is ignored.</li>
+ *       ({@link DecimalNanos}); a top-level {@code displayTimeUnit} is passed to the sink as a display hint.</li>
  *   <li>Missing values: a timed event (B E X b e) without a finite numeric {@code ts} that fits in a long
  *       of nanoseconds is dropped ({@code missing_ts}); a missing {@code dur} is 0, a present one that is
  *       not such a number, or negative after rounding, drops its {@code X} ({@code bad_duration}). Track
@@ -82,6 +84,8 @@ public final class ChromeTraceReader {
     public static final String BAD_EVENT = "bad_event";
     /** Note: an empty event object {@code {}}. */
     public static final String EMPTY_EVENT = "empty_event";
+    /** Note: a region counter sample with {@code cpu_usage} and {@code memory_usage} both 0, PerfFlowAspect's end-of-call reset. */
+    public static final String COUNTER_RESET = "counter_reset";
     /** Prefix of the notes counting skipped phases ({@code phase_C}, {@code phase_i}, ...). */
     public static final String PHASE_NOTE_PREFIX = "phase_";
 
@@ -152,6 +156,10 @@ public final class ChromeTraceReader {
     private String id2Global;
     private boolean id2Bad;
     private String argsName;
+    // Finite numeric args of the event (for C counters), in file order; reset by resetEvent().
+    private String[] argKeys = new String[4];
+    private double[] argValues = new double[4];
+    private int argCount;
     private long tsNanos;
     private String tsProblem;
     private boolean durPresent;
@@ -235,8 +243,12 @@ public final class ChromeTraceReader {
                 hasEvents = true;
                 sawEventsArray = true;
                 readEvents();
+            } else if ("displayTimeUnit".equals(key)) {
+                // A display hint for the sink: it never changes how ts/dur are read.
+                state = IN_HEADER;
+                sink.displayTimeUnit(value == JsonToken.VALUE_STRING ? p.getText() : describe(value));
+                p.skipChildren();
             } else {
-                // displayTimeUnit included: a display hint that never changes how ts/dur are read.
                 state = IN_HEADER;
                 if (otherKeys.size() < 5) {
                     otherKeys.add(key);
@@ -326,6 +338,7 @@ public final class ChromeTraceReader {
         id2Global = null;
         id2Bad = false;
         argsName = null;
+        argCount = 0;
         tsNanos = DecimalNanos.UNUSABLE;
         tsProblem = "no \"ts\"";
         durPresent = false;
@@ -342,6 +355,7 @@ public final class ChromeTraceReader {
             case 'B', 'E', 'X' -> syncEvent();
             case 'b', 'e' -> asyncEvent();
             case 'M' -> metadata();
+            case 'C' -> counterEvent();
             default -> diagnostics.note(phaseNote());
         }
     }
@@ -384,6 +398,48 @@ public final class ChromeTraceReader {
             sink.begin(track, tsNanos, sink.frames().intern(regionName()));
         } else {
             sink.end(track, tsNanos, sink.frames().names().intern(regionName()));
+        }
+    }
+
+    /**
+     * A {@code C} event: with a finite {@code cpu_usage} and/or {@code memory_usage}, a region counter of
+     * thread (pid, tid) (its other args ignored), unless both are 0 ({@link #COUNTER_RESET}); else each finite numeric arg is one sample of a generic
+     * series (pid, name, id, key). Without any, it is only counted ({@code phase_C}).
+     */
+    private void counterEvent() {
+        double cpu = Double.NaN;
+        double memory = Double.NaN;
+        for (int i = 0; i < argCount; i++) {
+            if ("cpu_usage".equals(argKeys[i])) {
+                cpu = argValues[i];
+            } else if ("memory_usage".equals(argKeys[i])) {
+                memory = argValues[i];
+            }
+        }
+        boolean region = !Double.isNaN(cpu) || !Double.isNaN(memory);
+        if (argCount == 0) {
+            diagnostics.note(phaseNote());
+            return;
+        }
+        if (pid == BAD_KEY || (region ? tid == BAD_KEY : id == BAD_KEY)) {
+            warnEvent(BAD_EVENT, "C '" + regionName() + "': pid, tid or id is an object, an array or not finite");
+            return;
+        }
+        if (tsNanos == DecimalNanos.UNUSABLE) {
+            warnEvent(Diagnostics.MISSING_TS, "C '" + regionName() + "' has " + tsProblem);
+            return;
+        }
+        if (region) {
+            if (cpu == 0 && memory == 0) {
+                // PerfFlowAspect's end-of-call reset (both values 0), whose ts may fall just inside the call.
+                diagnostics.note(COUNTER_RESET);
+                return;
+            }
+            sink.regionCounter(threadTrack(), tsNanos, sink.frames().names().intern(regionName()), cpu, memory);
+            return;
+        }
+        for (int i = 0; i < argCount; i++) {
+            sink.counter(orEmpty(pid), regionName(), orEmpty(id), argKeys[i], tsNanos, argValues[i]);
         }
     }
 
@@ -554,10 +610,28 @@ public final class ChromeTraceReader {
             JsonToken value = p.nextToken();
             if ("name".equals(field) && value == JsonToken.VALUE_STRING) {
                 argsName = cache.get(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+            } else if ((value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT)
+                    && (phState == PH_MISSING || ph == 'C')) {
+                addNumericArg(field);
             } else {
                 p.skipChildren();
             }
         }
+    }
+
+    /** Keeps a finite numeric arg (what a {@code C} counter samples); others are ignored, not warned. */
+    private void addNumericArg(String field) throws IOException {
+        double value = p.getDoubleValue();
+        if (!Double.isFinite(value)) {
+            return;
+        }
+        if (argCount == argKeys.length) {
+            argKeys = java.util.Arrays.copyOf(argKeys, argCount * 2);
+            argValues = java.util.Arrays.copyOf(argValues, argCount * 2);
+        }
+        argKeys[argCount] = field;
+        argValues[argCount] = value;
+        argCount++;
     }
 
     private int threadTrack() {

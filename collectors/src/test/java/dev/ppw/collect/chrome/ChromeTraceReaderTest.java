@@ -52,7 +52,9 @@ class ChromeTraceReaderTest {
                  {"ph":"M","name":"TracingStartedInBrowser","pid":{"odd":1}},
                  {"ph":"Z"}, {"ph":"XY","ts":"x"}]
                 """);
-        assertEquals(Map.ofEntries(Map.entry("phase_C", 2L), Map.entry("phase_i", 1L), Map.entry("phase_I", 1L),
+        // The C with a numeric arg is a generic counter sample now; the one without any is only counted.
+        assertEquals(1, sink.count("counter"));
+        assertEquals(Map.ofEntries(Map.entry("phase_C", 1L), Map.entry("phase_i", 1L), Map.entry("phase_I", 1L),
                 Map.entry("phase_n", 1L), Map.entry("phase_R", 1L), Map.entry("phase_s", 1L), Map.entry("phase_t", 1L),
                 Map.entry("phase_f", 1L), Map.entry("phase_P", 1L), Map.entry("phase_O", 1L), Map.entry("phase_N", 1L),
                 Map.entry("phase_D", 1L), Map.entry("phase_M", 1L), Map.entry("phase_Z", 1L), Map.entry("phase_XY", 1L)),
@@ -346,5 +348,43 @@ class ChromeTraceReaderTest {
         RecordingSink sink = new RecordingSink();
         ChromeTraceReader.read("direct", new ByteArrayInputStream(utf8("[{\"ph\":\"X\",\"ts\":1}]")), sink);
         assertEquals(List.of("X T(,) 1000 0 <unnamed>"), sink.calls());
+    }
+
+    @Test
+    void counterEventsAreRegionCountersWithCpuOrMemoryElseOneSeriesPerNumericArg() {
+        RecordingSink sink = read("""
+                [{"name":"bas","ph":"C","pid":7,"tid":8,"ts":1.5,"args":{"cpu_usage":12.5,"memory_usage":18325.504}},
+                 {"args":{"memory_usage":0},"name":"bas","tid":8,"pid":7,"ts":2,"ph":"C"},
+                 {"name":"bas","ph":"C","pid":7,"tid":8,"ts":2.5,"args":{"cpu_usage":0,"memory_usage":0.0}},
+                 {"name":"bas","ph":"C","pid":7,"tid":8,"ts":2.6,"args":{"cpu_usage":0.0}},
+                 {"name":"heap","ph":"C","pid":7,"id":"0x1","ts":3,"args":{"used":1e3,"label":"x","total":-2,"n":null,"o":{"a":1}}},
+                 {"name":"nothing","ph":"C","pid":7,"ts":4,"args":{"label":"x"}},
+                 {"name":"nan","ph":"C","pid":7,"ts":5,"args":{"v":NaN,"cpu_usage":"high"}},
+                 {"name":"c","ph":"C","pid":7,"args":{"v":1}},
+                 {"name":"c","ph":"C","pid":{"bad":1},"ts":6,"args":{"v":1}}]
+                """);
+        assertEquals(List.of(
+                "C T(7,8) 1500 bas cpu 12.5 memory 18325.504",
+                "C T(7,8) 2000 bas cpu NaN memory 0.0",
+                "C T(7,8) 2600 bas cpu 0.0 memory NaN",
+                "counter 7 heap id 0x1 used 3000 1000.0",
+                "counter 7 heap id 0x1 total 3000 -2.0"),
+                sink.calls().stream().filter(c -> c.startsWith("C ") || c.startsWith("counter ")).toList());
+        // Counters without a finite number are only counted, and so is PerfFlowAspect's end-of-call reset (both
+        // values 0; one of them 0 is a measurement); without ts or with a bad pid they are warnings.
+        assertEquals(Map.of("phase_C", 2L, ChromeTraceReader.COUNTER_RESET, 1L), sink.notes());
+        assertEquals(Map.of("missing_ts", 1L, "bad_event", 1L), sink.warnings());
+    }
+
+    @Test
+    void displayTimeUnitIsPassedOnBeforeOrAfterTheEvents() {
+        assertEquals(List.of("beginInput t.json", "displayTimeUnit ms", "X T(,) 1000 0 a", "endInput"),
+                read("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[{\"ph\":\"X\",\"ts\":1,\"name\":\"a\"}]}")
+                        .calls());
+        assertEquals(List.of("beginInput t.json", "X T(,) 1000 0 a", "displayTimeUnit ns", "endInput"),
+                read("{\"traceEvents\":[{\"ph\":\"X\",\"ts\":1,\"name\":\"a\"}],\"displayTimeUnit\":\"ns\"}")
+                        .calls());
+        assertEquals(List.of("beginInput t.json", "displayTimeUnit a number", "endInput"),
+                read("{\"displayTimeUnit\":3,\"traceEvents\":[]}").calls());
     }
 }
