@@ -97,6 +97,15 @@ public final class TraceReaders {
 
     /** Reads {@code file} into {@code sink}, naming it by its path in messages. */
     public static void read(Path file, EventSink sink) throws IOException {
+        read(file, sink, 1);
+    }
+
+    /**
+     * Reads {@code file} into {@code sink} as {@link #read(Path, EventSink)} does, parsing on up to
+     * {@code jobs} threads when the file is large, regular and uncompressed (the sink is still called on
+     * this thread only, in file order: the result is the same whatever {@code jobs} is).
+     */
+    public static void read(Path file, EventSink sink, int jobs) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             read(file.toString(), in, sink);
         }
