@@ -196,15 +196,13 @@ public final class ReadBench {
         return out;
     }
 
-    private static final String[] NAMES = new String[48];
-
-    static {
-        String[] mods = {"solver", "io", "mesh", "comm", "linalg", "physics"};
-        String[] verbs = {"step", "assemble", "exchange", "reduce", "apply", "update", "flush", "init"};
-        for (int i = 0; i < NAMES.length; i++) {
-            NAMES[i] = mods[i % mods.length] + "." + verbs[(i / mods.length) % verbs.length];
-        }
-    }
+    /** Names by depth below main: a few per level keep the tree small (a few thousand paths) as the trace grows. */
+    private static final String[][] NAMES = {
+            {"setup", "solver.step", "io.checkpoint", "comm.exchange"},
+            {"assemble_matrix", "apply_preconditioner", "mpi_allreduce", "write_block"},
+            {"kernel_dense_update", "kernel_sparse_update", "halo_pack", "halo_unpack"},
+            {"blas_dgemm", "blas_daxpy", "memcpy_device"},
+            {"inner_loop_body", "inner_reduce"}};
 
     /**
      * Generates (once, cached by name) a PerfFlowAspect-style trace of about {@code sizeMb} MB: a "[" line,
@@ -213,7 +211,7 @@ public final class ReadBench {
      * (children before parents); verbose: B at the start and E at the end of each call (time order).
      */
     static Path generate(Path dir, String style, long sizeMb, long seed) throws IOException {
-        Path out = dir.resolve(style + "-" + sizeMb + "mb-" + seed + ".pfw");
+        Path out = dir.resolve(style + "-v2-" + sizeMb + "mb-" + seed + ".pfw");
         if (Files.exists(out)) {
             return out;
         }
@@ -249,7 +247,8 @@ public final class ReadBench {
         clock[t] += 250 + random.nextInt(2000);
         int children = depth >= 5 ? 0 : random.nextInt(depth == 0 ? 6 : 4);
         for (int c = 0; c < children; c++) {
-            call(w, line, random, clock, t, ids, depth + 1, compact, written, NAMES[random.nextInt(NAMES.length)]);
+            String[] level = NAMES[depth];
+            call(w, line, random, clock, t, ids, depth + 1, compact, written, level[random.nextInt(level.length)]);
             clock[t] += 100 + random.nextInt(900);
         }
         long end = clock[t];

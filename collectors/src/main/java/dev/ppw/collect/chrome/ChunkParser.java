@@ -78,6 +78,7 @@ final class ChunkParser {
     int stringCount = 1;
     int[] stringOff = new int[256];
     int[] stringLen = new int[256];
+    private int[] stringHash = new int[256];
     // Chunk-local tracks: (pid id, tid id) pairs.
     private long[] trackKeys = new long[64];
     private int[] trackIds = new int[64];
@@ -584,15 +585,15 @@ final class ChunkParser {
 
     /** Exact nanoseconds of decimal microseconds, as {@link DecimalNanos} reads them. */
     private long nanos(int start, int end) {
-        // The common form: up to 15 integer digits, an optional fraction, no sign or exponent.
+        // The common form: up to 18 integer digits (that fit once in nanoseconds), an optional fraction, no
+        // sign or exponent.
         int j = start;
         long value = 0;
-        while (j < end && buf[j] >= '0' && buf[j] <= '9') {
+        while (j < end && buf[j] >= '0' && buf[j] <= '9' && j - start < 18) {
             value = value * 10 + (buf[j] - '0');
             j++;
         }
-        int intDigits = j - start;
-        if (intDigits > 0 && intDigits <= 15 && (j == end || buf[j] == '.')) {
+        if (j > start && value <= Long.MAX_VALUE / 1000 - 1 && (j == end || buf[j] == '.')) {
             long nanos = value * 1000;
             if (j < end) {
                 j++;
@@ -716,8 +717,7 @@ final class ChunkParser {
             if (id < 0) {
                 break;
             }
-            if (stringLen[id] == length
-                    && Arrays.equals(buf, stringOff[id], stringOff[id] + length, buf, start, end)) {
+            if (stringHash[id] == h && stringLen[id] == length && sameBytes(stringOff[id], start, length)) {
                 return id;
             }
             slot = (slot + 1) & mask;
@@ -726,9 +726,11 @@ final class ChunkParser {
         if (id == stringOff.length) {
             stringOff = Arrays.copyOf(stringOff, id * 2);
             stringLen = Arrays.copyOf(stringLen, id * 2);
+            stringHash = Arrays.copyOf(stringHash, id * 2);
         }
         stringOff[id] = start;
         stringLen[id] = length;
+        stringHash[id] = h;
         stringTable[slot] = id;
         if (stringCount * 2 > stringTable.length) {
             rehashStrings();
@@ -736,17 +738,22 @@ final class ChunkParser {
         return id;
     }
 
+    private boolean sameBytes(int a, int b, int length) {
+        byte[] s = buf;
+        for (int k = 0; k < length; k++) {
+            if (s[a + k] != s[b + k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void rehashStrings() {
         int[] table = new int[stringTable.length * 2];
         Arrays.fill(table, -1);
         int mask = table.length - 1;
         for (int id = 1; id < stringCount; id++) {
-            int h = 0;
-            for (int k = stringOff[id]; k < stringOff[id] + stringLen[id]; k++) {
-                h = h * 31 + buf[k];
-            }
-            h ^= h >>> 16;
-            int slot = h & mask;
+            int slot = stringHash[id] & mask;
             while (table[slot] >= 0) {
                 slot = (slot + 1) & mask;
             }
