@@ -45,11 +45,11 @@ final class ChunkParser {
     private static final int MAX_STRING = 1 << 16;
 
     // Input.
-    final byte[] buf;
-    final long fileOffset;
-    final int from;
-    final int to;
-    final int startState;
+    byte[] buf;
+    long fileOffset;
+    int from;
+    int to;
+    int startState;
 
     // Outcome.
     int outcome;
@@ -94,13 +94,31 @@ final class ChunkParser {
     private int lineStart = -1;
 
     ChunkParser(byte[] buf, long fileOffset, int from, int to, int startState) {
+        reuse(buf, fileOffset, from, to, startState);
+    }
+
+    /** Makes this parser, its arrays kept, a new one over {@code buf[from, to)}. */
+    ChunkParser reuse(byte[] buf, long fileOffset, int from, int to, int startState) {
         this.buf = buf;
         this.fileOffset = fileOffset;
         this.from = from;
         this.to = to;
         this.startState = startState;
+        outcome = END;
+        stopAt = 0;
+        endState = 0;
+        opened = 0;
+        newlines = 0;
+        lastLineStart = -1;
+        count = 0;
+        stringCount = 1;
+        trackCount = 0;
+        i = 0;
+        lines = 0;
+        lineStart = -1;
         Arrays.fill(stringTable, -1);
         Arrays.fill(trackKeys, -1);
+        return this;
     }
 
     String string(int id) {
@@ -167,28 +185,35 @@ final class ChunkParser {
     }
 
     private void skipWhitespace() {
-        while (i < to) {
-            byte c = buf[i];
+        int j = i;
+        if (j < to && buf[j] > ' ') {
+            return; // the usual case: no whitespace at all
+        }
+        byte[] s = buf;
+        int end = to;
+        while (j < end) {
+            byte c = s[j];
             if (c == ' ' || c == '\t') {
-                i++;
+                j++;
             } else if (c == '\n') {
-                i++;
+                j++;
                 lines++;
-                lineStart = i;
+                lineStart = j;
             } else if (c == '\r') {
-                if (i + 1 >= to) {
-                    return; // a CR at the end: whether a LF follows decides the line count
+                if (j + 1 >= end) {
+                    break; // a CR at the end: whether a LF follows decides the line count
                 }
-                i++;
-                if (buf[i] == '\n') {
-                    i++;
+                j++;
+                if (s[j] == '\n') {
+                    j++;
                 }
                 lines++;
-                lineStart = i;
+                lineStart = j;
             } else {
-                return;
+                break;
             }
         }
+        i = j;
     }
 
     private void other(int start, int end, int line, int lineStartAt) {
@@ -228,6 +253,7 @@ final class ChunkParser {
     private int valueStart;
     private int valueEnd;
     private boolean valueIsFloat;
+    private int valueHash;
 
     /**
      * At a {@code {}: reads a plain B/E/X event and records it, returning true; false (position undefined)
@@ -251,10 +277,14 @@ final class ChunkParser {
                 return false;
             }
             int keyStart = ++i;
-            while (i < to && plainStringByte(buf[i])) {
-                i++;
+            byte[] s = buf;
+            int end = to;
+            int j = keyStart;
+            while (j < end && plainStringByte(s[j])) {
+                j++;
             }
-            if (i >= to || buf[i] != '"' || i - keyStart > MAX_STRING) {
+            i = j;
+            if (j >= end || s[j] != '"' || j - keyStart > MAX_STRING) {
                 return false;
             }
             int field = field(keyStart, i - keyStart);
@@ -305,21 +335,26 @@ final class ChunkParser {
                         if (!plainString()) {
                             return false;
                         }
-                    } else if (!number()) {
+                        name = intern(valueStart, valueEnd, valueHash);
+                    } else if (number()) {
+                        name = intern(valueStart, valueEnd);
+                    } else {
                         return false; // literals, objects, arrays: left to the event logic
                     }
-                    name = intern(valueStart, valueEnd);
                 }
                 case F_PID, F_TID -> {
+                    int id;
                     if (c == '"') {
                         if (!plainString()) {
                             return false;
                         }
+                        id = intern(valueStart, valueEnd, valueHash);
                     } else if (!number() || valueIsFloat
                             || (valueEnd - valueStart == 2 && buf[valueStart] == '-' && buf[valueStart + 1] == '0')) {
                         return false; // canonical decimals are the event logic's
+                    } else {
+                        id = intern(valueStart, valueEnd);
                     }
-                    int id = intern(valueStart, valueEnd);
                     if (field == F_PID) {
                         pid = id;
                     } else {
@@ -513,15 +548,23 @@ final class ChunkParser {
         return c >= 0x20 && c != '"' && c != '\\'; // negative: non-ASCII
     }
 
-    /** At a {@code "}: a string of plain bytes; its content in [valueStart, valueEnd). */
+    /** At a {@code "}: a string of plain bytes; its content in [valueStart, valueEnd), its hash in valueHash. */
     private boolean plainString() {
-        valueStart = ++i;
-        while (i < to && plainStringByte(buf[i])) {
-            i++;
+        byte[] s = buf;
+        int end = to;
+        int j = i + 1;
+        valueStart = j;
+        int h = 0;
+        byte c = 0;
+        while (j < end && (c = s[j]) >= 0x20 && c != '"' && c != '\\') {
+            h = h * 31 + c;
+            j++;
         }
-        if (i >= to || buf[i] != '"') {
+        i = j;
+        if (j >= end || c != '"') {
             return false;
         }
+        valueHash = h;
         valueEnd = i++;
         return valueEnd - valueStart <= MAX_STRING; // Jackson's limits (20 M chars) are the event logic's to meet
     }
@@ -701,13 +744,18 @@ final class ChunkParser {
     }
 
     private int intern(int start, int end) {
-        int length = end - start;
-        if (length == 0) {
-            return 0;
-        }
         int h = 0;
         for (int k = start; k < end; k++) {
             h = h * 31 + buf[k];
+        }
+        return intern(start, end, h);
+    }
+
+    /** The id of the text in [start, end), whose {@code h = h * 31 + byte} hash is {@code h}. */
+    private int intern(int start, int end, int h) {
+        int length = end - start;
+        if (length == 0) {
+            return 0;
         }
         h ^= h >>> 16;
         int mask = stringTable.length - 1;

@@ -93,8 +93,12 @@ public final class ParallelChromeReader {
         }
     }
 
-    private record Chunk(long offset, byte[] bytes, int length, boolean eof, int assumed, Future<ChunkParser> parsed) {
+    private record Chunk(long offset, byte[] bytes, int length, boolean eof, int assumed, ChunkParser parser,
+                         Future<ChunkParser> parsed) {
     }
+
+    /** Parsers (with their chunk's bytes) done with, to be used again: chunks allocate nothing in the steady state. */
+    private final ArrayDeque<ChunkParser> spare = new ArrayDeque<>();
 
     private void events(FileChannel channel, long offset, int line, int column, boolean arrayForm)
             throws IOException, Bail {
@@ -152,6 +156,7 @@ public final class ParallelChromeReader {
                     p = new ChunkParser(bytes, bytesOffset, 0, bytes.length, state).parse();
                 }
                 carry = null;
+                boolean reused = p == c.parser;
                 while (true) {
                     replay(p);
                     if (p.outcome == ChunkParser.END) {
@@ -176,6 +181,9 @@ public final class ParallelChromeReader {
                 if (c.eof && carry != null) {
                     throw new Bail();
                 }
+                if (reused) {
+                    spare.push(c.parser); // not when its parse was cancelled: it may still be running
+                }
             }
         } finally {
             for (Chunk c : ahead) {
@@ -191,7 +199,7 @@ public final class ParallelChromeReader {
 
     private static ChunkParser get(Chunk c) throws IOException {
         if (c.parsed == null) {
-            return new ChunkParser(c.bytes, c.offset, 0, c.length, c.assumed).parse();
+            return c.parser.parse();
         }
         try {
             return c.parsed.get();
@@ -216,8 +224,9 @@ public final class ParallelChromeReader {
     private Chunk readChunk(FileChannel channel, long offset, long size, boolean first, ExecutorService pool)
             throws IOException {
         int want = (int) Math.min(chunkSize, size - offset);
-        byte[] bytes = new byte[want];
-        ByteBuffer bb = ByteBuffer.wrap(bytes);
+        ChunkParser parser = spare.poll();
+        byte[] bytes = parser != null && parser.buf.length >= want ? parser.buf : new byte[want];
+        ByteBuffer bb = ByteBuffer.wrap(bytes, 0, want);
         while (bb.hasRemaining()) {
             int r = channel.read(bb, offset + bb.position());
             if (r < 0) {
@@ -233,10 +242,10 @@ public final class ParallelChromeReader {
             }
         }
         int assumed = first ? ChunkParser.OPEN : ChunkParser.COMMA;
-        int n = length;
-        Future<ChunkParser> parsed = pool == null ? null
-                : pool.submit(() -> new ChunkParser(bytes, offset, 0, n, assumed).parse());
-        return new Chunk(offset, bytes, length, eof, assumed, parsed);
+        parser = parser == null ? new ChunkParser(bytes, offset, 0, length, assumed)
+                : parser.reuse(bytes, offset, 0, length, assumed);
+        Future<ChunkParser> parsed = pool == null ? null : pool.submit(parser::parse);
+        return new Chunk(offset, bytes, length, eof, assumed, parser, parsed);
     }
 
     /** Just after the last {@code \n} whose line ends with a comma, or -1. */
