@@ -317,10 +317,13 @@ final class ChunkParser {
                     i += 3;
                 }
                 case F_TS, F_DUR -> {
-                    if (!number()) {
-                        return false;
+                    long nanos = plainTime();
+                    if (nanos == NOT_PLAIN) {
+                        if (!number()) {
+                            return false;
+                        }
+                        nanos = nanos(valueStart, valueEnd);
                     }
-                    long nanos = nanos(valueStart, valueEnd);
                     if (nanos == DecimalNanos.UNUSABLE) {
                         return false; // a warning, with the event logic's words
                     }
@@ -624,6 +627,59 @@ final class ChunkParser {
         valueEnd = j;
         i = j;
         return true;
+    }
+
+    private static final long NOT_PLAIN = Long.MIN_VALUE + 1;
+
+    /**
+     * One pass over the usual time: 1 to 18 integer digits without a leading zero (or just 0), an optional
+     * fraction, then a delimiter; its exact nanoseconds (rounded half away from zero), advancing {@link #i}.
+     * {@link #NOT_PLAIN} (position unchanged) for anything else, which {@link #number} and {@link #nanos} read.
+     */
+    private long plainTime() {
+        byte[] s = buf;
+        int end = to;
+        int j = i;
+        long value = 0;
+        byte c = 0;
+        while (j < end && (c = s[j]) >= '0' && c <= '9') {
+            value = value * 10 + (c - '0');
+            j++;
+        }
+        int digits = j - i;
+        if (digits == 0 || digits > 18 || (digits > 1 && s[i] == '0') || j >= end
+                || value > Long.MAX_VALUE / 1000 - 1) {
+            return NOT_PLAIN;
+        }
+        long nanos = value * 1000;
+        if (c == '.') {
+            j++;
+            int fracStart = j;
+            long frac = 0;
+            while (j < end && (c = s[j]) >= '0' && c <= '9') {
+                int k = j - fracStart;
+                if (k < 3) {
+                    frac = frac * 10 + (c - '0');
+                } else if (k == 3 && c >= '5') {
+                    frac++; // rounds half away from zero: the rest of the digits cannot lower it
+                }
+                j++;
+            }
+            int fracDigits = j - fracStart;
+            if (fracDigits == 0 || j >= end) {
+                return NOT_PLAIN;
+            }
+            for (int k = fracDigits; k < 3; k++) {
+                frac *= 10;
+            }
+            nanos += frac;
+        }
+        c = s[j];
+        if (c != ',' && c != '}' && c != ']' && c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+            return NOT_PLAIN;
+        }
+        i = j;
+        return nanos;
     }
 
     /** Exact nanoseconds of decimal microseconds, as {@link DecimalNanos} reads them. */
