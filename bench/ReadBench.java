@@ -136,7 +136,7 @@ public final class ReadBench {
 
     /** The whole job of `profile FILES`: every file read into one Folder, then the profile taken. */
     private static long fold(List<Path> files, int jobs) throws IOException {
-        try (Folder folder = new Folder()) {
+        try (Folder folder = new Folder().withJobs(jobs)) {
             for (Path file : files) {
                 folder.fold(sink -> TraceReaders.read(file, sink, jobs));
             }

@@ -82,7 +82,7 @@ final class ProfileCommand implements Callable<Integer> {
         Main.Streams streams = main.streams();
 
         List<String> inputs = new ArrayList<>(files.size());
-        try (Folder folder = new Folder(FoldOptions.defaults().withThreads(threads))) {
+        try (Folder folder = new Folder(FoldOptions.defaults().withThreads(threads)).withJobs(threadCount)) {
             for (Path file : files) {
                 inputs.add(file.toString());
                 read(file, folder, threadCount);

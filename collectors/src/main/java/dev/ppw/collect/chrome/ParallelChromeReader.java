@@ -34,6 +34,8 @@ import java.util.concurrent.Future;
 public final class ParallelChromeReader {
     /** Bytes per chunk by default. */
     public static final int DEFAULT_CHUNK = 4 << 20;
+    /** The smallest chunk chosen to spread a small file over the threads. */
+    private static final int MIN_CHUNK = 256 << 10;
     /** How far back from a chunk's end a boundary is looked for. */
     private static final int BOUNDARY_SEARCH = 1 << 20;
     private static final int MAX_TAIL = 64 << 20;
@@ -43,7 +45,7 @@ public final class ParallelChromeReader {
     private final String name;
     private final EventSink sink;
     private final int jobs;
-    private final int chunkSize;
+    private int chunkSize;
 
     // Where the replay stands.
     private int depth = 1;
@@ -106,6 +108,10 @@ public final class ParallelChromeReader {
         this.lineStartAbs = offset - (column - 1);
         this.single = ChromeTraceReader.forSingleEvents(name, sink);
         long size = channel.size();
+        if (jobs > 1) {
+            // Small enough chunks that every thread gets several of a smaller file.
+            chunkSize = (int) Math.max(Math.min(chunkSize, MIN_CHUNK), Math.min(chunkSize, (size - offset) / (jobs * 4L)));
+        }
         ExecutorService pool = jobs > 1 ? Executors.newFixedThreadPool(jobs, r -> {
             Thread t = new Thread(r, "ppw-chunk");
             t.setDaemon(true);
