@@ -280,15 +280,21 @@ final class ChunkParser {
             byte[] s = buf;
             int end = to;
             int j = keyStart;
-            while (j < end && plainStringByte(s[j])) {
-                j++;
+            int field = knownKey(s, j, end);
+            if (field != UNKNOWN_KEY) {
+                i = j + (field >>> 8) + 1;
+                field &= 0xff;
+            } else {
+                while (j < end && plainStringByte(s[j])) {
+                    j++;
+                }
+                i = j;
+                if (j >= end || s[j] != '"' || j - keyStart > MAX_STRING) {
+                    return false;
+                }
+                field = field(keyStart, i - keyStart);
+                i++;
             }
-            i = j;
-            if (j >= end || s[j] != '"' || j - keyStart > MAX_STRING) {
-                return false;
-            }
-            int field = field(keyStart, i - keyStart);
-            i++;
             skipWhitespace();
             if (i >= to || buf[i] != ':') {
                 return false;
@@ -532,6 +538,56 @@ final class ChunkParser {
         }
         i += n;
         return true;
+    }
+
+    private static final int UNKNOWN_KEY = -1;
+
+    /**
+     * The usual keys, matched with their closing quote from {@code s[j]}: the field (0 for {@code cat}, read
+     * as any other key) in the low byte and the key's length above it; {@link #UNKNOWN_KEY} otherwise.
+     */
+    private static int knownKey(byte[] s, int j, int end) {
+        if (j + 5 >= end) {
+            return UNKNOWN_KEY;
+        }
+        byte b1 = s[j + 1];
+        byte b2 = s[j + 2];
+        switch (s[j]) {
+            case 'p' -> {
+                if (b1 == 'h' && b2 == '"') {
+                    return 2 << 8 | F_PH;
+                }
+                if (b1 == 'i' && b2 == 'd' && s[j + 3] == '"') {
+                    return 3 << 8 | F_PID;
+                }
+            }
+            case 't' -> {
+                if (b1 == 's' && b2 == '"') {
+                    return 2 << 8 | F_TS;
+                }
+                if (b1 == 'i' && b2 == 'd' && s[j + 3] == '"') {
+                    return 3 << 8 | F_TID;
+                }
+            }
+            case 'n' -> {
+                if (b1 == 'a' && b2 == 'm' && s[j + 3] == 'e' && s[j + 4] == '"') {
+                    return 4 << 8 | F_NAME;
+                }
+            }
+            case 'd' -> {
+                if (b1 == 'u' && b2 == 'r' && s[j + 3] == '"') {
+                    return 3 << 8 | F_DUR;
+                }
+            }
+            case 'c' -> {
+                if (b1 == 'a' && b2 == 't' && s[j + 3] == '"') {
+                    return 3 << 8;
+                }
+            }
+            default -> {
+            }
+        }
+        return UNKNOWN_KEY;
     }
 
     private int field(int start, int length) {

@@ -54,6 +54,10 @@ public final class ParallelChromeReader {
     private long lineStartAbs;
     private long delivered;
     private ChromeTraceReader single;
+    /** Events read by the event logic rather than the chunk parser. */
+    private long others;
+    /** -Dppw.read.stats=true: how many events went which way, on stderr (for tuning). */
+    private static final boolean STATS = Boolean.getBoolean("ppw.read.stats");
 
     private ParallelChromeReader(Path path, String name, EventSink sink, int jobs, int chunkSize) {
         this.path = path;
@@ -87,6 +91,10 @@ public final class ParallelChromeReader {
                     bailed[0] = true;
                 }
             });
+        }
+        if (STATS) {
+            System.err.println("ppw stats: " + name + ": " + reader.delivered + " events, " + reader.others
+                    + " by the event logic, " + (bailed[0] ? "read again sequentially" : "not read again"));
         }
         if (bailed[0]) {
             try (InputStream in = new BufferedInputStream(java.nio.file.Files.newInputStream(path), 1 << 16)) {
@@ -284,6 +292,11 @@ public final class ParallelChromeReader {
         for (int e = 0; e < p.count; e++) {
             byte kind = kinds[e];
             if (kind == ChunkParser.KIND_OTHER) {
+                others++;
+                if (STATS && others <= 20) {
+                    System.err.println("ppw stats: other event: " + new String(p.buf, p.a[e],
+                            Math.min(300, p.b[e] - p.a[e]), java.nio.charset.StandardCharsets.UTF_8));
+                }
                 int lineRel = p.lineOf[e];
                 long eventLine = line + lineRel;
                 long start = lineRel == 0 ? lineStartAbs : p.fileOffset + p.lineStartOf[e];
