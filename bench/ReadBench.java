@@ -118,6 +118,8 @@ public final class ReadBench {
         }
         double[] secs = new double[runs];
         for (int i = 0; i < runs; i++) {
+            // Each run starts from a collected heap, so that one case's garbage does not cost the next a full GC.
+            System.gc();
             long start = System.nanoTime();
             sink += job.run();
             secs[i] = (System.nanoTime() - start) / 1e9;

@@ -60,7 +60,12 @@ final class NodeLoader {
 
     private Loaded loadTrace(Path file, String label, TraceReaders.OpenedInput input) throws IOException {
         Folder folder = new Folder(splitByPid);
-        TraceReaders.readTrace(input, folder);
+        if (java.nio.file.Files.isRegularFile(file)) {
+            // By path: a large plain file goes through the chunk parser (on this thread: inputs load in parallel).
+            TraceReaders.read(file, folder, 1);
+        } else {
+            TraceReaders.readTrace(input, folder);
+        }
         String host = hostOf(file);
         List<NodeInfo> infos = new ArrayList<>();
         List<Profile> views = new ArrayList<>();
