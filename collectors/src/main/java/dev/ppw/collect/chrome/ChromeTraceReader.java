@@ -254,6 +254,17 @@ public final class ChromeTraceReader {
      *
      * @return false when the bytes are not exactly one valid object (the caller reads them another way)
      */
+    boolean readOneEvent(byte[] bytes, int from, int to, int line, int column, Diagnostics into) throws IOException {
+        Diagnostics saved = diagnostics;
+        diagnostics = into;
+        try {
+            return readOneEvent(bytes, from, to, line, column);
+        } finally {
+            diagnostics = saved;
+        }
+    }
+
+    /** As {@link #readOneEvent(byte[], int, int, int, int, Diagnostics)}, counting in the sink's diagnostics. */
     boolean readOneEvent(byte[] bytes, int from, int to, int line, int column) throws IOException {
         p = FACTORY.createParser(bytes, from, to - from);
         try {

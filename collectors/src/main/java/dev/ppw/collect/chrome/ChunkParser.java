@@ -98,7 +98,19 @@ final class ChunkParser {
     }
 
     /** Makes this parser, its arrays kept, a new one over {@code buf[from, to)}. */
+    // Other events read by the event logic on the parsing thread (see ParallelChromeReader.record).
+    RecordingSink recorder;
+    /** Per event: the recorder's calls [recordFrom, recordTo), or recordTo -1 when left to the replaying thread. */
+    int[] recordFrom;
+    int[] recordTo;
+    /** Per recorded event: its notes, or null. */
+    dev.ppw.model.Diagnostics[] recordNotes;
+
     ChunkParser reuse(byte[] buf, long fileOffset, int from, int to, int startState) {
+        recorder = null;
+        recordFrom = null;
+        recordTo = null;
+        recordNotes = null;
         this.buf = buf;
         this.fileOffset = fileOffset;
         this.from = from;

@@ -56,6 +56,8 @@ public final class ParallelChromeReader {
     private ChromeTraceReader single;
     /** Events read by the event logic rather than the chunk parser. */
     private long others;
+    private long chunksAhead;
+    private long recorded;
     /** -Dppw.read.stats=true: how many events went which way, on stderr (for tuning). */
     private static final boolean STATS = Boolean.getBoolean("ppw.read.stats");
 
@@ -94,7 +96,8 @@ public final class ParallelChromeReader {
         }
         if (STATS) {
             System.err.println("ppw stats: " + name + ": " + reader.delivered + " events, " + reader.others
-                    + " by the event logic, " + (bailed[0] ? "read again sequentially" : "not read again"));
+                    + " by the event logic on the replaying thread, " + reader.recorded + " on the parsing threads, "
+                    + reader.chunksAhead + " chunks parsed ahead used, " + (bailed[0] ? "read again sequentially" : "not read again"));
         }
         if (bailed[0]) {
             try (InputStream in = new BufferedInputStream(java.nio.file.Files.newInputStream(path), 1 << 16)) {
@@ -150,6 +153,7 @@ public final class ParallelChromeReader {
                 long bytesOffset;
                 int end;
                 if (carry == null && state == c.assumed) {
+                    chunksAhead++;
                     p = get(c);
                     bytes = c.bytes;
                     bytesOffset = c.offset;
@@ -258,8 +262,45 @@ public final class ParallelChromeReader {
         int assumed = first ? ChunkParser.OPEN : ChunkParser.COMMA;
         parser = parser == null ? new ChunkParser(bytes, offset, 0, length, assumed)
                 : parser.reuse(bytes, offset, 0, length, assumed);
-        Future<ChunkParser> parsed = pool == null ? null : pool.submit(parser::parse);
+        ChunkParser toParse = parser;
+        Future<ChunkParser> parsed = pool == null ? null : pool.submit(() -> record(toParse.parse(), name));
         return new Chunk(offset, bytes, length, eof, assumed, parser, parsed);
+    }
+
+    /**
+     * On the parsing thread: reads the chunk's other events with the event logic into a {@link RecordingSink},
+     * keeping those that give no warning (a warning's position is known only in the replay, which reads that
+     * event itself) and are valid. Their notes are kept to be counted in the replay.
+     */
+    static ChunkParser record(ChunkParser p, String name) throws IOException {
+        RecordingSink recorder = null;
+        ChromeTraceReader reader = null;
+        for (int e = 0; e < p.count; e++) {
+            if (p.kinds[e] != ChunkParser.KIND_OTHER) {
+                continue;
+            }
+            if (recorder == null) {
+                recorder = new RecordingSink();
+                reader = ChromeTraceReader.forSingleEvents(name, recorder);
+                p.recorder = recorder;
+                p.recordFrom = new int[p.count];
+                p.recordTo = new int[p.count];
+                p.recordNotes = new dev.ppw.model.Diagnostics[p.count];
+            }
+            dev.ppw.model.Diagnostics counted = new dev.ppw.model.Diagnostics();
+            int mark = recorder.mark();
+            if (!reader.readOneEvent(p.buf, p.a[e], p.b[e], 0, 0, counted) || counted.hasWarnings()) {
+                recorder.reset(mark);
+                // A fresh reader: the old one may have cached a track whose recorded call was just dropped.
+                reader = ChromeTraceReader.forSingleEvents(name, recorder);
+                p.recordTo[e] = -1;
+                continue;
+            }
+            p.recordFrom[e] = mark;
+            p.recordTo[e] = recorder.mark();
+            p.recordNotes[e] = counted.notes().isEmpty() ? null : counted;
+        }
+        return p;
     }
 
     /** Just after the last {@code \n} whose line ends with a comma, or -1. */
@@ -288,9 +329,19 @@ public final class ParallelChromeReader {
         java.util.Arrays.fill(nameIds, -1);
         int[] tracks = new int[p.trackCount];
         java.util.Arrays.fill(tracks, -1);
+        int[] recordedTracks = p.recorder == null ? null : new int[p.recorder.trackCount()];
         byte[] kinds = p.kinds;
         for (int e = 0; e < p.count; e++) {
             byte kind = kinds[e];
+            if (kind == ChunkParser.KIND_OTHER && p.recorder != null && p.recordTo[e] >= 0) {
+                if (p.recordNotes[e] != null) {
+                    sink.diagnostics().addAll(p.recordNotes[e]);
+                }
+                p.recorder.replay(p.recordFrom[e], p.recordTo[e], sink, recordedTracks);
+                recorded++;
+                delivered++;
+                continue;
+            }
             if (kind == ChunkParser.KIND_OTHER) {
                 others++;
                 if (STATS && others <= 20) {
