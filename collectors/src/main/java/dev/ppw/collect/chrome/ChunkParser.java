@@ -123,6 +123,8 @@ final class ChunkParser {
         newlines = 0;
         lastLineStart = -1;
         count = 0;
+        lastPidStart = -1;
+        lastTidStart = -1;
         stringCount = 1;
         trackCount = 0;
         i = 0;
@@ -198,8 +200,15 @@ final class ChunkParser {
 
     private void skipWhitespace() {
         int j = i;
-        if (j < to && buf[j] > ' ') {
-            return; // the usual case: no whitespace at all
+        if (j + 1 < to) {
+            byte c = buf[j];
+            if (c > ' ') {
+                return; // the usual cases: no whitespace at all,
+            }
+            if (c == ' ' && buf[j + 1] > ' ') {
+                i = j + 1; // or one space
+                return;
+            }
         }
         byte[] s = buf;
         int end = to;
@@ -374,7 +383,7 @@ final class ChunkParser {
                             || (valueEnd - valueStart == 2 && buf[valueStart] == '-' && buf[valueStart + 1] == '0')) {
                         return false; // canonical decimals are the event logic's
                     } else {
-                        id = intern(valueStart, valueEnd);
+                        id = field == F_PID ? lastPid(valueStart, valueEnd) : lastTid(valueStart, valueEnd);
                     }
                     if (field == F_PID) {
                         pid = id;
@@ -865,6 +874,34 @@ final class ChunkParser {
             i++;
         }
         return -1;
+    }
+
+    // The previous event's numeric pid and tid: consecutive events mostly share them.
+    private int lastPidStart = -1;
+    private int lastPidLength;
+    private int lastPidId;
+    private int lastTidStart = -1;
+    private int lastTidLength;
+    private int lastTidId;
+
+    private int lastPid(int start, int end) {
+        int length = end - start;
+        if (lastPidStart >= 0 && lastPidLength == length && sameBytes(lastPidStart, start, length)) {
+            return lastPidId;
+        }
+        lastPidStart = start;
+        lastPidLength = length;
+        return lastPidId = intern(start, end);
+    }
+
+    private int lastTid(int start, int end) {
+        int length = end - start;
+        if (lastTidStart >= 0 && lastTidLength == length && sameBytes(lastTidStart, start, length)) {
+            return lastTidId;
+        }
+        lastTidStart = start;
+        lastTidLength = length;
+        return lastTidId = intern(start, end);
     }
 
     private int intern(int start, int end) {
