@@ -57,6 +57,7 @@ public final class ParallelChromeReader {
     /** Events read by the event logic rather than the chunk parser. */
     private long others;
     private long chunksAhead;
+    private long waitedNanos;
     private long recorded;
     /** -Dppw.read.stats=true: how many events went which way, on stderr (for tuning). */
     private static final boolean STATS = Boolean.getBoolean("ppw.read.stats");
@@ -97,7 +98,8 @@ public final class ParallelChromeReader {
         if (STATS) {
             System.err.println("ppw stats: " + name + ": " + reader.delivered + " events, " + reader.others
                     + " by the event logic on the replaying thread, " + reader.recorded + " on the parsing threads, "
-                    + reader.chunksAhead + " chunks parsed ahead used, " + (bailed[0] ? "read again sequentially" : "not read again"));
+                    + reader.chunksAhead + " chunks parsed ahead used (waited for " + reader.waitedNanos / 1_000_000
+                    + " ms), " + (bailed[0] ? "read again sequentially" : "not read again"));
         }
         if (bailed[0]) {
             try (InputStream in = new BufferedInputStream(java.nio.file.Files.newInputStream(path), 1 << 16)) {
@@ -154,7 +156,11 @@ public final class ParallelChromeReader {
                 int end;
                 if (carry == null && state == c.assumed) {
                     chunksAhead++;
+                    long waitStart = STATS ? System.nanoTime() : 0;
                     p = get(c);
+                    if (STATS) {
+                        waitedNanos += System.nanoTime() - waitStart;
+                    }
                     bytes = c.bytes;
                     bytesOffset = c.offset;
                     end = c.length;
