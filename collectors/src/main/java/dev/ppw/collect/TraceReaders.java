@@ -133,8 +133,11 @@ public final class TraceReaders {
         }
     }
 
-    /** Files from this size are read by {@link ParallelChromeReader} (at any jobs: its parser is faster too). */
-    private static final long MIN_PARALLEL_BYTES = Long.getLong("ppw.read.parallelFromBytes", 1 << 20);
+    /**
+     * Files from this size are read by {@link ParallelChromeReader} (at any jobs: its parser is faster too);
+     * {@code -Dppw.read.parallelFromBytes=0} sends every plain file there (the test suite passes so too).
+     */
+    private static final long MIN_PARALLEL_BYTES = Long.getLong("ppw.read.parallelFromBytes", 64 << 10);
     private static final int CHUNK_BYTES = Integer.getInteger("ppw.read.chunkBytes", ParallelChromeReader.DEFAULT_CHUNK);
 
     /**

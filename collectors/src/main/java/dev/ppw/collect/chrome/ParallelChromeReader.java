@@ -125,7 +125,7 @@ public final class ParallelChromeReader {
             // Small enough chunks that every thread gets several of a smaller file.
             chunkSize = (int) Math.max(Math.min(chunkSize, MIN_CHUNK), Math.min(chunkSize, (size - offset) / (jobs * 4L)));
         }
-        ExecutorService pool = jobs > 1 ? Executors.newFixedThreadPool(jobs, r -> {
+        ExecutorService pool = jobs > 1 && size - offset > chunkSize ? Executors.newFixedThreadPool(jobs, r -> {
             Thread t = new Thread(r, "ppw-chunk");
             t.setDaemon(true);
             return t;
