@@ -123,7 +123,7 @@ public final class ParallelChromeReader {
         long size = channel.size();
         if (jobs > 1) {
             // Small enough chunks that every thread gets several of a smaller file.
-            chunkSize = (int) Math.max(Math.min(chunkSize, MIN_CHUNK), Math.min(chunkSize, (size - offset) / (jobs * 4L)));
+            chunkSize = (int) Math.max(Math.min(chunkSize, MIN_CHUNK), Math.min(chunkSize, (size - offset) / (jobs * 8L)));
         }
         ExecutorService pool = jobs > 1 && size - offset > chunkSize ? Executors.newFixedThreadPool(jobs, r -> {
             Thread t = new Thread(r, "ppw-chunk");
