@@ -106,6 +106,26 @@ public final class Folder implements EventSink, AutoCloseable {
     private record TopLevel(boolean async, String pid, String tid) {
     }
 
+    /** Tracks of at least this many buffered events are worth a thread of their own when an input ends. */
+    private static final int PARALLEL_TRACK_EVENTS = 1 << 14;
+    private int jobs = 1;
+    private int parallelTrackEvents = PARALLEL_TRACK_EVENTS;
+
+    /**
+     * Lets the folder replay the large tracks of an input on up to {@code jobs} threads when the input ends
+     * (each into a tree of its own, added to the folded tree in track order: the result is the same).
+     */
+    public Folder withJobs(int jobs) {
+        this.jobs = Math.max(1, jobs);
+        return this;
+    }
+
+    /** As {@link #withJobs(int)}, counting tracks from {@code minTrackEvents} buffered events as large (tests). */
+    Folder withJobs(int jobs, int minTrackEvents) {
+        this.parallelTrackEvents = minTrackEvents;
+        return withJobs(jobs);
+    }
+
     /** A folder of everything into one tree, with the {@link FoldOptions#defaults() default} memory bounds. */
     public Folder() {
         this(FoldOptions.defaults());
@@ -383,6 +403,7 @@ public final class Folder implements EventSink, AutoCloseable {
     /** Replays every track of the input in order, adds the trees up, and forgets the input. */
     private void finishInput() {
         try {
+            finishLargeTracksInParallel();
             Map<String, CallTree> byPid = new LinkedHashMap<>();
             for (TrackFold t : tracks) {
                 if (t.broken) {
@@ -404,8 +425,70 @@ public final class Folder implements EventSink, AutoCloseable {
         }
     }
 
+    /**
+     * With jobs, replays the large tracks that live in memory only (no runs, no replay while reading, not
+     * split by pid) each into its own tree, at the same time; {@link #finishTrack} then adds them in order.
+     * A replay reads the shared tables and writes only its own tree and diagnostics.
+     */
+    private void finishLargeTracksInParallel() {
+        if (jobs < 2 || spill != null || options.splitByPid()) {
+            return;
+        }
+        List<TrackFold> large = new ArrayList<>();
+        for (TrackFold t : tracks) {
+            if (!t.broken && t.replay == null && !t.hasRuns() && t.buffer.size() >= parallelTrackEvents) {
+                large.add(t);
+            }
+        }
+        if (large.size() < 2) {
+            return;
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.min(jobs, large.size()), r -> {
+                    Thread thread = new Thread(r, "ppw-fold");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        try {
+            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            String input = currentInput;
+            for (TrackFold t : large) {
+                done.add(pool.submit(() -> {
+                    TrackReplay own = new TrackReplay();
+                    t.ownTree = new CallTree(frames);
+                    t.ownDiagnostics = new Diagnostics();
+                    own.start(t.ownTree, t.ownDiagnostics, input, t.label, t.rootFrame);
+                    t.replayRest(null, own);
+                    own.finish();
+                    t.finished = true;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    if (e.getCause() instanceof Error err) {
+                        throw err;
+                    }
+                    throw new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while folding", e);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     private void finishTrack(TrackFold t, CallTree target) {
-        if (t.replay != null) {
+        if (t.finished) {
+            TreeAdd.into(t.ownTree, target, IntUnaryOperator.identity());
+            diagnostics.addAll(t.ownDiagnostics);
+        } else if (t.replay != null) {
             t.replayRest(spill, t.replay);
             t.replay.finish();
             // Added in track order: the nodes come out as if the track had been replayed here.

@@ -46,6 +46,8 @@ final class TrackFold {
     /** Replay state, tree and warnings of a track replayed while reading; null while only buffered. */
     TrackReplay replay;
     CallTree ownTree;
+    /** Replayed to its end into {@link #ownTree} on another thread (Folder's finish with jobs): only to be added. */
+    boolean finished;
     Diagnostics ownDiagnostics;
 
     TrackFold(String label, String pid, int rootFrame) {
@@ -109,6 +111,7 @@ final class TrackFold {
         replay = null;
         ownTree = null;
         ownDiagnostics = null;
+        finished = false;
     }
 
     /**

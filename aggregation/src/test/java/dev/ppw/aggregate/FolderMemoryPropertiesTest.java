@@ -166,6 +166,30 @@ class FolderMemoryPropertiesTest {
         }
     }
 
+    @Test
+    void tracksFinishedOnSeveralThreadsFoldAsOnOne() {
+        qt().withExamples(examples(400))
+                .forAll(FOREST_OPS, FOREST_CASE, integers().all(), integers().between(0, 11))
+                .checkAssert((ops, c, seed, jobsAndSplit) -> {
+                    Forest forest = TraceGenerator.forest(ops, Style.values()[c % 3], Order.values()[(c / 3) % 3],
+                            c / 9 == 1 ? TraceGenerator.EPOCH_NANOS : 0, seed);
+                    boolean split = jobsAndSplit % 2 == 1;
+                    Folder parallel = new Folder(options(Long.MAX_VALUE, FoldOptions.DEFAULT_WINDOW_NANOS, split))
+                            .withJobs(2 + jobsAndSplit / 4, 1 + (jobsAndSplit / 2) % 2 * 3);
+                    foldEach(forest.trace(), parallel, jobsAndSplit % 4 < 2);
+                    assertEquals(dump(inMemory(forest.trace(), split)), dump(parallel), "on" + forest);
+                });
+        qt().withExamples(examples(400))
+                .forAll(SOUP_OPS, integers().between(0, 5))
+                .checkAssert((ops, jobs) -> {
+                    Trace soup = TraceGenerator.soup(ops, jobs % 2 == 0 ? TraceGenerator.EPOCH_NANOS : 0);
+                    Folder parallel = new Folder(options(Long.MAX_VALUE, FoldOptions.DEFAULT_WINDOW_NANOS, false))
+                            .withJobs(2 + jobs / 2, 1);
+                    foldEach(soup, parallel, jobs % 2 == 1);
+                    assertEquals(dump(inMemory(soup, false)), dump(parallel), "on" + soup);
+                });
+    }
+
     /** Default in-memory fold vs bounded folds with and without replay while reading. */
     private static void checkBounded(Trace trace, Settings s) {
         String expected = dump(inMemory(trace, s.split()));

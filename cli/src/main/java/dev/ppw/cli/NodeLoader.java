@@ -69,18 +69,9 @@ final class NodeLoader {
     private Loaded loadTrace(Path file, String label, TraceReaders.OpenedInput input) throws IOException {
         Folder folder = new Folder(foldOptions);
         if (Files.isRegularFile(file)) {
-            // A regular file can be read again, which lets the folder replay time-ordered tracks while reading.
-            boolean[] opened = {true};
-            folder.fold(sink -> {
-                if (opened[0]) {
-                    opened[0] = false;
-                    TraceReaders.readTrace(input, sink);
-                } else {
-                    try (TraceReaders.OpenedInput again = TraceReaders.open(file)) {
-                        TraceReaders.readTrace(again, sink);
-                    }
-                }
-            });
+            // By path, on this thread (inputs load in parallel): a large plain file goes through the chunk
+            // parser, and a second reading lets the folder replay time-ordered tracks while reading.
+            folder.fold(sink -> TraceReaders.read(file, sink, 1));
         } else {
             TraceReaders.readTrace(input, folder);
         }

@@ -64,30 +64,38 @@ final class ProfileCommand implements Callable<Integer> {
                     "(default: ${DEFAULT-VALUE})."})
     ThreadMode threads;
 
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N",
+            description = "Threads parsing a large trace file (default: the number of cores); 1 reads on one thread.")
+    Integer jobs;
+
     @Mixin
     ReportOptions options;
 
     @Override
     public Integer call() throws IOException {
         options.checkUsage(spec, files);
+        if (jobs != null && jobs < 1) {
+            throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
+        }
+        int threadCount = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         PathChecks.requireReadable(files);
         Main.Streams streams = main.streams();
 
         List<String> inputs = new ArrayList<>(files.size());
-        try (Folder folder = new Folder(FoldOptions.defaults().withThreads(threads))) {
+        try (Folder folder = new Folder(FoldOptions.defaults().withThreads(threads)).withJobs(threadCount)) {
             for (Path file : files) {
                 inputs.add(file.toString());
-                read(file, folder);
+                read(file, folder, threadCount);
             }
             return report(folder, inputs, streams);
         }
     }
 
     /** A regular file can be read twice, which lets the folder replay time-ordered tracks while reading. */
-    private static void read(Path file, Folder folder) {
+    private static void read(Path file, Folder folder, int jobs) {
         try {
             if (Files.isRegularFile(file)) {
-                folder.fold(sink -> TraceReaders.read(file, sink));
+                folder.fold(sink -> TraceReaders.read(file, sink, jobs));
             } else {
                 TraceReaders.read(file, folder);
             }

@@ -1,6 +1,7 @@
 package dev.ppw.collect;
 
 import dev.ppw.collect.chrome.ChromeTraceReader;
+import dev.ppw.collect.chrome.ParallelChromeReader;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.EventSink;
 
@@ -97,9 +98,72 @@ public final class TraceReaders {
 
     /** Reads {@code file} into {@code sink}, naming it by its path in messages. */
     public static void read(Path file, EventSink sink) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            read(file.toString(), in, sink);
+        read(file, sink, 1);
+    }
+
+    /**
+     * Reads {@code file} into {@code sink} as {@link #read(Path, EventSink)} does, parsing on up to
+     * {@code jobs} threads when the file is large, regular and uncompressed (the sink is still called on
+     * this thread only, in file order: the result is the same whatever {@code jobs} is).
+     */
+    public static void read(Path file, EventSink sink, int jobs) throws IOException {
+        read(file, file.toString(), sink, jobs, MIN_PARALLEL_BYTES, CHUNK_BYTES);
+    }
+
+    /** As {@link #read(Path, EventSink, int)}, with the size from which it reads in parallel and the chunk size. */
+    static void read(Path file, String name, EventSink sink, int jobs, long parallelFromBytes, int chunkBytes)
+            throws IOException {
+        if (parallelReadable(file, parallelFromBytes)) {
+            sink.beginInput(name);
+            try {
+                ParallelChromeReader.read(file, name, sink, jobs, chunkBytes);
+            } catch (RuntimeException | IOException e) {
+                try {
+                    sink.endInput();
+                } catch (RuntimeException second) {
+                    e.addSuppressed(second);
+                }
+                throw e;
+            }
+            sink.endInput();
+            return;
         }
+        try (InputStream in = Files.newInputStream(file)) {
+            read(name, in, sink);
+        }
+    }
+
+    /**
+     * Files from this size are read by {@link ParallelChromeReader} (at any jobs: its parser is faster too);
+     * {@code -Dppw.read.parallelFromBytes=0} sends every plain file there (the test suite passes so too).
+     */
+    private static final long MIN_PARALLEL_BYTES = Long.getLong("ppw.read.parallelFromBytes", 64 << 10);
+    private static final int CHUNK_BYTES = Integer.getInteger("ppw.read.chunkBytes", ParallelChromeReader.DEFAULT_CHUNK);
+
+    /**
+     * A regular file large enough, that detection would pass straight to the Chrome reader as UTF-8 JSON: no
+     * gzip, no byte order mark, no Perfetto look, ASCII bytes first (so Jackson detects UTF-8), then a
+     * first non-whitespace byte that opens an array or object.
+     */
+    private static boolean parallelReadable(Path file, long parallelFromBytes) throws IOException {
+        if (!Files.isRegularFile(file) || Files.size(file) < parallelFromBytes) {
+            return false;
+        }
+        byte[] head = new byte[PROBE];
+        int n;
+        try (InputStream in = Files.newInputStream(file)) {
+            n = in.readNBytes(head, 0, PROBE);
+        }
+        if (n < MIN_PARSER_BYTES || looksLikePerfetto(head, 0, n)) {
+            return false;
+        }
+        for (int i = 0; i < MIN_PARSER_BYTES; i++) {
+            if (head[i] <= 0) {
+                return false;
+            }
+        }
+        int first = firstNonWhitespace(head, 0, n);
+        return first >= 0 && (head[first] == '[' || head[first] == '{');
     }
 
     /**

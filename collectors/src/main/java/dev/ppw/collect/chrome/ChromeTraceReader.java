@@ -122,10 +122,15 @@ public final class ChromeTraceReader {
     private static final int TRACK_SLOTS = 256;
 
     private final String file;
-    private final EventSink sink;
-    private final Diagnostics diagnostics;
+    // Not final: a re-read that skips what a faster reader already delivered swaps them (see ParallelChromeReader).
+    private EventSink sink;
+    private Diagnostics diagnostics;
     private final RecentBytesInputStream window;
-    private final JsonParser p;
+    private JsonParser p;
+    /** ParallelChromeReader's hooks: who reads the first events array, how many events to skip. */
+    private EventsArrayReader eventsReader;
+    private EventSink skippedFor;
+    private long skipEvents;
     private final TextCache cache = new TextCache();
 
     private int state = AT_ROOT;
@@ -170,8 +175,133 @@ public final class ChromeTraceReader {
         this.file = file;
         this.sink = sink;
         this.diagnostics = sink.diagnostics();
-        this.window = new RecentBytesInputStream(in);
-        this.p = FACTORY.createParser(window);
+        this.window = in == null ? null : new RecentBytesInputStream(in);
+        this.p = in == null ? null : FACTORY.createParser(window);
+    }
+
+    /** Reads the contents of the first events array in place of this reader (ParallelChromeReader). */
+    interface EventsArrayReader {
+        /**
+         * Called just after the first events array's {@code [}; reads from there to the end of the input.
+         *
+         * @param offset byte offset just after the {@code [}
+         * @param line line of the {@code [}
+         * @param column column just after the {@code [}
+         * @param arrayForm the array is the top-level value (else {@code traceEvents} of an object)
+         */
+        void read(long offset, int line, int column, boolean arrayForm) throws IOException;
+    }
+
+    /** Stops {@link #run} once an {@link EventsArrayReader} has read the input to its end. */
+    private static final class Stop extends RuntimeException {
+        Stop() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * As {@link #read}, but once the first events array starts, {@code eventsReader} reads the rest of the
+     * input instead of this reader (the header before it is read here, with its effects on {@code sink}).
+     */
+    static void readHeaderThen(String displayName, InputStream in, EventSink sink, EventsArrayReader eventsReader)
+            throws IOException {
+        ChromeTraceReader reader = new ChromeTraceReader(displayName, in, sink);
+        reader.eventsReader = eventsReader;
+        try {
+            reader.run();
+        } catch (Stop stop) {
+            // the events reader read everything
+        } finally {
+            reader.p.close();
+        }
+    }
+
+    /**
+     * As {@link #read}, but the effects of the header and of everything before the {@code skip}-th event
+     * object of the events arrays ends (warnings, notes and sink calls) are dropped: they were delivered
+     * already. With {@code skip} 0, only the header's (what comes before the first events array).
+     */
+    static void readSkipping(String displayName, InputStream in, EventSink sink, long skip) throws IOException {
+        ChromeTraceReader reader = new ChromeTraceReader(displayName, in, sink);
+        reader.skippedFor = sink;
+        reader.skipEvents = skip;
+        reader.sink = new DiscardingSink();
+        reader.diagnostics = reader.sink.diagnostics();
+        try {
+            reader.run();
+        } finally {
+            reader.p.close();
+        }
+    }
+
+    private void countCompleteEvent() {
+        completeEvents++;
+        if (skippedFor != null && completeEvents == skipEvents) {
+            stopSkipping();
+        }
+    }
+
+    /** What comes from here on was not delivered yet: back to the real sink. */
+    private void stopSkipping() {
+        sink = skippedFor;
+        diagnostics = sink.diagnostics();
+        skippedFor = null;
+        // The cached track ids came from the discarding sink.
+        java.util.Arrays.fill(threadPid, null);
+        java.util.Arrays.fill(threadTid, null);
+        java.util.Arrays.fill(asyncPid, null);
+        java.util.Arrays.fill(asyncCat, null);
+        java.util.Arrays.fill(asyncId, null);
+    }
+
+    /** A reader of single events, each handed over as a byte range by {@link #readOneEvent}. */
+    static ChromeTraceReader forSingleEvents(String displayName, EventSink sink) throws IOException {
+        return new ChromeTraceReader(displayName, null, sink);
+    }
+
+    /**
+     * Reads one event object that fills {@code bytes[from, to)} exactly, starting at {@code line:column} of
+     * the input, with this class's own event logic. Nothing reaches the sink unless the object is read
+     * whole, valid, and ends at {@code to}.
+     *
+     * @return false when the bytes are not exactly one valid object (the caller reads them another way)
+     */
+    boolean readOneEvent(byte[] bytes, int from, int to, int line, int column, Diagnostics into) throws IOException {
+        Diagnostics saved = diagnostics;
+        diagnostics = into;
+        try {
+            return readOneEvent(bytes, from, to, line, column);
+        } finally {
+            diagnostics = saved;
+        }
+    }
+
+    /** As {@link #readOneEvent(byte[], int, int, int, int, Diagnostics)}, counting in the sink's diagnostics. */
+    boolean readOneEvent(byte[] bytes, int from, int to, int line, int column) throws IOException {
+        p = FACTORY.createParser(bytes, from, to - from);
+        try {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return false;
+            }
+            resetEvent();
+            eventLine = line;
+            eventColumn = column;
+            boolean empty = readEventFields();
+            if (p.currentToken() != JsonToken.END_OBJECT || p.currentLocation().getByteOffset() != to - from
+                    || p.getParsingContext().getNestingDepth() > 0) {
+                return false;
+            }
+            if (empty) {
+                diagnostics.note(EMPTY_EVENT);
+            } else {
+                dispatch();
+            }
+            return true;
+        } catch (JsonProcessingException | CharConversionException e) {
+            return false;
+        } finally {
+            p.close();
+        }
     }
 
     /**
@@ -265,6 +395,15 @@ public final class ChromeTraceReader {
 
     /** After the opening {@code [}: events until the matching {@code ]}; a nested {@code [} opens one more level. */
     private void readEvents() throws IOException {
+        if (eventsReader != null) {
+            JsonLocation at = p.currentTokenLocation();
+            boolean arrayForm = p.getParsingContext().getParent().inRoot();
+            eventsReader.read(at.getByteOffset() + 1, at.getLineNr(), at.getColumnNr() + 1, arrayForm);
+            throw new Stop();
+        }
+        if (skippedFor != null && skipEvents == 0) {
+            stopSkipping(); // only the header was delivered
+        }
         int depth = 1;
         while (depth > 0) {
             state = BETWEEN_EVENTS;
@@ -272,7 +411,7 @@ public final class ChromeTraceReader {
             if (t == JsonToken.START_OBJECT) {
                 state = IN_EVENT;
                 readEvent();
-                completeEvents++;
+                countCompleteEvent();
             } else if (t == JsonToken.START_ARRAY) {
                 depth++;
             } else if (t == JsonToken.END_ARRAY) {
@@ -296,6 +435,15 @@ public final class ChromeTraceReader {
         JsonLocation at = p.currentTokenLocation();
         eventLine = at.getLineNr();
         eventColumn = at.getColumnNr();
+        if (readEventFields()) {
+            diagnostics.note(EMPTY_EVENT);
+            return;
+        }
+        dispatch();
+    }
+
+    /** The fields of the event whose {@code START_OBJECT} was just read; true when it has none. */
+    private boolean readEventFields() throws IOException {
         boolean empty = true;
         String field;
         while ((field = p.nextFieldName()) != null) {
@@ -318,11 +466,7 @@ public final class ChromeTraceReader {
                 default -> p.skipChildren();
             }
         }
-        if (empty) {
-            diagnostics.note(EMPTY_EVENT);
-            return;
-        }
-        dispatch();
+        return empty;
     }
 
     private void resetEvent() {

@@ -1,0 +1,1013 @@
+package dev.ppw.collect.chrome;
+
+import dev.ppw.collect.DecimalNanos;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Parses a range of a Chrome trace's events array (between events, at any depth of {@code [} levels) into
+ * a compact buffer: plain {@code B}/{@code E}/{@code X} events as primitives with chunk-local string ids,
+ * every other event as a byte range for {@link ChromeTraceReader}'s own event logic. It stops at what it
+ * does not read itself ({@code ]}, an element that is not an object, anything unexpected between events),
+ * and at the end of the range. Thread-confined; run on a worker, replayed on the reader's thread by
+ * {@link ParallelChromeReader}.
+ *
+ * <p>A "plain" event is what Jackson reads the same way: keys and strings of printable ASCII without escapes,
+ * numbers of JSON's grammar, literals, objects and arrays of those; no duplicate known key; no trailing
+ * comma. Anything else is handed to the event logic (which may then find a syntax error: the whole input
+ * is then read again sequentially).
+ */
+final class ChunkParser {
+    // Where the parse stands between elements of an events array.
+    /** Just after a {@code [}: an element or {@code ]}. */
+    static final int OPEN = 0;
+    /** After an element: {@code ,} or {@code ]}. */
+    static final int ELEMENT = 1;
+    /** After a comma: an element or {@code ]}. */
+    static final int COMMA = 2;
+
+    /** The range ended between elements. */
+    static final int END = 0;
+    /** The range ended inside the event starting at {@link #stopAt}. */
+    static final int INCOMPLETE = 1;
+    /** Stopped at {@link #stopAt}, before something this parser leaves to the caller. */
+    static final int STOP = 2;
+
+    static final byte KIND_B = 1;
+    static final byte KIND_E = 2;
+    static final byte KIND_X = 3;
+    /** An event for the event logic: bytes [from, to) at the recorded line. */
+    static final byte KIND_OTHER = 4;
+
+    private static final int MAX_DEPTH = 64;
+    private static final int MAX_NUMBER = 64;
+    private static final int MAX_STRING = 1 << 16;
+
+    // Input.
+    byte[] buf;
+    long fileOffset;
+    int from;
+    int to;
+    int startState;
+
+    // Outcome.
+    int outcome;
+    int stopAt;
+    int endState;
+    /** {@code [} met (each one level deeper). */
+    int opened;
+    /** Newlines counted up to the end (or the stop), and where the last line starts (-1: none). */
+    int newlines;
+    int lastLineStart = -1;
+
+    // Events.
+    int count;
+    byte[] kinds = new byte[1024];
+    long[] ts = new long[1024];
+    long[] dur = new long[1024];
+    /** Plain events: local track and name ids; other events: byte range. */
+    int[] a = new int[1024];
+    int[] b = new int[1024];
+    /** Other events: newlines before them in the range, and their line's start (-1: the range's first line). */
+    int[] lineOf = new int[64];
+    int[] lineStartOf = new int[64];
+
+    // Chunk-local strings: offsets into buf; id 0 is the empty string.
+    private int[] stringTable = new int[1024];
+    int stringCount = 1;
+    int[] stringOff = new int[256];
+    int[] stringLen = new int[256];
+    private int[] stringHash = new int[256];
+    // Chunk-local tracks: (pid id, tid id) pairs.
+    private long[] trackKeys = new long[64];
+    private int[] trackIds = new int[64];
+    int trackCount;
+    int[] trackPid = new int[16];
+    int[] trackTid = new int[16];
+
+    private final char[] chars = new char[MAX_NUMBER];
+
+    // Scan position and the line count while scanning.
+    private int i;
+    private int lines;
+    private int lineStart = -1;
+
+    ChunkParser(byte[] buf, long fileOffset, int from, int to, int startState) {
+        reuse(buf, fileOffset, from, to, startState);
+    }
+
+    /** Makes this parser, its arrays kept, a new one over {@code buf[from, to)}. */
+    // Other events read by the event logic on the parsing thread (see ParallelChromeReader.record).
+    RecordingSink recorder;
+    /** Per event: the recorder's calls [recordFrom, recordTo), or recordTo -1 when left to the replaying thread. */
+    int[] recordFrom;
+    int[] recordTo;
+    /** Per recorded event: its notes, or null. */
+    dev.ppw.model.Diagnostics[] recordNotes;
+
+    ChunkParser reuse(byte[] buf, long fileOffset, int from, int to, int startState) {
+        recorder = null;
+        recordFrom = null;
+        recordTo = null;
+        recordNotes = null;
+        this.buf = buf;
+        this.fileOffset = fileOffset;
+        this.from = from;
+        this.to = to;
+        this.startState = startState;
+        outcome = END;
+        stopAt = 0;
+        endState = 0;
+        opened = 0;
+        newlines = 0;
+        lastLineStart = -1;
+        count = 0;
+        lastPidStart = -1;
+        lastTidStart = -1;
+        stringCount = 1;
+        trackCount = 0;
+        i = 0;
+        lines = 0;
+        lineStart = -1;
+        Arrays.fill(stringTable, -1);
+        Arrays.fill(trackKeys, -1);
+        return this;
+    }
+
+    String string(int id) {
+        return id == 0 ? "" : new String(buf, stringOff[id], stringLen[id], StandardCharsets.ISO_8859_1);
+    }
+
+    ChunkParser parse() {
+        i = from;
+        int state = startState;
+        while (true) {
+            skipWhitespace();
+            if (i >= to) {
+                outcome = END;
+                endState = state;
+                break;
+            }
+            byte c = buf[i];
+            if (c == '{' && state != ELEMENT) {
+                int eventStart = i;
+                int savedLines = lines;
+                int savedLineStart = lineStart;
+                if (!plainEvent()) {
+                    lines = savedLines;
+                    lineStart = savedLineStart;
+                    i = eventStart;
+                    int end = skipValue(0);
+                    if (end == -1) {
+                        lines = savedLines;
+                        lineStart = savedLineStart;
+                        outcome = INCOMPLETE;
+                        stopAt = eventStart;
+                        endState = state;
+                        break;
+                    }
+                    if (end < 0) {
+                        lines = savedLines;
+                        lineStart = savedLineStart;
+                        outcome = STOP;
+                        stopAt = eventStart;
+                        endState = state;
+                        break;
+                    }
+                    other(eventStart, end, savedLines, savedLineStart);
+                    i = end;
+                }
+                state = ELEMENT;
+            } else if (c == ',' && state == ELEMENT) {
+                i++;
+                state = COMMA;
+            } else if (c == '[' && state != ELEMENT && opened < MAX_DEPTH) {
+                i++;
+                opened++;
+                state = OPEN;
+            } else {
+                outcome = STOP;
+                stopAt = i;
+                endState = state;
+                break;
+            }
+        }
+        newlines = lines;
+        lastLineStart = lineStart;
+        return this;
+    }
+
+    private void skipWhitespace() {
+        int j = i;
+        if (j + 1 < to) {
+            byte c = buf[j];
+            if (c > ' ') {
+                return; // the usual cases: no whitespace at all,
+            }
+            if (c == ' ' && buf[j + 1] > ' ') {
+                i = j + 1; // or one space
+                return;
+            }
+        }
+        byte[] s = buf;
+        int end = to;
+        while (j < end) {
+            byte c = s[j];
+            if (c == ' ' || c == '\t') {
+                j++;
+            } else if (c == '\n') {
+                j++;
+                lines++;
+                lineStart = j;
+            } else if (c == '\r') {
+                if (j + 1 >= end) {
+                    break; // a CR at the end: whether a LF follows decides the line count
+                }
+                j++;
+                if (s[j] == '\n') {
+                    j++;
+                }
+                lines++;
+                lineStart = j;
+            } else {
+                break;
+            }
+        }
+        i = j;
+    }
+
+    private void other(int start, int end, int line, int lineStartAt) {
+        grow();
+        if (count >= lineOf.length) {
+            lineOf = Arrays.copyOf(lineOf, count * 2);
+            lineStartOf = Arrays.copyOf(lineStartOf, count * 2);
+        }
+        kinds[count] = KIND_OTHER;
+        a[count] = start;
+        b[count] = end;
+        lineOf[count] = line;
+        lineStartOf[count] = lineStartAt;
+        count++;
+    }
+
+    private void grow() {
+        if (count == kinds.length) {
+            int n = count * 2;
+            kinds = Arrays.copyOf(kinds, n);
+            ts = Arrays.copyOf(ts, n);
+            dur = Arrays.copyOf(dur, n);
+            a = Arrays.copyOf(a, n);
+            b = Arrays.copyOf(b, n);
+        }
+    }
+
+    // Field values of the event being read.
+    private static final int NONE = -1;
+    private static final int F_PH = 1;
+    private static final int F_NAME = 2;
+    private static final int F_TS = 4;
+    private static final int F_DUR = 8;
+    private static final int F_PID = 16;
+    private static final int F_TID = 32;
+
+    private int valueStart;
+    private int valueEnd;
+    private boolean valueIsFloat;
+    private int valueHash;
+
+    /**
+     * At a {@code {}: reads a plain B/E/X event and records it, returning true; false (position undefined)
+     * when the event is anything else.
+     */
+    private boolean plainEvent() {
+        i++; // {
+        int seen = 0;
+        byte ph = 0;
+        long tsNanos = 0;
+        long durNanos = 0;
+        int name = 0;
+        int pid = 0;
+        int tid = 0;
+        skipWhitespace();
+        if (i >= to || buf[i] == '}') {
+            return false; // an empty event: a note, left to the event logic
+        }
+        while (true) {
+            if (i >= to || buf[i] != '"') {
+                return false;
+            }
+            int keyStart = ++i;
+            byte[] s = buf;
+            int end = to;
+            int j = keyStart;
+            int field = knownKey(s, j, end);
+            if (field != UNKNOWN_KEY) {
+                i = j + (field >>> 8) + 1;
+                field &= 0xff;
+            } else {
+                while (j < end && plainStringByte(s[j])) {
+                    j++;
+                }
+                i = j;
+                if (j >= end || s[j] != '"' || j - keyStart > MAX_STRING) {
+                    return false;
+                }
+                field = field(keyStart, i - keyStart);
+                i++;
+            }
+            skipWhitespace();
+            if (i >= to || buf[i] != ':') {
+                return false;
+            }
+            i++;
+            skipWhitespace();
+            if (i >= to) {
+                return false;
+            }
+            if (field != 0) {
+                if ((seen & field) != 0) {
+                    return false; // a repeated key: the event logic knows which one wins
+                }
+                seen |= field;
+            }
+            byte c = buf[i];
+            switch (field) {
+                case F_PH -> {
+                    if (c != '"' || i + 2 >= to || buf[i + 2] != '"') {
+                        return false;
+                    }
+                    ph = buf[i + 1];
+                    if (ph != 'X' && ph != 'B' && ph != 'E') {
+                        return false;
+                    }
+                    i += 3;
+                }
+                case F_TS, F_DUR -> {
+                    long nanos = plainTime();
+                    if (nanos == NOT_PLAIN) {
+                        if (!number()) {
+                            return false;
+                        }
+                        nanos = nanos(valueStart, valueEnd);
+                    }
+                    if (nanos == DecimalNanos.UNUSABLE) {
+                        return false; // a warning, with the event logic's words
+                    }
+                    if (field == F_TS) {
+                        tsNanos = nanos;
+                    } else {
+                        durNanos = nanos;
+                    }
+                }
+                case F_NAME -> {
+                    if (c == '"') {
+                        if (!plainString()) {
+                            return false;
+                        }
+                        name = intern(valueStart, valueEnd, valueHash);
+                    } else if (number()) {
+                        name = intern(valueStart, valueEnd);
+                    } else {
+                        return false; // literals, objects, arrays: left to the event logic
+                    }
+                }
+                case F_PID, F_TID -> {
+                    int id;
+                    if (c == '"') {
+                        if (!plainString()) {
+                            return false;
+                        }
+                        id = intern(valueStart, valueEnd, valueHash);
+                    } else if (!number() || valueIsFloat
+                            || (valueEnd - valueStart == 2 && buf[valueStart] == '-' && buf[valueStart + 1] == '0')) {
+                        return false; // canonical decimals are the event logic's
+                    } else {
+                        id = field == F_PID ? lastPid(valueStart, valueEnd) : lastTid(valueStart, valueEnd);
+                    }
+                    if (field == F_PID) {
+                        pid = id;
+                    } else {
+                        tid = id;
+                    }
+                }
+                default -> {
+                    if (!strictValue(0)) {
+                        return false;
+                    }
+                }
+            }
+            skipWhitespace();
+            if (i >= to) {
+                return false;
+            }
+            if (buf[i] == ',') {
+                i++;
+                skipWhitespace();
+                if (i >= to || buf[i] == '}') {
+                    return false; // a trailing comma
+                }
+            } else if (buf[i] == '}') {
+                i++;
+                break;
+            } else {
+                return false;
+            }
+        }
+        if ((seen & F_PH) == 0 || (seen & F_TS) == 0) {
+            return false;
+        }
+        if (ph == 'X' && durNanos < 0) {
+            return false;
+        }
+        grow();
+        kinds[count] = ph == 'X' ? KIND_X : ph == 'B' ? KIND_B : KIND_E;
+        ts[count] = tsNanos;
+        dur[count] = ph == 'X' ? durNanos : 0;
+        a[count] = track(pid, tid);
+        b[count] = name;
+        count++;
+        return true;
+    }
+
+    /**
+     * Whether the whole range, which follows the events array's {@code ]}, is inert: whitespace (array form),
+     * or the rest of the trace object, ending the input, with plain values under keys other than
+     * {@code traceEvents} and {@code displayTimeUnit} (object form), possibly cut after a complete value.
+     */
+    boolean inertTail(boolean objectForm) {
+        i = from;
+        skipWhitespace();
+        if (objectForm) {
+            while (i < to && buf[i] == ',') {
+                i++;
+                skipWhitespace();
+                if (i >= to || buf[i] != '"') {
+                    return false;
+                }
+                int keyStart = i + 1;
+                if (!plainString()) {
+                    return false;
+                }
+                String key = new String(buf, keyStart, valueEnd - keyStart, StandardCharsets.ISO_8859_1);
+                if (key.equals("traceEvents") || key.equals("displayTimeUnit")) {
+                    return false;
+                }
+                skipWhitespace();
+                if (i >= to || buf[i] != ':') {
+                    return false;
+                }
+                i++;
+                skipWhitespace();
+                if (!strictValue(0)) {
+                    return false;
+                }
+                skipWhitespace();
+            }
+            if (i >= to) {
+                return true; // cut after a complete value: only the closing brace is missing
+            }
+            if (buf[i] != '}') {
+                return false;
+            }
+            i++;
+            skipWhitespace();
+        }
+        return i >= to;
+    }
+
+    /** Skips one plain value (see the class comment) from {@link #i}; false when it is not one. */
+    private boolean strictValue(int depth) {
+        if (i >= to) {
+            return false;
+        }
+        byte c = buf[i];
+        switch (c) {
+            case '"' -> {
+                return plainString();
+            }
+            case 't' -> {
+                return literal("true");
+            }
+            case 'f' -> {
+                return literal("false");
+            }
+            case 'n' -> {
+                return literal("null");
+            }
+            case '{', '[' -> {
+                if (depth >= MAX_DEPTH) {
+                    return false;
+                }
+                boolean object = c == '{';
+                byte close = object ? (byte) '}' : (byte) ']';
+                i++;
+                skipWhitespace();
+                if (i < to && buf[i] == close) {
+                    i++;
+                    return true;
+                }
+                while (true) {
+                    if (object) {
+                        if (i >= to || buf[i] != '"' || !plainString()) {
+                            return false;
+                        }
+                        skipWhitespace();
+                        if (i >= to || buf[i] != ':') {
+                            return false;
+                        }
+                        i++;
+                        skipWhitespace();
+                    }
+                    if (!strictValue(depth + 1)) {
+                        return false;
+                    }
+                    skipWhitespace();
+                    if (i >= to) {
+                        return false;
+                    }
+                    if (buf[i] == close) {
+                        i++;
+                        return true;
+                    }
+                    if (buf[i] != ',') {
+                        return false;
+                    }
+                    i++;
+                    skipWhitespace();
+                }
+            }
+            default -> {
+                return number();
+            }
+        }
+    }
+
+    private boolean literal(String word) {
+        int n = word.length();
+        if (i + n >= to) {
+            return false;
+        }
+        for (int k = 0; k < n; k++) {
+            if (buf[i + k] != word.charAt(k)) {
+                return false;
+            }
+        }
+        byte d = buf[i + n];
+        if (d != ',' && d != '}' && d != ']' && d != ' ' && d != '\n' && d != '\r' && d != '\t') {
+            return false;
+        }
+        i += n;
+        return true;
+    }
+
+    private static final int UNKNOWN_KEY = -1;
+
+    /**
+     * The usual keys, matched with their closing quote from {@code s[j]}: the field (0 for {@code cat}, read
+     * as any other key) in the low byte and the key's length above it; {@link #UNKNOWN_KEY} otherwise.
+     */
+    private static int knownKey(byte[] s, int j, int end) {
+        if (j + 5 >= end) {
+            return UNKNOWN_KEY;
+        }
+        byte b1 = s[j + 1];
+        byte b2 = s[j + 2];
+        switch (s[j]) {
+            case 'p' -> {
+                if (b1 == 'h' && b2 == '"') {
+                    return 2 << 8 | F_PH;
+                }
+                if (b1 == 'i' && b2 == 'd' && s[j + 3] == '"') {
+                    return 3 << 8 | F_PID;
+                }
+            }
+            case 't' -> {
+                if (b1 == 's' && b2 == '"') {
+                    return 2 << 8 | F_TS;
+                }
+                if (b1 == 'i' && b2 == 'd' && s[j + 3] == '"') {
+                    return 3 << 8 | F_TID;
+                }
+            }
+            case 'n' -> {
+                if (b1 == 'a' && b2 == 'm' && s[j + 3] == 'e' && s[j + 4] == '"') {
+                    return 4 << 8 | F_NAME;
+                }
+            }
+            case 'd' -> {
+                if (b1 == 'u' && b2 == 'r' && s[j + 3] == '"') {
+                    return 3 << 8 | F_DUR;
+                }
+            }
+            case 'c' -> {
+                if (b1 == 'a' && b2 == 't' && s[j + 3] == '"') {
+                    return 3 << 8;
+                }
+            }
+            default -> {
+            }
+        }
+        return UNKNOWN_KEY;
+    }
+
+    private int field(int start, int length) {
+        byte[] s = buf;
+        return switch (length) {
+            case 2 -> s[start] == 'p' && s[start + 1] == 'h' ? F_PH
+                    : s[start] == 't' && s[start + 1] == 's' ? F_TS : 0;
+            case 3 -> s[start] == 'd' && s[start + 1] == 'u' && s[start + 2] == 'r' ? F_DUR
+                    : s[start] == 'p' && s[start + 1] == 'i' && s[start + 2] == 'd' ? F_PID
+                    : s[start] == 't' && s[start + 1] == 'i' && s[start + 2] == 'd' ? F_TID : 0;
+            case 4 -> s[start] == 'n' && s[start + 1] == 'a' && s[start + 2] == 'm' && s[start + 3] == 'e' ? F_NAME : 0;
+            default -> 0;
+        };
+    }
+
+    private static boolean plainStringByte(byte c) {
+        return c >= 0x20 && c != '"' && c != '\\'; // negative: non-ASCII
+    }
+
+    /** At a {@code "}: a string of plain bytes; its content in [valueStart, valueEnd), its hash in valueHash. */
+    private boolean plainString() {
+        byte[] s = buf;
+        int end = to;
+        int j = i + 1;
+        valueStart = j;
+        int h = 0;
+        byte c = 0;
+        while (j < end && (c = s[j]) >= 0x20 && c != '"' && c != '\\') {
+            h = h * 31 + c;
+            j++;
+        }
+        i = j;
+        if (j >= end || c != '"') {
+            return false;
+        }
+        valueHash = h;
+        valueEnd = i++;
+        return valueEnd - valueStart <= MAX_STRING; // Jackson's limits (20 M chars) are the event logic's to meet
+    }
+
+    /** A JSON number, strictly, followed by a delimiter; its text in [valueStart, valueEnd). */
+    private boolean number() {
+        int j = i;
+        valueStart = j;
+        valueIsFloat = false;
+        if (j < to && buf[j] == '-') {
+            j++;
+        }
+        if (j >= to) {
+            return false;
+        }
+        if (buf[j] == '0') {
+            j++;
+        } else if (buf[j] >= '1' && buf[j] <= '9') {
+            while (j < to && buf[j] >= '0' && buf[j] <= '9') {
+                j++;
+            }
+        } else {
+            return false;
+        }
+        if (j < to && buf[j] == '.') {
+            valueIsFloat = true;
+            j++;
+            int digits = j;
+            while (j < to && buf[j] >= '0' && buf[j] <= '9') {
+                j++;
+            }
+            if (j == digits) {
+                return false;
+            }
+        }
+        if (j < to && (buf[j] == 'e' || buf[j] == 'E')) {
+            valueIsFloat = true;
+            j++;
+            if (j < to && (buf[j] == '+' || buf[j] == '-')) {
+                j++;
+            }
+            int digits = j;
+            while (j < to && buf[j] >= '0' && buf[j] <= '9') {
+                j++;
+            }
+            if (j == digits) {
+                return false;
+            }
+        }
+        if (j >= to || j - valueStart > MAX_NUMBER) {
+            return false;
+        }
+        byte d = buf[j];
+        if (d != ',' && d != '}' && d != ']' && d != ' ' && d != '\n' && d != '\r' && d != '\t') {
+            return false;
+        }
+        valueEnd = j;
+        i = j;
+        return true;
+    }
+
+    private static final long NOT_PLAIN = Long.MIN_VALUE + 1;
+
+    /**
+     * One pass over the usual time: 1 to 18 integer digits without a leading zero (or just 0), an optional
+     * fraction, then a delimiter; its exact nanoseconds (rounded half away from zero), advancing {@link #i}.
+     * {@link #NOT_PLAIN} (position unchanged) for anything else, which {@link #number} and {@link #nanos} read.
+     */
+    private long plainTime() {
+        byte[] s = buf;
+        int end = to;
+        int j = i;
+        long value = 0;
+        byte c = 0;
+        while (j < end && (c = s[j]) >= '0' && c <= '9') {
+            value = value * 10 + (c - '0');
+            j++;
+        }
+        int digits = j - i;
+        if (digits == 0 || digits > 18 || (digits > 1 && s[i] == '0') || j >= end
+                || value > Long.MAX_VALUE / 1000 - 1) {
+            return NOT_PLAIN;
+        }
+        long nanos = value * 1000;
+        if (c == '.') {
+            j++;
+            int fracStart = j;
+            long frac = 0;
+            while (j < end && (c = s[j]) >= '0' && c <= '9') {
+                int k = j - fracStart;
+                if (k < 3) {
+                    frac = frac * 10 + (c - '0');
+                } else if (k == 3 && c >= '5') {
+                    frac++; // rounds half away from zero: the rest of the digits cannot lower it
+                }
+                j++;
+            }
+            int fracDigits = j - fracStart;
+            if (fracDigits == 0 || j >= end) {
+                return NOT_PLAIN;
+            }
+            for (int k = fracDigits; k < 3; k++) {
+                frac *= 10;
+            }
+            nanos += frac;
+        }
+        c = s[j];
+        if (c != ',' && c != '}' && c != ']' && c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+            return NOT_PLAIN;
+        }
+        i = j;
+        return nanos;
+    }
+
+    /** Exact nanoseconds of decimal microseconds, as {@link DecimalNanos} reads them. */
+    private long nanos(int start, int end) {
+        // The common form: up to 18 integer digits (that fit once in nanoseconds), an optional fraction, no
+        // sign or exponent.
+        int j = start;
+        long value = 0;
+        while (j < end && buf[j] >= '0' && buf[j] <= '9' && j - start < 18) {
+            value = value * 10 + (buf[j] - '0');
+            j++;
+        }
+        if (j > start && value <= Long.MAX_VALUE / 1000 - 1 && (j == end || buf[j] == '.')) {
+            long nanos = value * 1000;
+            if (j < end) {
+                j++;
+                int k = 0;
+                long frac = 0;
+                for (; k < 3 && j < end; k++, j++) {
+                    byte c = buf[j];
+                    if (c < '0' || c > '9') {
+                        return slowNanos(start, end);
+                    }
+                    frac = frac * 10 + (c - '0');
+                }
+                for (; k < 3; k++) {
+                    frac *= 10;
+                }
+                boolean up = false;
+                if (j < end) {
+                    byte c = buf[j];
+                    if (c < '0' || c > '9') {
+                        return slowNanos(start, end);
+                    }
+                    up = c >= '5';
+                    for (j++; j < end; j++) {
+                        if (buf[j] < '0' || buf[j] > '9') {
+                            return slowNanos(start, end);
+                        }
+                    }
+                }
+                nanos += frac + (up ? 1 : 0);
+            }
+            return nanos;
+        }
+        return slowNanos(start, end);
+    }
+
+    private long slowNanos(int start, int end) {
+        for (int k = start; k < end; k++) {
+            chars[k - start] = (char) buf[k];
+        }
+        return DecimalNanos.parseMicros(chars, 0, end - start);
+    }
+
+    /**
+     * Skips one value from {@link #i} (whitespace before it already skipped): the position after it, -1 when
+     * the range ends first, -2 when it is not a value this parser can delimit (then the caller stops).
+     * Strings may hold escapes and any bytes here: the event logic validates what this only delimits.
+     */
+    private int skipValue(int depth) {
+        if (i >= to) {
+            return -1;
+        }
+        byte c = buf[i];
+        if (c == '"') {
+            i++;
+            while (i < to) {
+                byte d = buf[i++];
+                if (d == '"') {
+                    return i;
+                }
+                if (d == '\\') {
+                    i++;
+                } else if (d == '\n' || d == '\r') {
+                    return -2; // not JSON; and the line count would be wrong
+                }
+            }
+            return -1;
+        }
+        if (c == '{' || c == '[') {
+            if (depth >= MAX_DEPTH) {
+                return -2;
+            }
+            byte close = c == '{' ? (byte) '}' : (byte) ']';
+            i++;
+            while (true) {
+                skipWhitespace();
+                if (i >= to) {
+                    return -1;
+                }
+                byte d = buf[i];
+                if (d == close) {
+                    i++;
+                    return i;
+                }
+                if (d == ',' || d == ':') {
+                    i++;
+                    continue;
+                }
+                int r = skipValue(depth + 1);
+                if (r < 0) {
+                    return r;
+                }
+            }
+        }
+        // A scalar: everything up to a delimiter.
+        int start = i;
+        while (i < to) {
+            byte d = buf[i];
+            if (d == ',' || d == '}' || d == ']' || d == ':' || d == ' ' || d == '\n' || d == '\r' || d == '\t'
+                    || d == '"' || d == '{' || d == '[') {
+                return i > start ? i : -2;
+            }
+            i++;
+        }
+        return -1;
+    }
+
+    // The previous event's numeric pid and tid: consecutive events mostly share them.
+    private int lastPidStart = -1;
+    private int lastPidLength;
+    private int lastPidId;
+    private int lastTidStart = -1;
+    private int lastTidLength;
+    private int lastTidId;
+
+    private int lastPid(int start, int end) {
+        int length = end - start;
+        if (lastPidStart >= 0 && lastPidLength == length && sameBytes(lastPidStart, start, length)) {
+            return lastPidId;
+        }
+        lastPidStart = start;
+        lastPidLength = length;
+        return lastPidId = intern(start, end);
+    }
+
+    private int lastTid(int start, int end) {
+        int length = end - start;
+        if (lastTidStart >= 0 && lastTidLength == length && sameBytes(lastTidStart, start, length)) {
+            return lastTidId;
+        }
+        lastTidStart = start;
+        lastTidLength = length;
+        return lastTidId = intern(start, end);
+    }
+
+    private int intern(int start, int end) {
+        int h = 0;
+        for (int k = start; k < end; k++) {
+            h = h * 31 + buf[k];
+        }
+        return intern(start, end, h);
+    }
+
+    /** The id of the text in [start, end), whose {@code h = h * 31 + byte} hash is {@code h}. */
+    private int intern(int start, int end, int h) {
+        int length = end - start;
+        if (length == 0) {
+            return 0;
+        }
+        h ^= h >>> 16;
+        int mask = stringTable.length - 1;
+        int slot = h & mask;
+        while (true) {
+            int id = stringTable[slot];
+            if (id < 0) {
+                break;
+            }
+            if (stringHash[id] == h && stringLen[id] == length && sameBytes(stringOff[id], start, length)) {
+                return id;
+            }
+            slot = (slot + 1) & mask;
+        }
+        int id = stringCount++;
+        if (id == stringOff.length) {
+            stringOff = Arrays.copyOf(stringOff, id * 2);
+            stringLen = Arrays.copyOf(stringLen, id * 2);
+            stringHash = Arrays.copyOf(stringHash, id * 2);
+        }
+        stringOff[id] = start;
+        stringLen[id] = length;
+        stringHash[id] = h;
+        stringTable[slot] = id;
+        if (stringCount * 2 > stringTable.length) {
+            rehashStrings();
+        }
+        return id;
+    }
+
+    private boolean sameBytes(int a, int b, int length) {
+        byte[] s = buf;
+        for (int k = 0; k < length; k++) {
+            if (s[a + k] != s[b + k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void rehashStrings() {
+        int[] table = new int[stringTable.length * 2];
+        Arrays.fill(table, -1);
+        int mask = table.length - 1;
+        for (int id = 1; id < stringCount; id++) {
+            int slot = stringHash[id] & mask;
+            while (table[slot] >= 0) {
+                slot = (slot + 1) & mask;
+            }
+            table[slot] = id;
+        }
+        stringTable = table;
+    }
+
+    private int track(int pid, int tid) {
+        long key = ((long) pid << 32) | tid;
+        int mask = trackKeys.length - 1;
+        int slot = (int) (key ^ (key >>> 29) ^ (key * 0x9E3779B9L >>> 32)) & mask;
+        while (trackKeys[slot] != -1) {
+            if (trackKeys[slot] == key) {
+                return trackIds[slot];
+            }
+            slot = (slot + 1) & mask;
+        }
+        int id = trackCount++;
+        if (id == trackPid.length) {
+            trackPid = Arrays.copyOf(trackPid, id * 2);
+            trackTid = Arrays.copyOf(trackTid, id * 2);
+        }
+        trackPid[id] = pid;
+        trackTid[id] = tid;
+        trackKeys[slot] = key;
+        trackIds[slot] = id;
+        if (trackCount * 2 > trackKeys.length) {
+            long[] keys = trackKeys;
+            int[] ids = trackIds;
+            trackKeys = new long[keys.length * 2];
+            trackIds = new int[keys.length * 2];
+            Arrays.fill(trackKeys, -1);
+            int m = trackKeys.length - 1;
+            for (int k = 0; k < keys.length; k++) {
+                if (keys[k] != -1) {
+                    int s = (int) (keys[k] ^ (keys[k] >>> 29) ^ (keys[k] * 0x9E3779B9L >>> 32)) & m;
+                    while (trackKeys[s] != -1) {
+                        s = (s + 1) & m;
+                    }
+                    trackKeys[s] = keys[k];
+                    trackIds[s] = ids[k];
+                }
+            }
+        }
+        return id;
+    }
+}
