@@ -99,7 +99,8 @@ class ParallelReadPropertiesTest {
     static byte[] generated(SplittableRandom r, int events) {
         StringBuilder b = new StringBuilder();
         boolean object = r.nextInt(3) == 0;
-        b.append(object ? "{\"otherData\": {\"v\": \"1\"},\"traceEvents\": [\n" : "[\n");
+        String unitHint = r.nextInt(2) == 0 ? "\"displayTimeUnit\": \"ms\", " : "";
+        b.append(object ? "{\"otherData\": {\"v\": \"1\"}, " + unitHint + "\"traceEvents\": [\n" : "[\n");
         for (int e = 0; e < events; e++) {
             int shape = r.nextInt(20);
             if (shape == 0) {
@@ -131,6 +132,13 @@ class ParallelReadPropertiesTest {
             }
             if (ph.equals("M")) {
                 ev.append(", \"args\": {\"name\": \"thr ").append(r.nextInt(5)).append("\"}");
+            } else if (ph.equals("C") && r.nextInt(4) != 0) {
+                // PerfFlowAspect's region counters (a reset when both are 0) or a generic numeric series.
+                ev.append(switch (r.nextInt(3)) {
+                    case 0 -> ", \"args\": {\"cpu_usage\": " + r.nextInt(100) + ".5, \"memory_usage\": " + r.nextInt(9999) + "}";
+                    case 1 -> ", \"args\": {\"cpu_usage\": 0, \"memory_usage\": 0}";
+                    default -> ", \"args\": {\"used\": " + r.nextInt(50) + ", \"total\": 1e2}";
+                });
             } else if (r.nextInt(4) == 0) {
                 ev.append(", \"args\": {\"k\": [1, 2.5e3, true, null, {\"s\": \"v\"}]}");
             }
@@ -147,7 +155,7 @@ class ParallelReadPropertiesTest {
         if (end == 0) {
             b.append("{}]");
         } else if (end == 1) {
-            b.append("{}]").append(object ? ", \"metadata\": {\"x\": [1, \"y\"]}}\n" : "\n");
+            b.append("{}]").append(object ? ", \"metadata\": {\"x\": [1, \"y\"]}, \"displayTimeUnit\": \"ns\"}\n" : "\n");
         }
         return b.toString().getBytes(StandardCharsets.UTF_8);
     }
