@@ -370,6 +370,45 @@ public final class Folder implements EventSink, AutoCloseable {
         }
     }
 
+    /**
+     * Adds everything {@code other} folded (its inputs, all ended) to this folder, as if its inputs had been
+     * folded here after this folder's own: the tree node by node (nodes this folder lacks are created in the
+     * order {@code other} created them), warnings and notes, names, counter series and display unit hints.
+     * So inputs can be folded apart on several threads and added in input order with the same result as
+     * folding them here one after another. Not for trees split by pid or threads split (their top levels
+     * are named from all inputs' names).
+     */
+    public void absorb(Folder other) {
+        if (currentInput != null || other.currentInput != null) {
+            throw new IllegalStateException("inputs must be ended before folders are added");
+        }
+        if (options.splitByPid() || other.options.splitByPid() || options.threads() != ThreadMode.MERGE
+                || other.options.threads() != ThreadMode.MERGE) {
+            throw new IllegalStateException("folders split by pid or threads are not added");
+        }
+        // Names, then frames, each in the order the other folder met them: the ids they would have had here.
+        for (int n = 0; n < other.names.size(); n++) {
+            names.intern(other.names.name(n));
+        }
+        int[] frameMap = new int[other.frames.size()];
+        for (int f = 0; f < frameMap.length; f++) {
+            frameMap[f] = frames.intern(other.frames.regionName(f), other.frames.callsiteName(f));
+        }
+        TreeAdd.intoMapped(other.tree, tree, f -> frameMap[f]);
+        boolean agreed = displayUnits.size() < 2;
+        displayUnits.addAll(other.displayUnits);
+        if (agreed && displayUnits.size() >= 2 && other.displayUnits.size() < 2) {
+            diagnostics.note(DISPLAY_TIME_UNITS_DIFFER);
+        }
+        diagnostics.addAll(other.diagnostics);
+        inputs.addAll(other.inputs);
+        processNames.putAll(other.processNames);
+        threadNames.putAll(other.threadNames);
+        other.counters.forEach((key, series) -> counters.merge(key, series, CounterSeries::plus));
+        runsSpilled += other.runsSpilled;
+        secondReadings += other.secondReadings;
+    }
+
     /** The inputs' display unit hint: the one they gave, or null when none or when they disagree. */
     private String displayUnit() {
         return displayUnits.size() == 1 ? displayUnits.iterator().next() : null;
@@ -405,15 +444,21 @@ public final class Folder implements EventSink, AutoCloseable {
         try {
             finishLargeTracksInParallel();
             Map<String, CallTree> byPid = new LinkedHashMap<>();
+            // The input's own tree first, then added: region counter sums then associate per input, the same
+            // whether inputs are folded here one after another or apart and added (absorb).
+            CallTree inputTree = options.splitByPid() ? null : new CallTree(frames);
             for (TrackFold t : tracks) {
                 if (t.broken) {
                     continue;
                 }
                 if (!options.splitByPid()) {
-                    finishTrack(t, tree);
+                    finishTrack(t, inputTree);
                 } else if (t.timed > 0) {
                     finishTrack(t, byPid.computeIfAbsent(t.pid, p -> new CallTree(frames)));
                 }
+            }
+            if (inputTree != null) {
+                TreeAdd.into(inputTree, tree, IntUnaryOperator.identity());
             }
             byPid.forEach((pid, pidTree) -> pidNodes.add(Profile.single(named(pidTree), List.of(currentInput),
                     namesOf(processNames, pid), namesOf(threadNames, pid))

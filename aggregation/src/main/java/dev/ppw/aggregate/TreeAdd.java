@@ -29,14 +29,32 @@ final class TreeAdd {
             int frame = parent == CallTree.ROOT ? rootFrame.applyAsInt(source.frame(n)) : source.frame(n);
             int m = target.child(mapped[parent], frame);
             mapped[n] = m;
-            target.setMetrics(m, target.calls(m) + source.calls(n), target.subcalls(m) + source.subcalls(n),
-                    target.inclusiveNanos(m) + source.inclusiveNanos(n),
-                    target.exclusiveNanos(m) + source.exclusiveNanos(n),
-                    minOf(target.minInclusiveNanos(m), source.minInclusiveNanos(n)),
-                    Math.max(target.maxInclusiveNanos(m), source.maxInclusiveNanos(n)));
-            if (source.hasCounters()) {
-                target.addCounters(m, source.cpuSamples(n), source.cpuSum(n), source.memoryPeak(n));
-            }
+            add(source, n, target, m);
+        }
+    }
+
+    /**
+     * Adds {@code source} into {@code target} over another frame table: {@code frame} maps each frame of
+     * {@code source}'s table to the one it has in {@code target}'s. Nodes are created in {@code source}'s
+     * index order, as {@link #into} does.
+     */
+    static void intoMapped(CallTree source, CallTree target, IntUnaryOperator frame) {
+        int[] mapped = new int[source.size()];
+        mapped[CallTree.ROOT] = CallTree.ROOT;
+        for (int n = 1; n < source.size(); n++) {
+            mapped[n] = target.child(mapped[source.parent(n)], frame.applyAsInt(source.frame(n)));
+            add(source, n, target, mapped[n]);
+        }
+    }
+
+    private static void add(CallTree source, int n, CallTree target, int m) {
+        target.setMetrics(m, target.calls(m) + source.calls(n), target.subcalls(m) + source.subcalls(n),
+                target.inclusiveNanos(m) + source.inclusiveNanos(n),
+                target.exclusiveNanos(m) + source.exclusiveNanos(n),
+                minOf(target.minInclusiveNanos(m), source.minInclusiveNanos(n)),
+                Math.max(target.maxInclusiveNanos(m), source.maxInclusiveNanos(n)));
+        if (source.hasCounters()) {
+            target.addCounters(m, source.cpuSamples(n), source.cpuSum(n), source.memoryPeak(n));
         }
     }
 

@@ -190,6 +190,41 @@ class FolderMemoryPropertiesTest {
                 });
     }
 
+    @Test
+    void inputsFoldedApartAndAbsorbedInOrderFoldAsTogether() {
+        // Several inputs (forests with region counters, and soups with ties), each folded by a folder of its
+        // own, then absorbed in input order: the very tree of folding them one after another, node ids,
+        // counter sum bits, warnings and their examples included.
+        qt().withExamples(examples(300))
+                .forAll(lists().of(FOREST_OPS).ofSizeBetween(1, 4), FOREST_CASE, integers().all(), SOUP_OPS)
+                .checkAssert((forests, c, seed, soupOps) -> {
+                    List<List<Ev>> inputs = new ArrayList<>();
+                    for (int i = 0; i < forests.size(); i++) {
+                        Forest forest = TraceGenerator.forest(forests.get(i), Style.values()[(c + i) % 3],
+                                Order.values()[(c / 3 + i) % 3], c / 9 == 1 ? TraceGenerator.EPOCH_NANOS : 0, seed + i);
+                        inputs.addAll(withCounters(forest.trace(), seed + i).inputs());
+                    }
+                    inputs.addAll(TraceGenerator.soup(soupOps, 0).inputs());
+                    Trace trace = new Trace(inputs);
+                    Folder together = inMemory(trace, false);
+                    Folder absorbing = new Folder(options(Long.MAX_VALUE, FoldOptions.DEFAULT_WINDOW_NANOS, false));
+                    for (int i = 0; i < inputs.size(); i++) {
+                        Folder apart = new Folder(options(1 + Math.floorMod(seed + i, 40), 0, false));
+                        feedInput("input" + i + ".json", inputs.get(i), apart);
+                        absorbing.absorb(apart);
+                    }
+                    assertEquals(dump(together), dump(absorbing), "on" + trace);
+                    assertEquals(noteCounts(together), noteCounts(absorbing));
+                    assertEquals(together.toProfile().inputs(), absorbing.toProfile().inputs());
+                });
+    }
+
+    private static String noteCounts(Folder folder) {
+        StringBuilder sb = new StringBuilder();
+        folder.diagnostics().notes().forEach((kind, e) -> sb.append(kind).append('=').append(e.count()).append(' '));
+        return sb.toString();
+    }
+
     /** Default in-memory fold vs bounded folds with and without replay while reading. */
     private static void checkBounded(Trace trace, Settings s) {
         String expected = dump(inMemory(trace, s.split()));
