@@ -20,10 +20,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 
 /** {@code ppw-java profile}: fold trace files into one profile and print one view of it. */
 @Command(name = "profile", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -71,6 +72,9 @@ final class ProfileCommand implements Callable<Integer> {
     @Mixin
     ReportOptions options;
 
+    @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
+    boolean quiet;
+
     @Override
     public Integer call() throws IOException {
         options.checkUsage(spec, files);
@@ -81,21 +85,70 @@ final class ProfileCommand implements Callable<Integer> {
         PathChecks.requireReadable(files);
         Main.Streams streams = main.streams();
 
-        List<String> inputs = new ArrayList<>(files.size());
-        try (Folder folder = new Folder(FoldOptions.defaults().withThreads(threads)).withJobs(threadCount)) {
-            for (Path file : files) {
-                inputs.add(file.toString());
-                read(file, folder, threadCount);
+        List<String> inputs = files.stream().map(Path::toString).toList();
+        FoldOptions foldOptions = FoldOptions.defaults().withThreads(threads);
+        AtomicLong bytesRead = new AtomicLong();
+        try (Folder folder = new Folder(foldOptions).withJobs(threadCount);
+             Progress progress = Progress.bytes(streams.err(), "profile", totalBytes(files), quiet)) {
+            if (files.size() > 1 && threadCount > 1 && threads == ThreadMode.MERGE) {
+                // Files folded apart on the workers, each on one thread, then added in input order: the same
+                // tree as folding them one after another (Folder.absorb), all cores busy however small each is.
+                FoldOptions share = foldOptions.withSpillLimitEvents(
+                        Math.max(1, foldOptions.spillLimitEvents() / threadCount));
+                InOrderLoader.run(files.size(), threadCount,
+                        i -> foldApart(files.get(i), share, progressOf(progress, bytesRead)), apart -> {
+                            try (apart) {
+                                folder.absorb(apart);
+                            }
+                        });
+            } else {
+                for (Path file : files) {
+                    read(file, folder, threadCount, progressOf(progress, bytesRead));
+                }
             }
             return report(folder, inputs, streams);
         }
     }
 
+    private static Folder foldApart(Path file, FoldOptions options, LongConsumer progress) {
+        Folder folder = new Folder(options);
+        try {
+            read(file, folder, 1, progress);
+            return folder;
+        } catch (RuntimeException | Error e) {
+            folder.close();
+            throw e;
+        }
+    }
+
+    /** One input's progress (its bytes read so far, from 0 again on a second reading) added to the total. */
+    private static LongConsumer progressOf(Progress progress, AtomicLong total) {
+        long[] counted = {0};
+        return bytes -> {
+            if (bytes > counted[0]) {
+                progress.stepTo(total.addAndGet(bytes - counted[0]));
+                counted[0] = bytes;
+            }
+        };
+    }
+
+    private static long totalBytes(List<Path> files) {
+        long total = 0;
+        for (Path file : files) {
+            try {
+                total += Files.isRegularFile(file) ? Files.size(file) : 0;
+            } catch (IOException e) {
+                // The reading itself will say what is wrong with the file.
+            }
+        }
+        return total;
+    }
+
     /** A regular file can be read twice, which lets the folder replay time-ordered tracks while reading. */
-    private static void read(Path file, Folder folder, int jobs) {
+    private static void read(Path file, Folder folder, int jobs, LongConsumer progress) {
         try {
             if (Files.isRegularFile(file)) {
-                folder.fold(sink -> TraceReaders.read(file, sink, jobs));
+                folder.fold(sink -> TraceReaders.read(file, sink, jobs, progress));
             } else {
                 TraceReaders.read(file, folder);
             }

@@ -18,9 +18,11 @@ final class Progress implements AutoCloseable {
         this.bar = bar;
     }
 
+    /** Inputs below this many bytes in all read too fast for a bar by bytes to tell anything. */
+    static final long LARGE_BYTES = 32L << 20;
+
     static Progress start(PrintStream err, String task, int total, boolean quiet) {
-        boolean terminal = "1".equals(System.getenv("PPW_STDERR_TTY"));
-        if (quiet || !terminal || total < 2) {
+        if (quiet || !terminal() || total < 2) {
             return new Progress(null);
         }
         ProgressBar bar = new ProgressBarBuilder()
@@ -32,6 +34,36 @@ final class Progress implements AutoCloseable {
                 .clearDisplayOnFinish()
                 .build();
         return new Progress(bar);
+    }
+
+    /**
+     * A bar by bytes read, for inputs of {@code totalBytes} in all; shown only on a terminal, not quiet, and
+     * from {@link #LARGE_BYTES}. Its {@link #stepTo} may be called from any thread.
+     */
+    static Progress bytes(PrintStream err, String task, long totalBytes, boolean quiet) {
+        if (quiet || !terminal() || totalBytes < LARGE_BYTES) {
+            return new Progress(null);
+        }
+        ProgressBar bar = new ProgressBarBuilder()
+                .setTaskName(task)
+                .setInitialMax(totalBytes >> 20)
+                .setStyle(ProgressBarStyle.ASCII)
+                .setUnit(" MiB", 1)
+                .setConsumer(new ConsoleProgressBarConsumer(err))
+                .clearDisplayOnFinish()
+                .build();
+        return new Progress(bar);
+    }
+
+    private static boolean terminal() {
+        return "1".equals(System.getenv("PPW_STDERR_TTY"));
+    }
+
+    /** With a bar by bytes: {@code bytes} of all inputs are read (never moves back). */
+    void stepTo(long bytes) {
+        if (bar != null && (bytes >> 20) > bar.getCurrent()) {
+            bar.stepTo(bytes >> 20);
+        }
     }
 
     void step() {

@@ -48,6 +48,49 @@ class ProfileJobsTest {
         assertEquals(2, Cli.run("profile", plain.toString(), "-j", "0").exit());
     }
 
+    @Test
+    void severalFilesFoldedApartPrintWhatOneThreadPrints() throws IOException {
+        // Small and large files, a gzipped one, a PerfFlowAspect one with region counters, and display units
+        // that disagree: folded on workers and added in input order, they print what one thread prints.
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("profile"));
+        for (int i = 0; i < 5; i++) {
+            byte[] trace = trace(new Random(20 + i), i == 2 ? 20_000 : 300 + 200 * i);
+            Path file = Files.write(dir.resolve("t" + i + ".json"), i == 3 ? new String(trace, StandardCharsets.UTF_8)
+                    .replace("\"displayTimeUnit\": \"ns\"", "\"displayTimeUnit\": \"ms\"").getBytes(StandardCharsets.UTF_8)
+                    : trace);
+            args.add(file.toString());
+        }
+        Path cpumem = dir.resolve("cpumem.pfw");
+        try (var in = ProfileJobsTest.class.getResourceAsStream(
+                "/traces/perfflowaspect/cpumem_compact/perfflow.array.vm.7538.pfw")) {
+            Files.write(cpumem, in.readAllBytes());
+        }
+        args.add(cpumem.toString());
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+            out.write(trace(new Random(30), 500));
+        }
+        args.add(Files.write(dir.resolve("t.json.gz"), gz.toByteArray()).toString());
+        for (String format : new String[] {"json", "text"}) {
+            for (String view : new String[] {"tree", "flat"}) {
+                java.util.List<String> base = new java.util.ArrayList<>(args);
+                base.addAll(java.util.List.of("--format", format, "--view", view));
+                Cli one = Cli.run(with(base, "-j", "1"));
+                assertEquals(0, one.exit(), one.toString());
+                assertTrue(one.toString().contains("display_time_units_differ"), one.toString());
+                for (String jobs : new String[] {"2", "4"}) {
+                    assertEquals(one.toString(), Cli.run(with(base, "-j", jobs)).toString(), format + " " + view + " -j " + jobs);
+                }
+            }
+        }
+    }
+
+    private static String[] with(java.util.List<String> args, String... more) {
+        java.util.List<String> all = new java.util.ArrayList<>(args);
+        all.addAll(java.util.List.of(more));
+        return all.toArray(String[]::new);
+    }
+
     /** Mostly plain X, B and E on a few threads, with thread names, counters, instants and a few bad events. */
     private static byte[] trace(Random random, int events) {
         StringBuilder b = new StringBuilder("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n");

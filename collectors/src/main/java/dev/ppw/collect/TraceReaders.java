@@ -14,6 +14,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.function.LongConsumer;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
@@ -107,16 +108,29 @@ public final class TraceReaders {
      * this thread only, in file order: the result is the same whatever {@code jobs} is).
      */
     public static void read(Path file, EventSink sink, int jobs) throws IOException {
-        read(file, file.toString(), sink, jobs, MIN_PARALLEL_BYTES, CHUNK_BYTES);
+        read(file, sink, jobs, bytes -> { });
+    }
+
+    /**
+     * As {@link #read(Path, EventSink, int)}, telling {@code progress} (on this thread) how many bytes of the
+     * file were read so far, for a progress bar; a file read a second time starts again from 0.
+     */
+    public static void read(Path file, EventSink sink, int jobs, LongConsumer progress) throws IOException {
+        read(file, file.toString(), sink, jobs, MIN_PARALLEL_BYTES, CHUNK_BYTES, progress);
     }
 
     /** As {@link #read(Path, EventSink, int)}, with the size from which it reads in parallel and the chunk size. */
     static void read(Path file, String name, EventSink sink, int jobs, long parallelFromBytes, int chunkBytes)
             throws IOException {
+        read(file, name, sink, jobs, parallelFromBytes, chunkBytes, bytes -> { });
+    }
+
+    private static void read(Path file, String name, EventSink sink, int jobs, long parallelFromBytes, int chunkBytes,
+                             LongConsumer progress) throws IOException {
         if (parallelReadable(file, parallelFromBytes)) {
             sink.beginInput(name);
             try {
-                ParallelChromeReader.read(file, name, sink, jobs, chunkBytes);
+                ParallelChromeReader.read(file, name, sink, jobs, chunkBytes, progress);
             } catch (RuntimeException | IOException e) {
                 try {
                     sink.endInput();
@@ -128,8 +142,46 @@ public final class TraceReaders {
             sink.endInput();
             return;
         }
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = new CountingInputStream(Files.newInputStream(file), progress)) {
             read(name, in, sink);
+        }
+    }
+
+    /** Tells {@code progress} the bytes read so far (of the file; a gzip layer above reads ahead of the parser). */
+    private static final class CountingInputStream extends FilterInputStream {
+        private final LongConsumer progress;
+        private long count;
+
+        CountingInputStream(InputStream in, LongConsumer progress) {
+            super(in);
+            this.progress = progress;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                progress.accept(++count);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+                progress.accept(count);
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long skipped = super.skip(n);
+            count += skipped;
+            progress.accept(count);
+            return skipped;
         }
     }
 

@@ -51,6 +51,28 @@ class TraceReadersTest {
     }
 
     @Test
+    void progressReachesTheFileSizeWhetherReadInChunksOrAsAStream(@TempDir Path dir) throws IOException {
+        StringBuilder sb = new StringBuilder("[\n");
+        for (int i = 0; i < 4000; i++) {
+            sb.append("{\"name\": \"f\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": ").append(i * 10)
+                    .append(", \"dur\": 5},\n");
+        }
+        Path large = Files.writeString(dir.resolve("large.json"), sb.toString());
+        Path small = Files.writeString(dir.resolve("small.json"), ONE_EVENT);
+        assertTrue(Files.size(large) > 1 << 16, "read in chunks");
+        for (Path file : List.of(large, small)) {
+            List<Long> seen = new java.util.ArrayList<>();
+            RecordingSink sink = new RecordingSink();
+            TraceReaders.read(file, sink, 2, seen::add);
+            assertEquals(Files.size(file), seen.getLast(), file.toString());
+            for (int i = 1; i < seen.size(); i++) {
+                assertTrue(seen.get(i) >= seen.get(i - 1), "never moves back: " + seen);
+            }
+            assertEquals(file == large ? 4000 : 1, sink.count("X"));
+        }
+    }
+
+    @Test
     void utf16AndUtf32AreRefusedWithAdviceWithOrWithoutAByteOrderMark() {
         String advice = "t.json: the input is UTF-16 or UTF-32 text; ppw-java reads Chrome JSON in UTF-8: convert it"
                 + " first (iconv -f UTF-16 -t UTF-8)";

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.LongConsumer;
 
 /**
  * Reads a regular, uncompressed UTF-8 Chrome trace file as {@link ChromeTraceReader#read} does, with the same
@@ -58,6 +59,8 @@ public final class ParallelChromeReader {
     private long others;
     private long chunksAhead;
     private long waitedNanos;
+    /** Told the file offset up to which events were handed over (a progress bar's). */
+    private LongConsumer progress;
     private long recorded;
     /** -Dppw.read.stats=true: how many events went which way, on stderr (for tuning). */
     private static final boolean STATS = Boolean.getBoolean("ppw.read.stats");
@@ -82,11 +85,20 @@ public final class ParallelChromeReader {
      * {@code sink}, as {@code ChromeTraceReader.read(name, content, sink)} would. The caller brackets the input.
      */
     public static void read(Path path, String name, EventSink sink, int jobs, int chunkSize) throws IOException {
+        read(path, name, sink, jobs, chunkSize, bytes -> { });
+    }
+
+    /** As {@link #read(Path, String, EventSink, int, int)}, telling {@code progress} how many bytes are read. */
+    public static void read(Path path, String name, EventSink sink, int jobs, int chunkSize, LongConsumer progress)
+            throws IOException {
         ParallelChromeReader reader = new ParallelChromeReader(path, name, sink, Math.max(1, jobs),
                 Math.max(16, chunkSize));
+        reader.progress = progress;
         boolean[] bailed = {false};
+        long size;
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
              InputStream in = new BufferedInputStream(Channels.newInputStream(channel), 1 << 16)) {
+            size = channel.size();
             ChromeTraceReader.readHeaderThen(name, in, sink, (offset, line, column, arrayForm) -> {
                 try {
                     reader.events(channel, offset, line, column, arrayForm);
@@ -106,6 +118,7 @@ public final class ParallelChromeReader {
                 ChromeTraceReader.readSkipping(name, in, sink, reader.delivered);
             }
         }
+        progress.accept(size);
     }
 
     private record Chunk(long offset, byte[] bytes, int length, boolean eof, int assumed, ChunkParser parser,
@@ -150,6 +163,7 @@ public final class ParallelChromeReader {
                     return;
                 }
                 Chunk c = ahead.poll();
+                progress.accept(c.offset);
                 ChunkParser p;
                 byte[] bytes;
                 long bytesOffset;
