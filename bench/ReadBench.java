@@ -1,8 +1,9 @@
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
+import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
-import dev.ppw.collect.TraceReaders;
+import dev.ppw.cli.FoldFiles;
 import dev.ppw.model.Profile;
 
 import java.io.BufferedWriter;
@@ -136,12 +137,9 @@ public final class ReadBench {
                 bytes / 1e6 / secs, events / secs, rawSecs / secs);
     }
 
-    /** The whole job of `profile FILES`: every file read into one Folder, then the profile taken. */
+    /** The whole job of `profile FILES` (FoldFiles, as the command calls it), then the profile taken. */
     private static long fold(List<Path> files, int jobs) throws IOException {
-        try (Folder folder = new Folder().withJobs(jobs)) {
-            for (Path file : files) {
-                folder.fold(sink -> TraceReaders.read(file, sink, jobs));
-            }
+        try (Folder folder = FoldFiles.fold(files, FoldOptions.defaults(), jobs, bytes -> { })) {
             Profile p = folder.toProfile();
             return p.tree().size();
         }

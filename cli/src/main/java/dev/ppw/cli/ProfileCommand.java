@@ -4,7 +4,6 @@ import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ThreadMode;
 import dev.ppw.aggregate.Views;
-import dev.ppw.collect.TraceReaders;
 import dev.ppw.model.Profile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -17,14 +16,11 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongConsumer;
 
 /** {@code ppw-java profile}: fold trace files into one profile and print one view of it. */
 @Command(name = "profile", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -86,50 +82,13 @@ final class ProfileCommand implements Callable<Integer> {
         Main.Streams streams = main.streams();
 
         List<String> inputs = files.stream().map(Path::toString).toList();
-        FoldOptions foldOptions = FoldOptions.defaults().withThreads(threads);
-        AtomicLong bytesRead = new AtomicLong();
-        try (Folder folder = new Folder(foldOptions).withJobs(threadCount);
-             Progress progress = Progress.bytes(streams.err(), "profile", totalBytes(files), quiet)) {
-            if (files.size() > 1 && threadCount > 1 && threads == ThreadMode.MERGE) {
-                // Files folded apart on the workers, each on one thread, then added in input order: the same
-                // tree as folding them one after another (Folder.absorb), all cores busy however small each is.
-                FoldOptions share = foldOptions.withSpillLimitEvents(
-                        Math.max(1, foldOptions.spillLimitEvents() / threadCount));
-                InOrderLoader.run(files.size(), threadCount,
-                        i -> foldApart(files.get(i), share, progressOf(progress, bytesRead)), apart -> {
-                            try (apart) {
-                                folder.absorb(apart);
-                            }
-                        });
-            } else {
-                for (Path file : files) {
-                    read(file, folder, threadCount, progressOf(progress, bytesRead));
-                }
-            }
+        Folder folder;
+        try (Progress progress = Progress.bytes(streams.err(), "profile", totalBytes(files), quiet)) {
+            folder = FoldFiles.fold(files, FoldOptions.defaults().withThreads(threads), threadCount, progress::stepTo);
+        }
+        try (folder) {
             return report(folder, inputs, streams);
         }
-    }
-
-    private static Folder foldApart(Path file, FoldOptions options, LongConsumer progress) {
-        Folder folder = new Folder(options);
-        try {
-            read(file, folder, 1, progress);
-            return folder;
-        } catch (RuntimeException | Error e) {
-            folder.close();
-            throw e;
-        }
-    }
-
-    /** One input's progress (its bytes read so far, from 0 again on a second reading) added to the total. */
-    private static LongConsumer progressOf(Progress progress, AtomicLong total) {
-        long[] counted = {0};
-        return bytes -> {
-            if (bytes > counted[0]) {
-                progress.stepTo(total.addAndGet(bytes - counted[0]));
-                counted[0] = bytes;
-            }
-        };
     }
 
     private static long totalBytes(List<Path> files) {
@@ -142,22 +101,6 @@ final class ProfileCommand implements Callable<Integer> {
             }
         }
         return total;
-    }
-
-    /** A regular file can be read twice, which lets the folder replay time-ordered tracks while reading. */
-    private static void read(Path file, Folder folder, int jobs, LongConsumer progress) {
-        try {
-            if (Files.isRegularFile(file)) {
-                folder.fold(sink -> TraceReaders.read(file, sink, jobs, progress));
-            } else {
-                TraceReaders.read(file, folder);
-            }
-        } catch (IOException e) {
-            throw FileProblem.cannotRead(file, e);
-        } catch (UncheckedIOException e) {
-            // The folder's temporary file of sorted events (a full disk): its message says which and what to do.
-            throw new FileProblem(e.getMessage());
-        }
     }
 
     private int report(Folder folder, List<String> inputs, Main.Streams streams) throws IOException {
