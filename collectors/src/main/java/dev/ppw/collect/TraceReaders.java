@@ -128,18 +128,7 @@ public final class TraceReaders {
     private static void read(Path file, String name, EventSink sink, int jobs, long parallelFromBytes, int chunkBytes,
                              LongConsumer progress) throws IOException {
         if (parallelReadable(file, parallelFromBytes)) {
-            sink.beginInput(name);
-            try {
-                ParallelChromeReader.read(file, name, sink, jobs, chunkBytes, progress);
-            } catch (RuntimeException | IOException e) {
-                try {
-                    sink.endInput();
-                } catch (RuntimeException second) {
-                    e.addSuppressed(second);
-                }
-                throw e;
-            }
-            sink.endInput();
+            bracketed(name, sink, () -> ParallelChromeReader.read(file, name, sink, jobs, chunkBytes, progress));
             return;
         }
         try (InputStream in = new CountingInputStream(Files.newInputStream(file), progress)) {
@@ -237,9 +226,19 @@ public final class TraceReaders {
     }
 
     private static void readDetected(String displayName, InputStream content, EventSink sink) throws IOException {
+        bracketed(displayName, sink, () -> ChromeTraceReader.read(displayName, content, sink));
+    }
+
+    /** A reading of one input into {@code sink}. */
+    private interface Reading {
+        void run() throws IOException;
+    }
+
+    /** Runs {@code reading} between beginInput and endInput; the input is ended even when the reading fails. */
+    private static void bracketed(String displayName, EventSink sink, Reading reading) throws IOException {
         sink.beginInput(displayName);
         try {
-            ChromeTraceReader.read(displayName, content, sink);
+            reading.run();
         } catch (RuntimeException | IOException e) {
             try {
                 sink.endInput();
