@@ -43,6 +43,8 @@ import java.util.concurrent.Callable;
                 "      one top level per thread, named after it",
                 "  ppw-java profile trace.json --format json --strict",
                 "      JSON, or exit 1 without output if the trace has any anomaly",
+                "  ppw-java profile perfflow.*.pfw -j 2 -q",
+                "      many files summed, read on 2 threads, without a progress bar",
                 "%nExit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage,",
                 "3 internal error."})
 final class ProfileCommand implements Callable<Integer> {
@@ -62,7 +64,8 @@ final class ProfileCommand implements Callable<Integer> {
     ThreadMode threads;
 
     @Option(names = {"-j", "--jobs"}, paramLabel = "N",
-            description = "Threads parsing a large trace file (default: the number of cores); 1 reads on one thread.")
+            description = "Threads reading: one large file in chunks, or several files side by side (default: the"
+                    + " number of cores); 1 reads on one thread. The output is the same whatever N is.")
     Integer jobs;
 
     @Mixin

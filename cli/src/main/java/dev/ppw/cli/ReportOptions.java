@@ -14,8 +14,8 @@ import java.util.List;
 /** The options that choose, order and write a view: shared by {@code profile} and {@code merge}. */
 final class ReportOptions {
     @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", converter = Converters.View.class,
-            description = {"tree, callpath, flat, tau, or counters (the C counter series instead of",
-                    "the tree's rows) (default: ${DEFAULT-VALUE})."})
+            description = "tree, callpath, flat, tau, or counters (the C counter series instead of the tree's"
+                    + " rows) (default: ${DEFAULT-VALUE}).")
     ViewKind view;
 
     @Option(names = "--depth", paramLabel = "N", defaultValue = "2",
@@ -27,8 +27,8 @@ final class ReportOptions {
     OutputFormat format;
 
     @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,
-            description = {"s, ms, us or ns (default: ns for csv and json; for text the traces'",
-                    "displayTimeUnit, else a readable one)."})
+            description = "s, ms, us or ns (default: ns for csv and json; for text the traces'"
+                    + " displayTimeUnit, else a readable one).")
     DisplayUnit unit;
 
     @Option(names = "--sort", paramLabel = "KEY", defaultValue = "inclusive", converter = Converters.Sort.class,
