@@ -95,6 +95,9 @@ class ParallelReadPropertiesTest {
     private static final String[] NAMES = {"main", "a{\\\"b", "x},{\\\"ph\\\":\\\"X\\\"", "line\\nbreak", "caf\u00e9",
             "\\u00e9t\\u00e9", "", "[", "tab\\tbed", "q\\\"", "plain.name", "},\\n{"};
 
+    private static final String[] OTHER_PHASES = {"n", "R", "P", "O", "t", "\\\"", "\\u0049", "XX", "", " ",
+            "\u00e9", "x"};
+
     /** A trace of plain and unusual events, in the array or object form, one event per line or not. */
     static byte[] generated(SplittableRandom r, int events) {
         StringBuilder b = new StringBuilder();
@@ -107,13 +110,17 @@ class ParallelReadPropertiesTest {
                 b.append("[\n"); // a forked PerfFlowAspect writer
                 continue;
             }
-            String ph = switch (r.nextInt(12)) {
+            String ph = switch (r.nextInt(15)) {
                 case 0, 1, 2, 3 -> "X";
                 case 4, 5 -> "B";
                 case 6, 7 -> "E";
-                case 8 -> "b";
+                case 8 -> r.nextInt(2) == 0 ? "b" : "e";
                 case 9 -> "M";
                 case 10 -> "i";
+                // Phases only counted as notes (Chromium's instants, flows, marks, samples) and odd ph strings.
+                case 11 -> OTHER_PHASES[r.nextInt(OTHER_PHASES.length)];
+                case 12 -> r.nextInt(2) == 0 ? "s" : "f";
+                case 13 -> "I";
                 default -> "C";
             };
             String name = NAMES[r.nextInt(NAMES.length)];
@@ -127,8 +134,15 @@ class ParallelReadPropertiesTest {
             if (ph.equals("X")) {
                 ev.append(", \"dur\": ").append(r.nextInt(40) == 0 ? "-1" : r.nextInt(1000) + "." + r.nextInt(1000));
             }
-            if (ph.equals("b")) {
-                ev.append(", \"id\": ").append(r.nextInt(5));
+            if (ph.equals("b") || ph.equals("e") || ph.equals("n") || ph.equals("s") || ph.equals("f")) {
+                ev.append(switch (r.nextInt(4)) {
+                    case 0 -> ", \"id2\": {\"local\": \"0x" + r.nextInt(5) + "\"}";
+                    case 1 -> ", \"id\": \"0x" + r.nextInt(5) + "\"";
+                    default -> ", \"id\": " + r.nextInt(5);
+                });
+            }
+            if (r.nextInt(8) == 0) {
+                ev.append(", \"tts\": ").append(r.nextInt(1000)).append(", \"tdur\": ").append(r.nextInt(9));
             }
             if (ph.equals("M")) {
                 ev.append(", \"args\": {\"name\": \"thr ").append(r.nextInt(5)).append("\"}");

@@ -39,6 +39,11 @@ final class ChunkParser {
     static final byte KIND_X = 3;
     /** An event for the event logic: bytes [from, to) at the recorded line. */
     static final byte KIND_OTHER = 4;
+    /**
+     * A plain event of a phase that the event logic only counts (the note {@code phase_<ph>}: {@code i},
+     * {@code I}, {@code s}, {@code f}, {@code n}, {@code R}, {@code P}, ...): its phase byte in {@link #a}.
+     */
+    static final byte KIND_NOTE = 5;
 
     private static final int MAX_DEPTH = 64;
     private static final int MAX_NUMBER = 64;
@@ -338,8 +343,8 @@ final class ChunkParser {
                         return false;
                     }
                     ph = buf[i + 1];
-                    if (ph != 'X' && ph != 'B' && ph != 'E') {
-                        return false;
+                    if (!plainStringByte(ph) || ph == 'b' || ph == 'e' || ph == 'M' || ph == 'C') {
+                        return false; // escapes and control bytes, and phases the event logic reads further
                     }
                     i += 3;
                 }
@@ -414,7 +419,18 @@ final class ChunkParser {
                 return false;
             }
         }
-        if ((seen & F_PH) == 0 || (seen & F_TS) == 0) {
+        if ((seen & F_PH) == 0) {
+            return false;
+        }
+        if (ph != 'X' && ph != 'B' && ph != 'E') {
+            // Whatever its other fields (a missing or unusable ts too), the event logic only counts it.
+            grow();
+            kinds[count] = KIND_NOTE;
+            a[count] = ph;
+            count++;
+            return true;
+        }
+        if ((seen & F_TS) == 0) {
             return false;
         }
         if (ph == 'X' && durNanos < 0) {
@@ -574,6 +590,11 @@ final class ChunkParser {
         byte b1 = s[j + 1];
         byte b2 = s[j + 2];
         switch (s[j]) {
+            case 'a' -> {
+                if (b1 == 'r' && b2 == 'g' && s[j + 3] == 's' && s[j + 4] == '"') {
+                    return 4 << 8;
+                }
+            }
             case 'p' -> {
                 if (b1 == 'h' && b2 == '"') {
                     return 2 << 8 | F_PH;
@@ -588,6 +609,12 @@ final class ChunkParser {
                 }
                 if (b1 == 'i' && b2 == 'd' && s[j + 3] == '"') {
                     return 3 << 8 | F_TID;
+                }
+                if (b1 == 't' && b2 == 's' && s[j + 3] == '"') {
+                    return 3 << 8;
+                }
+                if (b1 == 'd' && b2 == 'u' && s[j + 3] == 'r' && s[j + 4] == '"') {
+                    return 4 << 8;
                 }
             }
             case 'n' -> {
