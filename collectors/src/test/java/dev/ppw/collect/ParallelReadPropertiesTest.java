@@ -95,6 +95,12 @@ class ParallelReadPropertiesTest {
     private static final String[] NAMES = {"main", "a{\\\"b", "x},{\\\"ph\\\":\\\"X\\\"", "line\\nbreak", "caf\u00e9",
             "\\u00e9t\\u00e9", "", "[", "tab\\tbed", "q\\\"", "plain.name", "},\\n{"};
 
+    private static final String[] LONG_TEXTS = {"mojo/public/cpp/system/data_pipe_producer.cc",
+            "0123456\\\"89abcdef0123", "01234567\\\\x", "0123456789abcdef\\n0123", "0123456789a\u00e9bcdef",
+            "0123456789abcde\u20ac", "01234567", "0123456789abcdef",
+            "\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9", "~~~~~~~~~~~~~~~~!!!!!!!!!!!!!!!!]]]]]]]]}}}}}}}}"};
+    /** Not JSON (a raw quote or control byte in a string), rarely: the whole read then fails alike. */
+    private static final String[] BROKEN_TEXTS = {"abcdefghijklmnop\"", "0123456789abc\u0001x", "01234567\t89"};
     private static final String[] OTHER_PHASES = {"n", "R", "P", "O", "t", "\\\"", "\\u0049", "XX", "", " ",
             "\u00e9", "x"};
 
@@ -155,6 +161,12 @@ class ParallelReadPropertiesTest {
                 });
             } else if (r.nextInt(4) == 0) {
                 ev.append(", \"args\": {\"k\": [1, 2.5e3, true, null, {\"s\": \"v\"}]}");
+            } else if (r.nextInt(3) == 0) {
+                // Long strings, skipped eight bytes at a time, with what stops that at any position.
+                ev.append(", \"args\": {\"src_file_name_key\": \"").append(r.nextInt(150) == 0
+                                ? BROKEN_TEXTS[r.nextInt(BROKEN_TEXTS.length)] : LONG_TEXTS[r.nextInt(LONG_TEXTS.length)])
+                        .append("\", \"").append(NAMES[r.nextInt(NAMES.length)]).append("\": {\"nested_key_long\": \"")
+                        .append(LONG_TEXTS[r.nextInt(LONG_TEXTS.length)]).append("\"}}");
             }
             ev.append('}');
             String event = ev.toString();
