@@ -581,12 +581,63 @@ final class ChunkParser {
     }
 
     private static final int UNKNOWN_KEY = -1;
+    private static final long K_PH = word("ph\"");
+    private static final long K_TS = word("ts\"");
+    private static final long K_PID = word("pid\"");
+    private static final long K_TID = word("tid\"");
+    private static final long K_DUR = word("dur\"");
+    private static final long K_CAT = word("cat\"");
+    private static final long K_TTS = word("tts\"");
+    private static final long K_NAME = word("name\"");
+    private static final long K_ARGS = word("args\"");
+    private static final long K_TDUR = word("tdur\"");
+
+    /** The little-endian word of an ASCII text of up to 8 bytes. */
+    private static long word(String text) {
+        long w = 0;
+        for (int k = text.length() - 1; k >= 0; k--) {
+            w = w << 8 | text.charAt(k);
+        }
+        return w;
+    }
 
     /**
      * The usual keys, matched with their closing quote from {@code s[j]}: the field (0 for {@code cat}, read
      * as any other key) in the low byte and the key's length above it; {@link #UNKNOWN_KEY} otherwise.
      */
     private static int knownKey(byte[] s, int j, int end) {
+        if (j + 8 <= end) {
+            // One load: the key and its closing quote are the low 3, 4 or 5 bytes of the word.
+            long w = (long) LONGS.get(s, j);
+            long w3 = w & 0xFFFFFFL;
+            if (w3 == K_PH) {
+                return 2 << 8 | F_PH;
+            }
+            if (w3 == K_TS) {
+                return 2 << 8 | F_TS;
+            }
+            long w4 = w & 0xFFFFFFFFL;
+            if (w4 == K_PID) {
+                return 3 << 8 | F_PID;
+            }
+            if (w4 == K_TID) {
+                return 3 << 8 | F_TID;
+            }
+            if (w4 == K_DUR) {
+                return 3 << 8 | F_DUR;
+            }
+            if (w4 == K_CAT || w4 == K_TTS) {
+                return 3 << 8;
+            }
+            long w5 = w & 0xFFFFFFFFFFL;
+            if (w5 == K_NAME) {
+                return 4 << 8 | F_NAME;
+            }
+            if (w5 == K_ARGS || w5 == K_TDUR) {
+                return 4 << 8;
+            }
+            return UNKNOWN_KEY;
+        }
         if (j + 5 >= end) {
             return UNKNOWN_KEY;
         }
