@@ -837,6 +837,16 @@ final class ChunkParser {
         int j = i;
         long value = 0;
         byte c = 0;
+        // Eight digits at a time (at most twice: 16 digits), then digit by digit.
+        while (j + 8 <= end && j - i < 16) {
+            long w = (long) LONGS.get(s, j);
+            if ((w & 0xF0F0F0F0F0F0F0F0L) != 0x3030303030303030L
+                    || ((w + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) != 0x3030303030303030L) {
+                break; // not eight digits
+            }
+            value = value * 100_000_000L + eightDigits(w);
+            j += 8;
+        }
         while (j < end && (c = s[j]) >= '0' && c <= '9') {
             value = value * 10 + (c - '0');
             j++;
@@ -875,6 +885,14 @@ final class ChunkParser {
         }
         i = j;
         return nanos;
+    }
+
+    /** The value of eight ASCII digits, the first in the lowest byte of {@code w}. */
+    static long eightDigits(long w) {
+        long v = w - 0x3030303030303030L;
+        v = (v * 10 + (v >>> 8)) & 0x00FF00FF00FF00FFL;
+        v = (v * 100 + (v >>> 16)) & 0x0000FFFF0000FFFFL;
+        return (v * 10000 + (v >>> 32)) & 0xFFFFFFFFL;
     }
 
     /** Exact nanoseconds of decimal microseconds, as {@link DecimalNanos} reads them. */
