@@ -95,6 +95,15 @@ class ParallelReadPropertiesTest {
     private static final String[] NAMES = {"main", "a{\\\"b", "x},{\\\"ph\\\":\\\"X\\\"", "line\\nbreak", "caf\u00e9",
             "\\u00e9t\\u00e9", "", "[", "tab\\tbed", "q\\\"", "plain.name", "},\\n{"};
 
+    private static final String[] LONG_TEXTS = {"mojo/public/cpp/system/data_pipe_producer.cc",
+            "0123456\\\"89abcdef0123", "01234567\\\\x", "0123456789abcdef\\n0123", "0123456789a\u00e9bcdef",
+            "0123456789abcde\u20ac", "01234567", "0123456789abcdef",
+            "\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9", "~~~~~~~~~~~~~~~~!!!!!!!!!!!!!!!!]]]]]]]]}}}}}}}}"};
+    /** Not JSON (a raw quote or control byte in a string), rarely: the whole read then fails alike. */
+    private static final String[] BROKEN_TEXTS = {"abcdefghijklmnop\"", "0123456789abc\u0001x", "01234567\t89"};
+    private static final String[] OTHER_PHASES = {"n", "R", "P", "O", "t", "\\\"", "\\u0049", "XX", "", " ",
+            "\u00e9", "x"};
+
     /** A trace of plain and unusual events, in the array or object form, one event per line or not. */
     static byte[] generated(SplittableRandom r, int events) {
         StringBuilder b = new StringBuilder();
@@ -107,13 +116,17 @@ class ParallelReadPropertiesTest {
                 b.append("[\n"); // a forked PerfFlowAspect writer
                 continue;
             }
-            String ph = switch (r.nextInt(12)) {
+            String ph = switch (r.nextInt(15)) {
                 case 0, 1, 2, 3 -> "X";
                 case 4, 5 -> "B";
                 case 6, 7 -> "E";
-                case 8 -> "b";
+                case 8 -> r.nextInt(2) == 0 ? "b" : "e";
                 case 9 -> "M";
                 case 10 -> "i";
+                // Phases only counted as notes (Chromium's instants, flows, marks, samples) and odd ph strings.
+                case 11 -> OTHER_PHASES[r.nextInt(OTHER_PHASES.length)];
+                case 12 -> r.nextInt(2) == 0 ? "s" : "f";
+                case 13 -> "I";
                 default -> "C";
             };
             String name = NAMES[r.nextInt(NAMES.length)];
@@ -127,8 +140,15 @@ class ParallelReadPropertiesTest {
             if (ph.equals("X")) {
                 ev.append(", \"dur\": ").append(r.nextInt(40) == 0 ? "-1" : r.nextInt(1000) + "." + r.nextInt(1000));
             }
-            if (ph.equals("b")) {
-                ev.append(", \"id\": ").append(r.nextInt(5));
+            if (ph.equals("b") || ph.equals("e") || ph.equals("n") || ph.equals("s") || ph.equals("f")) {
+                ev.append(switch (r.nextInt(4)) {
+                    case 0 -> ", \"id2\": {\"local\": \"0x" + r.nextInt(5) + "\"}";
+                    case 1 -> ", \"id\": \"0x" + r.nextInt(5) + "\"";
+                    default -> ", \"id\": " + r.nextInt(5);
+                });
+            }
+            if (r.nextInt(8) == 0) {
+                ev.append(", \"tts\": ").append(r.nextInt(1000)).append(", \"tdur\": ").append(r.nextInt(9));
             }
             if (ph.equals("M")) {
                 ev.append(", \"args\": {\"name\": \"thr ").append(r.nextInt(5)).append("\"}");
@@ -141,6 +161,12 @@ class ParallelReadPropertiesTest {
                 });
             } else if (r.nextInt(4) == 0) {
                 ev.append(", \"args\": {\"k\": [1, 2.5e3, true, null, {\"s\": \"v\"}]}");
+            } else if (r.nextInt(3) == 0) {
+                // Long strings, skipped eight bytes at a time, with what stops that at any position.
+                ev.append(", \"args\": {\"src_file_name_key\": \"").append(r.nextInt(150) == 0
+                                ? BROKEN_TEXTS[r.nextInt(BROKEN_TEXTS.length)] : LONG_TEXTS[r.nextInt(LONG_TEXTS.length)])
+                        .append("\", \"").append(NAMES[r.nextInt(NAMES.length)]).append("\": {\"nested_key_long\": \"")
+                        .append(LONG_TEXTS[r.nextInt(LONG_TEXTS.length)]).append("\"}}");
             }
             ev.append('}');
             String event = ev.toString();

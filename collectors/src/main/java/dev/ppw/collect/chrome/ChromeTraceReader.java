@@ -604,6 +604,11 @@ public final class ChromeTraceReader {
         }
     }
 
+    /** The note counting a skipped event of the one-character phase {@code ph} (printable ASCII). */
+    static String phaseNote(int ph) {
+        return PHASE_NOTES[ph];
+    }
+
     private String phaseNote() {
         if (ph != 0) {
             return ph < PHASE_NOTES.length ? PHASE_NOTES[ph] : PHASE_NOTE_PREFIX + ph;

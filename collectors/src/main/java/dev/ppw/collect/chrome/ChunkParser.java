@@ -2,6 +2,9 @@ package dev.ppw.collect.chrome;
 
 import dev.ppw.collect.DecimalNanos;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -39,6 +42,11 @@ final class ChunkParser {
     static final byte KIND_X = 3;
     /** An event for the event logic: bytes [from, to) at the recorded line. */
     static final byte KIND_OTHER = 4;
+    /**
+     * A plain event of a phase that the event logic only counts (the note {@code phase_<ph>}: {@code i},
+     * {@code I}, {@code s}, {@code f}, {@code n}, {@code R}, {@code P}, ...): its phase byte in {@link #a}.
+     */
+    static final byte KIND_NOTE = 5;
 
     private static final int MAX_DEPTH = 64;
     private static final int MAX_NUMBER = 64;
@@ -338,8 +346,8 @@ final class ChunkParser {
                         return false;
                     }
                     ph = buf[i + 1];
-                    if (ph != 'X' && ph != 'B' && ph != 'E') {
-                        return false;
+                    if (!plainStringByte(ph) || ph == 'b' || ph == 'e' || ph == 'M' || ph == 'C') {
+                        return false; // escapes and control bytes, and phases the event logic reads further
                     }
                     i += 3;
                 }
@@ -362,7 +370,7 @@ final class ChunkParser {
                 }
                 case F_NAME -> {
                     if (c == '"') {
-                        if (!plainString()) {
+                        if (!hashedString()) {
                             return false;
                         }
                         name = intern(valueStart, valueEnd, valueHash);
@@ -375,7 +383,7 @@ final class ChunkParser {
                 case F_PID, F_TID -> {
                     int id;
                     if (c == '"') {
-                        if (!plainString()) {
+                        if (!hashedString()) {
                             return false;
                         }
                         id = intern(valueStart, valueEnd, valueHash);
@@ -414,7 +422,18 @@ final class ChunkParser {
                 return false;
             }
         }
-        if ((seen & F_PH) == 0 || (seen & F_TS) == 0) {
+        if ((seen & F_PH) == 0) {
+            return false;
+        }
+        if (ph != 'X' && ph != 'B' && ph != 'E') {
+            // Whatever its other fields (a missing or unusable ts too), the event logic only counts it.
+            grow();
+            kinds[count] = KIND_NOTE;
+            a[count] = ph;
+            count++;
+            return true;
+        }
+        if ((seen & F_TS) == 0) {
             return false;
         }
         if (ph == 'X' && durNanos < 0) {
@@ -562,18 +581,74 @@ final class ChunkParser {
     }
 
     private static final int UNKNOWN_KEY = -1;
+    private static final long K_PH = word("ph\"");
+    private static final long K_TS = word("ts\"");
+    private static final long K_PID = word("pid\"");
+    private static final long K_TID = word("tid\"");
+    private static final long K_DUR = word("dur\"");
+    private static final long K_CAT = word("cat\"");
+    private static final long K_TTS = word("tts\"");
+    private static final long K_NAME = word("name\"");
+    private static final long K_ARGS = word("args\"");
+    private static final long K_TDUR = word("tdur\"");
+
+    /** The little-endian word of an ASCII text of up to 8 bytes. */
+    private static long word(String text) {
+        long w = 0;
+        for (int k = text.length() - 1; k >= 0; k--) {
+            w = w << 8 | text.charAt(k);
+        }
+        return w;
+    }
 
     /**
      * The usual keys, matched with their closing quote from {@code s[j]}: the field (0 for {@code cat}, read
      * as any other key) in the low byte and the key's length above it; {@link #UNKNOWN_KEY} otherwise.
      */
     private static int knownKey(byte[] s, int j, int end) {
+        if (j + 8 <= end) {
+            // One load: the key and its closing quote are the low 3, 4 or 5 bytes of the word.
+            long w = (long) LONGS.get(s, j);
+            long w3 = w & 0xFFFFFFL;
+            if (w3 == K_PH) {
+                return 2 << 8 | F_PH;
+            }
+            if (w3 == K_TS) {
+                return 2 << 8 | F_TS;
+            }
+            long w4 = w & 0xFFFFFFFFL;
+            if (w4 == K_PID) {
+                return 3 << 8 | F_PID;
+            }
+            if (w4 == K_TID) {
+                return 3 << 8 | F_TID;
+            }
+            if (w4 == K_DUR) {
+                return 3 << 8 | F_DUR;
+            }
+            if (w4 == K_CAT || w4 == K_TTS) {
+                return 3 << 8;
+            }
+            long w5 = w & 0xFFFFFFFFFFL;
+            if (w5 == K_NAME) {
+                return 4 << 8 | F_NAME;
+            }
+            if (w5 == K_ARGS || w5 == K_TDUR) {
+                return 4 << 8;
+            }
+            return UNKNOWN_KEY;
+        }
         if (j + 5 >= end) {
             return UNKNOWN_KEY;
         }
         byte b1 = s[j + 1];
         byte b2 = s[j + 2];
         switch (s[j]) {
+            case 'a' -> {
+                if (b1 == 'r' && b2 == 'g' && s[j + 3] == 's' && s[j + 4] == '"') {
+                    return 4 << 8;
+                }
+            }
             case 'p' -> {
                 if (b1 == 'h' && b2 == '"') {
                     return 2 << 8 | F_PH;
@@ -588,6 +663,12 @@ final class ChunkParser {
                 }
                 if (b1 == 'i' && b2 == 'd' && s[j + 3] == '"') {
                     return 3 << 8 | F_TID;
+                }
+                if (b1 == 't' && b2 == 's' && s[j + 3] == '"') {
+                    return 3 << 8;
+                }
+                if (b1 == 'd' && b2 == 'u' && s[j + 3] == 'r' && s[j + 4] == '"') {
+                    return 4 << 8;
                 }
             }
             case 'n' -> {
@@ -628,8 +709,45 @@ final class ChunkParser {
         return c >= 0x20 && c != '"' && c != '\\'; // negative: non-ASCII
     }
 
-    /** At a {@code "}: a string of plain bytes; its content in [valueStart, valueEnd), its hash in valueHash. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
+    /**
+     * At a {@code "}: a string of plain bytes; its content in [valueStart, valueEnd) (no hash: what is only
+     * skipped). Eight bytes at a time while none of them is a quote, a backslash, a control or non-ASCII
+     * byte (the test has no false negatives), then byte by byte.
+     */
     private boolean plainString() {
+        byte[] s = buf;
+        int end = to;
+        int j = i + 1;
+        valueStart = j;
+        while (j + 8 <= end) {
+            long w = (long) LONGS.get(s, j);
+            long quote = w ^ 0x2222222222222222L;
+            long backslash = w ^ 0x5C5C5C5C5C5C5C5CL;
+            long special = ((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash)
+                    | ((w - 0x2020202020202020L) & ~w) | w;
+            if ((special & HIGHS) != 0) {
+                break;
+            }
+            j += 8;
+        }
+        byte c = 0;
+        while (j < end && (c = s[j]) >= 0x20 && c != '"' && c != '\\') {
+            j++;
+        }
+        i = j;
+        if (j >= end || c != '"') {
+            return false;
+        }
+        valueEnd = i++;
+        return valueEnd - valueStart <= MAX_STRING;
+    }
+
+    /** At a {@code "}: a string of plain bytes; its content in [valueStart, valueEnd), its hash in valueHash. */
+    private boolean hashedString() {
         byte[] s = buf;
         int end = to;
         int j = i + 1;
@@ -719,6 +837,16 @@ final class ChunkParser {
         int j = i;
         long value = 0;
         byte c = 0;
+        // Eight digits at a time (at most twice: 16 digits), then digit by digit.
+        while (j + 8 <= end && j - i < 16) {
+            long w = (long) LONGS.get(s, j);
+            if ((w & 0xF0F0F0F0F0F0F0F0L) != 0x3030303030303030L
+                    || ((w + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) != 0x3030303030303030L) {
+                break; // not eight digits
+            }
+            value = value * 100_000_000L + eightDigits(w);
+            j += 8;
+        }
         while (j < end && (c = s[j]) >= '0' && c <= '9') {
             value = value * 10 + (c - '0');
             j++;
@@ -757,6 +885,14 @@ final class ChunkParser {
         }
         i = j;
         return nanos;
+    }
+
+    /** The value of eight ASCII digits, the first in the lowest byte of {@code w}. */
+    static long eightDigits(long w) {
+        long v = w - 0x3030303030303030L;
+        v = (v * 10 + (v >>> 8)) & 0x00FF00FF00FF00FFL;
+        v = (v * 100 + (v >>> 16)) & 0x0000FFFF0000FFFFL;
+        return (v * 10000 + (v >>> 32)) & 0xFFFFFFFFL;
     }
 
     /** Exact nanoseconds of decimal microseconds, as {@link DecimalNanos} reads them. */
@@ -948,13 +1084,7 @@ final class ChunkParser {
     }
 
     private boolean sameBytes(int a, int b, int length) {
-        byte[] s = buf;
-        for (int k = 0; k < length; k++) {
-            if (s[a + k] != s[b + k]) {
-                return false;
-            }
-        }
-        return true;
+        return Arrays.equals(buf, a, a + length, buf, b, b + length);
     }
 
     private void rehashStrings() {

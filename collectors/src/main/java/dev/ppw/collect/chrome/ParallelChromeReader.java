@@ -378,6 +378,11 @@ public final class ParallelChromeReader {
                 delivered++;
                 continue;
             }
+            if (kind == ChunkParser.KIND_NOTE) {
+                sink.diagnostics().note(ChromeTraceReader.phaseNote(p.a[e]));
+                delivered++;
+                continue;
+            }
             int local = p.a[e];
             int track = tracks[local];
             if (track < 0) {

@@ -36,8 +36,18 @@ class ChunkParserTimeTest {
     void edgeTimes() {
         for (String t : new String[] {"0", "0.0", "0.0005", "0.0004999", "1.9995", "9223372036854775.807",
                 "9223372036854774.999", "9223372036854775.8075", "1795322503741605.500", "1e3", "12.5e-1",
-                "999999999999999999", "1000000000000000000.5"}) {
+                "999999999999999999", "1000000000000000000.5",
+                // Eight digits at a time: word and digit boundaries, the 18-digit limit.
+                "12345678", "1234567812345678", "123456781234567812", "1234567812345678123", "99999999.99999999",
+                "1234567.12345678", "90000000000000000.1"}) {
             assertEquals(DecimalNanos.parseMicros(t), read(t), t);
+        }
+    }
+
+    @Test
+    void leadingZerosAreNotJsonAndLeftToTheEventLogic() {
+        for (String t : new String[] {"00", "00000000", "0000000012345678", "01234567.5", "0123456789012345678"}) {
+            assertEquals(DecimalNanos.UNUSABLE, read(t), t);
         }
     }
 
