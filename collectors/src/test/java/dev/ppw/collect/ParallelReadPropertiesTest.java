@@ -92,6 +92,20 @@ class ParallelReadPropertiesTest {
                 });
     }
 
+    @Test
+    void largeTracesReadInMappedChunksAsSequentially() {
+        // Chunks of 64 KiB and more are copied from a mapping of the file, not read: the same outcome.
+        qt().withExamples(Integer.getInteger("ppw.parallel.largeExamples", 12)).forAll(longs().all(),
+                integers().between(1 << 16, 1 << 18), integers().between(1, 3), integers().between(0, 1000))
+                .checkAssert((seed, chunk, jobs, cut) -> {
+                    byte[] b = generated(new SplittableRandom(seed), 6000);
+                    if (cut < 500) {
+                        b = java.util.Arrays.copyOf(b, (int) ((long) b.length * (500 + cut) / 1000));
+                    }
+                    assertSame(b, chunk, jobs, "generated seed " + seed + " cut " + cut + " chunk " + chunk);
+                });
+    }
+
     private static final String[] NAMES = {"main", "a{\\\"b", "x},{\\\"ph\\\":\\\"X\\\"", "line\\nbreak", "caf\u00e9",
             "\\u00e9t\\u00e9", "", "[", "tab\\tbed", "q\\\"", "plain.name", "},\\n{"};
 
