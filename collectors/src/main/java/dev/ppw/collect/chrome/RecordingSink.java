@@ -70,7 +70,7 @@ final class RecordingSink implements EventSink {
 
     @Override
     public void beginInput(String displayName) {
-        throw new UnsupportedOperationException("the event logic does not begin inputs");
+        throw new IllegalStateException("the event logic never begins an input: the replaying reader does");
     }
 
     @Override
@@ -140,7 +140,7 @@ final class RecordingSink implements EventSink {
 
     @Override
     public void endInput() {
-        throw new UnsupportedOperationException("the event logic does not end inputs");
+        throw new IllegalStateException("the event logic never ends an input: the replaying reader does");
     }
 
     /** Makes the calls in [{@code from}, {@code to}) on {@code sink}; {@code trackIds} maps this recorder's tracks (-1: not yet). */
