@@ -93,8 +93,8 @@ class ParallelReadPropertiesTest {
     }
 
     @Test
-    void largeTracesReadInMappedChunksAsSequentially() {
-        // Chunks of 64 KiB and more are copied from a mapping of the file, not read: the same outcome.
+    void largeTracesReadInLargeChunksAsSequentially() {
+        // Chunks of 64 KiB and more, as real files get them (the other properties use tiny ones): the same outcome.
         qt().withExamples(Integer.getInteger("ppw.parallel.largeExamples", 12)).forAll(longs().all(),
                 integers().between(1 << 16, 1 << 18), integers().between(1, 3), integers().between(0, 1000))
                 .checkAssert((seed, chunk, jobs, cut) -> {

@@ -259,39 +259,19 @@ public final class ParallelChromeReader {
      * Reads the next chunk from {@code offset}: up to {@link #chunkSize} bytes, cut after the last line end
      * that follows a comma (when there is one in the last part), and starts parsing it on the pool.
      */
-    /** Chunks from this size are copied from a mapping of the file. */
-    private static final int MAP_FROM = 1 << 16;
-
-    /**
-     * Reads up to {@code want} bytes at {@code offset} into {@code bytes}; returns how many there were. A
-     * large chunk is copied out of a read-only mapping: one copy, where {@code FileChannel.read} into a heap
-     * array makes two (through a direct buffer), about a tenth of a compact trace's reading time. A file
-     * that shrinks while mapped faults on access: then the bytes still there are read the usual way.
-     */
-    private static int readInto(FileChannel channel, long offset, byte[] bytes, int want) throws IOException {
-        if (want >= MAP_FROM) {
-            try {
-                channel.map(FileChannel.MapMode.READ_ONLY, offset, want).get(0, bytes, 0, want);
-                return want;
-            } catch (InternalError e) {
-                // the file was cut while mapped: fall through to reading what is left
-            }
-        }
-        ByteBuffer bb = ByteBuffer.wrap(bytes, 0, want);
-        while (bb.hasRemaining()) {
-            if (channel.read(bb, offset + bb.position()) < 0) {
-                break;
-            }
-        }
-        return bb.position();
-    }
-
     private Chunk readChunk(FileChannel channel, long offset, long size, boolean first, ExecutorService pool)
             throws IOException {
         int want = (int) Math.min(chunkSize, size - offset);
         ChunkParser parser = spare.poll();
         byte[] bytes = parser != null && parser.buf.length >= want ? parser.buf : new byte[want];
-        int length = readInto(channel, offset, bytes, want);
+        ByteBuffer bb = ByteBuffer.wrap(bytes, 0, want);
+        while (bb.hasRemaining()) {
+            int r = channel.read(bb, offset + bb.position());
+            if (r < 0) {
+                break;
+            }
+        }
+        int length = bb.position();
         boolean eof = offset + length >= size;
         if (!eof) {
             int cut = boundary(bytes, length);
