@@ -131,8 +131,8 @@ final class ChunkParser {
         newlines = 0;
         lastLineStart = -1;
         count = 0;
-        lastPidStart = -1;
-        lastTidStart = -1;
+        lastStart[0] = -1;
+        lastStart[1] = -1;
         stringCount = 1;
         trackCount = 0;
         i = 0;
@@ -391,7 +391,7 @@ final class ChunkParser {
                             || (valueEnd - valueStart == 2 && buf[valueStart] == '-' && buf[valueStart + 1] == '0')) {
                         return false; // canonical decimals are the event logic's
                     } else {
-                        id = field == F_PID ? lastPid(valueStart, valueEnd) : lastTid(valueStart, valueEnd);
+                        id = lastKey(field == F_PID ? 0 : 1, valueStart, valueEnd);
                     }
                     if (field == F_PID) {
                         pid = id;
@@ -1012,32 +1012,20 @@ final class ChunkParser {
         return -1;
     }
 
-    // The previous event's numeric pid and tid: consecutive events mostly share them.
-    private int lastPidStart = -1;
-    private int lastPidLength;
-    private int lastPidId;
-    private int lastTidStart = -1;
-    private int lastTidLength;
-    private int lastTidId;
+    // The previous event's numeric pid (slot 0) and tid (slot 1): consecutive events mostly share them.
+    private final int[] lastStart = {-1, -1};
+    private final int[] lastLength = new int[2];
+    private final int[] lastId = new int[2];
 
-    private int lastPid(int start, int end) {
+    /** The id of the key at [start, end), from the previous event's key of this {@code slot} when it is the same. */
+    private int lastKey(int slot, int start, int end) {
         int length = end - start;
-        if (lastPidStart >= 0 && lastPidLength == length && sameBytes(lastPidStart, start, length)) {
-            return lastPidId;
+        if (lastStart[slot] >= 0 && lastLength[slot] == length && sameBytes(lastStart[slot], start, length)) {
+            return lastId[slot];
         }
-        lastPidStart = start;
-        lastPidLength = length;
-        return lastPidId = intern(start, end);
-    }
-
-    private int lastTid(int start, int end) {
-        int length = end - start;
-        if (lastTidStart >= 0 && lastTidLength == length && sameBytes(lastTidStart, start, length)) {
-            return lastTidId;
-        }
-        lastTidStart = start;
-        lastTidLength = length;
-        return lastTidId = intern(start, end);
+        lastStart[slot] = start;
+        lastLength[slot] = length;
+        return lastId[slot] = intern(start, end);
     }
 
     private int intern(int start, int end) {
