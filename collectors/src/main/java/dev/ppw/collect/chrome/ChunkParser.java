@@ -285,19 +285,100 @@ final class ChunkParser {
     private boolean valueIsFloat;
     private int valueHash;
 
+    // The event being read: what its fields gave so far.
+    private byte evPh;
+    private long evTs;
+    private long evDur;
+    private int evName;
+    private int evPid;
+    private int evTid;
+
+    /*
+     * The shape of the last event read key by key: the bytes between its values (keys, quotes, colons,
+     * commas, spaces, the braces) and each value's field. Writers print every event alike, so the next one is
+     * first matched against it, a word or two per key, its values read by the same code as below; anything
+     * that differs (one byte is enough) reads the event key by key again, which learns its shape.
+     */
+    private static final int MAX_SHAPE = 16;
+    /** Whether events are matched against the last shape (false only in tests, to compare both ways). */
+    boolean shapes = true;
+    /** Values in the shape, or -1 for none: literal k precedes value k, literal {@code shapeValues} ends the event. */
+    private int shapeValues = -1;
+    private int shapeSeen;
+    private final long[] litLo = new long[MAX_SHAPE + 1];
+    private final long[] litHi = new long[MAX_SHAPE + 1];
+    private final long[] litMaskLo = new long[MAX_SHAPE + 1];
+    private final long[] litMaskHi = new long[MAX_SHAPE + 1];
+    private final int[] litLength = new int[MAX_SHAPE + 1];
+    private final int[] shapeField = new int[MAX_SHAPE];
+    // While reading key by key: where each value started and ended (-1 values: the shape cannot be kept).
+    private int learned;
+    private final int[] learnStart = new int[MAX_SHAPE];
+    private final int[] learnEnd = new int[MAX_SHAPE];
+    private final int[] learnField = new int[MAX_SHAPE];
+
     /**
      * At a {@code {}: reads a plain B/E/X event and records it, returning true; false (position undefined)
-     * when the event is anything else.
+     * when the event is anything else. Same outcome as {@link #keyByKey} by construction: the bytes between
+     * values are the ones it read, and each value is read by {@link #value}.
      */
     private boolean plainEvent() {
+        int values = shapeValues;
+        if (values >= 0 && shapes) {
+            int start = i;
+            if (shaped(values)) {
+                return true;
+            }
+            i = start;
+        }
+        return keyByKey();
+    }
+
+    /** Whether a shape is kept (for tests). */
+    boolean shapeLearned() {
+        return shapeValues >= 0;
+    }
+
+    private boolean shaped(int values) {
+        byte[] s = buf;
+        int wordLimit = s.length - 16;
+        evPh = 0;
+        evTs = 0;
+        evDur = 0;
+        evName = 0;
+        evPid = 0;
+        evTid = 0;
+        for (int k = 0; ; k++) {
+            int j = i;
+            int length = litLength[k];
+            if (j > wordLimit || j + length > to) {
+                return false; // near the end of the range or of the array: key by key
+            }
+            if ((((long) LONGS.get(s, j) ^ litLo[k]) & litMaskLo[k]) != 0
+                    || (((long) LONGS.get(s, j + 8) ^ litHi[k]) & litMaskHi[k]) != 0) {
+                return false;
+            }
+            i = j + length;
+            if (k == values) {
+                return record(shapeSeen);
+            }
+            if (i >= to || !value(shapeField[k])) {
+                return false;
+            }
+        }
+    }
+
+    private boolean keyByKey() {
+        int eventStart = i;
         i++; // {
         int seen = 0;
-        byte ph = 0;
-        long tsNanos = 0;
-        long durNanos = 0;
-        int name = 0;
-        int pid = 0;
-        int tid = 0;
+        evPh = 0;
+        evTs = 0;
+        evDur = 0;
+        evName = 0;
+        evPid = 0;
+        evTid = 0;
+        learned = 0;
         skipWhitespace();
         if (i >= to || buf[i] == '}') {
             return false; // an empty event: a note, left to the event logic
@@ -340,72 +421,16 @@ final class ChunkParser {
                 }
                 seen |= field;
             }
-            byte c = buf[i];
-            switch (field) {
-                case F_PH -> {
-                    if (c != '"' || i + 2 >= to || buf[i + 2] != '"') {
-                        return false;
-                    }
-                    ph = buf[i + 1];
-                    if (!plainStringByte(ph) || ph == 'b' || ph == 'e' || ph == 'M' || ph == 'C') {
-                        return false; // escapes and control bytes, and phases the event logic reads further
-                    }
-                    i += 3;
-                }
-                case F_TS, F_DUR -> {
-                    long nanos = plainTime();
-                    if (nanos == NOT_PLAIN) {
-                        if (!number()) {
-                            return false;
-                        }
-                        nanos = nanos(valueStart, valueEnd);
-                    }
-                    if (nanos == DecimalNanos.UNUSABLE) {
-                        return false; // a warning, with the event logic's words
-                    }
-                    if (field == F_TS) {
-                        tsNanos = nanos;
-                    } else {
-                        durNanos = nanos;
-                    }
-                }
-                case F_NAME -> {
-                    if (c == '"') {
-                        if (!hashedString()) {
-                            return false;
-                        }
-                        name = intern(valueStart, valueEnd, valueHash);
-                    } else if (number()) {
-                        name = intern(valueStart, valueEnd);
-                    } else {
-                        return false; // literals, objects, arrays: left to the event logic
-                    }
-                }
-                case F_PID, F_TID -> {
-                    int id;
-                    if (c == '"') {
-                        if (!hashedString()) {
-                            return false;
-                        }
-                        id = intern(valueStart, valueEnd, valueHash);
-                    } else if (!number() || valueIsFloat
-                            || (valueEnd - valueStart == 2 && buf[valueStart] == '-' && buf[valueStart + 1] == '0')) {
-                        return false; // canonical decimals are the event logic's
-                    } else {
-                        id = lastKey(field == F_PID ? 0 : 1, valueStart, valueEnd);
-                    }
-                    if (field == F_PID) {
-                        pid = id;
-                    } else {
-                        tid = id;
-                    }
-                }
-                default -> {
-                    if (!strictValue(0)) {
-                        return false;
-                    }
-                }
+            int valueAt = i;
+            if (!value(field)) {
+                return false;
             }
+            if (learned < MAX_SHAPE) {
+                learnStart[learned] = valueAt;
+                learnEnd[learned] = i;
+                learnField[learned] = field;
+            }
+            learned++;
             skipWhitespace();
             if (i >= to) {
                 return false;
@@ -423,9 +448,131 @@ final class ChunkParser {
                 return false;
             }
         }
+        if (!record(seen)) {
+            return false;
+        }
+        learn(eventStart, seen);
+        return true;
+    }
+
+    /** Keeps the shape of the event just read key by key from {@code eventStart} to {@link #i}, when it can. */
+    private void learn(int eventStart, int seen) {
+        int values = learned;
+        if (values > MAX_SHAPE) {
+            shapeValues = -1;
+            return;
+        }
+        for (int k = 0; k <= values; k++) {
+            int from = k == 0 ? eventStart : learnEnd[k - 1];
+            int upTo = k == values ? i : learnStart[k];
+            int length = upTo - from;
+            if (length > 16) {
+                shapeValues = -1;
+                return;
+            }
+            long lo = 0;
+            long hi = 0;
+            for (int b = 0; b < length; b++) {
+                byte c = buf[from + b];
+                if (c == '\n' || c == '\r') {
+                    shapeValues = -1; // the line count is kept by the key-by-key reading only
+                    return;
+                }
+                if (b < 8) {
+                    lo |= (long) (c & 0xff) << (b << 3);
+                } else {
+                    hi |= (long) (c & 0xff) << ((b - 8) << 3);
+                }
+            }
+            litLo[k] = lo;
+            litHi[k] = hi;
+            litMaskLo[k] = length >= 8 ? -1L : (1L << (length << 3)) - 1;
+            litMaskHi[k] = length >= 16 ? -1L : length <= 8 ? 0 : (1L << ((length - 8) << 3)) - 1;
+            litLength[k] = length;
+            if (k < values) {
+                shapeField[k] = learnField[k];
+            }
+        }
+        shapeSeen = seen;
+        shapeValues = values;
+    }
+
+    /** Reads the value of {@code field} at {@link #i} (not at the end of the range) into the event's fields. */
+    private boolean value(int field) {
+        byte c = buf[i];
+        switch (field) {
+            case F_PH -> {
+                if (c != '"' || i + 2 >= to || buf[i + 2] != '"') {
+                    return false;
+                }
+                byte ph = buf[i + 1];
+                if (!plainStringByte(ph) || ph == 'b' || ph == 'e' || ph == 'M' || ph == 'C') {
+                    return false; // escapes and control bytes, and phases the event logic reads further
+                }
+                evPh = ph;
+                i += 3;
+            }
+            case F_TS, F_DUR -> {
+                long nanos = plainTime();
+                if (nanos == NOT_PLAIN) {
+                    if (!number()) {
+                        return false;
+                    }
+                    nanos = nanos(valueStart, valueEnd);
+                }
+                if (nanos == DecimalNanos.UNUSABLE) {
+                    return false; // a warning, with the event logic's words
+                }
+                if (field == F_TS) {
+                    evTs = nanos;
+                } else {
+                    evDur = nanos;
+                }
+            }
+            case F_NAME -> {
+                if (c == '"') {
+                    if (!hashedString()) {
+                        return false;
+                    }
+                    evName = intern(valueStart, valueEnd, valueHash);
+                } else if (number()) {
+                    evName = intern(valueStart, valueEnd);
+                } else {
+                    return false; // literals, objects, arrays: left to the event logic
+                }
+            }
+            case F_PID, F_TID -> {
+                int id;
+                if (c == '"') {
+                    if (!hashedString()) {
+                        return false;
+                    }
+                    id = intern(valueStart, valueEnd, valueHash);
+                } else if (!number() || valueIsFloat
+                        || (valueEnd - valueStart == 2 && buf[valueStart] == '-' && buf[valueStart + 1] == '0')) {
+                    return false; // canonical decimals are the event logic's
+                } else {
+                    id = lastKey(field == F_PID ? 0 : 1, valueStart, valueEnd);
+                }
+                if (field == F_PID) {
+                    evPid = id;
+                } else {
+                    evTid = id;
+                }
+            }
+            default -> {
+                return strictValue(0);
+            }
+        }
+        return true;
+    }
+
+    /** Records the event whose keys were {@code seen} and whose values are in the ev fields; false when not plain. */
+    private boolean record(int seen) {
         if ((seen & F_PH) == 0) {
             return false;
         }
+        byte ph = evPh;
         if (ph != 'X' && ph != 'B' && ph != 'E') {
             // Whatever its other fields (a missing or unusable ts too), the event logic only counts it.
             grow();
@@ -437,15 +584,15 @@ final class ChunkParser {
         if ((seen & F_TS) == 0) {
             return false;
         }
-        if (ph == 'X' && durNanos < 0) {
+        if (ph == 'X' && evDur < 0) {
             return false;
         }
         grow();
         kinds[count] = ph == 'X' ? KIND_X : ph == 'B' ? KIND_B : KIND_E;
-        ts[count] = tsNanos;
-        dur[count] = ph == 'X' ? durNanos : 0;
-        a[count] = track(pid, tid);
-        b[count] = name;
+        ts[count] = evTs;
+        dur[count] = ph == 'X' ? evDur : 0;
+        a[count] = track(evPid, evTid);
+        b[count] = evName;
         count++;
         return true;
     }
