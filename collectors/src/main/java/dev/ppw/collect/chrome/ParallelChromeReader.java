@@ -21,16 +21,19 @@ import java.util.function.LongConsumer;
 /**
  * Reads a regular, uncompressed UTF-8 Chrome trace file as {@link ChromeTraceReader#read} does, with the same
  * sink calls in the same order and the same warnings and errors, but faster: the header is read by
- * {@link ChromeTraceReader}; the events array is cut into chunks at line ends that follow a comma, parsed on
- * up to {@code jobs} threads by {@link ChunkParser} (plain B/E/X events without Jackson), and replayed into
- * the sink in file order on the calling thread. Only a few chunks are in memory at once.
+ * {@link ChromeTraceReader}; the events array is cut into blocks at fixed offsets, each read from the file
+ * and parsed on one of up to {@code jobs} threads by {@link ChunkParser} (plain B/E/X events without
+ * Jackson) from just after its first line end that follows a comma, and replayed into the sink in file
+ * order on the calling thread. Only a few blocks are in memory at once.
  *
- * <p>A chunk parsed ahead is used only if the chunk before it ended exactly where it starts, between events,
- * after a comma; otherwise it is parsed again from where the one before really ended. Events that are not
- * plain go through {@link ChromeTraceReader}'s own event logic, one at a time, with their line and column.
- * Whatever else (a syntax error, a cut event, an element that is not an object, what follows the events
- * array unless it is plain and inert) makes the whole input be read again by {@link ChromeTraceReader},
- * dropping the effects of the events already delivered: the result is always the sequential one.
+ * <p>The replaying thread reads each seam itself (the event cut by a block's end and the bytes of the next
+ * block before its parse starts) from where the replay stands. A block's own parse is used only if that
+ * seam ends exactly where it starts, between events, after a comma; otherwise the block is parsed again
+ * from where the replay really stands. Events that are not plain go through {@link ChromeTraceReader}'s
+ * own event logic, one at a time, with their line and column. Whatever else (a syntax error, a cut event,
+ * an element that is not an object, what follows the events array unless it is plain and inert) makes the
+ * whole input be read again by {@link ChromeTraceReader}, dropping the effects of the events already
+ * delivered: the result is always the sequential one.
  */
 public final class ParallelChromeReader {
     /** Bytes per chunk by default. */
@@ -38,7 +41,6 @@ public final class ParallelChromeReader {
     /** The smallest chunk chosen to spread a small file over the threads. */
     private static final int MIN_CHUNK = 256 << 10;
     /** How far back from a chunk's end a boundary is looked for. */
-    private static final int BOUNDARY_SEARCH = 1 << 20;
     private static final int MAX_TAIL = 64 << 20;
     private static final String UNNAMED = "<unnamed>";
 
@@ -121,12 +123,21 @@ public final class ParallelChromeReader {
         progress.accept(size);
     }
 
-    private record Chunk(long offset, byte[] bytes, int length, boolean eof, int assumed, ChunkParser parser,
-                         Future<ChunkParser> parsed) {
+    /**
+     * A block of the file, {@code [offset, offset + length)}, read and parsed on a worker: the first block from
+     * its start, in state OPEN; every other one from just after its first line end that follows a comma
+     * ({@code start}, or -1 when it has none), assuming that is between events. The bytes before
+     * {@code start} (the seam) are read on the replaying thread, after what the block before left.
+     */
+    private record Chunk(long offset, int length, boolean eof, boolean first, ChunkParser parser,
+                         Future<ChunkParser> parsed, FileChannel channel) {
     }
 
     /** Parsers (with their chunk's bytes) done with, to be used again: chunks allocate nothing in the steady state. */
     private final ArrayDeque<ChunkParser> spare = new ArrayDeque<>();
+    /** Bytes of an event cut by the end of the bytes parsed so far, from {@link #carryOffset}; null when none. */
+    private byte[] carry;
+    private long carryOffset;
 
     private void events(FileChannel channel, long offset, int line, int column, boolean arrayForm)
             throws IOException, Bail {
@@ -147,11 +158,9 @@ public final class ParallelChromeReader {
         try {
             long next = offset;
             int inFlight = jobs + 2;
-            byte[] carry = null; // bytes of an event cut by the previous chunk's end
-            long carryOffset = 0;
             while (true) {
                 while (ahead.size() < inFlight && next < size) {
-                    Chunk c = readChunk(channel, next, size, ahead.isEmpty() && next == offset, pool);
+                    Chunk c = submit(channel, next, size, next == offset, pool);
                     ahead.add(c);
                     next = c.offset + c.length;
                 }
@@ -164,64 +173,40 @@ public final class ParallelChromeReader {
                 }
                 Chunk c = ahead.poll();
                 progress.accept(c.offset);
-                ChunkParser p;
-                byte[] bytes;
-                long bytesOffset;
-                int end;
-                if (carry == null && state == c.assumed) {
+                long waitStart = STATS ? System.nanoTime() : 0;
+                ChunkParser p = get(c);
+                if (STATS) {
+                    waitedNanos += System.nanoTime() - waitStart;
+                }
+                if (p.to < c.length) {
+                    throw new Bail(); // the file became shorter while it was read
+                }
+                boolean ended;
+                if (c.first) {
+                    ended = consume(p, p.buf, c.offset, c.length, channel, size, arrayForm);
+                } else if (p.from > 0 && seamFits(p, c)) {
                     chunksAhead++;
-                    long waitStart = STATS ? System.nanoTime() : 0;
-                    p = get(c);
-                    if (STATS) {
-                        waitedNanos += System.nanoTime() - waitStart;
-                    }
-                    bytes = c.bytes;
-                    bytesOffset = c.offset;
-                    end = c.length;
+                    ended = consume(p, p.buf, c.offset, c.length, channel, size, arrayForm);
                 } else {
-                    // Parse again from where the replay really stands.
+                    // Parse again from where the replay really stands: what was carried, then the whole block.
                     int carried = carry == null ? 0 : carry.length;
-                    bytes = new byte[carried + c.length];
+                    byte[] bytes = new byte[carried + c.length];
                     if (carry != null) {
                         System.arraycopy(carry, 0, bytes, 0, carried);
                     }
-                    System.arraycopy(c.bytes, 0, bytes, carried, c.length);
-                    bytesOffset = carry == null ? c.offset : carryOffset;
-                    end = bytes.length;
-                    if (c.parsed != null) {
-                        c.parsed.cancel(false);
-                    }
-                    p = new ChunkParser(bytes, bytesOffset, 0, bytes.length, state).parse();
+                    System.arraycopy(p.buf, 0, bytes, carried, c.length);
+                    long bytesOffset = carry == null ? c.offset : carryOffset;
+                    carry = null;
+                    ChunkParser again = new ChunkParser(bytes, bytesOffset, 0, bytes.length, state).parse();
+                    ended = consume(again, bytes, bytesOffset, bytes.length, channel, size, arrayForm);
                 }
-                carry = null;
-                boolean reused = p == c.parser;
-                while (true) {
-                    replay(p);
-                    if (p.outcome == ChunkParser.END) {
-                        break;
-                    }
-                    if (p.outcome == ChunkParser.INCOMPLETE) {
-                        carry = java.util.Arrays.copyOfRange(bytes, p.stopAt, end);
-                        carryOffset = bytesOffset + p.stopAt;
-                        break;
-                    }
-                    // STOP: only a "]" is read on.
-                    if (bytes[p.stopAt] != ']') {
-                        throw new Bail();
-                    }
-                    depth--;
-                    if (depth == 0) {
-                        tail(channel, bytesOffset + p.stopAt + 1, size, arrayForm);
-                        return;
-                    }
-                    p = new ChunkParser(bytes, bytesOffset, p.stopAt + 1, end, ChunkParser.ELEMENT).parse();
+                if (ended) {
+                    return;
                 }
                 if (c.eof && carry != null) {
                     throw new Bail();
                 }
-                if (reused) {
-                    spare.push(c.parser); // not when its parse was cancelled: it may still be running
-                }
+                spare.push(p);
             }
         } finally {
             for (Chunk c : ahead) {
@@ -235,9 +220,61 @@ public final class ParallelChromeReader {
         }
     }
 
+    /**
+     * Reads the seam before block {@code c}'s own parse (what was carried, then the block's bytes up to where
+     * its parse starts) from where the replay stands, and replays it if it ends there between events after
+     * a comma, as the block's parse assumed; false (nothing replayed) otherwise.
+     */
+    private boolean seamFits(ChunkParser p, Chunk c) throws Bail, IOException {
+        int carried = carry == null ? 0 : carry.length;
+        byte[] seam = new byte[carried + p.from];
+        if (carry != null) {
+            System.arraycopy(carry, 0, seam, 0, carried);
+        }
+        System.arraycopy(p.buf, 0, seam, carried, p.from);
+        long seamOffset = carry == null ? c.offset : carryOffset;
+        ChunkParser s = new ChunkParser(seam, seamOffset, 0, seam.length, state).parse();
+        if (s.outcome != ChunkParser.END || s.endState != ChunkParser.COMMA) {
+            return false;
+        }
+        carry = null;
+        replay(s);
+        return true;
+    }
+
+    /**
+     * Replays parse {@code p} of {@code bytes[.., end)} (at file offset {@code bytesOffset}) and what follows
+     * it there: returns true when the events array ended (and the rest of the input was checked), false when
+     * the bytes are used up, an event cut at their end being kept in {@link #carry}.
+     */
+    private boolean consume(ChunkParser p, byte[] bytes, long bytesOffset, int end, FileChannel channel, long size,
+                            boolean arrayForm) throws Bail, IOException {
+        while (true) {
+            replay(p);
+            if (p.outcome == ChunkParser.END) {
+                return false;
+            }
+            if (p.outcome == ChunkParser.INCOMPLETE) {
+                carry = java.util.Arrays.copyOfRange(bytes, p.stopAt, end);
+                carryOffset = bytesOffset + p.stopAt;
+                return false;
+            }
+            // STOP: only a "]" is read on.
+            if (bytes[p.stopAt] != ']') {
+                throw new Bail();
+            }
+            depth--;
+            if (depth == 0) {
+                tail(channel, bytesOffset + p.stopAt + 1, size, arrayForm);
+                return true;
+            }
+            p = new ChunkParser(bytes, bytesOffset, p.stopAt + 1, end, ChunkParser.ELEMENT).parse();
+        }
+    }
+
     private static ChunkParser get(Chunk c) throws IOException {
         if (c.parsed == null) {
-            return c.parser.parse();
+            return readAndParse(c.parser, c.channel, c.offset, c.length, c.first);
         }
         try {
             return c.parsed.get();
@@ -245,6 +282,9 @@ public final class ParallelChromeReader {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while parsing");
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
@@ -256,14 +296,33 @@ public final class ParallelChromeReader {
     }
 
     /**
-     * Reads the next chunk from {@code offset}: up to {@link #chunkSize} bytes, cut after the last line end
-     * that follows a comma (when there is one in the last part), and starts parsing it on the pool.
+     * Block {@code [offset, offset + chunkSize)} of the file (up to its end): read and parsed on the pool, or
+     * on this thread when it is taken if there is no pool.
      */
-    private Chunk readChunk(FileChannel channel, long offset, long size, boolean first, ExecutorService pool)
-            throws IOException {
+    private Chunk submit(FileChannel channel, long offset, long size, boolean first, ExecutorService pool) {
         int want = (int) Math.min(chunkSize, size - offset);
         ChunkParser parser = spare.poll();
         byte[] bytes = parser != null && parser.buf.length >= want ? parser.buf : new byte[want];
+        parser = parser == null ? new ChunkParser(bytes, offset, 0, 0, ChunkParser.OPEN)
+                : parser.reuse(bytes, offset, 0, 0, ChunkParser.OPEN);
+        boolean eof = offset + want >= size;
+        if (pool == null) {
+            return new Chunk(offset, want, eof, first, parser, null, channel); // read and parsed when taken
+        }
+        ChunkParser toParse = parser;
+        String input = name;
+        Future<ChunkParser> parsed = pool.submit(() -> record(readAndParse(toParse, channel, offset, want, first), input));
+        return new Chunk(offset, want, eof, first, parser, parsed, channel);
+    }
+
+    /**
+     * On a worker: reads {@code want} bytes from {@code offset} into the parser's buffer and parses them, the
+     * first block from its start, any other from after its first line end that follows a comma (the
+     * parser's {@code from}, 0 when there is none: then nothing is parsed). Its {@code to} is the bytes read.
+     */
+    private static ChunkParser readAndParse(ChunkParser parser, FileChannel channel, long offset, int want,
+                                            boolean first) throws IOException {
+        byte[] bytes = parser.buf;
         ByteBuffer bb = ByteBuffer.wrap(bytes, 0, want);
         while (bb.hasRemaining()) {
             int r = channel.read(bb, offset + bb.position());
@@ -272,19 +331,30 @@ public final class ParallelChromeReader {
             }
         }
         int length = bb.position();
-        boolean eof = offset + length >= size;
-        if (!eof) {
-            int cut = boundary(bytes, length);
-            if (cut > 0) {
-                length = cut;
+        if (first) {
+            return parser.reuse(bytes, offset, 0, length, ChunkParser.OPEN).parse();
+        }
+        int start = firstBoundary(bytes, length);
+        if (start < 0) {
+            return parser.reuse(bytes, offset, 0, length, ChunkParser.COMMA);
+        }
+        return parser.reuse(bytes, offset, start, length, ChunkParser.COMMA).parse();
+    }
+
+    /** Just after the first {@code \n} whose line ends with a comma (before spaces, tabs and CRs), or -1. */
+    static int firstBoundary(byte[] b, int length) {
+        for (int k = 0; k < length; k++) {
+            if (b[k] == '\n') {
+                int j = k - 1;
+                while (j >= 0 && (b[j] == ' ' || b[j] == '\t' || b[j] == '\r')) {
+                    j--;
+                }
+                if (j >= 0 && b[j] == ',') {
+                    return k + 1;
+                }
             }
         }
-        int assumed = first ? ChunkParser.OPEN : ChunkParser.COMMA;
-        parser = parser == null ? new ChunkParser(bytes, offset, 0, length, assumed)
-                : parser.reuse(bytes, offset, 0, length, assumed);
-        ChunkParser toParse = parser;
-        Future<ChunkParser> parsed = pool == null ? null : pool.submit(() -> record(toParse.parse(), name));
-        return new Chunk(offset, bytes, length, eof, assumed, parser, parsed);
+        return -1;
     }
 
     /**
@@ -321,23 +391,6 @@ public final class ParallelChromeReader {
             p.recordNotes[e] = counted.notes().isEmpty() ? null : counted;
         }
         return p;
-    }
-
-    /** Just after the last {@code \n} whose line ends with a comma, or -1. */
-    private static int boundary(byte[] b, int length) {
-        int stop = Math.max(0, length - BOUNDARY_SEARCH);
-        for (int k = length - 1; k > stop; k--) {
-            if (b[k] == '\n') {
-                int j = k - 1;
-                while (j >= 0 && (b[j] == ' ' || b[j] == '\t' || b[j] == '\r')) {
-                    j--;
-                }
-                if (j >= 0 && b[j] == ',') {
-                    return k + 1;
-                }
-            }
-        }
-        return -1;
     }
 
     /** Delivers one parsed chunk's events in order, then moves the line count past it. */
