@@ -50,6 +50,7 @@ public final class ReadBench {
                 case "--size-mb" -> sizeMb = Long.parseLong(args[++i]);
                 case "--runs" -> runs = Integer.parseInt(args[++i]);
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                case "--warmup-seconds" -> ReadBench.warmupSeconds = Double.parseDouble(args[++i]);
                 case "--jobs" -> jobs = Integer.parseInt(args[++i]);
                 case "--files" -> files = Integer.parseInt(args[++i]);
                 case "--dir" -> dir = Path.of(args[++i]);
@@ -76,8 +77,8 @@ public final class ReadBench {
             }
             cases.add(new Case(files + " compact files", many));
         }
-        System.out.printf(Locale.ROOT, "cores %d, jobs %d, runs %d (median), warm-up %d, max heap %d MB, java %s%n",
-                Runtime.getRuntime().availableProcessors(), jobs, runs, warmup,
+        System.out.printf(Locale.ROOT, "cores %d, jobs %d, runs %d (median), warm-up %d runs and %.1f s, max heap %d MB, java %s%n",
+                Runtime.getRuntime().availableProcessors(), jobs, runs, warmup, warmupSeconds,
                 Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.version"));
         System.out.printf(Locale.ROOT, "%-34s %-16s %10s %9s %13s %7s%n", "trace", "what", "MB", "MB/s", "events/s",
                 "x raw");
@@ -111,10 +112,17 @@ public final class ReadBench {
         long run() throws IOException;
     }
 
-    /** Median seconds of {@code runs} runs after {@code warmup}. */
+    private static double warmupSeconds = 2;
+
+    /**
+     * Median seconds of {@code runs} runs after at least {@code warmup} warm-up runs and at least
+     * {@link #warmupSeconds} of them: a small trace is read in a few milliseconds, and three runs of it leave
+     * the compiler half done (the raw scan gets the same warm-up).
+     */
     private static double measure(Case c, int runs, int warmup, Job job) throws IOException {
         long sink = 0;
-        for (int i = 0; i < warmup; i++) {
+        long warmStart = System.nanoTime();
+        for (int i = 0; i < warmup || System.nanoTime() - warmStart < warmupSeconds * 1e9; i++) {
             sink += job.run();
         }
         double[] secs = new double[runs];
