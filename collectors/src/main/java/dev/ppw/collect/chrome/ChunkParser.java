@@ -294,23 +294,64 @@ final class ChunkParser {
     private int evTid;
 
     /*
-     * The shape of the last event read key by key: the bytes between its values (keys, quotes, colons,
-     * commas, spaces, the braces) and each value's field. Writers print every event alike, so the next one is
-     * first matched against it, a word or two per key, its values read by the same code as below; anything
-     * that differs (one byte is enough) reads the event key by key again, which learns its shape.
+     * The shapes of the last two events read key by key: the bytes between their values (keys, quotes,
+     * colons, commas, spaces, the braces) and each value's field. Writers print events alike (Chromium in a
+     * few kinds, in turn), so the next one is first matched against them, a word or two per key, its values
+     * read by the same code as below; anything that differs (one byte is enough) reads the event key by key
+     * again, which learns its shape.
      */
     private static final int MAX_SHAPE = 16;
-    /** Whether events are matched against the last shape (false only in tests, to compare both ways). */
+    /** Whether events are matched against the last shapes (false only in tests, to compare both ways). */
     boolean shapes = true;
-    /** Values in the shape, or -1 for none: literal k precedes value k, literal {@code shapeValues} ends the event. */
+
+    // The shape matched or learned last: literal k precedes value k, literal shapeValues ends the event.
+    /** Values in the shape, or -1 for none. */
     private int shapeValues = -1;
     private int shapeSeen;
-    private final long[] litLo = new long[MAX_SHAPE + 1];
-    private final long[] litHi = new long[MAX_SHAPE + 1];
-    private final long[] litMaskLo = new long[MAX_SHAPE + 1];
-    private final long[] litMaskHi = new long[MAX_SHAPE + 1];
-    private final int[] litLength = new int[MAX_SHAPE + 1];
-    private final int[] shapeField = new int[MAX_SHAPE];
+    private long[] litLo = new long[MAX_SHAPE + 1];
+    private long[] litHi = new long[MAX_SHAPE + 1];
+    private long[] litMaskLo = new long[MAX_SHAPE + 1];
+    private long[] litMaskHi = new long[MAX_SHAPE + 1];
+    private int[] litLength = new int[MAX_SHAPE + 1];
+    private int[] shapeField = new int[MAX_SHAPE];
+    // The one before it, swapped with it when it matches (arrays swapped, never copied).
+    private int otherValues = -1;
+    private int otherSeen;
+    private long[] otherLo = new long[MAX_SHAPE + 1];
+    private long[] otherHi = new long[MAX_SHAPE + 1];
+    private long[] otherMaskLo = new long[MAX_SHAPE + 1];
+    private long[] otherMaskHi = new long[MAX_SHAPE + 1];
+    private int[] otherLength = new int[MAX_SHAPE + 1];
+    private int[] otherField = new int[MAX_SHAPE];
+
+    /** Makes the shape before the last one the last one, and the other way round. */
+    private void swapShapes() {
+        int v = shapeValues;
+        shapeValues = otherValues;
+        otherValues = v;
+        v = shapeSeen;
+        shapeSeen = otherSeen;
+        otherSeen = v;
+        long[] l = litLo;
+        litLo = otherLo;
+        otherLo = l;
+        l = litHi;
+        litHi = otherHi;
+        otherHi = l;
+        l = litMaskLo;
+        litMaskLo = otherMaskLo;
+        otherMaskLo = l;
+        l = litMaskHi;
+        litMaskHi = otherMaskHi;
+        otherMaskHi = l;
+        int[] n = litLength;
+        litLength = otherLength;
+        otherLength = n;
+        n = shapeField;
+        shapeField = otherField;
+        otherField = n;
+    }
+
     // While reading key by key: where each value started and ended (-1 values: the shape cannot be kept).
     private int learned;
     private final int[] learnStart = new int[MAX_SHAPE];
@@ -323,25 +364,46 @@ final class ChunkParser {
      * values are the ones it read, and each value is read by {@link #value}.
      */
     private boolean plainEvent() {
-        int values = shapeValues;
-        if (values >= 0 && shapes) {
+        if (shapes) {
             int start = i;
-            if (shaped(values)) {
-                return true;
+            if (shapeValues >= 0) {
+                if (shaped()) {
+                    shapedEvents++;
+                    return true;
+                }
+                i = start;
             }
-            i = start;
+            if (otherValues >= 0) {
+                swapShapes();
+                if (shaped()) {
+                    shapedEvents++;
+                    return true;
+                }
+                swapShapes(); // neither: the one learned next goes before the last one, which stays
+                i = start;
+            }
         }
         return keyByKey();
     }
+
+    /** Events read by a shape since this parser was made (for tests). */
+    long shapedEvents;
 
     /** Whether a shape is kept (for tests). */
     boolean shapeLearned() {
         return shapeValues >= 0;
     }
 
-    private boolean shaped(int values) {
+    private boolean shaped() {
         byte[] s = buf;
         int wordLimit = s.length - 16;
+        int values = shapeValues;
+        long[] lo = litLo;
+        long[] hi = litHi;
+        long[] maskLo = litMaskLo;
+        long[] maskHi = litMaskHi;
+        int[] lengths = litLength;
+        int[] fields = shapeField;
         evPh = 0;
         evTs = 0;
         evDur = 0;
@@ -350,19 +412,19 @@ final class ChunkParser {
         evTid = 0;
         for (int k = 0; ; k++) {
             int j = i;
-            int length = litLength[k];
+            int length = lengths[k];
             if (j > wordLimit || j + length > to) {
                 return false; // near the end of the range or of the array: key by key
             }
-            if ((((long) LONGS.get(s, j) ^ litLo[k]) & litMaskLo[k]) != 0
-                    || (((long) LONGS.get(s, j + 8) ^ litHi[k]) & litMaskHi[k]) != 0) {
+            if ((((long) LONGS.get(s, j) ^ lo[k]) & maskLo[k]) != 0
+                    || (((long) LONGS.get(s, j + 8) ^ hi[k]) & maskHi[k]) != 0) {
                 return false;
             }
             i = j + length;
             if (k == values) {
                 return record(shapeSeen);
             }
-            if (i >= to || !value(shapeField[k])) {
+            if (i >= to || !value(fields[k])) {
                 return false;
             }
         }
@@ -455,19 +517,22 @@ final class ChunkParser {
         return true;
     }
 
-    /** Keeps the shape of the event just read key by key from {@code eventStart} to {@link #i}, when it can. */
+    /**
+     * Keeps the shape of the event just read key by key from {@code eventStart} to {@link #i}, when it can, as
+     * the first of the two (the older of them is forgotten).
+     */
     private void learn(int eventStart, int seen) {
         int values = learned;
         if (values > MAX_SHAPE) {
-            shapeValues = -1;
             return;
         }
+        // Into the older shape's arrays, which then become the last shape's.
+        otherValues = -1; // written over: the older shape is gone whether or not this one can be kept
         for (int k = 0; k <= values; k++) {
             int from = k == 0 ? eventStart : learnEnd[k - 1];
             int upTo = k == values ? i : learnStart[k];
             int length = upTo - from;
             if (length > 16) {
-                shapeValues = -1;
                 return;
             }
             long lo = 0;
@@ -475,8 +540,7 @@ final class ChunkParser {
             for (int b = 0; b < length; b++) {
                 byte c = buf[from + b];
                 if (c == '\n' || c == '\r') {
-                    shapeValues = -1; // the line count is kept by the key-by-key reading only
-                    return;
+                    return; // the line count is kept by the key-by-key reading only
                 }
                 if (b < 8) {
                     lo |= (long) (c & 0xff) << (b << 3);
@@ -484,17 +548,18 @@ final class ChunkParser {
                     hi |= (long) (c & 0xff) << ((b - 8) << 3);
                 }
             }
-            litLo[k] = lo;
-            litHi[k] = hi;
-            litMaskLo[k] = length >= 8 ? -1L : (1L << (length << 3)) - 1;
-            litMaskHi[k] = length >= 16 ? -1L : length <= 8 ? 0 : (1L << ((length - 8) << 3)) - 1;
-            litLength[k] = length;
+            otherLo[k] = lo;
+            otherHi[k] = hi;
+            otherMaskLo[k] = length >= 8 ? -1L : (1L << (length << 3)) - 1;
+            otherMaskHi[k] = length >= 16 ? -1L : length <= 8 ? 0 : (1L << ((length - 8) << 3)) - 1;
+            otherLength[k] = length;
             if (k < values) {
-                shapeField[k] = learnField[k];
+                otherField[k] = learnField[k];
             }
         }
-        shapeSeen = seen;
-        shapeValues = values;
+        otherSeen = seen;
+        otherValues = values;
+        swapShapes();
     }
 
     /** Reads the value of {@code field} at {@link #i} (not at the end of the range) into the event's fields. */
