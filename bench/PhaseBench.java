@@ -1,0 +1,60 @@
+import dev.ppw.aggregate.FoldOptions;
+import dev.ppw.aggregate.Folder;
+import dev.ppw.collect.chrome.ParallelChromeReader;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Where the time of one trace's read goes (not part of the test run): for each run, the wall and process CPU
+ * time of reading it into a Folder (parse on the workers, replay into the track buffers on the calling
+ * thread) and of the Folder's end of input (sort and replay of the buffered tracks into the tree). CPU time
+ * over wall time tells how many cores were busy. Medians of the runs after the warm-up.
+ *   bench/phase-bench.sh FILE [RUNS [JOBS]]
+ */
+public final class PhaseBench {
+    public static void main(String[] args) throws Exception {
+        Path file = Path.of(args[0]);
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 15;
+        int jobs = args.length > 2 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
+        int warmup = Math.max(3, runs / 3);
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        double[][] m = new double[5][runs];
+        for (int r = -warmup; r < runs; r++) {
+            System.gc();
+            long c0 = os.getProcessCpuTime();
+            long t0 = System.nanoTime();
+            long t1;
+            long c1;
+            try (Folder folder = new Folder(FoldOptions.defaults()).withJobs(jobs)) {
+                folder.beginInput(file.toString());
+                ParallelChromeReader.read(file, file.toString(), folder, jobs, ParallelChromeReader.DEFAULT_CHUNK);
+                t1 = System.nanoTime();
+                c1 = os.getProcessCpuTime();
+                folder.endInput();
+                folder.toProfile();
+            }
+            long t2 = System.nanoTime();
+            long c2 = os.getProcessCpuTime();
+            if (r >= 0) {
+                m[0][r] = (t1 - t0) / 1e6;
+                m[1][r] = (c1 - c0) / 1e6;
+                m[2][r] = (t2 - t1) / 1e6;
+                m[3][r] = (c2 - c1) / 1e6;
+                m[4][r] = (t2 - t0) / 1e6;
+            }
+        }
+        for (double[] column : m) {
+            Arrays.sort(column);
+        }
+        System.out.printf(Locale.ROOT, "%s, %d jobs, medians of %d runs after %d warm-ups (ms):%n", file, jobs, runs, warmup);
+        System.out.printf(Locale.ROOT, "  read into the folder: %.1f wall, %.1f CPU (%.2f cores)%n", m[0][runs / 2],
+                m[1][runs / 2], m[1][runs / 2] / m[0][runs / 2]);
+        System.out.printf(Locale.ROOT, "  end of input:         %.1f wall, %.1f CPU (%.2f cores)%n", m[2][runs / 2],
+                m[3][runs / 2], m[3][runs / 2] / Math.max(1e-9, m[2][runs / 2]));
+        System.out.printf(Locale.ROOT, "  total:                %.1f wall%n", m[4][runs / 2]);
+    }
+}
