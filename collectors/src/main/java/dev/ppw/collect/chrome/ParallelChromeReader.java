@@ -36,11 +36,15 @@ import java.util.function.LongConsumer;
  * delivered: the result is always the sequential one.
  */
 public final class ParallelChromeReader {
-    /** Bytes per chunk by default. */
-    public static final int DEFAULT_CHUNK = 4 << 20;
-    /** The smallest chunk chosen to spread a small file over the threads. */
-    private static final int MIN_CHUNK = 256 << 10;
-    /** How far back from a chunk's end a boundary is looked for. */
+    /** Bytes per chunk at most, by default. */
+    public static final int DEFAULT_CHUNK = 1 << 20;
+    /**
+     * Bytes per chunk on one thread, and the smallest chunk chosen to spread a small file over the threads: a
+     * chunk and what its parse records stay in the core's cache until they are replayed.
+     */
+    private static final int SMALL_CHUNK = 256 << 10;
+    /** A file is cut into at least this many chunks per thread (down to {@link #SMALL_CHUNK}). */
+    private static final int CHUNKS_PER_JOB = 32;
     private static final int MAX_TAIL = 64 << 20;
     private static final String UNNAMED = "<unnamed>";
 
@@ -146,8 +150,11 @@ public final class ParallelChromeReader {
         this.single = ChromeTraceReader.forSingleEvents(name, sink);
         long size = channel.size();
         if (jobs > 1) {
-            // Small enough chunks that every thread gets several of a smaller file.
-            chunkSize = (int) Math.max(Math.min(chunkSize, MIN_CHUNK), Math.min(chunkSize, (size - offset) / (jobs * 8L)));
+            // Small enough chunks that every thread gets many of a smaller file.
+            chunkSize = (int) Math.max(Math.min(chunkSize, SMALL_CHUNK),
+                    Math.min(chunkSize, (size - offset) / ((long) jobs * CHUNKS_PER_JOB)));
+        } else {
+            chunkSize = Math.min(chunkSize, SMALL_CHUNK);
         }
         ExecutorService pool = jobs > 1 && size - offset > chunkSize ? Executors.newFixedThreadPool(jobs, r -> {
             Thread t = new Thread(r, "ppw-chunk");
