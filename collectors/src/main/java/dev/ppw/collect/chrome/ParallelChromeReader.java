@@ -142,6 +142,7 @@ public final class ParallelChromeReader {
     /** Bytes of an event cut by the end of the bytes parsed so far, from {@link #carryOffset}; null when none. */
     private byte[] carry;
     private long carryOffset;
+    private ChunkParser seamParser;
 
     private void events(FileChannel channel, long offset, int line, int column, boolean arrayForm)
             throws IOException, Bail {
@@ -240,7 +241,10 @@ public final class ParallelChromeReader {
         }
         System.arraycopy(p.buf, 0, seam, carried, p.from);
         long seamOffset = carry == null ? c.offset : carryOffset;
-        ChunkParser s = new ChunkParser(seam, seamOffset, 0, seam.length, state).parse();
+        // One parser for every seam: each is replayed before the next is read.
+        ChunkParser s = seamParser = seamParser == null ? new ChunkParser(seam, seamOffset, 0, seam.length, state)
+                : seamParser.reuse(seam, seamOffset, 0, seam.length, state);
+        s.parse();
         if (s.outcome != ChunkParser.END || s.endState != ChunkParser.COMMA) {
             return false;
         }
