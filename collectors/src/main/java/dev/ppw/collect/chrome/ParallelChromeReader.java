@@ -97,6 +97,15 @@ public final class ParallelChromeReader {
     /** As {@link #read(Path, String, EventSink, int, int)}, telling {@code progress} how many bytes are read. */
     public static void read(Path path, String name, EventSink sink, int jobs, int chunkSize, LongConsumer progress)
             throws IOException {
+        readCounting(path, name, sink, jobs, chunkSize, progress);
+    }
+
+    /** How a read went: chunks whose own parse was used, and whether the input was read again sequentially. */
+    record Counts(long chunksAhead, boolean readAgain) {
+    }
+
+    static Counts readCounting(Path path, String name, EventSink sink, int jobs, int chunkSize, LongConsumer progress)
+            throws IOException {
         ParallelChromeReader reader = new ParallelChromeReader(path, name, sink, Math.max(1, jobs),
                 Math.max(16, chunkSize));
         reader.progress = progress;
@@ -125,6 +134,7 @@ public final class ParallelChromeReader {
             }
         }
         progress.accept(size);
+        return new Counts(reader.chunksAhead, bailed[0]);
     }
 
     /**
@@ -352,10 +362,22 @@ public final class ParallelChromeReader {
         return parser.reuse(bytes, offset, start, length, ChunkParser.COMMA).parse();
     }
 
-    /** Just after the first {@code \n} whose line ends with a comma (before spaces, tabs and CRs), or -1. */
+    /** How far a block is searched for a line end after a comma once it has a place between braces. */
+    private static final int LINE_SEARCH = 64 << 10;
+
+    /**
+     * Where a block's own parse starts: just after the first {@code \n} whose line ends with a comma (before
+     * spaces, tabs and CRs), or, in a file without such line ends (JSON on one line), at the first
+     * {@code {} that follows a comma that follows a {@code }} (spaces between them allowed); -1 when the
+     * block has neither. Line ends are preferred: between braces may also be inside an event's {@code args}
+     * (an array of objects), and line ends are looked for in the first {@link #LINE_SEARCH} bytes before a
+     * place between braces is taken. Either is only a guess: the replay checks it against the real state.
+     */
     static int firstBoundary(byte[] b, int length) {
+        int braces = -1;
         for (int k = 0; k < length; k++) {
-            if (b[k] == '\n') {
+            byte c = b[k];
+            if (c == '\n') {
                 int j = k - 1;
                 while (j >= 0 && (b[j] == ' ' || b[j] == '\t' || b[j] == '\r')) {
                     j--;
@@ -363,9 +385,26 @@ public final class ParallelChromeReader {
                 if (j >= 0 && b[j] == ',') {
                     return k + 1;
                 }
+            } else if (c == '{' && braces < 0) {
+                int j = k - 1;
+                while (j >= 0 && (b[j] == ' ' || b[j] == '\t' || b[j] == '\r')) {
+                    j--;
+                }
+                if (j >= 0 && b[j] == ',') {
+                    j--;
+                    while (j >= 0 && (b[j] == ' ' || b[j] == '\t' || b[j] == '\r')) {
+                        j--;
+                    }
+                    if (j >= 0 && b[j] == '}') {
+                        braces = k;
+                    }
+                }
+            }
+            if (braces >= 0 && k >= LINE_SEARCH) {
+                return braces;
             }
         }
-        return -1;
+        return braces;
     }
 
     /**

@@ -1,0 +1,101 @@
+package dev.ppw.collect.chrome;
+
+import dev.ppw.collect.TraceReaders;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Where a block's own parse starts, and that a trace without line ends (JSON written on one line) is read
+ * in blocks too, with the sequential reader's result: between braces may be inside an event's args, and
+ * such a guess must only cost a second parse of that block.
+ */
+class BlockBoundaryTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aLineEndAfterACommaIsTakenBeforeAPlaceBetweenBraces() {
+        assertEquals(15, ParallelChromeReader.firstBoundary(bytes("{\"a\":[{},{}]},\n{\"b\":1}"), 22));
+        assertEquals(5, ParallelChromeReader.firstBoundary(bytes("1}, \t{2"), 7));
+        assertEquals(4, ParallelChromeReader.firstBoundary(bytes("x,\r\n{"), 5));
+        assertEquals(-1, ParallelChromeReader.firstBoundary(bytes("{\"a\":1}\n{\"b\":2}"), 15));
+        assertEquals(-1, ParallelChromeReader.firstBoundary(bytes(",{,{{"), 5));
+    }
+
+    @Test
+    void aTraceOnOneLineIsReadInBlocks() throws IOException {
+        StringBuilder json = new StringBuilder("{\"traceEvents\":[");
+        for (int k = 0; k < 3000; k++) {
+            json.append(k == 0 ? "" : ",").append("{\"args\":{\"data\":{\"k\":").append(k)
+                    .append("}},\"cat\":\"c\",\"dur\":").append(k % 5).append(",\"name\":\"n").append(k % 13)
+                    .append("\",\"ph\":\"X\",\"pid\":1,\"tid\":").append(k % 3).append(",\"ts\":").append(k * 10).append('}');
+        }
+        json.append("],\"otherData\":{\"version\":\"1\"}}");
+        ParallelChromeReader.Counts counts = assertSameAsSequential(json.toString(), 4096, 2);
+        assertTrue(counts.chunksAhead() > 20, "blocks parsed on the workers were used: " + counts);
+        assertFalse(counts.readAgain());
+    }
+
+    @Test
+    void objectsInArgsArraysOnOneLineCostOnlyASecondParse() throws IOException {
+        StringBuilder json = new StringBuilder("[");
+        for (int k = 0; k < 2000; k++) {
+            json.append(k == 0 ? "" : ", ").append("{\"args\": {\"stack\": [{\"f\": 1}, {\"f\": 2}, {\"g\": [{}, {}]}]},")
+                    .append(" \"name\": \"n").append(k % 7).append("\", \"ph\": \"").append(k % 2 == 0 ? 'B' : 'E')
+                    .append("\", \"pid\": 1, \"tid\": 1, \"ts\": ").append(k).append('}');
+        }
+        json.append(']');
+        ParallelChromeReader.Counts counts = assertSameAsSequential(json.toString(), 3000, 2);
+        assertFalse(counts.readAgain());
+    }
+
+    @Test
+    void objectsInArgsArraysOnLinesAreNotTakenForBoundaries() throws IOException {
+        StringBuilder json = new StringBuilder("[\n");
+        for (int k = 0; k < 2000; k++) {
+            json.append("{\"args\": {\"stack\": [{\"f\": 1}, {\"f\": 2}]}, \"name\": \"n").append(k % 7)
+                    .append("\", \"ph\": \"X\", \"dur\": 1, \"pid\": 1, \"tid\": 1, \"ts\": ").append(k).append("},\n");
+        }
+        ParallelChromeReader.Counts counts = assertSameAsSequential(json.toString(), 3000, 2);
+        assertTrue(counts.chunksAhead() > 20, "every block starts at a line end: " + counts);
+    }
+
+    private ParallelChromeReader.Counts assertSameAsSequential(String json, int chunk, int jobs) throws IOException {
+        byte[] content = bytes(json);
+        dev.ppw.collect.RecordingSink sequential = new dev.ppw.collect.RecordingSink();
+        TraceReaders.read("t.json", new ByteArrayInputStream(content), sequential);
+        Path file = dir.resolve("t.json");
+        Files.write(file, content);
+        dev.ppw.collect.RecordingSink parallel = new dev.ppw.collect.RecordingSink();
+        parallel.beginInput("t.json");
+        ParallelChromeReader.Counts counts = ParallelChromeReader.readCounting(file, "t.json", parallel, jobs, chunk,
+                bytes -> { });
+        parallel.endInput();
+        assertEquals(sequential.calls(), parallel.calls());
+        assertEquals(sequential.tracks(), parallel.tracks());
+        assertEquals(summary(sequential.diagnostics()), summary(parallel.diagnostics()));
+        assertTrue(sequential.calls().size() > 1000, "the trace was read: " + sequential.calls().size());
+        return counts;
+    }
+
+    private static String summary(dev.ppw.model.Diagnostics d) {
+        StringBuilder b = new StringBuilder();
+        d.warnings().forEach((kind, e) -> b.append(kind).append(' ').append(e.count()).append(e.examples()).append('\n'));
+        d.notes().forEach((kind, e) -> b.append(kind).append(' ').append(e.count()).append('\n'));
+        return b.toString();
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}
