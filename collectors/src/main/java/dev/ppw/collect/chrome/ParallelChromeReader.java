@@ -362,49 +362,50 @@ public final class ParallelChromeReader {
         return parser.reuse(bytes, offset, start, length, ChunkParser.COMMA).parse();
     }
 
-    /** How far a block is searched for a line end after a comma once it has a place between braces. */
+    /** How far a block is searched for a place between braces across a line end once it has one on a line. */
     private static final int LINE_SEARCH = 64 << 10;
 
     /**
-     * Where a block's own parse starts: just after the first {@code \n} whose line ends with a comma (before
-     * spaces, tabs and CRs), or, in a file without such line ends (JSON on one line), at the first
-     * {@code {} that follows a comma that follows a {@code }} (spaces between them allowed); -1 when the
-     * block has neither. Line ends are preferred: between braces may also be inside an event's {@code args}
-     * (an array of objects), and line ends are looked for in the first {@link #LINE_SEARCH} bytes before a
-     * place between braces is taken. Either is only a guess: the replay checks it against the real state.
+     * Where a block's own parse starts: at the first {@code {} that follows a comma that follows a {@code }}
+     * (whitespace between them allowed) with a line end among that whitespace, as between the events of a
+     * trace written an event per line or pretty-printed; in a trace without one (JSON on one line), at the
+     * first such {@code {} at all; -1 when the block has neither. Between braces may also be inside an
+     * event's {@code args} (an array of objects), more often on one line, so line ends are looked for in the
+     * first {@link #LINE_SEARCH} bytes before a place on one line is taken. Either is only a guess: the
+     * replay checks it against the real state.
      */
     static int firstBoundary(byte[] b, int length) {
-        int braces = -1;
+        int onOneLine = -1;
         for (int k = 0; k < length; k++) {
-            byte c = b[k];
-            if (c == '\n') {
+            if (b[k] == '{') {
+                boolean lineEnd = false;
                 int j = k - 1;
-                while (j >= 0 && (b[j] == ' ' || b[j] == '\t' || b[j] == '\r')) {
+                byte c = 0;
+                while (j >= 0 && ((c = b[j]) == ' ' || c == '\n' || c == '\t' || c == '\r')) {
+                    lineEnd |= c == '\n';
                     j--;
                 }
-                if (j >= 0 && b[j] == ',') {
-                    return k + 1;
-                }
-            } else if (c == '{' && braces < 0) {
-                int j = k - 1;
-                while (j >= 0 && (b[j] == ' ' || b[j] == '\t' || b[j] == '\r')) {
+                if (j >= 0 && c == ',') {
                     j--;
-                }
-                if (j >= 0 && b[j] == ',') {
-                    j--;
-                    while (j >= 0 && (b[j] == ' ' || b[j] == '\t' || b[j] == '\r')) {
+                    while (j >= 0 && ((c = b[j]) == ' ' || c == '\n' || c == '\t' || c == '\r')) {
+                        lineEnd |= c == '\n';
                         j--;
                     }
-                    if (j >= 0 && b[j] == '}') {
-                        braces = k;
+                    if (j >= 0 && c == '}') {
+                        if (lineEnd) {
+                            return k;
+                        }
+                        if (onOneLine < 0) {
+                            onOneLine = k;
+                        }
                     }
                 }
             }
-            if (braces >= 0 && k >= LINE_SEARCH) {
-                return braces;
+            if (onOneLine >= 0 && k >= LINE_SEARCH) {
+                return onOneLine;
             }
         }
-        return braces;
+        return onOneLine;
     }
 
     /**

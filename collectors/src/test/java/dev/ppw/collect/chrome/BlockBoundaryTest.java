@@ -24,10 +24,12 @@ class BlockBoundaryTest {
     Path dir;
 
     @Test
-    void aLineEndAfterACommaIsTakenBeforeAPlaceBetweenBraces() {
+    void aPlaceBetweenBracesAcrossALineEndIsTakenFirst() {
         assertEquals(15, ParallelChromeReader.firstBoundary(bytes("{\"a\":[{},{}]},\n{\"b\":1}"), 22));
         assertEquals(5, ParallelChromeReader.firstBoundary(bytes("1}, \t{2"), 7));
-        assertEquals(4, ParallelChromeReader.firstBoundary(bytes("x,\r\n{"), 5));
+        assertEquals(-1, ParallelChromeReader.firstBoundary(bytes("x,\r\n{"), 5));
+        assertEquals(7, ParallelChromeReader.firstBoundary(bytes("1},\n   {2"), 9));
+        assertEquals(4, ParallelChromeReader.firstBoundary(bytes("1}\n,{2"), 6));
         assertEquals(-1, ParallelChromeReader.firstBoundary(bytes("{\"a\":1}\n{\"b\":2}"), 15));
         assertEquals(-1, ParallelChromeReader.firstBoundary(bytes(",{,{{"), 5));
     }
@@ -68,6 +70,22 @@ class BlockBoundaryTest {
         }
         ParallelChromeReader.Counts counts = assertSameAsSequential(json.toString(), 3000, 2);
         assertTrue(counts.chunksAhead() > 20, "every block starts at a line end: " + counts);
+    }
+
+    @Test
+    void aPrettyPrintedTraceIsReadInBlocks() throws IOException {
+        StringBuilder json = new StringBuilder("{\n  \"traceEvents\": [\n");
+        for (int k = 0; k < 2000; k++) {
+            json.append(k == 0 ? "" : ",\n").append("    {\n      \"args\": {\n        \"frames\": [\n          {\n")
+                    .append("            \"f\": 1\n          },\n          {\n            \"f\": 2\n          }\n        ]\n")
+                    .append("      },\n      \"name\": \"n").append(k % 7).append("\",\n      \"ph\": \"")
+                    .append(k % 2 == 0 ? 'B' : 'E').append("\",\n      \"pid\": 1,\n      \"tid\": 1,\n      \"ts\": ")
+                    .append(k).append("\n    }");
+        }
+        json.append("\n  ]\n}\n");
+        ParallelChromeReader.Counts counts = assertSameAsSequential(json.toString(), 4096, 2);
+        assertTrue(counts.chunksAhead() > 20, "blocks parsed on the workers were used: " + counts);
+        assertFalse(counts.readAgain());
     }
 
     private ParallelChromeReader.Counts assertSameAsSequential(String json, int chunk, int jobs) throws IOException {
