@@ -313,6 +313,9 @@ final class ChunkParser {
     private long[] litMaskLo = new long[MAX_SHAPE + 1];
     private long[] litMaskHi = new long[MAX_SHAPE + 1];
     private int[] litLength = new int[MAX_SHAPE + 1];
+    /** Line ends in each literal (a pretty-printed event), and where its last line starts in it. */
+    private int[] litLines = new int[MAX_SHAPE + 1];
+    private int[] litLineStart = new int[MAX_SHAPE + 1];
     private int[] shapeField = new int[MAX_SHAPE];
     // The one before it, swapped with it when it matches (arrays swapped, never copied).
     private int otherValues = -1;
@@ -322,6 +325,8 @@ final class ChunkParser {
     private long[] otherMaskLo = new long[MAX_SHAPE + 1];
     private long[] otherMaskHi = new long[MAX_SHAPE + 1];
     private int[] otherLength = new int[MAX_SHAPE + 1];
+    private int[] otherLines = new int[MAX_SHAPE + 1];
+    private int[] otherLineStart = new int[MAX_SHAPE + 1];
     private int[] otherField = new int[MAX_SHAPE];
 
     /** Makes the shape before the last one the last one, and the other way round. */
@@ -347,6 +352,12 @@ final class ChunkParser {
         int[] n = litLength;
         litLength = otherLength;
         otherLength = n;
+        n = litLines;
+        litLines = otherLines;
+        otherLines = n;
+        n = litLineStart;
+        litLineStart = otherLineStart;
+        otherLineStart = n;
         n = shapeField;
         shapeField = otherField;
         otherField = n;
@@ -366,12 +377,16 @@ final class ChunkParser {
     private boolean plainEvent() {
         if (shapes) {
             int start = i;
+            int startLines = lines;
+            int startLineStart = lineStart;
             if (shapeValues >= 0) {
                 if (shaped()) {
                     shapedEvents++;
                     return true;
                 }
                 i = start;
+                lines = startLines;
+                lineStart = startLineStart;
             }
             if (otherValues >= 0) {
                 swapShapes();
@@ -381,6 +396,8 @@ final class ChunkParser {
                 }
                 swapShapes(); // neither: the one learned next goes before the last one, which stays
                 i = start;
+                lines = startLines;
+                lineStart = startLineStart;
             }
         }
         return keyByKey();
@@ -421,6 +438,11 @@ final class ChunkParser {
                 return false;
             }
             i = j + length;
+            int lineEnds = litLines[k];
+            if (lineEnds != 0) {
+                lines += lineEnds;
+                lineStart = j + litLineStart[k];
+            }
             if (k == values) {
                 return record(shapeSeen);
             }
@@ -537,10 +559,16 @@ final class ChunkParser {
             }
             long lo = 0;
             long hi = 0;
+            int lineEnds = 0;
+            int lastLineStart = 0;
             for (int b = 0; b < length; b++) {
                 byte c = buf[from + b];
-                if (c == '\n' || c == '\r') {
-                    return; // the line count is kept by the key-by-key reading only
+                if (c == '\r') {
+                    return; // CR line ends are counted by the key-by-key reading only
+                }
+                if (c == '\n') {
+                    lineEnds++;
+                    lastLineStart = b + 1;
                 }
                 if (b < 8) {
                     lo |= (long) (c & 0xff) << (b << 3);
@@ -553,6 +581,8 @@ final class ChunkParser {
             otherMaskLo[k] = length >= 8 ? -1L : (1L << (length << 3)) - 1;
             otherMaskHi[k] = length >= 16 ? -1L : length <= 8 ? 0 : (1L << ((length - 8) << 3)) - 1;
             otherLength[k] = length;
+            otherLines[k] = lineEnds;
+            otherLineStart[k] = lastLineStart;
             if (k < values) {
                 otherField[k] = learnField[k];
             }

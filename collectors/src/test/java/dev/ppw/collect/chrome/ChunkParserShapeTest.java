@@ -84,6 +84,25 @@ class ChunkParserShapeTest {
     }
 
     @Test
+    void aShapeThatMatchesOnlyInPartCountsNoLines() {
+        // Pretty-printed: the shapes hold line ends. The second event matches the first one's shape up to
+        // its last key, after two line ends; the third is the event logic's, at its own line.
+        String json = "{\"name\": \"a\",\n \"ph\": \"X\",\n \"ts\": 1,\n \"dur\": 2},\n"
+                + "{\"name\": \"b\",\n \"ph\": \"X\",\n \"ts\": 1,\n \"tid\": 2},\n"
+                + "{\"name\": \"\\u0063\",\n \"ph\": \"X\",\n \"ts\": 1,\n \"dur\": 2},\n"
+                + "{\"name\": \"d\",\n \"ph\": \"X\",\n \"ts\": 1,\n \"dur\": 2}";
+        byte[] b = Arrays.copyOf(json.getBytes(StandardCharsets.US_ASCII), json.length() + 16);
+        ChunkParser shaped = new ChunkParser(b, 0, 0, json.length(), ChunkParser.OPEN).parse();
+        ChunkParser plain = new ChunkParser(b, 0, 0, json.length(), ChunkParser.OPEN);
+        plain.shapes = false;
+        assertSame(plain.parse(), shaped, json);
+        assertEquals(ChunkParser.KIND_OTHER, shaped.kinds[2]);
+        assertEquals(8, shaped.lineOf[2]);
+        assertEquals(15, shaped.newlines);
+        assertEquals(1, shaped.shapedEvents, "the last event, by the first one's shape");
+    }
+
+    @Test
     void twoKindsOfEventInTurnAreBothReadByShape() {
         StringBuilder json = new StringBuilder();
         for (int k = 0; k < 50; k++) {
@@ -188,6 +207,10 @@ class ChunkParserShapeTest {
             if (expected.kinds[e] == ChunkParser.KIND_OTHER || expected.kinds[e] == ChunkParser.KIND_NOTE) {
                 assertEquals(expected.a[e], actual.a[e], at);
                 assertEquals(expected.b[e], actual.b[e], at);
+                if (expected.kinds[e] == ChunkParser.KIND_OTHER) {
+                    assertEquals(expected.lineOf[e], actual.lineOf[e], at);
+                    assertEquals(expected.lineStartOf[e], actual.lineStartOf[e], at);
+                }
                 continue;
             }
             assertEquals(expected.ts[e], actual.ts[e], at);
