@@ -23,8 +23,8 @@ import java.util.function.LongConsumer;
  * sink calls in the same order and the same warnings and errors, but faster: the header is read by
  * {@link ChromeTraceReader}; the events array is cut into blocks at fixed offsets, each read from the file
  * and parsed on one of up to {@code jobs} threads by {@link ChunkParser} (plain B/E/X events without
- * Jackson) from just after its first line end that follows a comma, and replayed into the sink in file
- * order on the calling thread. Only a few blocks are in memory at once.
+ * Jackson) from its first place between two events ({@link #firstBoundary}, a guess), and replayed into
+ * the sink in file order on the calling thread. Only a few blocks are in memory at once.
  *
  * <p>The replaying thread reads each seam itself (the event cut by a block's end and the bytes of the next
  * block before its parse starts) from where the replay stands. A block's own parse is used only if that
@@ -338,8 +338,8 @@ public final class ParallelChromeReader {
 
     /**
      * On a worker: reads {@code want} bytes from {@code offset} into the parser's buffer and parses them, the
-     * first block from its start, any other from after its first line end that follows a comma (the
-     * parser's {@code from}, 0 when there is none: then nothing is parsed). Its {@code to} is the bytes read.
+     * first block from its start, any other from its {@link #firstBoundary} (the parser's {@code from}, 0
+     * when there is none: then nothing is parsed). Its {@code to} is the bytes read.
      */
     private static ChunkParser readAndParse(ChunkParser parser, FileChannel channel, long offset, int want,
                                             boolean first) throws IOException {
