@@ -207,13 +207,8 @@ public final class ParallelChromeReader {
                     ended = consume(p, p.buf, c.offset, c.length, channel, size, arrayForm);
                 } else {
                     // Parse again from where the replay really stands: what was carried, then the whole block.
-                    int carried = carry == null ? 0 : carry.length;
-                    byte[] bytes = new byte[carried + c.length];
-                    if (carry != null) {
-                        System.arraycopy(carry, 0, bytes, 0, carried);
-                    }
-                    System.arraycopy(p.buf, 0, bytes, carried, c.length);
-                    long bytesOffset = carry == null ? c.offset : carryOffset;
+                    byte[] bytes = carriedThen(p.buf, c.length);
+                    long bytesOffset = carriedOffset(c);
                     carry = null;
                     ChunkParser again = new ChunkParser(bytes, bytesOffset, 0, bytes.length, state).parse();
                     ended = consume(again, bytes, bytesOffset, bytes.length, channel, size, arrayForm);
@@ -244,13 +239,8 @@ public final class ParallelChromeReader {
      * a comma, as the block's parse assumed; false (nothing replayed) otherwise.
      */
     private boolean seamFits(ChunkParser p, Chunk c) throws Bail, IOException {
-        int carried = carry == null ? 0 : carry.length;
-        byte[] seam = new byte[carried + p.from];
-        if (carry != null) {
-            System.arraycopy(carry, 0, seam, 0, carried);
-        }
-        System.arraycopy(p.buf, 0, seam, carried, p.from);
-        long seamOffset = carry == null ? c.offset : carryOffset;
+        byte[] seam = carriedThen(p.buf, p.from);
+        long seamOffset = carriedOffset(c);
         // One parser for every seam: each is replayed before the next is read.
         ChunkParser s = seamParser = seamParser == null ? new ChunkParser(seam, seamOffset, 0, seam.length, state)
                 : seamParser.reuse(seam, seamOffset, 0, seam.length, state);
@@ -261,6 +251,22 @@ public final class ParallelChromeReader {
         carry = null;
         replay(s);
         return true;
+    }
+
+    /** What was carried (if anything), then {@code block[0, length)}: the bytes the replay reads next. */
+    private byte[] carriedThen(byte[] block, int length) {
+        int carried = carry == null ? 0 : carry.length;
+        byte[] bytes = new byte[carried + length];
+        if (carry != null) {
+            System.arraycopy(carry, 0, bytes, 0, carried);
+        }
+        System.arraycopy(block, 0, bytes, carried, length);
+        return bytes;
+    }
+
+    /** File offset of {@link #carriedThen}'s first byte, for a block {@code c}. */
+    private long carriedOffset(Chunk c) {
+        return carry == null ? c.offset : carryOffset;
     }
 
     /**
