@@ -24,8 +24,8 @@ import static org.quicktheories.generators.SourceDSL.lists;
 import static org.quicktheories.generators.SourceDSL.longs;
 
 /**
- * Valid traces damaged at random (truncated, a range deleted or duplicated, bytes flipped, replaced or
- * inserted, also inside gzip) are read either to the end or to a {@link BadInputException} whose message is
+ * Valid traces damaged at random (truncated, cut and padded with zero bytes, a range deleted or duplicated,
+ * bytes flipped, replaced or inserted, also inside gzip) are read either to the end or to a {@link BadInputException} whose message is
  * one short line starting with the input's name. Nothing else: no other exception, no stack overflow, no
  * hang (each read runs under a timeout), and the sink's contract holds ({@link CountingSink}).
  *
@@ -42,7 +42,7 @@ class MutatedTracesPropertiesTest {
     private static final byte[] PALETTE = bytes("[]{}\",:\\ \n\r\t0123456789-+.eEtrufalsnNIy/",
             0x00, 0x01, 0x1f, 0x7f, 0x80, 0xbf, 0xc0, 0xc3, 0xe2, 0xef, 0xbb, 0xf0, 0xfe, 0xff, 0x8b, 0x0a);
 
-    enum Kind { TRUNCATE, DELETE, DUPLICATE, FLIP, REPLACE, INSERT }
+    enum Kind { TRUNCATE, DELETE, DUPLICATE, FLIP, REPLACE, INSERT, ZERO_TAIL }
 
     /**
      * One mutation. {@code at} and {@code length} are per-mille of the input's length (so they shrink
@@ -58,6 +58,11 @@ class MutatedTracesPropertiesTest {
             ByteArrayOutputStream out = new ByteArrayOutputStream(n + len);
             switch (kind) {
                 case TRUNCATE -> out.write(in, 0, pos);
+                case ZERO_TAIL -> {
+                    // what a crashed node's file system leaves: the file's new size, zeros for the lost data
+                    out.write(in, 0, pos);
+                    out.writeBytes(new byte[len]);
+                }
                 case DELETE -> {
                     out.write(in, 0, pos);
                     out.write(in, end, n - end);

@@ -66,7 +66,9 @@ import java.util.zip.ZipException;
  * PerfFlowAspect writers each write their own {@code [} line), and several top-level values one after the
  * other. What is recovered with one {@code truncated} warning: the input ending inside an event (the
  * complete events before it are kept; the position is where the cut event starts), inside a value of the
- * top-level object after {@code traceEvents}, or the byte stream itself ending early (a cut {@code .gz}).
+ * top-level object after {@code traceEvents}, the byte stream itself ending early (a cut {@code .gz}), or
+ * the input ending in a run of zero bytes (a file whose writer was killed before its data reached the disk;
+ * the position is where the zeros start).
  *
  * <p>What stops the read with a {@link BadInputException} ({@code file:line:column: problem: "quote"}):
  * any other JSON syntax error (garbage where an event or key should be, invalid UTF-8, NaN written in a
@@ -126,6 +128,8 @@ public final class ChromeTraceReader {
     private EventSink sink;
     private Diagnostics diagnostics;
     private final RecentBytesInputStream window;
+    /** Holds back a run of zero bytes that ends the input (a writer killed before its data reached the disk). */
+    private final ZeroTailInputStream zeros;
     private JsonParser p;
     /** ParallelChromeReader's hooks: who reads the first events array, how many events to skip. */
     private EventsArrayReader eventsReader;
@@ -175,7 +179,8 @@ public final class ChromeTraceReader {
         this.file = file;
         this.sink = sink;
         this.diagnostics = sink.diagnostics();
-        this.window = in == null ? null : new RecentBytesInputStream(in);
+        this.zeros = in == null ? null : new ZeroTailInputStream(in);
+        this.window = in == null ? null : new RecentBytesInputStream(zeros);
         this.p = in == null ? null : FACTORY.createParser(window);
     }
 
@@ -323,6 +328,9 @@ public final class ChromeTraceReader {
     private void run() throws IOException {
         try {
             readRootValues();
+            if (zeros.zeroTailBytes() > 0) {
+                endOfInput(p.currentLocation(), false);
+            }
         } catch (StreamConstraintsException e) {
             throw bad(e, limitProblem(e.getOriginalMessage()));
         } catch (JsonProcessingException e) {
@@ -826,24 +834,35 @@ public final class ChromeTraceReader {
         return file + ":" + line + ":" + column;
     }
 
-    /** The input ended: silently, with one {@code truncated} warning, or as an error, depending on where. */
+    /**
+     * The input ended: silently, with one {@code truncated} warning, or as an error, depending on where.
+     * When the input ended in a run of zero bytes (held back by {@link #zeros}), they start at {@code at}.
+     */
     private void endOfInput(JsonLocation at, boolean streamCut) {
         long line = at == null ? 0 : at.getLineNr();
         long column = at == null ? 0 : at.getColumnNr();
+        long zeroBytes = zeros == null ? 0 : zeros.zeroTailBytes();
+        String zeroRun = zeroBytes == 0 ? null : "in " + zeroBytes + (zeroBytes == 1 ? " zero byte" : " zero bytes");
+        String ends = zeroRun == null ? "the input ends" : "the input ends " + zeroRun;
         switch (state) {
             case IN_EVENT -> diagnostics.warn(Diagnostics.TRUNCATED, where(eventLine, eventColumn)
-                    + ": the input ends inside the event that starts here; the " + completeEvents
-                    + " complete events before it are kept");
+                    + ": the input ends inside the event that starts here"
+                    + (zeroRun == null ? "" : " (" + zeroRun + " from " + line + ":" + column
+                            + ": data its writer never wrote out?)")
+                    + "; the " + completeEvents + " complete events before it are kept");
             case IN_HEADER -> {
                 if (!sawEventsArray) {
-                    throw BadInputException.at(file, line, column,
-                            "the input ends before any traceEvents array", null);
+                    throw BadInputException.at(file, line, column, ends + " before any traceEvents array", null);
                 }
                 diagnostics.warn(Diagnostics.TRUNCATED, where(line, column)
-                        + ": the input ends inside the trace object, after its traceEvents");
+                        + ": " + ends + " inside the trace object, after its traceEvents");
             }
             default -> {
-                if (streamCut) {
+                if (zeroRun != null) {
+                    diagnostics.warn(Diagnostics.TRUNCATED, where(line, column) + ": " + ends
+                            + " from here (data its writer never wrote out?); the " + completeEvents
+                            + " complete events before them are kept");
+                } else if (streamCut) {
                     diagnostics.warn(Diagnostics.TRUNCATED, where(line, column)
                             + ": the compressed stream ends early; the " + completeEvents
                             + " complete events before it are kept");
