@@ -47,6 +47,12 @@ final class BadInputFiles {
         files.put("bad-utf8-name.json", () -> concat(ascii("[{\"name\":\"caf"), new byte[]{(byte) 0xe9},
                 ascii("\",\"ph\":\"X\",\"ts\":1,\"dur\":1}]\n")));
         files.put("nul-byte.json", () -> utf8(GOOD.replace("},\n{\"name\":\"io\"", "},\u0000\n{\"name\":\"io\"")));
+        // A writer killed (or its node crashed) before its data reached the disk: the file ends in zero bytes.
+        files.put("zero-tail.pfw", () -> concat(utf8(manyEvents(40)), new byte[4096]));
+        files.put("zero-tail-in-event.pfw", () -> concat(utf8(fortyEvents().substring(0, 1500)), new byte[4096]));
+        files.put("zero-tail-in-header.json", () -> concat(ascii("{\"otherData\":{\"version\":\"1"), new byte[100]));
+        files.put("zero-run-mid-file.pfw", () -> concat(utf8(fortyEvents().substring(0, 1500)), new byte[4096],
+                utf8(fortyEvents().substring(1500))));
         return files;
     }
 
@@ -57,6 +63,8 @@ final class BadInputFiles {
         files.put("nesting-100k-in-args.json",
                 () -> ascii("[{\"name\":\"a\",\"ph\":\"X\",\"ts\":1,\"dur\":1,\"args\":" + "{\"a\":".repeat(100_000)));
         files.put("name-1mb.json", () -> ascii("[{\"name\":\"" + "n".repeat(1 << 20) + "\",\"ph\":\"X\",\"ts\":1,\"dur\":2}]\n"));
+        // Large enough for the parallel reader, with 1 MiB of zeros at the end.
+        files.put("zero-tail-1mb.pfw", () -> concat(utf8(manyEvents(20_000)), new byte[1 << 20]));
         files.put("name-21mb.json", () -> ascii("[{\"name\":\"" + "n".repeat(21_000_000) + "\",\"ph\":\"X\",\"ts\":1}]\n"));
         return files;
     }
@@ -81,12 +89,17 @@ final class BadInputFiles {
     }
 
     static String fortyEvents() {
+        return manyEvents(40) + "]\n";
+    }
+
+    /** PerfFlowAspect-style: a {@code [} line, then {@code count} events, each on its line with a comma. */
+    static String manyEvents(int count) {
         StringBuilder sb = new StringBuilder("[\n");
-        for (int i = 0; i < 40; i++) {
+        for (int i = 0; i < count; i++) {
             sb.append("{\"name\":\"step").append(i % 4).append("\",\"ph\":\"X\",\"pid\":7,\"tid\":7,\"ts\":")
                     .append(100 * i).append(".5,\"dur\":50.25},\n");
         }
-        return sb.append("]\n").toString();
+        return sb.toString();
     }
 
     /** Not-a-trace bytes: a leading NUL (no format starts so) and 511 seeded random bytes. */
