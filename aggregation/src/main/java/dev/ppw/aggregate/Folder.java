@@ -209,21 +209,22 @@ public final class Folder implements EventSink, AutoCloseable {
     @Override
     public int thread(String pid, String tid) {
         String label = "pid " + pid + " tid " + tid;
-        return track("T\u0000" + pid + '\u0000' + tid, label, pid, () -> topLevel(label, new TopLevel(false, pid, tid)));
+        return track("T\u0000" + pid + '\u0000' + tid, label, pid, false,
+                () -> topLevel(label, new TopLevel(false, pid, tid)));
     }
 
     @Override
     public int asyncTrack(String pid, String cat, String id) {
         return track("A\u0000" + pid + '\u0000' + cat + '\u0000' + id,
-                "async pid " + pid + " cat " + cat + " id " + id, pid,
+                "async pid " + pid + " cat " + cat + " id " + id, pid, true,
                 () -> topLevel("async pid " + pid, new TopLevel(true, pid, "")));
     }
 
-    private int track(String key, String label, String pid, IntSupplier topFrame) {
+    private int track(String key, String label, String pid, boolean async, IntSupplier topFrame) {
         int id = trackIds.getIfAbsent(key, -1);
         if (id < 0) {
             id = tracks.size();
-            tracks.add(new TrackFold(label, pid, options.threads() == ThreadMode.SPLIT ? topFrame.getAsInt() : -1));
+            tracks.add(new TrackFold(label, pid, async, options.threads() == ThreadMode.SPLIT ? topFrame.getAsInt() : -1));
             trackIds.put(key, id);
         }
         return id;
@@ -502,7 +503,7 @@ public final class Folder implements EventSink, AutoCloseable {
                     TrackReplay own = new TrackReplay();
                     t.ownTree = new CallTree(frames);
                     t.ownDiagnostics = new Diagnostics();
-                    own.start(t.ownTree, t.ownDiagnostics, input, t.label, t.rootFrame);
+                    own.start(t.ownTree, t.ownDiagnostics, input, t.label, t.async, t.rootFrame);
                     t.replayRest(null, own);
                     own.finish();
                     t.finished = true;
@@ -540,7 +541,7 @@ public final class Folder implements EventSink, AutoCloseable {
             TreeAdd.into(t.ownTree, target, IntUnaryOperator.identity());
             diagnostics.addAll(t.ownDiagnostics);
         } else {
-            replay.start(target, diagnostics, currentInput, t.label, t.rootFrame);
+            replay.start(target, diagnostics, currentInput, t.label, t.async, t.rootFrame);
             t.replayRest(spill, replay);
             replay.finish();
         }

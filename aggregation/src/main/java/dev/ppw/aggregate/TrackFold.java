@@ -20,6 +20,8 @@ import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
 final class TrackFold {
     final String label;
     final String pid;
+    /** An async track {@code (pid, cat, id)} of b/e events, not a thread's stack of B/E events. */
+    final boolean async;
     /** With threads split, the frame of the top level this track goes under; else -1. */
     final int rootFrame;
 
@@ -50,9 +52,10 @@ final class TrackFold {
     boolean finished;
     Diagnostics ownDiagnostics;
 
-    TrackFold(String label, String pid, int rootFrame) {
+    TrackFold(String label, String pid, boolean async, int rootFrame) {
         this.label = label;
         this.pid = pid;
+        this.async = async;
         this.rootFrame = rootFrame;
     }
 
@@ -87,7 +90,7 @@ final class TrackFold {
             replay = new TrackReplay();
             ownTree = new CallTree(frames);
             ownDiagnostics = new Diagnostics();
-            replay.start(ownTree, ownDiagnostics, input, label, rootFrame);
+            replay.start(ownTree, ownDiagnostics, input, label, async, rootFrame);
         }
         for (int i = 0; i < n; i++) {
             int e = order[i];

@@ -48,6 +48,9 @@ final class TrackReplay {
     private CallTree tree;
     private String input;
     private String label;
+    /** The phases of begins and ends in messages: b and e on an async track, else B and E. */
+    private String beginPhase;
+    private String endPhase;
     /** With threads split: the frame of the track's top level, under which its frames go; else -1. */
     private int rootFrame;
     private int rootNode;
@@ -76,14 +79,18 @@ final class TrackReplay {
 
     /**
      * Starts replaying one track of {@code inputName}, named {@code trackLabel} in messages, into
-     * {@code target}, counting warnings in {@code warnings}; {@code topFrame} is the frame of a top level
-     * the track's frames go under, or -1 for none.
+     * {@code target}, counting warnings in {@code warnings}; {@code async}: an async track (its begins and
+     * ends are b and e events); {@code topFrame} is the frame of a top level the track's frames go under, or
+     * -1 for none.
      */
-    void start(CallTree target, Diagnostics warnings, String inputName, String trackLabel, int topFrame) {
+    void start(CallTree target, Diagnostics warnings, String inputName, String trackLabel, boolean async,
+               int topFrame) {
         this.tree = target;
         this.diagnostics = warnings;
         this.input = inputName;
         this.label = trackLabel;
+        this.beginPhase = async ? "b" : "B";
+        this.endPhase = async ? "e" : "E";
         this.rootFrame = topFrame;
         this.rootNode = topFrame < 0 ? CallTree.ROOT : CallTree.NONE;
         this.rootNanos = 0;
@@ -182,7 +189,7 @@ final class TrackReplay {
         }
         closeXEndingBefore(OPEN);
         while (top >= 0) {
-            diagnostics.warn(Diagnostics.UNCLOSED_BEGIN, where(top) + ": B '" + tree.regionName(node[top])
+            diagnostics.warn(Diagnostics.UNCLOSED_BEGIN, where(top) + ": " + beginPhase + " '" + tree.regionName(node[top])
                     + "' never ended; closed at the track's last time " + Micros.text(lastNanos) + " us");
             addCall(top, lastNanos - startNanos[top]);
             top--;
@@ -226,14 +233,16 @@ final class TrackReplay {
     private void end(int regionId, long t) {
         int slot = top >= 0 ? beginSlot[top] : -1;
         if (slot < 0) {
-            diagnostics.warn(Diagnostics.UNMATCHED_END, input + ": " + label + ": E '"
-                    + tree.frames().names().name(regionId) + "' at " + Micros.text(t) + " us with no open B");
+            diagnostics.warn(Diagnostics.UNMATCHED_END, input + ": " + label + ": " + endPhase + " '"
+                    + tree.frames().names().name(regionId) + "' at " + Micros.text(t) + " us with no open "
+                    + beginPhase);
             return;
         }
         int open = tree.frames().region(tree.frame(node[slot]));
         if (open != regionId) {
-            diagnostics.warn(Diagnostics.MISMATCHED_END, input + ": " + label + ": E '"
-                    + tree.frames().names().name(regionId) + "' at " + Micros.text(t) + " us closes B '"
+            diagnostics.warn(Diagnostics.MISMATCHED_END, input + ": " + label + ": " + endPhase + " '"
+                    + tree.frames().names().name(regionId) + "' at " + Micros.text(t) + " us closes " + beginPhase
+                    + " '"
                     + tree.regionName(node[slot]) + "'");
         }
         close(slot, t);

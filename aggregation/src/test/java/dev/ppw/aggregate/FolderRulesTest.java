@@ -414,4 +414,29 @@ class FolderRulesTest {
                 () -> assertEquals(folder.diagnostics().warningCount(), expect.warnings.values().stream()
                         .mapToLong(Long::longValue).sum(), "no other warnings: " + folder.diagnostics().warnings()));
     }
+
+    @Test
+    void warningsNameTheBeginAndEndPhasesOfTheirKindOfTrack() {
+        // The same stray end, mismatched end and unclosed begin on a thread and on an async track.
+        for (boolean async : new boolean[]{false, true}) {
+            Folder folder = new Folder();
+            folder.beginInput("t.json");
+            int track = async ? folder.asyncTrack("1", "c", "7") : folder.thread("1", "1");
+            folder.end(track, 1_000, folder.frames().names().intern("stray"));
+            folder.begin(track, 2_000, folder.frames().intern("a"));
+            folder.end(track, 3_000, folder.frames().names().intern("z"));
+            folder.begin(track, 4_000, folder.frames().intern("open"));
+            folder.endInput();
+            String b = async ? "b" : "B";
+            String e = async ? "e" : "E";
+            String label = async ? "async pid 1 cat c id 7" : "pid 1 tid 1";
+            Map<String, Diagnostics.Entry> w = folder.diagnostics().warnings();
+            assertEquals(List.of("t.json: " + label + ": " + e + " 'stray' at 1 us with no open " + b),
+                    w.get(Diagnostics.UNMATCHED_END).examples());
+            assertEquals(List.of("t.json: " + label + ": " + e + " 'z' at 3 us closes " + b + " 'a'"),
+                    w.get(Diagnostics.MISMATCHED_END).examples());
+            assertEquals(List.of("t.json: " + label + " depth 0: " + b + " 'open' never ended; closed at the track's"
+                    + " last time 4 us"), w.get(Diagnostics.UNCLOSED_BEGIN).examples());
+        }
+    }
 }
