@@ -118,6 +118,10 @@ class CountersCliTest {
         assertTrue(view.out().contains("\"columns\": [\"pid\", \"counter\", \"id\", \"series\", \"samples\", \"min\", "
                 + "\"max\", \"mean\", \"last\"]") || view.out().contains("\"series\",\n"), view.toString());
         assertFalse(view.out().contains("\"inclusive_ns\""), view.toString());
+        // The text header of the view counts its own rows, the series, and not the tree's.
+        Cli textView = Cli.run("profile", t.toString(), "--view", "counters");
+        assertTrue(textView.out().startsWith("view: counters   series: 3\n"), textView.toString());
+        assertFalse(textView.out().contains("total:"), textView.toString());
     }
 
     @Test

@@ -194,10 +194,15 @@ final class TextReporter implements Reporter {
     private static void writeHeader(Writer w, Report report, DisplayUnit unit) throws IOException {
         Profile p = report.profile();
         String view = p.view() == ViewKind.TAU ? "tau (depth " + p.tauDepth() + ")" : p.view().label();
-        w.append("view: ").append(view)
-                .append("   total: ").append(TimeUnits.fixed(report.totalInclusiveNanos(), unit, decimals(unit)))
-                .append(' ').append(unit.label())
-                .append("   rows: ").append(Integer.toString(report.rows().length)).append('\n');
+        w.append("view: ").append(view);
+        if (p.view() == ViewKind.COUNTERS) {
+            // Its rows are the counter series, not the tree's: the tree's total and rows are not shown.
+            w.append("   series: ").append(Integer.toString(p.counters().size())).append('\n');
+        } else {
+            w.append("   total: ").append(TimeUnits.fixed(report.totalInclusiveNanos(), unit, decimals(unit)))
+                    .append(' ').append(unit.label())
+                    .append("   rows: ").append(Integer.toString(report.rows().length)).append('\n');
+        }
         appendFirstFew(w, p.inputs().size() == 1 ? "input: " : "inputs: ", p.inputs());
         if (p.nodes() > 1) {
             w.append("aggregation: ").append(p.aggregation()).append(" over ")
