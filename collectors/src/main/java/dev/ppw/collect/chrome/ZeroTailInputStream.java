@@ -1,6 +1,5 @@
 package dev.ppw.collect.chrome;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -15,10 +14,13 @@ import java.util.Arrays;
  * zeros followed by other bytes is passed on unchanged (the JSON parser then rejects it); it is counted, not
  * stored, so memory stays constant whatever its length.
  */
-final class ZeroTailInputStream extends FilterInputStream {
+final class ZeroTailInputStream extends InputStream {
     private static final int SIZE = 1 << 16;
 
+    private final InputStream in;
+
     private final byte[] buf = new byte[SIZE];
+    private final byte[] one = new byte[1];
     private int pos;
     private int limit;
     /** Zeros read at the end of the last refill; passed on only if other bytes follow them. */
@@ -30,12 +32,11 @@ final class ZeroTailInputStream extends FilterInputStream {
     private boolean ended;
 
     ZeroTailInputStream(InputStream in) {
-        super(in);
+        this.in = in;
     }
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
         int n = read(one, 0, 1);
         return n < 0 ? -1 : one[0] & 0xff;
     }
@@ -80,20 +81,6 @@ final class ZeroTailInputStream extends FilterInputStream {
         }
     }
 
-    @Override
-    public long skip(long n) throws IOException {
-        byte[] scratch = new byte[(int) Math.min(Math.max(n, 1), 8192)];
-        long skipped = 0;
-        while (skipped < n) {
-            int r = read(scratch, 0, (int) Math.min(scratch.length, n - skipped));
-            if (r < 0) {
-                break;
-            }
-            skipped += r;
-        }
-        return skipped;
-    }
-
     /** Once the end was met: the length of the run of zero bytes held back before it (0 for none). */
     long zeroTailBytes() {
         return ended ? zerosHeld : 0;
@@ -110,7 +97,7 @@ final class ZeroTailInputStream extends FilterInputStream {
     }
 
     @Override
-    public boolean markSupported() {
-        return false;
+    public void close() throws IOException {
+        in.close();
     }
 }
