@@ -27,8 +27,6 @@ final class ZeroTailInputStream extends InputStream {
     private long zerosHeld;
     /** Zeros known to be followed by other bytes, still to pass on before {@code buf[pos, limit)}. */
     private long zerosToPass;
-    /** Bytes passed on so far. */
-    private long passed;
     private boolean ended;
 
     ZeroTailInputStream(InputStream in) {
@@ -51,14 +49,12 @@ final class ZeroTailInputStream extends InputStream {
                 int n = (int) Math.min(len, zerosToPass);
                 Arrays.fill(b, off, off + n, (byte) 0);
                 zerosToPass -= n;
-                passed += n;
                 return n;
             }
             if (pos < limit) {
                 int n = Math.min(len, limit - pos);
                 System.arraycopy(buf, pos, b, off, n);
                 pos += n;
-                passed += n;
                 return n;
             }
             int r = in.read(buf, 0, SIZE);
@@ -84,16 +80,6 @@ final class ZeroTailInputStream extends InputStream {
     /** Once the end was met: the length of the run of zero bytes held back before it (0 for none). */
     long zeroTailBytes() {
         return ended ? zerosHeld : 0;
-    }
-
-    /** Bytes passed on so far: once the end was met, where the zero run starts. */
-    long passedBytes() {
-        return passed;
-    }
-
-    @Override
-    public int available() {
-        return (int) Math.min(Integer.MAX_VALUE, zerosToPass + (limit - pos));
     }
 
     @Override
