@@ -1,5 +1,6 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.Breakdown;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Profile;
 

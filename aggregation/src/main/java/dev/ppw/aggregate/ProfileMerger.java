@@ -1,5 +1,8 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.Breakdown;
+import dev.ppw.model.MissingRule;
+import dev.ppw.model.MergeOp;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;

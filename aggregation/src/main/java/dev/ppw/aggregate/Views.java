@@ -1,5 +1,6 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.MergeOp;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
@@ -75,9 +76,9 @@ public final class Views {
         if (view == ViewKind.COUNTERS) {
             return treeProfile.withView(treeProfile.tree(), ViewKind.COUNTERS, 0);
         }
-        if (treeProfile.nodes() > 1 && !"sum".equals(treeProfile.aggregation())) {
+        if (treeProfile.nodes() > 1 && treeProfile.aggregation() != MergeOp.SUM) {
             throw new IllegalArgumentException("cannot derive the " + view.label() + " view of a "
-                    + treeProfile.aggregation() + " aggregate: derive it per node, then aggregate");
+                    + treeProfile.aggregation().label() + " aggregate: derive it per node, then aggregate");
         }
         CallTree tree = treeProfile.tree();
         return switch (view) {

@@ -1,5 +1,7 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.MissingRule;
+import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.TestTrees.Metrics;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Profile;
@@ -240,7 +242,7 @@ class ViewsTest {
         assertThrows(IllegalArgumentException.class, () -> Views.tau(recursion(), -3));
         Profile flat = Views.derive(tree, ViewKind.FLAT, 0);
         assertThrows(IllegalArgumentException.class, () -> Views.derive(flat, ViewKind.FLAT, 0));
-        Profile maxOfTwo = new Profile(recursion(), ViewKind.TREE, 0, "max", "zero", 2, List.of(), Map.of(),
+        Profile maxOfTwo = new Profile(recursion(), ViewKind.TREE, 0, MergeOp.MAX, MissingRule.ZERO, 2, List.of(), Map.of(),
                 Map.of());
         IllegalArgumentException mixed = assertThrows(IllegalArgumentException.class,
                 () -> Views.derive(maxOfTwo, ViewKind.FLAT, 0));

@@ -1,9 +1,9 @@
 package dev.ppw.cli;
 
-import dev.ppw.aggregate.MergeOp;
+import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
-import dev.ppw.report.DisplayUnit;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.report.OutputFormat;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;

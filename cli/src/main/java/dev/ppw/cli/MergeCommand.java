@@ -1,17 +1,17 @@
 package dev.ppw.cli;
 
-import dev.ppw.aggregate.Breakdown;
+import dev.ppw.model.Breakdown;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ImbalanceRanking;
-import dev.ppw.aggregate.MergeOp;
-import dev.ppw.aggregate.MissingRule;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.MissingRule;
 import dev.ppw.aggregate.ProfileMerger;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
-import dev.ppw.report.Report;
+import dev.ppw.model.Report;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -151,7 +151,7 @@ final class MergeCommand implements Callable<Integer> {
         }
 
         CallTree combined = merger.result(recomputeInclusive);
-        Profile shown = new Profile(combined, options.view, options.tauDepth(), agg.label(), missing.label(),
+        Profile shown = new Profile(combined, options.view, options.tauDepth(), agg, missing,
                 merger.nodeCount(), files.stream().map(Path::toString).toList(), processNames, threadNames,
                 nodeInfos, counters.values().stream().sorted(CounterSeries.ORDER).toList(),
                 displayUnits.size() == 1 ? displayUnits.iterator().next() : null);

@@ -1,5 +1,6 @@
 package dev.ppw.cli;
 
+import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.Views;
@@ -99,14 +100,14 @@ final class NodeLoader {
     private Loaded loadSaved(Path file, String label, Profile saved) {
         String savedView = saved.view().label() + (saved.view() == ViewKind.TAU ? " depth " + saved.tauDepth() : "");
         String holds = saved.nodes() > 1
-                ? "a " + saved.aggregation() + " aggregate of " + saved.nodes() + " nodes (" + savedView + ")"
+                ? "a " + saved.aggregation().label() + " aggregate of " + saved.nodes() + " nodes (" + savedView + ")"
                 : "a " + savedView + " profile";
         Profile shown;
         if (saved.view() == view && (view != ViewKind.TAU || saved.tauDepth() == tauDepth)) {
             shown = saved;
         } else if (saved.view() == ViewKind.TREE) {
-            if (saved.nodes() > 1 && !"sum".equals(saved.aggregation())) {
-                return refused(holds, "the " + wanted() + " view of a " + saved.aggregation()
+            if (saved.nodes() > 1 && saved.aggregation() != MergeOp.SUM) {
+                return refused(holds, "the " + wanted() + " view of a " + saved.aggregation().label()
                         + " aggregate cannot be derived (it would mix contexts): merge its nodes' own profiles,"
                         + " or merge with --view tree");
             }

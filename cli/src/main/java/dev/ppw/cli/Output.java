@@ -4,7 +4,7 @@ import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Profile;
 import dev.ppw.report.AtomicOutput;
-import dev.ppw.report.Report;
+import dev.ppw.model.Report;
 import dev.ppw.report.Reporter;
 import dev.ppw.report.Reporters;
 

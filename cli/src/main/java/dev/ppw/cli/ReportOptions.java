@@ -2,7 +2,7 @@ package dev.ppw.cli;
 
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
-import dev.ppw.report.DisplayUnit;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.report.OutputFormat;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

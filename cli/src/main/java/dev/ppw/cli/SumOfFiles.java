@@ -1,5 +1,7 @@
 package dev.ppw.cli;
 
+import dev.ppw.model.MissingRule;
+import dev.ppw.model.MergeOp;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 
@@ -28,7 +30,7 @@ final class SumOfFiles {
             nodes.add(new NodeInfo(name == null ? input : name.toString(), input, "", "",
                     one ? folded.processNames() : Map.of(), one ? folded.threadNames() : Map.of()));
         }
-        return new Profile(folded.tree(), folded.view(), folded.tauDepth(), "sum", "zero", inputs.size(),
+        return new Profile(folded.tree(), folded.view(), folded.tauDepth(), MergeOp.SUM, MissingRule.ZERO, inputs.size(),
                 folded.inputs(), folded.processNames(), folded.threadNames(), nodes, folded.counters(),
                 folded.displayTimeUnit());
     }

@@ -12,16 +12,15 @@ import java.util.Map;
  * <p>For {@link ViewKind#TREE} and {@link ViewKind#CALLPATH} the tree's nodes are the rows; for
  * {@link ViewKind#FLAT} and {@link ViewKind#TAU} every row is a root whose region name is the row's key
  * (the region, or the depth-N path joined by {@code " => "}). Aggregation metadata says how the numbers
- * were combined: {@code aggregation} is {@code sum}, {@code min}, {@code max} or {@code avg};
- * {@code missing} is {@code zero} (a key absent from a node counts as 0) or {@code present};
+ * were combined: the {@link MergeOp} and the {@link MissingRule};
  * {@code nodes} is how many input profiles were combined (1 for a single profile).
  */
 public final class Profile {
     private final CallTree tree;
     private final ViewKind view;
     private final int tauDepth;
-    private final String aggregation;
-    private final String missing;
+    private final MergeOp aggregation;
+    private final MissingRule missing;
     private final int nodes;
     private final List<String> inputs;
     private final Map<String, String> processNames;
@@ -35,13 +34,13 @@ public final class Profile {
      * @param processNames pid to process name, from the inputs' metadata (may be empty)
      * @param threadNames "pid/tid" to thread name (may be empty)
      */
-    public Profile(CallTree tree, ViewKind view, int tauDepth, String aggregation, String missing, int nodes,
+    public Profile(CallTree tree, ViewKind view, int tauDepth, MergeOp aggregation, MissingRule missing, int nodes,
                    List<String> inputs, Map<String, String> processNames, Map<String, String> threadNames) {
         this(tree, view, tauDepth, aggregation, missing, nodes, inputs, processNames, threadNames, List.of());
     }
 
     /** @param nodeInfos who each combined node was, in the order combined (may be empty when unknown) */
-    public Profile(CallTree tree, ViewKind view, int tauDepth, String aggregation, String missing, int nodes,
+    public Profile(CallTree tree, ViewKind view, int tauDepth, MergeOp aggregation, MissingRule missing, int nodes,
                    List<String> inputs, Map<String, String> processNames, Map<String, String> threadNames,
                    List<NodeInfo> nodeInfos) {
         this(tree, view, tauDepth, aggregation, missing, nodes, inputs, processNames, threadNames, nodeInfos,
@@ -53,7 +52,7 @@ public final class Profile {
      * @param displayTimeUnit the inputs' {@code displayTimeUnit} ({@code ms} or {@code ns}), null when none or
      *                        when inputs disagree
      */
-    public Profile(CallTree tree, ViewKind view, int tauDepth, String aggregation, String missing, int nodes,
+    public Profile(CallTree tree, ViewKind view, int tauDepth, MergeOp aggregation, MissingRule missing, int nodes,
                    List<String> inputs, Map<String, String> processNames, Map<String, String> threadNames,
                    List<NodeInfo> nodeInfos, List<CounterSeries> counters, String displayTimeUnit) {
         this.counters = List.copyOf(counters);
@@ -73,7 +72,7 @@ public final class Profile {
     /** A single, unaggregated tree profile of the given inputs. */
     public static Profile single(CallTree tree, List<String> inputs, Map<String, String> processNames,
                                  Map<String, String> threadNames) {
-        return new Profile(tree, ViewKind.TREE, 0, "sum", "zero", 1, inputs, processNames, threadNames);
+        return new Profile(tree, ViewKind.TREE, 0, MergeOp.SUM, MissingRule.ZERO, 1, inputs, processNames, threadNames);
     }
 
     /** The same metadata over another tree of another view. */
@@ -110,11 +109,13 @@ public final class Profile {
         return tauDepth;
     }
 
-    public String aggregation() {
+    /** How the combined nodes' times were combined ({@link MergeOp#SUM} for a single profile). */
+    public MergeOp aggregation() {
         return aggregation;
     }
 
-    public String missing() {
+    /** What a key absent from a combined node counted as. */
+    public MissingRule missing() {
         return missing;
     }
 

@@ -1,5 +1,7 @@
 package dev.ppw.report;
 
+import dev.ppw.model.Report;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.ViewKind;
 import org.apache.commons.csv.CSVFormat;

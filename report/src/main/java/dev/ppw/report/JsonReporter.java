@@ -1,5 +1,8 @@
 package dev.ppw.report;
 
+import dev.ppw.model.Report;
+import dev.ppw.model.TimeUnits;
+import dev.ppw.model.DisplayUnit;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -86,8 +89,8 @@ final class JsonReporter implements Reporter {
         }
         g.writeStringField("unit", unit.label());
         g.writeObjectFieldStart("aggregation");
-        g.writeStringField("op", profile.aggregation());
-        g.writeStringField("missing", profile.missing());
+        g.writeStringField("op", profile.aggregation().label());
+        g.writeStringField("missing", profile.missing().label());
         g.writeNumberField("nodes", profile.nodes());
         if (profile.tree().hasCounters()) {
             g.writeStringField("region_counters", REGION_COUNTERS_RULE);

@@ -1,5 +1,7 @@
 package dev.ppw.report;
 
+import dev.ppw.model.TimeUnits;
+import dev.ppw.model.DisplayUnit;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -7,8 +9,8 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
-import dev.ppw.aggregate.MergeOp;
-import dev.ppw.aggregate.MissingRule;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.MissingRule;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
@@ -124,8 +126,8 @@ public final class ProfileJsonReader {
     private int tauDepth = -1;
     private DisplayUnit unit;
     private JsonLocation unitLocation;
-    private String op = MergeOp.SUM.label();
-    private String missing = MissingRule.ZERO.label();
+    private MergeOp op = MergeOp.SUM;
+    private MissingRule missing = MissingRule.ZERO;
     private int nodes = 1;
     private final List<String> inputs = new ArrayList<>();
     private final List<NodeInfo> nodeInfos = new ArrayList<>();
@@ -413,7 +415,7 @@ public final class ProfileJsonReader {
                 case "op" -> {
                     String label = string("aggregation op");
                     try {
-                        op = MergeOp.parse(label).label();
+                        op = MergeOp.parse(label);
                     } catch (IllegalArgumentException e) {
                         throw fail(e.getMessage(), null);
                     }
@@ -423,7 +425,7 @@ public final class ProfileJsonReader {
                     if (!label.equals(MissingRule.ZERO.label()) && !label.equals(MissingRule.PRESENT.label())) {
                         throw fail("unknown missing rule \"" + label + "\": expected zero or present", null);
                     }
-                    missing = label;
+                    missing = MissingRule.valueOf(label.toUpperCase(java.util.Locale.ROOT));
                 }
                 case "nodes" -> nodes = positiveInt("aggregation nodes");
                 default -> p.skipChildren();

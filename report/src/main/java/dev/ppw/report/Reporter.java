@@ -1,5 +1,6 @@
 package dev.ppw.report;
 
+import dev.ppw.model.Report;
 import java.io.IOException;
 import java.io.OutputStream;
 

@@ -1,6 +1,9 @@
 package dev.ppw.report;
 
-import dev.ppw.aggregate.Breakdown;
+import dev.ppw.model.Report;
+import dev.ppw.model.TimeUnits;
+import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.Breakdown;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
@@ -144,8 +147,8 @@ enum RowField {
             case EXCLUSIVE -> TimeUnits.exact(t.exclusiveNanos(node), unit);
             case MIN_INCLUSIVE -> unsetOrTime(t.minInclusiveNanos(node), unit);
             case MAX_INCLUSIVE -> unsetOrTime(t.maxInclusiveNanos(node), unit);
-            case AGG -> profile.aggregation();
-            case MISSING -> profile.missing();
+            case AGG -> profile.aggregation().label();
+            case MISSING -> profile.missing().label();
             case NODES -> Integer.toString(profile.nodes());
             case NODE_MIN_INCLUSIVE -> TimeUnits.exact(breakdown(report).minNanos(node), unit);
             case NODE_MAX_INCLUSIVE -> TimeUnits.exact(breakdown(report).maxNanos(node), unit);

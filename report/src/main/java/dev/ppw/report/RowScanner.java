@@ -1,5 +1,7 @@
 package dev.ppw.report;
 
+import dev.ppw.model.TimeUnits;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.CallTree;
 
 import java.lang.invoke.MethodHandles;

@@ -1,7 +1,10 @@
 package dev.ppw.report;
 
-import dev.ppw.aggregate.Breakdown;
-import dev.ppw.aggregate.MissingRule;
+import dev.ppw.model.Report;
+import dev.ppw.model.TimeUnits;
+import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.Breakdown;
+import dev.ppw.model.MissingRule;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
@@ -205,9 +208,9 @@ final class TextReporter implements Reporter {
         }
         appendFirstFew(w, p.inputs().size() == 1 ? "input: " : "inputs: ", p.inputs());
         if (p.nodes() > 1) {
-            w.append("aggregation: ").append(p.aggregation()).append(" over ")
+            w.append("aggregation: ").append(p.aggregation().label()).append(" over ")
                     .append(Integer.toString(p.nodes())).append(" nodes ")
-                    .append(MissingRule.PRESENT.label().equals(p.missing())
+                    .append(p.missing() == MissingRule.PRESENT
                             ? "(only nodes having the row)"
                             : "(missing rows count as 0)")
                     .append('\n');

@@ -1,8 +1,10 @@
 package dev.ppw.report;
 
-import dev.ppw.aggregate.Breakdown;
-import dev.ppw.aggregate.MergeOp;
-import dev.ppw.aggregate.MissingRule;
+import dev.ppw.model.Report;
+import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.Breakdown;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.MissingRule;
 import dev.ppw.aggregate.ProfileMerger;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.CallTree;
@@ -148,7 +150,7 @@ class BreakdownReportTest {
         }
         CallTree result = merger.result(false);
         breakdown = merger.breakdown();
-        return new Profile(result, ViewKind.TREE, 0, op.label(), missing.label(), trees.size(), inputs, Map.of(),
+        return new Profile(result, ViewKind.TREE, 0, op, missing, trees.size(), inputs, Map.of(),
                 Map.of(), infos);
     }
 

@@ -1,5 +1,9 @@
 package dev.ppw.report;
 
+import dev.ppw.model.MissingRule;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.Report;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
@@ -84,7 +88,7 @@ class CsvReporterTest {
         int bar = t.child(CallTree.ROOT, t.frames().intern("a => b"));
         t.setMetrics(foo, 8, 4, 2000, -1500, 10, 900);
         t.setMetrics(bar, 2, 0, 1, 1, CallTree.UNSET, 1);
-        Profile p = new Profile(t, ViewKind.FLAT, 0, "avg", "present", 4, List.of("x", "y"), Map.of(), Map.of());
+        Profile p = new Profile(t, ViewKind.FLAT, 0, MergeOp.AVG, MissingRule.PRESENT, 4, List.of("x", "y"), Map.of(), Map.of());
         assertEquals(crlf(
                 "path,calls,subcalls,inclusive_us,exclusive_us,min_inclusive_us,max_inclusive_us,agg,missing,nodes",
                 "foo,8,4,2,-1.5,0.01,0.9,avg,present,4",
@@ -97,7 +101,7 @@ class CsvReporterTest {
         CallTree t = new CallTree(new FrameTable(new NameTable()));
         int k = t.child(CallTree.ROOT, t.frames().intern("main => a"));
         t.setMetrics(k, 1, 0, 5, 5, 5, 5);
-        Profile p = new Profile(t, ViewKind.TAU, 2, "sum", "zero", 1, List.of("x"), Map.of(), Map.of());
+        Profile p = new Profile(t, ViewKind.TAU, 2, MergeOp.SUM, MissingRule.ZERO, 1, List.of("x"), Map.of(), Map.of());
         assertEquals(crlf(
                 "path,calls,subcalls,inclusive_ns,exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,nodes",
                 "main => a,1,0,5,5,5,5,sum,zero,1"),

@@ -1,5 +1,7 @@
 package dev.ppw.report;
 
+import dev.ppw.model.Report;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;

@@ -1,5 +1,9 @@
 package dev.ppw.report;
 
+import dev.ppw.model.MissingRule;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.Report;
+import dev.ppw.model.DisplayUnit;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -35,7 +39,7 @@ class JsonReporterTest {
     @Test
     void treeFollowsTheProfileJsonFormatWithExactNumbers() throws IOException {
         Profile single = Fixtures.smallTree();
-        Profile p = new Profile(single.tree(), ViewKind.TREE, 0, "sum", "zero", 1, single.inputs(),
+        Profile p = new Profile(single.tree(), ViewKind.TREE, 0, MergeOp.SUM, MissingRule.ZERO, 1, single.inputs(),
                 Map.of("7505", "python3"), Map.of("7505/7505", "main \"thread\""),
                 List.of(new NodeInfo("t.json", "dir/t.json", "", "", Map.of("7505", "python3"), Map.of())));
         Diagnostics counted = new Diagnostics();
@@ -84,7 +88,7 @@ class JsonReporterTest {
         CallTree t = new CallTree(new FrameTable(new NameTable()));
         int k = t.child(CallTree.ROOT, t.frames().intern("a => b"));
         t.setMetrics(k, 3, 1, 1_500_000_000L, -2, CallTree.UNSET, CallTree.UNSET);
-        Profile p = new Profile(t, ViewKind.TAU, 2, "max", "present", 3, List.of("n0", "n1", "n2"), Map.of(),
+        Profile p = new Profile(t, ViewKind.TAU, 2, MergeOp.MAX, MissingRule.PRESENT, 3, List.of("n0", "n1", "n2"), Map.of(),
                 Map.of());
         Map<String, Object> doc = parse(Fixtures.render(OutputFormat.JSON, p, Report.allRows(p), 1_500_000_000L,
                 DisplayUnit.S));

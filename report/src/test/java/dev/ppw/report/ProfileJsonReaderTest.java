@@ -1,5 +1,7 @@
 package dev.ppw.report;
 
+import dev.ppw.model.MissingRule;
+import dev.ppw.model.MergeOp;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.NodeInfo;
@@ -42,8 +44,8 @@ class ProfileJsonReaderTest {
             p = ProfileJsonReader.read("docs-example.ppw.json", in);
         }
         assertEquals(ViewKind.TREE, p.view());
-        assertEquals("sum", p.aggregation());
-        assertEquals("zero", p.missing());
+        assertEquals(MergeOp.SUM, p.aggregation());
+        assertEquals(MissingRule.ZERO, p.missing());
         assertEquals(1, p.nodes());
         assertEquals(List.of("examples/perfflowaspect/smoketest.pfw"), p.inputs());
         assertEquals(List.of(new NodeInfo("smoketest.pfw", "examples/perfflowaspect/smoketest.pfw", "", "",
@@ -97,8 +99,8 @@ class ProfileJsonReaderTest {
                 """;
         Profile p = read(text);
         assertEquals(ViewKind.CALLPATH, p.view());
-        assertEquals("avg", p.aggregation());
-        assertEquals("present", p.missing());
+        assertEquals(MergeOp.AVG, p.aggregation());
+        assertEquals(MissingRule.PRESENT, p.missing());
         assertEquals(4, p.nodes());
         assertEquals(List.of("main", "", "-", "1", "1", "2500", "1500", "2500", "2500"), row(p.tree(), 1));
         assertEquals(List.of("work", "", "main", "1", "0", "1000", "1000", "unset", "unset"), row(p.tree(), 2));

@@ -1,5 +1,9 @@
 package dev.ppw.report;
 
+import dev.ppw.model.MissingRule;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.Report;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
@@ -39,7 +43,7 @@ class ProfileJsonRoundTripTest {
     private static final String[] CALLSITES = {"", "", "", "file.c:12", "0x7f00beef", "odd \"cs\" \\ => x"};
     private static final long[] SPECIAL_NANOS = {0, 1, 999, 1000, 1_000_000_001L, -1, -2, Long.MAX_VALUE,
         Long.MIN_VALUE, 1679127184455376123L};
-    private static final String[] OPS = {"sum", "min", "max", "avg"};
+    private static final MergeOp[] OPS = MergeOp.values();
 
     @Test
     void everyGeneratedProfileComesBackExactly() {
@@ -121,7 +125,7 @@ class ProfileJsonRoundTripTest {
                     pick(r), names(r), names(r)));
         }
         return new Profile(t, view, view == ViewKind.TAU ? 1 + r.nextInt(5) : 0, OPS[r.nextInt(OPS.length)],
-                r.nextBoolean() ? "zero" : "present", nodes, List.of(pick(r), pick(r)), names(r), names(r),
+                r.nextBoolean() ? MissingRule.ZERO : MissingRule.PRESENT, nodes, List.of(pick(r), pick(r)), names(r), names(r),
                 nodeInfos, series, withCounters ? (r.nextBoolean() ? "ms" : "ns") : null);
     }
 

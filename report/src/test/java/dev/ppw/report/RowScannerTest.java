@@ -1,5 +1,8 @@
 package dev.ppw.report;
 
+import dev.ppw.model.Report;
+import dev.ppw.model.TimeUnits;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.CallTree;

@@ -1,5 +1,9 @@
 package dev.ppw.report;
 
+import dev.ppw.model.MissingRule;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.Report;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.FrameTable;
@@ -54,7 +58,7 @@ class TextReporterTest {
         int odd = t.child(CallTree.ROOT, t.frames().intern("two\nlines"));
         t.setMetrics(foo, 4, 4, 2_500_000_000L, 1_000_000_000L, 600_000_000L, 700_000_000L);
         t.setMetrics(odd, 1, 0, 250_000_000L, 250_000_000L, CallTree.UNSET, CallTree.UNSET);
-        Profile p = new Profile(t, ViewKind.TAU, 3, "avg", "zero", 4, List.of("a.pfw", "b.pfw"),
+        Profile p = new Profile(t, ViewKind.TAU, 3, MergeOp.AVG, MissingRule.ZERO, 4, List.of("a.pfw", "b.pfw"),
                 Map.of("7505", "python3"), Map.of("7505/7505", "main"));
         assertEquals("""
                 view: tau (depth 3)   total: 2.500 s   rows: 2

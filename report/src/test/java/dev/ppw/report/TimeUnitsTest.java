@@ -1,5 +1,7 @@
 package dev.ppw.report;
 
+import dev.ppw.model.TimeUnits;
+import dev.ppw.model.DisplayUnit;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

@@ -1,8 +1,5 @@
-package dev.ppw.report;
+package dev.ppw.model;
 
-import dev.ppw.aggregate.Breakdown;
-import dev.ppw.model.Diagnostics;
-import dev.ppw.model.Profile;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -74,7 +71,7 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
     }
 
     /** The rows CSV and JSON list: the imbalance rows when given, else {@link #rows}. */
-    int[] listedRows() {
+    public int[] listedRows() {
         return imbalanceRows.orElse(rows);
     }
 }

@@ -1,4 +1,4 @@
-package dev.ppw.aggregate;
+package dev.ppw.model;
 
 /**
  * Per-node statistics of one metric (inclusive time, nanoseconds) for every row of a merged tree,
@@ -12,7 +12,8 @@ public final class Breakdown {
     private final double[] stddevNanos;
     private final String[] maxNode;
 
-    Breakdown(int size) {
+    /** Statistics for the nodes {@code 0 .. size-1} of a merged tree, all zero until {@link #set}. */
+    public Breakdown(int size) {
         minNanos = new long[size];
         maxNanos = new long[size];
         meanNanos = new double[size];
@@ -20,7 +21,8 @@ public final class Breakdown {
         maxNode = new String[size];
     }
 
-    void set(int node, long min, long max, double mean, double stddev, String nodeOfMax) {
+    /** Sets one row: extremes and mean in nanoseconds, the sample standard deviation, and who held the max. */
+    public void set(int node, long min, long max, double mean, double stddev, String nodeOfMax) {
         minNanos[node] = min;
         maxNanos[node] = max;
         meanNanos[node] = mean;

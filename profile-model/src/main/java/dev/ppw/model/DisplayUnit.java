@@ -1,4 +1,4 @@
-package dev.ppw.report;
+package dev.ppw.model;
 
 import java.util.Locale;
 

@@ -1,4 +1,4 @@
-package dev.ppw.report;
+package dev.ppw.model;
 
 import java.math.BigDecimal;
 
@@ -88,7 +88,7 @@ public final class TimeUnits {
      *
      * @throws NumberFormatException saying why: not a number, not a whole number of nanoseconds, out of range
      */
-    static long parseExact(char[] text, int offset, int length, DisplayUnit unit) {
+    public static long parseExact(char[] text, int offset, int length, DisplayUnit unit) {
         int i = offset;
         int end = offset + length;
         boolean negative = i < end && text[i] == '-';
@@ -138,7 +138,8 @@ public final class TimeUnits {
         return negative ? -magnitude : magnitude;
     }
 
-    static final String NOT_WHOLE = "not a whole number of nanoseconds";
+    /** The message of a time with digits below one nanosecond. */
+    public static final String NOT_WHOLE = "not a whole number of nanoseconds";
     // Below this, magnitude * 10 + 9 cannot overflow; at or above it the exact slow path decides.
     private static final long FAST_LIMIT = (Long.MAX_VALUE - 9) / 10;
 
