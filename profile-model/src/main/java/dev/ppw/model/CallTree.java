@@ -3,7 +3,11 @@ package dev.ppw.model;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
 import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -23,8 +27,10 @@ import java.util.Objects;
  *   <li>{@code minInclusiveNanos}, {@code maxInclusiveNanos}: extremes of one call's inclusive time, or
  *       {@link #UNSET} when no single call was timed (sampled inputs, or rows built without calls).</li>
  * </ul>
- * <p>Optional region counters (SEMANTICS.md "Counters"), columns allocated on first use: the number and sum
- * of {@code cpu_usage} samples and the peak {@code memory_usage} ({@link #addCounters}).
+ * <p>Declared metrics ({@link Metric}, in {@link MetricGroup}s) beside those: a group's columns are allocated
+ * when it is {@link #enable enabled} (on its first value), so trees without it pay nothing. Integral values
+ * are {@code long} columns reading 0 where none was recorded; others are {@code double} columns reading NaN
+ * where none was recorded. A {@link Metric.Kind#WEIGHT} metric has an inclusive and an exclusive column.
  * {@link #addCall} and {@link #addSample} keep those invariants as they fold; {@link #setMetrics} stores
  * values computed elsewhere (aggregates, derived views) as they are, and then the invariants are those
  * of whoever computed them. The same class holds flat and TAU views: their rows are all roots.
@@ -57,10 +63,13 @@ public final class CallTree {
     private long[] exclusiveNanos;
     private long[] minInclusiveNanos;
     private long[] maxInclusiveNanos;
-    // Region counters (SEMANTICS.md "Counters"): null until the first one, so trees without counters pay nothing.
-    private long[] cpuSamples;
-    private double[] cpuSum;
-    private double[] memoryPeak;
+    // Declared metrics: the enabled groups in order of first use; per stored metric its first column, with
+    // a long[] (integral) or double[] (NaN: no value) per column; a WEIGHT's exclusive column follows its inclusive.
+    private final List<MetricGroup> groups = new ArrayList<>(0);
+    private final Map<String, Metric> metricByName = new HashMap<>(0);
+    private final Map<String, Integer> columnOf = new HashMap<>(0);
+    private long[][] longColumns = new long[0][];
+    private double[][] doubleColumns = new double[0][];
 
     public CallTree(FrameTable frames) {
         this(frames, 0);
@@ -169,12 +178,194 @@ public final class CallTree {
         maxInclusiveNanos[node] = maxInclusive;
     }
 
+    /** The metric groups this tree has columns for, in the order they were enabled. */
+    public List<MetricGroup> metricGroups() {
+        return List.copyOf(groups);
+    }
+
+    /** True when the tree has the columns of {@code group}. */
+    public boolean has(MetricGroup group) {
+        return groups.contains(group);
+    }
+
     /**
-     * Whether the tree carries region counters: some node was given a value (cpu samples or a memory peak),
-     * or {@link #enableCounters} was called.
+     * Gives the tree the columns of {@code group} (every value absent so far), unless it has them. A metric
+     * name may belong to one enabled group only.
      */
+    public void enable(MetricGroup group) {
+        if (groups.contains(group)) {
+            return;
+        }
+        for (Metric m : group.metrics()) {
+            if (metricByName.containsKey(m.name())) {
+                throw new IllegalArgumentException("metric " + m.name() + " of group " + group.name()
+                        + " is already a column of this tree");
+            }
+        }
+        groups.add(group);
+        for (Metric m : group.metrics()) {
+            metricByName.put(m.name(), m);
+            if (m.stored()) {
+                columnOf.put(m.name(), longColumns.length);
+                addColumn(m.integral());
+                if (m.kind() == Metric.Kind.WEIGHT) {
+                    addColumn(true);
+                }
+            }
+        }
+    }
+
+    private void addColumn(boolean integral) {
+        int c = longColumns.length;
+        longColumns = Arrays.copyOf(longColumns, c + 1);
+        doubleColumns = Arrays.copyOf(doubleColumns, c + 1);
+        if (integral) {
+            longColumns[c] = new long[parent.length];
+        } else {
+            double[] column = new double[parent.length];
+            Arrays.fill(column, Double.NaN);
+            doubleColumns[c] = column;
+        }
+    }
+
+    private int column(Metric m) {
+        Integer c = columnOf.get(m.name());
+        if (c == null || !m.equals(metricByName.get(m.name()))) {
+            throw new IllegalArgumentException("metric " + m.name() + " is not a column of this tree: enable its group");
+        }
+        return c;
+    }
+
+    /** Combines {@code value} into the node's value of integral VALUE metric {@code m} by its {@link Metric#combine()}. */
+    public void add(int node, Metric m, long value) {
+        Objects.checkIndex(node, size);
+        long[] col = longColumns[column(m)];
+        col[node] = m.combine().apply(col[node], value);
+    }
+
+    /** Combines {@code value} (NaN: nothing) into the node's value of non-integral VALUE metric {@code m}. */
+    public void add(int node, Metric m, double value) {
+        Objects.checkIndex(node, size);
+        double[] col = doubleColumns[column(m)];
+        col[node] = m.combine().apply(col[node], value);
+    }
+
+    /** Replaces the node's value of integral VALUE metric {@code m}. */
+    public void set(int node, Metric m, long value) {
+        Objects.checkIndex(node, size);
+        longColumns[column(m)][node] = value;
+    }
+
+    /** Replaces the node's value of non-integral VALUE metric {@code m} (NaN: none). */
+    public void set(int node, Metric m, double value) {
+        Objects.checkIndex(node, size);
+        doubleColumns[column(m)][node] = value;
+    }
+
+    /** The node's value of integral VALUE metric {@code m}: 0 when none was recorded. */
+    public long longValue(int node, Metric m) {
+        Objects.checkIndex(node, size);
+        return longColumns[column(m)][node];
+    }
+
+    /**
+     * The node's value of metric {@code m} as a double: NaN when none; a RATIO is computed (NaN when its
+     * denominator is 0 or either side has no value); an integral metric is converted.
+     */
+    public double doubleValue(int node, Metric m) {
+        Objects.checkIndex(node, size);
+        if (m.kind() == Metric.Kind.RATIO) {
+            if (!m.equals(metricByName.get(m.name()))) {
+                throw new IllegalArgumentException("metric " + m.name() + " is not a column of this tree: enable its group");
+            }
+            double num = doubleValue(node, metricByName.get(m.numerator()));
+            double den = doubleValue(node, metricByName.get(m.denominator()));
+            return den == 0 || Double.isNaN(den) ? Double.NaN : num / den;
+        }
+        int c = column(m);
+        return m.integral() ? longColumns[c][node] : doubleColumns[c][node];
+    }
+
+    /**
+     * Records one sample whose innermost frame is {@code leaf}, weighing {@code weight} in WEIGHT metric
+     * {@code m}: as {@link #addSample(int, long)} does with time, every node from the leaf up gains one call
+     * and the weight as inclusive value, and the leaf gains it as exclusive value.
+     */
+    public void addSample(int leaf, Metric m, long weight) {
+        Objects.checkIndex(leaf, size);
+        int c = weightColumn(m);
+        long[] inclusive = longColumns[c];
+        longColumns[c + 1][leaf] += weight;
+        for (int n = leaf; n != ROOT; n = parent[n]) {
+            calls[n]++;
+            inclusive[n] += weight;
+            int p = parent[n];
+            if (p != ROOT) {
+                subcalls[p]++;
+            }
+        }
+    }
+
+    private int weightColumn(Metric m) {
+        if (m.kind() != Metric.Kind.WEIGHT) {
+            throw new IllegalArgumentException(m.name() + " is not a sample weight");
+        }
+        return column(m);
+    }
+
+    /** The node's inclusive value of WEIGHT metric {@code m}. */
+    public long inclusive(int node, Metric m) {
+        Objects.checkIndex(node, size);
+        return longColumns[weightColumn(m)][node];
+    }
+
+    /** The node's exclusive value of WEIGHT metric {@code m}. */
+    public long exclusive(int node, Metric m) {
+        Objects.checkIndex(node, size);
+        return longColumns[weightColumn(m) + 1][node];
+    }
+
+    /** Replaces the node's inclusive and exclusive values of WEIGHT metric {@code m}. */
+    public void setWeight(int node, Metric m, long inclusiveValue, long exclusiveValue) {
+        Objects.checkIndex(node, size);
+        int c = weightColumn(m);
+        longColumns[c][node] = inclusiveValue;
+        longColumns[c + 1][node] = exclusiveValue;
+    }
+
+    /**
+     * Adds every declared metric of {@code from}'s node {@code fromNode} into this tree's {@code node}, as if
+     * the calls and samples behind it had been recorded here (enabling the groups this tree lacks): VALUE
+     * metrics combine by their rule, WEIGHT metrics add exclusive values, and inclusive values too unless
+     * {@code withoutInclusive} (a view counting recursion once adds those itself).
+     */
+    public void addMetricsOf(CallTree from, int fromNode, int node, boolean withoutInclusive) {
+        for (MetricGroup g : from.groups) {
+            enable(g);
+            for (Metric m : g.metrics()) {
+                int mine = m.stored() ? column(m) : -1;
+                if (mine < 0) {
+                    continue;
+                }
+                int theirs = from.column(m);
+                if (m.kind() == Metric.Kind.WEIGHT) {
+                    if (!withoutInclusive) {
+                        longColumns[mine][node] += from.longColumns[theirs][fromNode];
+                    }
+                    longColumns[mine + 1][node] += from.longColumns[theirs + 1][fromNode];
+                } else if (m.integral()) {
+                    longColumns[mine][node] = m.combine().apply(longColumns[mine][node], from.longColumns[theirs][fromNode]);
+                } else {
+                    doubleColumns[mine][node] = m.combine().apply(doubleColumns[mine][node],
+                            from.doubleColumns[theirs][fromNode]);
+                }
+            }
+        }
+    }
+
+    /** Whether the tree carries region counters ({@link RegionCounters#GROUP}). */
     public boolean hasCounters() {
-        return cpuSamples != null;
+        return has(RegionCounters.GROUP);
     }
 
     /**
@@ -186,60 +377,52 @@ public final class CallTree {
         if (samples == 0 && Double.isNaN(peak)) {
             return;
         }
-        enableCounters();
+        enable(RegionCounters.GROUP);
         if (samples != 0) {
-            cpuSamples[node] += samples;
-            cpuSum[node] += sum;
+            add(node, RegionCounters.CPU_SAMPLES, samples);
+            add(node, RegionCounters.CPU_SUM, sum);
         }
-        if (!Double.isNaN(peak) && (Double.isNaN(memoryPeak[node]) || peak > memoryPeak[node])) {
-            memoryPeak[node] = peak;
-        }
+        add(node, RegionCounters.MEMORY_PEAK, peak);
     }
 
     /** Makes the tree carry region counter columns (all empty so far), so that {@link #hasCounters()} is true. */
     public void enableCounters() {
-        if (cpuSamples == null) {
-            cpuSamples = new long[parent.length];
-            cpuSum = new double[parent.length];
-            memoryPeak = new double[parent.length];
-            Arrays.fill(memoryPeak, Double.NaN);
-        }
+        enable(RegionCounters.GROUP);
     }
 
     /** Replaces the node's region counter values (0 samples and a NaN peak: none). */
     public void setCounters(int node, long samples, double sum, double peak) {
         Objects.checkIndex(node, size);
-        if (cpuSamples == null) {
+        if (!hasCounters()) {
             addCounters(node, samples, sum, peak);
             return;
         }
-        cpuSamples[node] = samples;
-        cpuSum[node] = samples == 0 ? 0 : sum;
-        memoryPeak[node] = peak;
+        set(node, RegionCounters.CPU_SAMPLES, samples);
+        set(node, RegionCounters.CPU_SUM, samples == 0 ? Double.NaN : sum);
+        set(node, RegionCounters.MEMORY_PEAK, peak);
     }
 
     /** Number of {@code cpu_usage} samples attached to the node (0 when none). */
     public long cpuSamples(int node) {
         Objects.checkIndex(node, size);
-        return cpuSamples == null ? 0 : cpuSamples[node];
+        return hasCounters() ? longValue(node, RegionCounters.CPU_SAMPLES) : 0;
     }
 
     /** Sum of the node's {@code cpu_usage} samples (percent); 0 when none. */
     public double cpuSum(int node) {
-        Objects.checkIndex(node, size);
-        return cpuSamples == null ? 0 : cpuSum[node];
+        double sum = hasCounters() ? doubleValue(node, RegionCounters.CPU_SUM) : Double.NaN;
+        return Double.isNaN(sum) ? 0 : sum;
     }
 
     /** Mean {@code cpu_usage} (percent) of the node's samples, NaN when none. */
     public double cpuMean(int node) {
-        long n = cpuSamples(node);
-        return n == 0 ? Double.NaN : cpuSum[node] / n;
+        return hasCounters() ? doubleValue(node, RegionCounters.CPU_MEAN) : Double.NaN;
     }
 
     /** Largest {@code memory_usage} sample of the node, as the tracer wrote it; NaN when none. */
     public double memoryPeak(int node) {
         Objects.checkIndex(node, size);
-        return memoryPeak == null ? Double.NaN : memoryPeak[node];
+        return hasCounters() ? doubleValue(node, RegionCounters.MEMORY_PEAK) : Double.NaN;
     }
 
     public int parent(int node) {
@@ -349,9 +532,6 @@ public final class CallTree {
         nextSibling[node] = NONE;
         minInclusiveNanos[node] = UNSET;
         maxInclusiveNanos[node] = UNSET;
-        if (memoryPeak != null) {
-            memoryPeak[node] = Double.NaN;
-        }
         return node;
     }
 
@@ -372,13 +552,13 @@ public final class CallTree {
         exclusiveNanos = exclusiveNanos == null ? new long[capacity] : Arrays.copyOf(exclusiveNanos, capacity);
         minInclusiveNanos = minInclusiveNanos == null ? new long[capacity] : Arrays.copyOf(minInclusiveNanos, capacity);
         maxInclusiveNanos = maxInclusiveNanos == null ? new long[capacity] : Arrays.copyOf(maxInclusiveNanos, capacity);
-        if (cpuSamples != null) {
-            cpuSamples = Arrays.copyOf(cpuSamples, capacity);
-            cpuSum = Arrays.copyOf(cpuSum, capacity);
-            int old = memoryPeak.length;
-            memoryPeak = Arrays.copyOf(memoryPeak, capacity);
-            if (capacity > old) {
-                Arrays.fill(memoryPeak, old, capacity, Double.NaN);
+        for (int c = 0; c < longColumns.length; c++) {
+            if (longColumns[c] != null) {
+                longColumns[c] = Arrays.copyOf(longColumns[c], capacity);
+            } else {
+                int old = doubleColumns[c].length;
+                doubleColumns[c] = Arrays.copyOf(doubleColumns[c], capacity);
+                Arrays.fill(doubleColumns[c], old, capacity, Double.NaN);
             }
         }
     }
