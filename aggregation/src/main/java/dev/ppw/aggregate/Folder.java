@@ -1,5 +1,8 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.MetricGroup;
+import dev.ppw.model.SampleWeights;
+import dev.ppw.model.Metric;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
@@ -329,7 +332,7 @@ public final class Folder implements EventSink, AutoCloseable {
     }
 
     @Override
-    public void sample(int track, long tsNanos, long weightNanos, int[] frameIds, int depth) {
+    public void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
         if (depth <= 0) {
             diagnostics.note("empty_stack");
             return;
@@ -339,7 +342,12 @@ public final class Folder implements EventSink, AutoCloseable {
         for (int i = 0; i < depth; i++) {
             node = tree.child(node, frameIds[i]);
         }
-        tree.addSample(node, weightNanos);
+        if (SampleWeights.isTime(weight)) {
+            tree.addSample(node, amount);
+        } else {
+            tree.enable(MetricGroup.ofWeight(weight));
+            tree.addSample(node, weight, amount);
+        }
     }
 
     @Override
@@ -725,7 +733,7 @@ public final class Folder implements EventSink, AutoCloseable {
         }
 
         @Override
-        public void sample(int track, long tsNanos, long weightNanos, int[] frameIds, int depth) {
+        public void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
         }
 
         @Override

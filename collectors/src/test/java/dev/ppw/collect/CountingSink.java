@@ -1,5 +1,6 @@
 package dev.ppw.collect;
 
+import dev.ppw.model.Metric;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
@@ -74,7 +75,7 @@ final class CountingSink implements EventSink {
     }
 
     @Override
-    public void sample(int track, long tsNanos, long weightNanos, int[] frameIds, int depth) {
+    public void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
         check(open && track >= 0 && track < tracks, "sample on an unknown track");
         samples++;
     }

@@ -1,5 +1,6 @@
 package dev.ppw.collect;
 
+import dev.ppw.model.Metric;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
@@ -72,8 +73,8 @@ public final class RecordingSink implements EventSink {
     }
 
     @Override
-    public void sample(int track, long tsNanos, long weightNanos, int[] frameIds, int depth) {
-        calls.add("sample " + trackLabels.get(track) + " " + tsNanos + " " + weightNanos + " depth " + depth);
+    public void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
+        calls.add("sample " + trackLabels.get(track) + " " + tsNanos + " " + amount + " " + weight.name() + " depth " + depth);
     }
 
     @Override

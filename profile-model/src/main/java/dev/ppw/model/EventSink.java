@@ -39,10 +39,11 @@ public interface EventSink {
     void complete(int track, long tsNanos, long durNanos, int frameId);
 
     /**
-     * A sample: {@code frameIds[0 .. depth-1]} is the stack, outermost first, and {@code weightNanos}
-     * its weight (the sampling period or the time since the previous sample).
+     * A sample: {@code frameIds[0 .. depth-1]} is the stack, outermost first, weighing {@code amount} of the
+     * WEIGHT metric {@code weight}: {@link SampleWeights#TIME} for the sampling period or the time since the
+     * previous sample in nanoseconds, or a metric in another unit (bytes, events) of the collector's own.
      */
-    void sample(int track, long tsNanos, long weightNanos, int[] frameIds, int depth);
+    void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth);
 
     /** An {@code M process_name}: names process {@code pid}. */
     void processName(String pid, String name);

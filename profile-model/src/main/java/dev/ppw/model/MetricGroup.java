@@ -37,6 +37,17 @@ public record MetricGroup(String name, List<Metric> metrics, String combineRule)
         return m != null && m.kind() == Metric.Kind.VALUE;
     }
 
+    /**
+     * The group of one {@link Metric.Kind#WEIGHT} metric not in time (a sampled input's bytes or events),
+     * named after it: such weights combine like times, by the aggregation operator across nodes.
+     */
+    public static MetricGroup ofWeight(Metric weight) {
+        if (weight.kind() != Metric.Kind.WEIGHT) {
+            throw new IllegalArgumentException(weight.name() + " is not a sample weight");
+        }
+        return new MetricGroup(weight.name(), List.of(weight), "inclusive and exclusive as times are, by the op");
+    }
+
     /** The group's metric named {@code metricName}, or null. */
     public Metric metric(String metricName) {
         for (Metric m : metrics) {

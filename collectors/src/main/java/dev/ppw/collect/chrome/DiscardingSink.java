@@ -1,5 +1,6 @@
 package dev.ppw.collect.chrome;
 
+import dev.ppw.model.Metric;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
@@ -50,7 +51,7 @@ final class DiscardingSink implements EventSink {
     }
 
     @Override
-    public void sample(int track, long tsNanos, long weightNanos, int[] frameIds, int depth) {
+    public void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
     }
 
     @Override

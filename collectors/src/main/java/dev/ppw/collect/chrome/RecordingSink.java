@@ -1,5 +1,6 @@
 package dev.ppw.collect.chrome;
 
+import dev.ppw.model.Metric;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
@@ -27,9 +28,14 @@ final class RecordingSink implements EventSink {
 
     /** One recorded call: what, and its arguments (ids are this recorder's). */
     private record Call(int kind, int track, long ts, long dur, int id, String a, String b, String c, String d,
-                        double x, double y) {
+                        double x, double y, Metric weight) {
         Call(int kind, int track, long ts, long dur, int id, String a, String b, String c) {
-            this(kind, track, ts, dur, id, a, b, c, null, Double.NaN, Double.NaN);
+            this(kind, track, ts, dur, id, a, b, c, null, Double.NaN, Double.NaN, null);
+        }
+
+        Call(int kind, int track, long ts, long dur, int id, String a, String b, String c, String d, double x,
+             double y) {
+            this(kind, track, ts, dur, id, a, b, c, d, x, y, null);
         }
     }
 
@@ -103,13 +109,14 @@ final class RecordingSink implements EventSink {
     }
 
     @Override
-    public void sample(int track, long tsNanos, long weightNanos, int[] frameIds, int depth) {
-        // Chrome traces have no samples; recorded as a frame list for completeness.
+    public void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
+        // Chrome JSON events carry no samples today; recorded as a frame list all the same.
         StringBuilder ids = new StringBuilder();
         for (int i = 0; i < depth; i++) {
             ids.append(i == 0 ? "" : ",").append(frameIds[i]);
         }
-        calls.add(new Call(SAMPLE, track, tsNanos, weightNanos, depth, ids.toString(), null, null));
+        calls.add(new Call(SAMPLE, track, tsNanos, amount, depth, ids.toString(), null, null, null, Double.NaN,
+                Double.NaN, weight));
     }
 
     @Override
@@ -166,7 +173,7 @@ final class RecordingSink implements EventSink {
                     for (int i = 0; i < parts.length; i++) {
                         ids[i] = sink.frames().intern(frames.regionName(Integer.parseInt(parts[i])));
                     }
-                    sink.sample(trackIds[c.track], c.ts, c.dur, ids, c.id);
+                    sink.sample(trackIds[c.track], c.ts, c.weight, c.dur, ids, c.id);
                 }
                 default -> throw new IllegalStateException("call kind " + c.kind);
             }
