@@ -57,9 +57,9 @@ import java.util.Map;
  */
 public final class ProfileJsonReader {
     /** The format name this reader accepts. */
-    public static final String FORMAT = JsonReporter.FORMAT;
+    public static final String FORMAT = JsonWriter.FORMAT;
     /** The largest format version this reader understands. */
-    public static final int VERSION = JsonReporter.VERSION;
+    public static final int VERSION = JsonWriter.VERSION;
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)

@@ -11,6 +11,8 @@ import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
+import dev.ppw.model.output.Content;
+import dev.ppw.model.output.OutputWriter;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -22,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.StringJoiner;
 
 /**
@@ -35,7 +38,7 @@ import java.util.StringJoiner;
  * imbalance rows, a second table "largest imbalance" follows: rank, imbalance, max, mean, standard
  * deviation, node of max and the row's path.
  */
-final class TextReporter implements Reporter {
+public final class TextWriter implements OutputWriter {
     // Fields are written a few chars at a time: encoded in one go per buffer, not per write.
     private static final int BUFFER_CHARS = 1 << 16;
 
@@ -48,6 +51,31 @@ final class TextReporter implements Reporter {
     // counter series listed after the main table before "and K more"
     private static final int FIRST_COUNTERS = 10;
     private static final int CPU_DECIMALS = 2;
+
+    @Override
+    public String name() {
+        return "text";
+    }
+
+    @Override
+    public String description() {
+        return "an aligned table for people, with a short header";
+    }
+
+    @Override
+    public boolean binary() {
+        return false;
+    }
+
+    @Override
+    public List<String> fileExtensions() {
+        return List.of();
+    }
+
+    @Override
+    public Set<Content> accepts() {
+        return Set.of(Content.PROFILE, Content.MERGED);
+    }
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {
@@ -224,7 +252,7 @@ final class TextReporter implements Reporter {
             w.append("display unit: ").append(p.displayTimeUnit()).append(" (the traces' displayTimeUnit)\n");
         }
         if (p.tree().hasCounters() && p.nodes() > 1) {
-            w.append("region counters: ").append(JsonReporter.REGION_COUNTERS_RULE).append('\n');
+            w.append("region counters: ").append(JsonWriter.REGION_COUNTERS_RULE).append('\n');
         }
         appendCounts(w, "warnings: ", report.diagnostics().warnings());
         appendCounts(w, "not in the tree: ", report.diagnostics().notes());

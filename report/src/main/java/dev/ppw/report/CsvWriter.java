@@ -4,6 +4,8 @@ import dev.ppw.model.Report;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.ViewKind;
+import dev.ppw.model.output.Content;
+import dev.ppw.model.output.OutputWriter;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -15,6 +17,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * RFC 4180 CSV (CRLF line ends, quotes only where needed), one header row, then one row per printed node
@@ -22,9 +25,34 @@ import java.util.List;
  * those rows are listed, worst first. An unset min/max, a root's parent and an undefined imbalance are
  * empty fields.
  */
-final class CsvReporter implements Reporter {
+public final class CsvWriter implements OutputWriter {
     // Fields are written a few chars at a time: encoded in one go per buffer, not per write.
     private static final int BUFFER_CHARS = 1 << 16;
+
+    @Override
+    public String name() {
+        return "csv";
+    }
+
+    @Override
+    public String description() {
+        return "RFC 4180 CSV, one header row, time columns named with their unit";
+    }
+
+    @Override
+    public boolean binary() {
+        return false;
+    }
+
+    @Override
+    public List<String> fileExtensions() {
+        return List.of(".csv");
+    }
+
+    @Override
+    public Set<Content> accepts() {
+        return Set.of(Content.PROFILE, Content.MERGED);
+    }
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {

@@ -12,11 +12,14 @@ import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
+import dev.ppw.model.output.Content;
+import dev.ppw.model.output.OutputWriter;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -26,7 +29,7 @@ import java.util.TreeMap;
  * the others; imbalance rows replace the rows (worst first) and add {@code top_imbalance}, which marks
  * the file as a report that {@link ProfileJsonReader} refuses.
  */
-final class JsonReporter implements Reporter {
+public final class JsonWriter implements OutputWriter {
     static final String FORMAT = "ppw-profile";
     static final int VERSION = 1;
     /** How region counters were combined, said in {@code aggregation} when there are any. */
@@ -35,6 +38,31 @@ final class JsonReporter implements Reporter {
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
             .build();
+
+    @Override
+    public String name() {
+        return "json";
+    }
+
+    @Override
+    public String description() {
+        return "the ppw-profile JSON (docs/profile-json.md): saved profiles that merge reads back";
+    }
+
+    @Override
+    public boolean binary() {
+        return false;
+    }
+
+    @Override
+    public List<String> fileExtensions() {
+        return List.of(".json");
+    }
+
+    @Override
+    public Set<Content> accepts() {
+        return Set.of(Content.PROFILE, Content.MERGED);
+    }
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {
