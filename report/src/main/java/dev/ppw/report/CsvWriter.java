@@ -21,7 +21,8 @@ import java.util.Set;
 
 /**
  * RFC 4180 CSV (CRLF line ends, quotes only where needed), one header row, then one row per printed node
- * with the fields of {@link RowField}; with a breakdown its columns follow, and with imbalance rows exactly
+ * with the fixed fields of {@link RowField}, then the declared metrics shown to machines ({@link MetricColumn});
+ * with a breakdown its columns follow, and with imbalance rows exactly
  * those rows are listed, worst first. An unset min/max, a root's parent and an undefined imbalance are
  * empty fields.
  */
@@ -61,9 +62,9 @@ public final class CsvWriter implements OutputWriter {
             return;
         }
         DisplayUnit unit = report.unitOrNanos();
-        List<RowField> fields = RowField.csvFields(report);
+        List<RowColumn> fields = RowColumn.csv(report);
         List<String> header = new ArrayList<>(fields.size());
-        for (RowField f : fields) {
+        for (RowColumn f : fields) {
             header.add(f.columnName(unit));
         }
         Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
@@ -73,7 +74,7 @@ public final class CsvWriter implements OutputWriter {
         List<String> values = new ArrayList<>(fields.size());
         for (int node : report.listedRows()) {
             values.clear();
-            for (RowField f : fields) {
+            for (RowColumn f : fields) {
                 String text = f.text(report, node, unit);
                 values.add(text == null ? "" : text);
             }

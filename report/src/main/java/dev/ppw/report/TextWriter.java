@@ -8,6 +8,8 @@ import dev.ppw.model.MissingRule;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.Metric;
+import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
@@ -37,6 +39,9 @@ import java.util.StringJoiner;
  * inclusive times, two decimals, {@code -} when the mean is 0) and the node holding the max. With
  * imbalance rows, a second table "largest imbalance" follows: rank, imbalance, max, mean, standard
  * deviation, node of max and the row's path.
+ *
+ * <p>The tree's declared metrics shown everywhere ({@link MetricColumn}) come after those, before the name;
+ * with an aggregate, the header says how each metric group combined across nodes.
  */
 public final class TextWriter implements OutputWriter {
     // Fields are written a few chars at a time: encoded in one go per buffer, not per write.
@@ -50,7 +55,6 @@ public final class TextWriter implements OutputWriter {
     private static final int FIRST_FEW = 4;
     // counter series listed after the main table before "and K more"
     private static final int FIRST_COUNTERS = 10;
-    private static final int CPU_DECIMALS = 2;
 
     @Override
     public String name() {
@@ -108,9 +112,9 @@ public final class TextWriter implements OutputWriter {
         if (breakdown != null) {
             table.column("imbalance", TextTable.Align.RIGHT).column("max node", TextTable.Align.LEFT);
         }
-        boolean counters = t.hasCounters();
-        if (counters) {
-            table.column("cpu% mean", TextTable.Align.RIGHT).column("memory peak", TextTable.Align.RIGHT);
+        List<MetricColumn> metrics = MetricColumn.of(t, Metric.Shown.EVERYWHERE);
+        for (MetricColumn m : metrics) {
+            table.column(m.textHeading(), TextTable.Align.RIGHT);
         }
         table.column("name", TextTable.Align.LEFT);
         boolean indent = profile.view().isHierarchical();
@@ -130,11 +134,8 @@ public final class TextWriter implements OutputWriter {
                 cells.add(imbalance(breakdown, node));
                 cells.add(printable(breakdown.maxNode(node)));
             }
-            if (counters) {
-                String mean = RowField.ratio(t.cpuMean(node), CPU_DECIMALS);
-                String peak = RowField.plain(t.memoryPeak(node));
-                cells.add(mean == null ? "" : mean);
-                cells.add(peak == null ? "" : peak);
+            for (MetricColumn m : metrics) {
+                cells.add(m.textCell(t, node));
             }
             cells.add(indent ? INDENT.repeat(t.depth(node)) + name : name);
             table.addRow(cells.toArray(String[]::new));
@@ -251,8 +252,10 @@ public final class TextWriter implements OutputWriter {
         if (p.displayTimeUnit() != null) {
             w.append("display unit: ").append(p.displayTimeUnit()).append(" (the traces' displayTimeUnit)\n");
         }
-        if (p.tree().hasCounters() && p.nodes() > 1) {
-            w.append("region counters: ").append(JsonWriter.REGION_COUNTERS_RULE).append('\n');
+        if (p.nodes() > 1) {
+            for (MetricGroup group : p.tree().metricGroups()) {
+                w.append(group.name().replace('_', ' ')).append(": ").append(group.combineRule()).append('\n');
+            }
         }
         appendCounts(w, "warnings: ", report.diagnostics().warnings());
         appendCounts(w, "not in the tree: ", report.diagnostics().notes());
