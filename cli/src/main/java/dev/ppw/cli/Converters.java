@@ -4,17 +4,22 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.DisplayUnit;
-import dev.ppw.report.OutputFormat;
+import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.WriterRegistry;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** Option values as the command line spells them (lower case), with messages that list the accepted ones. */
 final class Converters {
+    /** The output writers registered for ServiceLoader: what {@code --format} accepts and its help lists. */
+    static final WriterRegistry WRITERS = WriterRegistry.load(Converters.class.getClassLoader());
+
     private Converters() {
     }
 
@@ -36,10 +41,19 @@ final class Converters {
         }
     }
 
-    static final class Format implements ITypeConverter<OutputFormat> {
+    static final class Format implements ITypeConverter<OutputWriter> {
         @Override
-        public OutputFormat convert(String value) {
-            return byLabel(value, OutputFormat.values(), OutputFormat::label, "format");
+        public OutputWriter convert(String value) {
+            return WRITERS.byName(value.trim().toLowerCase(Locale.ROOT)).orElseThrow(() -> new TypeConversionException(
+                    "unknown format '" + value + "': expected one of " + String.join(", ", WRITERS.names())));
+        }
+    }
+
+    /** The registered format names, for {@code ${COMPLETION-CANDIDATES}} in {@code --format}'s help. */
+    static final class FormatNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return WRITERS.names().iterator();
         }
     }
 

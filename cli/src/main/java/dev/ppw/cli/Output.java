@@ -5,8 +5,7 @@ import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Profile;
 import dev.ppw.report.AtomicOutput;
 import dev.ppw.model.Report;
-import dev.ppw.report.Reporter;
-import dev.ppw.report.Reporters;
+import dev.ppw.model.output.OutputWriter;
 
 import java.io.IOException;
 import java.util.Optional;
@@ -26,14 +25,14 @@ final class Output {
 
     /** Writes {@code report} to {@code -o} (atomically) or to stdout. */
     static void write(Report report, ReportOptions options, Main.Streams streams) throws IOException {
-        Reporter reporter = Reporters.forFormat(options.format);
+        OutputWriter writer = options.format;
         if (options.output == null) {
-            reporter.write(report, streams.out());
+            writer.write(report, streams.out());
             streams.out().flush();
             return;
         }
         try {
-            AtomicOutput.write(options.output, out -> reporter.write(report, out));
+            AtomicOutput.write(options.output, out -> writer.write(report, out));
         } catch (IOException e) {
             throw FileProblem.cannotWrite(options.output, e);
         }

@@ -3,7 +3,7 @@ package dev.ppw.cli;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.DisplayUnit;
-import dev.ppw.report.OutputFormat;
+import dev.ppw.model.output.OutputWriter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -23,8 +23,9 @@ final class ReportOptions {
     int depth;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Converters.Format.class,
-            description = "text, csv or json (default: ${DEFAULT-VALUE}).")
-    OutputFormat format;
+            completionCandidates = Converters.FormatNames.class,
+            description = "One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    OutputWriter format;
 
     @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,
             description = "s, ms, us or ns (default: ns for csv and json; for text the traces'"

@@ -18,6 +18,8 @@ import dev.ppw.model.NameTable;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.CounterSeries;
+import dev.ppw.model.Metric;
+import dev.ppw.model.RegionCounters;
 import dev.ppw.model.ViewKind;
 import org.eclipse.collections.api.map.primitive.MutableIntIntMap;
 import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
@@ -28,10 +30,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads a saved profile, the ppw-profile JSON format version 1 of docs/profile-json.md, back into the
@@ -57,9 +61,9 @@ import java.util.Map;
  */
 public final class ProfileJsonReader {
     /** The format name this reader accepts. */
-    public static final String FORMAT = JsonReporter.FORMAT;
+    public static final String FORMAT = JsonWriter.FORMAT;
     /** The largest format version this reader understands. */
-    public static final int VERSION = JsonReporter.VERSION;
+    public static final int VERSION = JsonWriter.VERSION;
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
@@ -81,10 +85,12 @@ public final class ProfileJsonReader {
     /** Column name (with every unit for time columns) to its field, for the v1 columns. */
     private static final Map<String, RowField> COLUMN_FIELDS = new HashMap<>();
     private static final Map<String, DisplayUnit> COLUMN_UNITS = new HashMap<>();
+    /** Column name to the region counter metric it holds (SEMANTICS.md "Counters"). */
+    private static final Map<String, MetricColumn> COUNTER_COLUMNS = new HashMap<>();
 
     static {
-        for (RowField f : RowField.COUNTER_JSON_FIELDS) {
-            COLUMN_FIELDS.put(f.columnName(DisplayUnit.NS), f);
+        for (Metric m : RegionCounters.GROUP.metrics()) {
+            COUNTER_COLUMNS.put(m.name(), new MetricColumn(m, MetricColumn.Side.VALUE));
         }
         for (RowField f : RowField.JSON_FIELDS) {
             for (DisplayUnit u : DisplayUnit.values()) {
@@ -115,6 +121,7 @@ public final class ProfileJsonReader {
 
     // The columns: field of each position (null: ignored) and the unit of the time columns.
     private RowField[] columnField;
+    private MetricColumn[] columnCounter;
     private DisplayUnit[] columnUnit;
     private DisplayUnit columnsUnit;
     private String firstTimeColumn;
@@ -466,20 +473,28 @@ public final class ProfileJsonReader {
         readStrings("columns", columnNames);
         int n = columnNames.size();
         columnField = new RowField[n];
+        columnCounter = new MetricColumn[n];
         columnUnit = new DisplayUnit[n];
         Map<RowField, String> found = new EnumMap<>(RowField.class);
+        Set<String> countersFound = new HashSet<>();
         for (int c = 0; c < n; c++) {
             String name = columnNames.get(c);
             RowField f = COLUMN_FIELDS.get(name);
             if (f == null) {
-                continue; // a later writer's column: skipped
+                columnCounter[c] = COUNTER_COLUMNS.get(name);
+                if (columnCounter[c] != null) {
+                    if (!countersFound.add(name)) {
+                        throw fail("columns " + name + " and " + name + " are the same field", null);
+                    }
+                    counterColumns = true;
+                }
+                continue; // else a later writer's column: skipped
             }
             String before = found.put(f, name);
             if (before != null) {
                 throw fail("columns " + before + " and " + name + " are the same field", null);
             }
             columnField[c] = f;
-            counterColumns |= RowField.COUNTER_JSON_FIELDS.contains(f);
             columnUnit[c] = COLUMN_UNITS.get(name);
             if (columnUnit[c] != null) {
                 if (columnsUnit != null && columnsUnit != columnUnit[c]) {
@@ -570,7 +585,7 @@ public final class ProfileJsonReader {
             }
             RowField f = fields[c];
             if (f == null) {
-                p.skipChildren();
+                readCounter(t, columnCounter[c]);
             } else {
                 switch (f) {
                     case ID, DEPTH -> value[f.ordinal()] = intValue(t, f, false);
@@ -580,10 +595,6 @@ public final class ProfileJsonReader {
                     case CALLS, SUBCALLS -> value[f.ordinal()] = longValue(t, f);
                     case INCLUSIVE, EXCLUSIVE -> value[f.ordinal()] = nanos(t, c, false);
                     case MIN_INCLUSIVE, MAX_INCLUSIVE -> value[f.ordinal()] = nanos(t, c, true);
-                    case CPU_USAGE_SAMPLES -> rowCpuSamples = longValue(t, f);
-                    case CPU_USAGE_SUM_PERCENT -> rowCpuSum = number(t, f, 0);
-                    case MEMORY_USAGE_PEAK -> rowMemoryPeak = number(t, f, Double.NaN);
-                    case CPU_USAGE_MEAN_PERCENT -> p.skipChildren(); // derived from the sum and samples
                     default -> throw new AssertionError(f);
                 }
             }
@@ -593,6 +604,20 @@ public final class ProfileJsonReader {
             throw fail("row " + rowCount + " has " + c + " fields but there are " + fields.length + " columns", null);
         }
         addNode(value);
+    }
+
+    /** A region counter column's value into the row's counters; any other column (null) is skipped. */
+    private void readCounter(JsonToken t, MetricColumn column) throws IOException {
+        Metric m = column == null ? null : column.metric();
+        if (RegionCounters.CPU_SAMPLES.equals(m)) {
+            rowCpuSamples = longValue(t, column);
+        } else if (RegionCounters.CPU_SUM.equals(m)) {
+            rowCpuSum = number(t, column, 0);
+        } else if (RegionCounters.MEMORY_PEAK.equals(m)) {
+            rowMemoryPeak = number(t, column, Double.NaN);
+        } else {
+            p.skipChildren(); // the mean is derived from the sum and samples
+        }
     }
 
     private void addNode(long[] value) {
@@ -628,7 +653,7 @@ public final class ProfileJsonReader {
     }
 
     /** A region counter value: a JSON number read back as the double it was written from; null is {@code ifNull}. */
-    private double number(JsonToken t, RowField f, double ifNull) throws IOException {
+    private double number(JsonToken t, RowColumn f, double ifNull) throws IOException {
         if (t == JsonToken.VALUE_NULL) {
             return ifNull;
         }
@@ -755,7 +780,7 @@ public final class ProfileJsonReader {
         return p.getIntValue();
     }
 
-    private long longValue(JsonToken t, RowField f) throws IOException {
+    private long longValue(JsonToken t, RowColumn f) throws IOException {
         if (t != JsonToken.VALUE_NUMBER_INT) {
             throw fieldFail(f.columnName(DisplayUnit.NS), "must be an integer", t);
         }

@@ -11,14 +11,15 @@ import dev.ppw.model.ViewKind;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Locale;
 
 /**
- * The fields of a machine-readable row, shared by CSV and JSON, in CSV order. Time fields are named with
- * their unit ({@code inclusive_us}). The {@code NODE_*} and {@link #IMBALANCE} fields come from the
- * report's {@link Breakdown} and follow the others when there is one.
+ * The fixed fields of a machine-readable row, shared by CSV and JSON, in CSV order: those every profile
+ * has. Time fields are named with their unit ({@code inclusive_us}). The {@code NODE_*} and
+ * {@link #IMBALANCE} fields come from the report's {@link Breakdown} and follow the others when there is
+ * one; declared metrics ({@link MetricColumn}) come between ({@link RowColumn}).
  */
-enum RowField {
+enum RowField implements RowColumn {
     /** Tree and callpath: region names from a root joined by " => "; flat and tau: the row's key. */
     PATH(Kind.TEXT),
     /** The node's index in the profile's tree: unique. */
@@ -53,15 +54,7 @@ enum RowField {
     /** Label of the node holding {@link #NODE_MAX_INCLUSIVE}. */
     NODE_OF_MAX(Kind.TEXT),
     /** max / mean with 4 decimals; absent when the mean is 0. */
-    IMBALANCE(Kind.DECIMAL),
-    /** Region counters (SEMANTICS.md "Counters"): how many {@code cpu_usage} samples attached to the row. */
-    CPU_USAGE_SAMPLES(Kind.INTEGER),
-    /** Sum of the row's {@code cpu_usage} samples (percent), absent when none: what merges add. */
-    CPU_USAGE_SUM_PERCENT(Kind.DECIMAL),
-    /** Mean of the row's {@code cpu_usage} samples (percent), absent when none. */
-    CPU_USAGE_MEAN_PERCENT(Kind.DECIMAL),
-    /** Largest {@code memory_usage} sample of the row, as the tracer wrote it; absent when none. */
-    MEMORY_USAGE_PEAK(Kind.DECIMAL);
+    IMBALANCE(Kind.DECIMAL);
 
     /** TEXT is a string, the others are numbers; TIME is named with its unit. */
     enum Kind { TEXT, INTEGER, DECIMAL, TIME }
@@ -75,13 +68,6 @@ enum RowField {
     /** What a {@link Breakdown} adds, after the other fields, in CSV and JSON alike. */
     static final List<RowField> BREAKDOWN_FIELDS = List.of(NODE_MIN_INCLUSIVE, NODE_MAX_INCLUSIVE,
             NODE_MEAN_INCLUSIVE, NODE_STDDEV_INCLUSIVE, NODE_OF_MAX, IMBALANCE);
-
-    /** What region counters add to JSON rows, when the profile has any (the sum, so that merges are exact). */
-    static final List<RowField> COUNTER_JSON_FIELDS = List.of(CPU_USAGE_SAMPLES, CPU_USAGE_SUM_PERCENT,
-            CPU_USAGE_MEAN_PERCENT, MEMORY_USAGE_PEAK);
-    /** What region counters add to CSV rows, when the profile has any. */
-    static final List<RowField> COUNTER_CSV_FIELDS = List.of(CPU_USAGE_SAMPLES, CPU_USAGE_MEAN_PERCENT,
-            MEMORY_USAGE_PEAK);
 
     private static final List<RowField> HIERARCHICAL = List.of(PATH, ID, PARENT_ID, DEPTH, NAME, CALLSITE, CALLS,
             SUBCALLS, INCLUSIVE, EXCLUSIVE, MIN_INCLUSIVE, MAX_INCLUSIVE, AGG, MISSING, NODES);
@@ -99,39 +85,29 @@ enum RowField {
         return kind;
     }
 
-    /** The CSV columns of a report: those of its view, then the breakdown's when it has one. */
+    /** The fixed CSV fields of a report's view (the breakdown's and the metrics' columns aside). */
     static List<RowField> csvFields(Report report) {
-        return withBreakdown(withCounters(report.profile().view().isHierarchical() ? HIERARCHICAL : KEYED,
-                COUNTER_CSV_FIELDS, report), report);
+        return report.profile().view().isHierarchical() ? HIERARCHICAL : KEYED;
     }
 
-    /** The JSON columns of a report: those of docs/profile-json.md, then the breakdown's when it has one. */
-    static List<RowField> jsonFields(Report report) {
-        return withBreakdown(withCounters(JSON_FIELDS, COUNTER_JSON_FIELDS, report), report);
-    }
-
-    /** The counter fields follow the others only when the profile has region counters: older outputs stay as they were. */
-    private static List<RowField> withCounters(List<RowField> fields, List<RowField> counters, Report report) {
-        return report.profile().tree().hasCounters()
-                ? Stream.concat(fields.stream(), counters.stream()).toList() : fields;
-    }
-
-    private static List<RowField> withBreakdown(List<RowField> fields, Report report) {
-        return report.breakdown().isEmpty() ? fields
-                : Stream.concat(fields.stream(), BREAKDOWN_FIELDS.stream()).toList();
-    }
-
-    /** Column or member name: lower snake case, time fields suffixed with the unit. */
-    String columnName(DisplayUnit unit) {
-        String base = name().toLowerCase(java.util.Locale.ROOT);
+    /** Lower snake case, time fields suffixed with the unit. */
+    @Override
+    public String columnName(DisplayUnit unit) {
+        String base = name().toLowerCase(Locale.ROOT);
         return kind == Kind.TIME ? base + "_" + unit.label() : base;
+    }
+
+    @Override
+    public boolean isText() {
+        return kind == Kind.TEXT;
     }
 
     /**
      * The field's text for {@code node}, or null when it has no value (a root's parent, an unset min/max, the
      * imbalance of a row whose mean is 0). Breakdown fields need the report's breakdown.
      */
-    String text(Report report, int node, DisplayUnit unit) {
+    @Override
+    public String text(Report report, int node, DisplayUnit unit) {
         Profile profile = report.profile();
         CallTree t = profile.tree();
         return switch (this) {
@@ -156,10 +132,6 @@ enum RowField {
             case NODE_STDDEV_INCLUSIVE -> roundedTime(breakdown(report).stddevNanos(node), unit);
             case NODE_OF_MAX -> breakdown(report).maxNode(node);
             case IMBALANCE -> ratio(breakdown(report).imbalance(node), IMBALANCE_DECIMALS);
-            case CPU_USAGE_SAMPLES -> Long.toString(t.cpuSamples(node));
-            case CPU_USAGE_SUM_PERCENT -> t.cpuSamples(node) == 0 ? null : plain(t.cpuSum(node));
-            case CPU_USAGE_MEAN_PERCENT -> plain(t.cpuMean(node));
-            case MEMORY_USAGE_PEAK -> plain(t.memoryPeak(node));
         };
     }
 

@@ -76,7 +76,7 @@ class AtomicOutputTest {
     void aGzippedSavedProfileReadsBackThroughGunzip() throws IOException {
         Path target = dir.resolve("saved.ppw.json.gz");
         Profile p = Fixtures.smallTree();
-        AtomicOutput.write(target, out -> Reporters.forFormat(OutputFormat.JSON).write(new Report(p,
+        AtomicOutput.write(target, out -> new JsonWriter().write(new Report(p,
                 Report.allRows(p), p.tree().totalInclusiveNanos(), Optional.of(DisplayUnit.US)), out));
         Profile back;
         try (InputStream in = new GZIPInputStream(Files.newInputStream(target))) {

@@ -1,6 +1,7 @@
 package dev.ppw.report;
 
 import dev.ppw.model.Report;
+import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Breakdown;
 import dev.ppw.model.MergeOp;
@@ -45,19 +46,19 @@ class BreakdownReportTest {
 
     @Test
     void csvAddsTheBreakdownColumnsAfterTheOthers() throws IOException {
-        assertEquals(crlf(CSV_HEADER, MAIN_CSV, WORK_CSV), render(OutputFormat.CSV, report()));
+        assertEquals(crlf(CSV_HEADER, MAIN_CSV, WORK_CSV), render(new CsvWriter(), report()));
     }
 
     @Test
     void csvWithImbalanceRowsListsExactlyThoseRowsWorstFirst() throws IOException {
         assertEquals(crlf(CSV_HEADER, WORK_CSV, MAIN_CSV),
-                render(OutputFormat.CSV, report().withImbalanceRows(new int[] {2, 1})));
-        assertEquals(crlf(CSV_HEADER, WORK_CSV), render(OutputFormat.CSV, report().withImbalanceRows(new int[] {2})));
+                render(new CsvWriter(), report().withImbalanceRows(new int[] {2, 1})));
+        assertEquals(crlf(CSV_HEADER, WORK_CSV), render(new CsvWriter(), report().withImbalanceRows(new int[] {2})));
     }
 
     @Test
     void jsonAddsTheBreakdownColumnsAndReadsBackAsTheSameProfile() throws IOException {
-        String json = render(OutputFormat.JSON, report());
+        String json = render(new JsonWriter(), report());
         assertTrue(json.replaceAll("\\s", "").contains("\"columns\":[\"id\",\"parent_id\",\"depth\",\"name\","
                 + "\"callsite\",\"calls\",\"subcalls\",\"inclusive_us\",\"exclusive_us\",\"min_inclusive_us\","
                 + "\"max_inclusive_us\",\"node_min_inclusive_us\",\"node_max_inclusive_us\",\"node_mean_inclusive_us\","
@@ -73,7 +74,7 @@ class BreakdownReportTest {
 
     @Test
     void jsonWithImbalanceRowsMarksTheFileAsAReport() throws IOException {
-        String json = render(OutputFormat.JSON, report().withImbalanceRows(new int[] {2, 1}));
+        String json = render(new JsonWriter(), report().withImbalanceRows(new int[] {2, 1}));
         assertTrue(json.contains("\n  \"top_imbalance\": 2,\n"), json);
         assertTrue(json.contains("\n    [2, 1, 1, \"work\""), json);
         assertTrue(json.indexOf("[2, 1, 1, \"work\"") < json.indexOf("[1, null, 0, \"main\""), json);
@@ -86,8 +87,8 @@ class BreakdownReportTest {
     void anUndefinedImbalanceIsEmptyInCsvAndNullInJson() throws IOException {
         Profile p = merged(List.of(tree(0, -1), tree(0, -1)), MergeOp.SUM, MissingRule.ZERO);
         Report r = new Report(p, Report.allRows(p), 0, Optional.of(DisplayUnit.NS)).withBreakdown(breakdown);
-        assertTrue(render(OutputFormat.CSV, r).endsWith(",0,0,0,0,n0,\r\n"), render(OutputFormat.CSV, r));
-        assertTrue(render(OutputFormat.JSON, r).contains(", 0, 0, 0, 0, \"n0\", null]"), render(OutputFormat.JSON, r));
+        assertTrue(render(new CsvWriter(), r).endsWith(",0,0,0,0,n0,\r\n"), render(new CsvWriter(), r));
+        assertTrue(render(new JsonWriter(), r).contains(", 0, 0, 0, 0, \"n0\", null]"), render(new JsonWriter(), r));
     }
 
     @Test
@@ -106,7 +107,7 @@ class BreakdownReportTest {
                 rank  imbalance   max us  mean us  stddev us  node of max  path
                    1       2.14  150.000   70.000     75.498  n1           main => work
                    2       1.50  300.000  200.000    100.000  n2           main
-                """, render(OutputFormat.TEXT, report().withImbalanceRows(new int[] {2, 1})));
+                """, render(new TextWriter(), report().withImbalanceRows(new int[] {2, 1})));
     }
 
     @Test
@@ -116,7 +117,7 @@ class BreakdownReportTest {
             trees.add(tree(1000 * (i + 1), -1));
         }
         Profile p = merged(trees, MergeOp.AVG, MissingRule.PRESENT);
-        String text = render(OutputFormat.TEXT, new Report(p, Report.allRows(p), 4000, Optional.empty()));
+        String text = render(new TextWriter(), new Report(p, Report.allRows(p), 4000, Optional.empty()));
         assertTrue(text.contains("\ninputs: n0.json, n1.json, n2.json, n3.json and 3 more\n"
                 + "aggregation: avg over 7 nodes (only nodes having the row)\n"
                 + "nodes: n0, n1, n2, n3 and 3 more\n"), text);
@@ -165,9 +166,9 @@ class BreakdownReportTest {
         return t;
     }
 
-    private static String render(OutputFormat format, Report report) throws IOException {
+    private static String render(OutputWriter writer, Report report) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Reporters.forFormat(format).write(report, out);
+        writer.write(report, out);
         return out.toString(StandardCharsets.UTF_8);
     }
 }

@@ -1,6 +1,7 @@
 package dev.ppw.report;
 
 import dev.ppw.model.Report;
+import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
@@ -37,14 +38,14 @@ final class Fixtures {
         return Profile.single(t, List.of("t.json"), Map.of(), Map.of());
     }
 
-    static String render(OutputFormat format, Profile p, int[] rows, long total, DisplayUnit unit) throws IOException {
+    static String render(OutputWriter writer, Profile p, int[] rows, long total, DisplayUnit unit) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Reporters.forFormat(format).write(new Report(p, rows, total, Optional.ofNullable(unit)), out);
+        writer.write(new Report(p, rows, total, Optional.ofNullable(unit)), out);
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    static String render(OutputFormat format, Profile p, DisplayUnit unit) throws IOException {
-        return render(format, p, Report.allRows(p), p.tree().totalInclusiveNanos(), unit);
+    static String render(OutputWriter writer, Profile p, DisplayUnit unit) throws IOException {
+        return render(writer, p, Report.allRows(p), p.tree().totalInclusiveNanos(), unit);
     }
 
     /** Lines joined with CRLF, each ended by one: RFC 4180 records. */

@@ -85,7 +85,7 @@ class ProfileJsonRoundTripTest {
     static Profile roundTrip(Profile p, int[] rows, DisplayUnit unit) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            Reporters.forFormat(OutputFormat.JSON).write(new Report(p, rows, p.tree().totalInclusiveNanos(),
+            new JsonWriter().write(new Report(p, rows, p.tree().totalInclusiveNanos(),
                     Optional.of(unit)), out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -247,7 +247,7 @@ class RowScannerTest {
         int[] rows = r.nextBoolean() ? Report.allRows(p) : RowOrder.order(p, RowOrder.SortKey.values()[r.nextInt(7)], 0, 0);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            Reporters.forFormat(OutputFormat.JSON).write(new Report(p, rows, p.tree().totalInclusiveNanos(),
+            new JsonWriter().write(new Report(p, rows, p.tree().totalInclusiveNanos(),
                     Optional.of(unit)), out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class TextReporterTest {
+class TextWriterTest {
     @Test
     void treeTableIsAlignedIndentedAndPicksMillisecondsFromTheTotal() throws IOException {
         assertEquals("""
@@ -35,7 +35,7 @@ class TextReporterTest {
                   19.0         0.235         0.235      2         1        0.001        0.234    a
                    0.0         0.001         0.001      1         0        0.001        0.001      b
                    0.0         0.000         0.000      3         0            -            -  idle
-                """, Fixtures.render(OutputFormat.TEXT, Fixtures.smallTree(), null));
+                """, Fixtures.render(new TextWriter(), Fixtures.smallTree(), null));
     }
 
     @Test
@@ -47,7 +47,7 @@ class TextReporterTest {
                 %total  inclusive ns  exclusive ns  calls  subcalls  min ns/call  max ns/call  name
                  100.0       1234567        999567      1         2      1234567      1234567  main
                    0.0             7             7      3         0            -            -  idle
-                """, Fixtures.render(OutputFormat.TEXT, Fixtures.smallTree(), new int[] {1, 4}, 1234574,
+                """, Fixtures.render(new TextWriter(), Fixtures.smallTree(), new int[] {1, 4}, 1234574,
                 DisplayUnit.NS));
     }
 
@@ -70,7 +70,7 @@ class TextReporterTest {
                 %total  inclusive s  exclusive s  calls  subcalls  min s/call  max s/call  name
                  100.0        2.500        1.000      4         4       0.600       0.700  foo
                   10.0        0.250        0.250      1         0           -           -  two\\nlines
-                """, Fixtures.render(OutputFormat.TEXT, p, Report.allRows(p), 2_500_000_000L, null));
+                """, Fixtures.render(new TextWriter(), p, Report.allRows(p), 2_500_000_000L, null));
     }
 
     @Test
@@ -84,7 +84,7 @@ class TextReporterTest {
         counted.note("phase_s");
         counted.note("phase_I");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Reporters.forFormat(OutputFormat.TEXT).write(new Report(p, new int[] {1}, 1234574, Optional.empty())
+        new TextWriter().write(new Report(p, new int[] {1}, 1234574, Optional.empty())
                 .withDiagnostics(counted), out);
         assertEquals("""
                 view: tree   total: 1.235 ms   rows: 1
@@ -100,7 +100,7 @@ class TextReporterTest {
     void emptyProfileSaysSo() throws IOException {
         Profile p = Profile.single(new CallTree(new FrameTable(new NameTable())), List.of("empty.json"), Map.of(),
                 Map.of());
-        String text = Fixtures.render(OutputFormat.TEXT, p, null);
+        String text = Fixtures.render(new TextWriter(), p, null);
         assertEquals("view: tree   total: 0 ns   rows: 0\ninput: empty.json\n\n(no rows)\n", text);
     }
 

@@ -9,37 +9,68 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.Metric;
+import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
+import dev.ppw.model.output.Content;
+import dev.ppw.model.output.OutputWriter;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * The ppw-profile JSON format, version 1 (docs/profile-json.md): one object with the metadata, a
  * {@code columns} header and {@code rows} as arrays. Times are JSON numbers written from their exact
- * decimal text; an unset min/max and a root's parent are {@code null}. A breakdown adds its columns after
+ * decimal text; an unset min/max and a root's parent are {@code null}. The tree's declared metrics are
+ * described in {@code metric_groups} and every one of them follows the fixed columns ({@link MetricColumn}),
+ * ratios included; their rules of combination are in {@code aggregation}. A breakdown adds its columns after
  * the others; imbalance rows replace the rows (worst first) and add {@code top_imbalance}, which marks
  * the file as a report that {@link ProfileJsonReader} refuses.
  */
-final class JsonReporter implements Reporter {
+public final class JsonWriter implements OutputWriter {
     static final String FORMAT = "ppw-profile";
     static final int VERSION = 1;
-    /** How region counters were combined, said in {@code aggregation} when there are any. */
-    static final String REGION_COUNTERS_RULE = "cpu samples and sums added, memory peak the max, whatever op";
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
             .build();
 
     @Override
+    public String name() {
+        return "json";
+    }
+
+    @Override
+    public String description() {
+        return "the ppw-profile JSON (docs/profile-json.md): saved profiles that merge reads back";
+    }
+
+    @Override
+    public boolean binary() {
+        return false;
+    }
+
+    @Override
+    public List<String> fileExtensions() {
+        return List.of(".json");
+    }
+
+    @Override
+    public Set<Content> accepts() {
+        return Set.of(Content.PROFILE, Content.MERGED);
+    }
+
+    @Override
     public void write(Report report, OutputStream out) throws IOException {
         DisplayUnit unit = report.unitOrNanos();
-        List<RowField> fields = RowField.jsonFields(report);
+        List<RowColumn> fields = RowColumn.json(report);
         try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
             g.setPrettyPrinter(new ProfileJsonLayout());
             g.writeStartObject();
@@ -51,19 +82,20 @@ final class JsonReporter implements Reporter {
                 return;
             }
             writeCounters(g, report.profile());
+            writeMetricGroups(g, report.profile().tree().metricGroups());
             g.writeArrayFieldStart("columns");
-            for (RowField f : fields) {
+            for (RowColumn f : fields) {
                 g.writeString(f.columnName(unit));
             }
             g.writeEndArray();
             g.writeArrayFieldStart("rows");
             for (int node : report.listedRows()) {
                 g.writeStartArray();
-                for (RowField f : fields) {
+                for (RowColumn f : fields) {
                     String text = f.text(report, node, unit);
                     if (text == null) {
                         g.writeNull();
-                    } else if (f.kind() == RowField.Kind.TEXT) {
+                    } else if (f.isText()) {
                         g.writeString(text);
                     } else {
                         g.writeNumber(text);
@@ -92,8 +124,8 @@ final class JsonReporter implements Reporter {
         g.writeStringField("op", profile.aggregation().label());
         g.writeStringField("missing", profile.missing().label());
         g.writeNumberField("nodes", profile.nodes());
-        if (profile.tree().hasCounters()) {
-            g.writeStringField("region_counters", REGION_COUNTERS_RULE);
+        for (MetricGroup group : profile.tree().metricGroups()) {
+            g.writeStringField(group.name(), group.combineRule());
         }
         g.writeEndObject();
         g.writeArrayFieldStart("inputs");
@@ -127,6 +159,45 @@ final class JsonReporter implements Reporter {
         writeCounts(g, "warnings", report.diagnostics().warnings());
         writeCounts(g, "notes", report.diagnostics().notes());
         g.writeEndObject();
+    }
+
+    /**
+     * The declarations of the tree's metric groups, only when it has any (so that older outputs stay as they
+     * were): what a reader needs to rebuild equal {@link Metric} records and to map columns to them.
+     */
+    private static void writeMetricGroups(JsonGenerator g, List<MetricGroup> groups) throws IOException {
+        if (groups.isEmpty()) {
+            return;
+        }
+        g.writeArrayFieldStart("metric_groups");
+        for (MetricGroup group : groups) {
+            g.writeStartObject();
+            g.writeStringField("name", group.name());
+            g.writeStringField("combine_rule", group.combineRule());
+            g.writeArrayFieldStart("metrics");
+            for (Metric m : group.metrics()) {
+                g.writeStartObject();
+                g.writeStringField("name", m.name());
+                g.writeStringField("unit", m.unit().label());
+                g.writeStringField("kind", lowerCase(m.kind()));
+                if (m.kind() == Metric.Kind.RATIO) {
+                    g.writeStringField("numerator", m.numerator());
+                    g.writeStringField("denominator", m.denominator());
+                }
+                g.writeStringField("combine", lowerCase(m.combine()));
+                g.writeStringField("shown", lowerCase(m.shown()));
+                g.writeStringField("label", m.textLabel());
+                g.writeStringField("description", m.description());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static String lowerCase(Enum<?> constant) {
+        return constant.name().toLowerCase(Locale.ROOT);
     }
 
     /** Kind to count, in first-seen order. */

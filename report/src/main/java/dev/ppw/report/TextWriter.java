@@ -8,9 +8,13 @@ import dev.ppw.model.MissingRule;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.Metric;
+import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
+import dev.ppw.model.output.Content;
+import dev.ppw.model.output.OutputWriter;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -22,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.StringJoiner;
 
 /**
@@ -34,8 +39,11 @@ import java.util.StringJoiner;
  * inclusive times, two decimals, {@code -} when the mean is 0) and the node holding the max. With
  * imbalance rows, a second table "largest imbalance" follows: rank, imbalance, max, mean, standard
  * deviation, node of max and the row's path.
+ *
+ * <p>The tree's declared metrics shown everywhere ({@link MetricColumn}) come after those, before the name;
+ * with an aggregate, the header says how each metric group combined across nodes.
  */
-final class TextReporter implements Reporter {
+public final class TextWriter implements OutputWriter {
     // Fields are written a few chars at a time: encoded in one go per buffer, not per write.
     private static final int BUFFER_CHARS = 1 << 16;
 
@@ -47,7 +55,31 @@ final class TextReporter implements Reporter {
     private static final int FIRST_FEW = 4;
     // counter series listed after the main table before "and K more"
     private static final int FIRST_COUNTERS = 10;
-    private static final int CPU_DECIMALS = 2;
+
+    @Override
+    public String name() {
+        return "text";
+    }
+
+    @Override
+    public String description() {
+        return "an aligned table for people, with a short header";
+    }
+
+    @Override
+    public boolean binary() {
+        return false;
+    }
+
+    @Override
+    public List<String> fileExtensions() {
+        return List.of();
+    }
+
+    @Override
+    public Set<Content> accepts() {
+        return Set.of(Content.PROFILE, Content.MERGED);
+    }
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {
@@ -80,9 +112,9 @@ final class TextReporter implements Reporter {
         if (breakdown != null) {
             table.column("imbalance", TextTable.Align.RIGHT).column("max node", TextTable.Align.LEFT);
         }
-        boolean counters = t.hasCounters();
-        if (counters) {
-            table.column("cpu% mean", TextTable.Align.RIGHT).column("memory peak", TextTable.Align.RIGHT);
+        List<MetricColumn> metrics = MetricColumn.of(t, Metric.Shown.EVERYWHERE);
+        for (MetricColumn m : metrics) {
+            table.column(m.textHeading(), TextTable.Align.RIGHT);
         }
         table.column("name", TextTable.Align.LEFT);
         boolean indent = profile.view().isHierarchical();
@@ -102,11 +134,8 @@ final class TextReporter implements Reporter {
                 cells.add(imbalance(breakdown, node));
                 cells.add(printable(breakdown.maxNode(node)));
             }
-            if (counters) {
-                String mean = RowField.ratio(t.cpuMean(node), CPU_DECIMALS);
-                String peak = RowField.plain(t.memoryPeak(node));
-                cells.add(mean == null ? "" : mean);
-                cells.add(peak == null ? "" : peak);
+            for (MetricColumn m : metrics) {
+                cells.add(m.textCell(t, node));
             }
             cells.add(indent ? INDENT.repeat(t.depth(node)) + name : name);
             table.addRow(cells.toArray(String[]::new));
@@ -223,8 +252,10 @@ final class TextReporter implements Reporter {
         if (p.displayTimeUnit() != null) {
             w.append("display unit: ").append(p.displayTimeUnit()).append(" (the traces' displayTimeUnit)\n");
         }
-        if (p.tree().hasCounters() && p.nodes() > 1) {
-            w.append("region counters: ").append(JsonReporter.REGION_COUNTERS_RULE).append('\n');
+        if (p.nodes() > 1) {
+            for (MetricGroup group : p.tree().metricGroups()) {
+                w.append(group.name().replace('_', ' ')).append(": ").append(group.combineRule()).append('\n');
+            }
         }
         appendCounts(w, "warnings: ", report.diagnostics().warnings());
         appendCounts(w, "not in the tree: ", report.diagnostics().notes());

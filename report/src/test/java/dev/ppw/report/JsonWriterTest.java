@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class JsonReporterTest {
+class JsonWriterTest {
     private static final List<Object> COLUMNS_US = List.of("id", "parent_id", "depth", "name", "callsite",
             "calls", "subcalls", "inclusive_us", "exclusive_us", "min_inclusive_us", "max_inclusive_us");
 
@@ -47,7 +47,7 @@ class JsonReporterTest {
         counted.warn("overlap", null);
         counted.note("phase_I");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Reporters.forFormat(OutputFormat.JSON).write(new Report(p, Report.allRows(p), 1234574,
+        new JsonWriter().write(new Report(p, Report.allRows(p), 1234574,
                 Optional.of(DisplayUnit.US)).withDiagnostics(counted), out);
         String json = out.toString(StandardCharsets.UTF_8);
         Map<String, Object> doc = parse(json);
@@ -90,7 +90,7 @@ class JsonReporterTest {
         t.setMetrics(k, 3, 1, 1_500_000_000L, -2, CallTree.UNSET, CallTree.UNSET);
         Profile p = new Profile(t, ViewKind.TAU, 2, MergeOp.MAX, MissingRule.PRESENT, 3, List.of("n0", "n1", "n2"), Map.of(),
                 Map.of());
-        Map<String, Object> doc = parse(Fixtures.render(OutputFormat.JSON, p, Report.allRows(p), 1_500_000_000L,
+        Map<String, Object> doc = parse(Fixtures.render(new JsonWriter(), p, Report.allRows(p), 1_500_000_000L,
                 DisplayUnit.S));
         assertEquals(2L, doc.get("tau_depth"));
         assertEquals(Map.of("op", "max", "missing", "present", "nodes", 3L), doc.get("aggregation"));
@@ -101,13 +101,13 @@ class JsonReporterTest {
 
     @Test
     void defaultUnitIsNanosecondsAndAnEmptyProfileIsValid() throws IOException {
-        Map<String, Object> doc = parse(Fixtures.render(OutputFormat.JSON, Fixtures.smallTree(), null));
+        Map<String, Object> doc = parse(Fixtures.render(new JsonWriter(), Fixtures.smallTree(), null));
         assertEquals("ns", doc.get("unit"));
         assertEquals(1234574L, doc.get("total_inclusive_ns"));
         assertEquals(1234567L, list(list(doc.get("rows")).get(0)).get(7));
 
         Profile empty = Profile.single(new CallTree(new FrameTable(new NameTable())), List.of(), Map.of(), Map.of());
-        Map<String, Object> e = parse(Fixtures.render(OutputFormat.JSON, empty, null));
+        Map<String, Object> e = parse(Fixtures.render(new JsonWriter(), empty, null));
         assertEquals(List.of(), e.get("rows"));
         assertEquals(List.of(), e.get("inputs"));
         assertEquals(0L, e.get("total_inclusive_ns"));

@@ -23,7 +23,7 @@ import static dev.ppw.report.Fixtures.crlf;
 import static dev.ppw.report.Fixtures.render;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-class CsvReporterTest {
+class CsvWriterTest {
     private static final String TREE_HEADER = "path,id,parent_id,depth,name,callsite,calls,subcalls,"
             + "inclusive_%1$s,exclusive_%1$s,min_inclusive_%1$s,max_inclusive_%1$s,agg,missing,nodes";
 
@@ -35,7 +35,7 @@ class CsvReporterTest {
                 "main => a,2,1,1,a,,2,1,235000,234500,1000,234000,sum,zero,1",
                 "main => a => b,3,2,2,b,,1,0,500,500,500,500,sum,zero,1",
                 "idle,4,,0,idle,,3,0,7,7,,,sum,zero,1"),
-                render(OutputFormat.CSV, Fixtures.smallTree(), null));
+                render(new CsvWriter(), Fixtures.smallTree(), null));
     }
 
     @Test
@@ -46,7 +46,7 @@ class CsvReporterTest {
                 "main => a,2,1,1,a,,2,1,235,234.5,1,234,sum,zero,1",
                 "main => a => b,3,2,2,b,,1,0,0.5,0.5,0.5,0.5,sum,zero,1",
                 "idle,4,,0,idle,,3,0,0.007,0.007,,,sum,zero,1"),
-                render(OutputFormat.CSV, Fixtures.smallTree(), DisplayUnit.US));
+                render(new CsvWriter(), Fixtures.smallTree(), DisplayUnit.US));
     }
 
     @Test
@@ -57,7 +57,7 @@ class CsvReporterTest {
                 "main => a,2,1,1,a,,2,1,0.235,0.2345,0.001,0.234,sum,zero,1",
                 "main => a => b,3,2,2,b,,1,0,0.0005,0.0005,0.0005,0.0005,sum,zero,1",
                 "idle,4,,0,idle,,3,0,0.000007,0.000007,,,sum,zero,1"),
-                render(OutputFormat.CSV, Fixtures.smallTree(), DisplayUnit.MS));
+                render(new CsvWriter(), Fixtures.smallTree(), DisplayUnit.MS));
     }
 
     @Test
@@ -68,7 +68,7 @@ class CsvReporterTest {
                 "main => a,2,1,1,a,,2,1,0.000235,0.0002345,0.000001,0.000234,sum,zero,1",
                 "main => a => b,3,2,2,b,,1,0,0.0000005,0.0000005,0.0000005,0.0000005,sum,zero,1",
                 "idle,4,,0,idle,,3,0,0.000000007,0.000000007,,,sum,zero,1"),
-                render(OutputFormat.CSV, Fixtures.smallTree(), DisplayUnit.S));
+                render(new CsvWriter(), Fixtures.smallTree(), DisplayUnit.S));
     }
 
     @Test
@@ -78,7 +78,7 @@ class CsvReporterTest {
                 TREE_HEADER.formatted("ns"),
                 "idle,4,,0,idle,,3,0,7,7,,,sum,zero,1",
                 "main,1,,0,main,,1,2,1234567,999567,1234567,1234567,sum,zero,1"),
-                render(OutputFormat.CSV, p, new int[] {4, 1}, p.tree().totalInclusiveNanos(), null));
+                render(new CsvWriter(), p, new int[] {4, 1}, p.tree().totalInclusiveNanos(), null));
     }
 
     @Test
@@ -93,7 +93,7 @@ class CsvReporterTest {
                 "path,calls,subcalls,inclusive_us,exclusive_us,min_inclusive_us,max_inclusive_us,agg,missing,nodes",
                 "foo,8,4,2,-1.5,0.01,0.9,avg,present,4",
                 "a => b,2,0,0.001,0.001,,0.001,avg,present,4"),
-                render(OutputFormat.CSV, p, Report.allRows(p), 2000, DisplayUnit.US));
+                render(new CsvWriter(), p, Report.allRows(p), 2000, DisplayUnit.US));
     }
 
     @Test
@@ -105,7 +105,7 @@ class CsvReporterTest {
         assertEquals(crlf(
                 "path,calls,subcalls,inclusive_ns,exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,nodes",
                 "main => a,1,0,5,5,5,5,sum,zero,1"),
-                render(OutputFormat.CSV, p, null));
+                render(new CsvWriter(), p, null));
     }
 
     @Test
@@ -118,7 +118,7 @@ class CsvReporterTest {
             t.addCall(parent, 1);
         }
         Profile p = Profile.single(t, List.of("t"), Map.of(), Map.of());
-        String csv = render(OutputFormat.CSV, p, null);
+        String csv = render(new CsvWriter(), p, null);
         String[] lines = csv.split("\r\n", 3);
         assertEquals("\"a,b\",1,,0,\"a,b\",,1,1,1,0,1,1,sum,zero,1", lines[1]);
         assertEquals("\"a,b => say \"\"hi\"\"\",2,1,1,\"say \"\"hi\"\"\",,1,1,1,0,1,1,sum,zero,1", lines[2]

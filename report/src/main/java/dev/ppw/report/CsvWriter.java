@@ -4,6 +4,8 @@ import dev.ppw.model.Report;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.ViewKind;
+import dev.ppw.model.output.Content;
+import dev.ppw.model.output.OutputWriter;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -15,16 +17,43 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * RFC 4180 CSV (CRLF line ends, quotes only where needed), one header row, then one row per printed node
- * with the fields of {@link RowField}; with a breakdown its columns follow, and with imbalance rows exactly
+ * with the fixed fields of {@link RowField}, then the declared metrics shown to machines ({@link MetricColumn});
+ * with a breakdown its columns follow, and with imbalance rows exactly
  * those rows are listed, worst first. An unset min/max, a root's parent and an undefined imbalance are
  * empty fields.
  */
-final class CsvReporter implements Reporter {
+public final class CsvWriter implements OutputWriter {
     // Fields are written a few chars at a time: encoded in one go per buffer, not per write.
     private static final int BUFFER_CHARS = 1 << 16;
+
+    @Override
+    public String name() {
+        return "csv";
+    }
+
+    @Override
+    public String description() {
+        return "RFC 4180 CSV, one header row, time columns named with their unit";
+    }
+
+    @Override
+    public boolean binary() {
+        return false;
+    }
+
+    @Override
+    public List<String> fileExtensions() {
+        return List.of(".csv");
+    }
+
+    @Override
+    public Set<Content> accepts() {
+        return Set.of(Content.PROFILE, Content.MERGED);
+    }
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {
@@ -33,9 +62,9 @@ final class CsvReporter implements Reporter {
             return;
         }
         DisplayUnit unit = report.unitOrNanos();
-        List<RowField> fields = RowField.csvFields(report);
+        List<RowColumn> fields = RowColumn.csv(report);
         List<String> header = new ArrayList<>(fields.size());
-        for (RowField f : fields) {
+        for (RowColumn f : fields) {
             header.add(f.columnName(unit));
         }
         Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
@@ -45,7 +74,7 @@ final class CsvReporter implements Reporter {
         List<String> values = new ArrayList<>(fields.size());
         for (int node : report.listedRows()) {
             values.clear();
-            for (RowField f : fields) {
+            for (RowColumn f : fields) {
                 String text = f.text(report, node, unit);
                 values.add(text == null ? "" : text);
             }

@@ -1,0 +1,54 @@
+package dev.ppw.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code --format} takes the names of the registered writers, and its help lists them. */
+class FormatOptionTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void anUnknownFormatIsAUsageErrorListingTheRegisteredOnes() throws IOException {
+        Cli r = Cli.run("profile", trace().toString(), "--format", "xml");
+        assertEquals(2, r.exit(), r.toString());
+        assertEquals("", r.out());
+        assertEquals(List.of("ppw-java: error: Invalid value for option '--format': unknown format 'xml': expected one"
+                        + " of csv, json, text", "ppw-java: see 'ppw-java profile --help'"), r.err().lines().toList());
+    }
+
+    @Test
+    void everyRegisteredNameWritesItsFormat() throws IOException {
+        assertEquals(List.of("csv", "json", "text"), Converters.WRITERS.names());
+        assertTrue(Cli.run("profile", trace().toString(), "--format", "csv").out().startsWith("path,id,"));
+        assertTrue(Cli.run("profile", trace().toString(), "--format", "json").out()
+                .startsWith("{\n  \"format\": \"ppw-profile\","));
+        assertTrue(Cli.run("profile", trace().toString(), "--format", "text").out().startsWith("view: tree   total: "));
+    }
+
+    @Test
+    void helpListsTheRegisteredNames() {
+        for (String command : List.of("profile", "merge")) {
+            Cli r = Cli.run(command, "--help");
+            assertEquals(0, r.exit(), r.toString());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches(" +--format=FORMAT +One of csv, json, text \\(default: text\\)\\.")),
+                    r.out());
+        }
+    }
+
+    private Path trace() throws IOException {
+        Path t = dir.resolve("t.json");
+        Files.writeString(t, """
+                [{"name":"main","ph":"X","pid":1,"tid":1,"ts":0,"dur":3}]
+                """);
+        return t;
+    }
+}

@@ -1,0 +1,43 @@
+package dev.ppw.report;
+
+import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.Metric;
+import dev.ppw.model.Report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One column of a machine-readable row, in CSV and JSON alike: a fixed {@link RowField} or a declared
+ * metric's {@link MetricColumn}. A report's columns are the fixed ones of its format and view, then its
+ * tree's metric groups in order (those metrics the format shows), then the breakdown's when it has one.
+ */
+interface RowColumn {
+    /** Column or member name: lower snake case, time columns suffixed with {@code unit}. */
+    String columnName(DisplayUnit unit);
+
+    /** The column's text for {@code node}, or null when it has no value (JSON null, an empty CSV field). */
+    String text(Report report, int node, DisplayUnit unit);
+
+    /** True for strings (quoted in JSON), false for numbers. */
+    boolean isText();
+
+    /** The CSV columns of {@code report}: its view's fixed fields, the metrics shown to machines, the breakdown. */
+    static List<RowColumn> csv(Report report) {
+        return of(report, RowField.csvFields(report), Metric.Shown.MACHINE);
+    }
+
+    /** The JSON columns of {@code report}: docs/profile-json.md's fixed fields, every metric, the breakdown. */
+    static List<RowColumn> json(Report report) {
+        return of(report, RowField.JSON_FIELDS, Metric.Shown.SAVED);
+    }
+
+    private static List<RowColumn> of(Report report, List<RowField> fixed, Metric.Shown where) {
+        List<RowColumn> columns = new ArrayList<>(fixed);
+        columns.addAll(MetricColumn.of(report.profile().tree(), where));
+        if (report.breakdown().isPresent()) {
+            columns.addAll(RowField.BREAKDOWN_FIELDS);
+        }
+        return columns;
+    }
+}
