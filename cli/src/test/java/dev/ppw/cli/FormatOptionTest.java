@@ -22,12 +22,13 @@ class FormatOptionTest {
         assertEquals(2, r.exit(), r.toString());
         assertEquals("", r.out());
         assertEquals(List.of("ppw-java: error: Invalid value for option '--format': unknown format 'xml': expected one"
-                        + " of csv, json, text", "ppw-java: see 'ppw-java profile --help'"), r.err().lines().toList());
+                        + " of " + String.join(", ", Converters.WRITERS.names()), "ppw-java: see 'ppw-java profile --help'"), r.err().lines().toList());
     }
 
     @Test
     void everyRegisteredNameWritesItsFormat() throws IOException {
-        assertEquals(List.of("csv", "json", "text"), Converters.WRITERS.names());
+        assertTrue(Converters.WRITERS.names().containsAll(List.of("csv", "json", "text")),
+                Converters.WRITERS.names().toString());
         assertTrue(Cli.run("profile", trace().toString(), "--format", "csv").out().startsWith("path,id,"));
         assertTrue(Cli.run("profile", trace().toString(), "--format", "json").out()
                 .startsWith("{\n  \"format\": \"ppw-profile\","));
@@ -39,7 +40,8 @@ class FormatOptionTest {
         for (String command : List.of("profile", "merge")) {
             Cli r = Cli.run(command, "--help");
             assertEquals(0, r.exit(), r.toString());
-            assertTrue(r.out().lines().anyMatch(l -> l.matches(" +--format=FORMAT +One of csv, json, text \\(default: text\\)\\.")),
+            assertTrue(r.out().lines().anyMatch(l -> l.matches(" +--format=FORMAT +One of " + String.join(", ", Converters.WRITERS.names())
+                    + " \\(default: text\\)\\.")),
                     r.out());
         }
     }

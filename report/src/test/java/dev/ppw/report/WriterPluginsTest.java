@@ -12,12 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-/** The three writers as ServiceLoader finds them, and what each says about itself. */
+/** The writers as ServiceLoader finds them, and what each says about itself. */
 class WriterPluginsTest {
     private static final WriterRegistry REGISTRY = WriterRegistry.load(WriterPluginsTest.class.getClassLoader());
 
     @Test
-    void serviceLoaderFindsTheThreeWritersByName() {
+    void serviceLoaderFindsTheWritersByName() {
         assertEquals(List.of("csv", "json", "text"), REGISTRY.names());
         assertInstanceOf(CsvWriter.class, REGISTRY.byName("csv").orElseThrow());
         assertInstanceOf(JsonWriter.class, REGISTRY.byName("json").orElseThrow());
