@@ -27,12 +27,13 @@ class FormatOptionTest {
 
     @Test
     void everyRegisteredNameWritesItsFormat() throws IOException {
-        assertTrue(Converters.WRITERS.names().containsAll(List.of("csv", "json", "text")),
+        assertTrue(Converters.WRITERS.names().containsAll(List.of("csv", "folded", "json", "text")),
                 Converters.WRITERS.names().toString());
         assertTrue(Cli.run("profile", trace().toString(), "--format", "csv").out().startsWith("path,id,"));
         assertTrue(Cli.run("profile", trace().toString(), "--format", "json").out()
                 .startsWith("{\n  \"format\": \"ppw-profile\","));
         assertTrue(Cli.run("profile", trace().toString(), "--format", "text").out().startsWith("view: tree   total: "));
+        assertTrue(Cli.run("profile", trace().toString(), "--format", "folded").out().matches("(?s)[^\\n]+ \\d+\\n.*"));
     }
 
     @Test

@@ -1,0 +1,139 @@
+package dev.ppw.report;
+
+import dev.ppw.model.CallTree;
+import dev.ppw.model.Metric;
+import dev.ppw.model.MetricGroup;
+import dev.ppw.model.Report;
+import dev.ppw.model.ViewKind;
+import dev.ppw.model.output.Content;
+import dev.ppw.model.output.OutputWriter;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Brendan Gregg's folded stacks, the common input of flame-graph tools (flamegraph.pl, speedscope,
+ * inferno): one line per listed row with a positive exclusive value, its frames from the root joined by
+ * {@code ;}, a space, and the value as a whole number, for example
+ * <pre>{@code main;compute;sha256 1843000}</pre>
+ *
+ * <p>The value is the row's exclusive time in integer nanoseconds when the profile has any time; a profile
+ * without time (a sampled input weighed in bytes, events or samples) writes the exclusive values of its
+ * first sample-weight metric instead, in that metric's unit. The format has no place for the unit: tools
+ * show the numbers as samples. Rows whose value is 0 or negative (possible in a min/max aggregate) are
+ * left out, since a flame graph cannot draw them; a parent's own line is its exclusive part only, so the
+ * lines of a tree add up to its total. Flat and tau rows are written as the frames of their key.
+ *
+ * <p>The format cannot quote: a {@code ;} inside a region name becomes {@code :}, and line ends and tabs
+ * become spaces, so that each row stays one line of the same number of frames.
+ */
+public final class FoldedWriter implements OutputWriter {
+    private static final int BUFFER_CHARS = 1 << 16;
+
+    @Override
+    public String name() {
+        return "folded";
+    }
+
+    @Override
+    public String description() {
+        return "folded stacks ('a;b;c 42' per line), exclusive nanoseconds, for flame-graph tools";
+    }
+
+    @Override
+    public boolean binary() {
+        return false;
+    }
+
+    @Override
+    public List<String> fileExtensions() {
+        return List.of(".folded", ".collapsed");
+    }
+
+    @Override
+    public Set<Content> accepts() {
+        return Set.of(Content.PROFILE, Content.MERGED);
+    }
+
+    @Override
+    public void write(Report report, OutputStream out) throws IOException {
+        CallTree tree = report.profile().tree();
+        Metric weight = hasTime(tree) ? null : firstWeight(tree);
+        boolean keyed = !report.profile().view().isHierarchical();
+        Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
+        if (report.profile().view() != ViewKind.COUNTERS) {
+            List<String> frames = new ArrayList<>();
+            StringBuilder line = new StringBuilder();
+            for (int node : report.rows()) {
+                long value = weight == null ? tree.exclusiveNanos(node) : tree.exclusive(node, weight);
+                if (value <= 0) {
+                    continue;
+                }
+                line.setLength(0);
+                stack(tree, node, keyed, frames);
+                for (int i = 0; i < frames.size(); i++) {
+                    if (i > 0) {
+                        line.append(';');
+                    }
+                    appendFrame(line, frames.get(i));
+                }
+                line.append(' ').append(value).append('\n');
+                w.append(line);
+            }
+        }
+        w.flush();
+    }
+
+    private static boolean hasTime(CallTree tree) {
+        for (int n = 1; n < tree.size(); n++) {
+            if (tree.inclusiveNanos(n) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The first WEIGHT metric of the tree's groups, or null (then the zero times are written, which is nothing). */
+    private static Metric firstWeight(CallTree tree) {
+        for (MetricGroup g : tree.metricGroups()) {
+            for (Metric m : g.metrics()) {
+                if (m.kind() == Metric.Kind.WEIGHT) {
+                    return m;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The region names from the root down to {@code node} (a keyed row: its key's names). */
+    private static void stack(CallTree tree, int node, boolean keyed, List<String> into) {
+        into.clear();
+        if (keyed) {
+            into.addAll(List.of(tree.regionName(node).split(" => ", -1)));
+            return;
+        }
+        for (int n = node; n != CallTree.ROOT; n = tree.parent(n)) {
+            into.add(tree.regionName(n));
+        }
+        Collections.reverse(into);
+    }
+
+    private static void appendFrame(StringBuilder line, String name) {
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            line.append(switch (c) {
+                case ';' -> ':';
+                case '\n', '\r', '\t' -> ' ';
+                default -> c;
+            });
+        }
+    }
+}
