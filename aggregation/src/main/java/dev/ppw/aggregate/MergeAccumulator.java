@@ -98,8 +98,8 @@ public final class MergeAccumulator {
      *
      * @param breakdown per row of {@code profile.tree()}, the statistics of the nodes' inclusive times in
      *                  nanoseconds (absent nodes count as 0 under {@link MissingRule#ZERO}): exact min and
-     *                  max; mean and sample standard deviation computed exactly from integer sums and rounded
-     *                  once (to 40 significant digits, then to the nearest double); empty unless kept
+     *                  max; mean and sample variance as exact quotients of integer sums, each rounded once
+     *                  to the nearest double, and the standard deviation its square root; empty unless kept
      */
     public record Merged(Profile profile, Optional<Breakdown> breakdown, Diagnostics diagnostics) {
     }

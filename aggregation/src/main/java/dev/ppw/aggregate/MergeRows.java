@@ -40,7 +40,14 @@ import java.util.function.LongFunction;
  * Not thread-safe.
  */
 final class MergeRows {
-    private static final MathContext DIGITS = new MathContext(40, RoundingMode.HALF_EVEN);
+    /**
+     * Enough digits that an integer's quotient by a divisor below 2^63, rounded to them and then to a
+     * double, is the quotient correctly rounded: such a quotient is either a double's rounding midpoint
+     * (at most 61 significant digits then, as its binary fraction has at most 62 digits) or farther from
+     * every midpoint than 2^-117 of its size, far beyond an error in the 80th digit.
+     */
+    private static final MathContext DIGITS = new MathContext(80, RoundingMode.HALF_EVEN);
+    private static final long EXACT_IN_DOUBLE = 1L << 53;
 
     private final MergeOp op;
     private final MissingRule missing;
@@ -367,9 +374,9 @@ final class MergeRows {
 
     /**
      * Per-node statistics of each row's inclusive time, row {@code order[i]} at index {@code i + 1}. The
-     * count, sum and sum of squares are exact integers, so the mean (sum / n) and the sample standard
-     * deviation (sqrt((n * squares - sum^2) / (n * (n - 1))), 0 for one node) are each computed exactly and
-     * rounded once to 40 significant digits, then to the nearest double.
+     * count n, sum and sum of squares are exact integers, so the mean {@code sum / n} and the sample
+     * variance {@code (n * squares - sum^2) / (n * (n - 1))} are exact quotients, each rounded once to the
+     * nearest double; the standard deviation is the variance's square root ({@link Math#sqrt}), 0 for one node.
      */
     Breakdown breakdown(int[] order, LongFunction<String> labelOfNode) {
         Breakdown b = new Breakdown(order.length + 1);
@@ -379,22 +386,48 @@ final class MergeRows {
             long count = missing == MissingRule.ZERO ? nodes : present[k];
             String maxNode = zeros && maxInclusive[k] < 0 ? "(a node without this row)"
                     : labelOfNode.apply(maxInclusiveNode[k]);
-            BigInteger sum = BigInteger.valueOf(sumInclusive[k]);
-            BigInteger squares = BigInteger.valueOf(squaresHigh[k]).shiftLeft(64)
-                    .add(new BigInteger(Long.toUnsignedString(squaresLow[k])));
-            double mean = new BigDecimal(sum).divide(BigDecimal.valueOf(count), DIGITS).doubleValue();
-            double stddev = 0.0;
-            if (count > 1) {
-                BigInteger n = BigInteger.valueOf(count);
-                BigInteger spread = n.multiply(squares).subtract(sum.multiply(sum));
-                BigDecimal variance = new BigDecimal(spread).divide(new BigDecimal(n.multiply(n.subtract(BigInteger.ONE))),
-                        DIGITS);
-                stddev = variance.sqrt(DIGITS).doubleValue();
-            }
+            double mean = quotient(sumInclusive[k], count);
+            double stddev = count > 1 ? Math.sqrt(variance(count, sumInclusive[k], squaresHigh[k], squaresLow[k])) : 0.0;
             b.set(i + 1, zeros ? Math.min(0, minInclusive[k]) : minInclusive[k],
                     zeros ? Math.max(0, maxInclusive[k]) : maxInclusive[k], mean, stddev, maxNode);
         }
         return b;
+    }
+
+    /** {@code dividend / divisor} (divisor > 0) rounded once to the nearest double. */
+    static double quotient(long dividend, long divisor) {
+        if (Math.abs(dividend) <= EXACT_IN_DOUBLE && divisor <= EXACT_IN_DOUBLE) {
+            // Both exact as doubles: one IEEE division is the correctly rounded quotient.
+            return (double) dividend / divisor;
+        }
+        return quotient(BigInteger.valueOf(dividend), BigInteger.valueOf(divisor));
+    }
+
+    private static double quotient(BigInteger dividend, BigInteger divisor) {
+        if (dividend.bitLength() <= 53 && divisor.bitLength() <= 53) {
+            return dividend.doubleValue() / divisor.doubleValue();
+        }
+        return new BigDecimal(dividend).divide(new BigDecimal(divisor), DIGITS).doubleValue();
+    }
+
+    /**
+     * The sample variance {@code (n * squares - sum^2) / (n * (n - 1))} of n values (n >= 2) whose sum
+     * and 128-bit sum of squares (high, unsigned low) are given, rounded once to the nearest double.
+     */
+    static double variance(long n, long sum, long squaresHigh, long squaresLow) {
+        long pairs = n * (n - 1);
+        if (squaresHigh == 0 && squaresLow >= 0) {
+            try {
+                long spread = Math.subtractExact(Math.multiplyExact(n, squaresLow), Math.multiplyExact(sum, sum));
+                return quotient(spread, pairs);
+            } catch (ArithmeticException beyondLong) {
+                // Falls through to the exact big-integer form.
+            }
+        }
+        BigInteger squares = BigInteger.valueOf(squaresHigh).shiftLeft(64)
+                .add(new BigInteger(Long.toUnsignedString(squaresLow)));
+        BigInteger total = BigInteger.valueOf(sum);
+        return quotient(BigInteger.valueOf(n).multiply(squares).subtract(total.multiply(total)), BigInteger.valueOf(pairs));
     }
 
     /** Makes every per-key array hold at least {@code size} keys. */

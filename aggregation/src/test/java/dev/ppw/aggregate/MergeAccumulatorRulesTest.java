@@ -12,6 +12,9 @@ import dev.ppw.model.RegionCounters;
 import dev.ppw.model.ViewKind;
 import org.junit.jupiter.api.Test;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,6 +29,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.longs;
 
 /** The accumulator's tie rules, rejections, metric rules and state form, by hand-made cases. */
 class MergeAccumulatorRulesTest {
@@ -199,6 +205,28 @@ class MergeAccumulatorRulesTest {
         assertEquals(2.0, b.meanNanos(1));
         assertEquals(Math.sqrt(2.5), b.stddevNanos(1));
         assertEquals("n3", b.maxNode(1));
+    }
+
+    @Test
+    void quotientsAreRoundedOnceWhetherTheyFitDoublesOrNot() {
+        qt().forAll(longs().between(-Long.MAX_VALUE, Long.MAX_VALUE), longs().between(1, Long.MAX_VALUE),
+                longs().between(0, 1L << 40), integers().between(2, 10_000)).checkAssert((a, b, x, n) -> {
+                    assertEquals(exactly(BigInteger.valueOf(a), BigInteger.valueOf(b)), MergeRows.quotient(a, b));
+                    // n values: n - 1 of x and one of x + 1: squares past 64 bits for large x.
+                    BigInteger big = BigInteger.valueOf(x);
+                    BigInteger sum = big.multiply(BigInteger.valueOf(n)).add(BigInteger.ONE);
+                    BigInteger squares = big.multiply(big).multiply(BigInteger.valueOf(n - 1))
+                            .add(big.add(BigInteger.ONE).pow(2));
+                    BigInteger spread = squares.multiply(BigInteger.valueOf(n)).subtract(sum.multiply(sum));
+                    assertEquals(exactly(spread, BigInteger.valueOf((long) n * (n - 1))),
+                            MergeRows.variance(n, sum.longValueExact(), squares.shiftRight(64).longValueExact(),
+                                    squares.longValue()), "x=" + x + " n=" + n);
+                });
+    }
+
+    /** {@code a / b} to 300 digits, then to the nearest double: correctly rounded for these sizes. */
+    private static double exactly(BigInteger a, BigInteger b) {
+        return new BigDecimal(a).divide(new BigDecimal(b), new MathContext(300)).doubleValue();
     }
 
     @Test
