@@ -1,6 +1,6 @@
 package dev.ppw.aggregate;
 
-import java.io.DataInput;
+import java.io.DataInputStream;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -46,7 +46,7 @@ record ExactSum(BigDecimal finite, double special) {
         out.writeDouble(special);
     }
 
-    static ExactSum read(DataInput in) throws IOException {
+    static ExactSum read(DataInputStream in) throws IOException {
         int scale = in.readInt();
         byte[] unscaled = new byte[MergeCodec.length(in)];
         in.readFully(unscaled);

@@ -5,6 +5,7 @@ import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.MergeOp;
+import dev.ppw.model.MetricGroup;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
@@ -12,7 +13,6 @@ import dev.ppw.model.ViewKind;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInput;
 import java.io.DataInputStream;
 import java.io.DataOutput;
 import java.io.DataOutputStream;
@@ -139,7 +139,8 @@ public final class MergeAccumulator {
      * @param inputIndex the input's index in the input list, >= 0, not added before
      * @param inputName  how the input is named in outputs (its path as given)
      * @throws IllegalArgumentException when a profile is of another view than the merge's, the index was
-     *                                  added, or the lists differ in length; nothing is added then
+     *                                  added, the lists differ in length, or a profile declares a metric
+     *                                  name otherwise than the nodes before; nothing is added then
      */
     public void add(int inputIndex, String inputName, List<NodeInfo> infos, List<Profile> nodeViews,
                     Diagnostics reading) {
@@ -155,8 +156,10 @@ public final class MergeAccumulator {
             throw new IllegalArgumentException(inputName + ": " + infos.size() + " node infos for "
                     + nodeViews.size() + " node profiles");
         }
+        List<MetricGroup> declared = new ArrayList<>();
         for (int i = 0; i < nodeViews.size(); i++) {
             Profile p = nodeViews.get(i);
+            declared.addAll(p.tree().metricGroups());
             if (p.view() != view || view == ViewKind.TAU && p.tauDepth() != tauDepth) {
                 String first = nodes.isEmpty() ? "" : " (as node " + nodes.firstEntry().getValue().label() + " is)";
                 throw new IllegalArgumentException("cannot merge node " + infos.get(i).label() + ", a "
@@ -164,6 +167,7 @@ public final class MergeAccumulator {
                         + viewText(view, tauDepth) + " profiles" + first);
             }
         }
+        rows.requireCompatible(declared);
         inputs.put(inputIndex, inputName);
         for (int i = 0; i < nodeViews.size(); i++) {
             long position = ((long) inputIndex << 32) | i;
@@ -218,8 +222,9 @@ public final class MergeAccumulator {
      * Adds everything {@code other} holds, as if its inputs had been added here; {@code other} is not
      * changed and shares nothing with this one afterwards.
      *
-     * @throws IllegalArgumentException when the two differ in operator, missing rule, breakdown or view, or
-     *                                  share an input index (or {@code other} is this one)
+     * @throws IllegalArgumentException when the two differ in operator, missing rule, breakdown or view,
+     *                                  share an input index, or declare a metric name two ways (or
+     *                                  {@code other} is this one); nothing is added then
      */
     public void combine(MergeAccumulator other) {
         if (other == this) {
@@ -236,6 +241,7 @@ public final class MergeAccumulator {
                         + inputs.get(e.getKey()) + " and " + e.getValue());
             }
         }
+        rows.requireCompatible(other.rows.groups());
         inputs.putAll(other.inputs);
         nodes.putAll(other.nodes);
         rows.combine(other.rows);
@@ -445,7 +451,7 @@ public final class MergeAccumulator {
         }
     }
 
-    private static void readNames(DataInput in, Map<String, Named> into) throws IOException {
+    private static void readNames(DataInputStream in, Map<String, Named> into) throws IOException {
         int n = MergeCodec.length(in);
         for (int i = 0; i < n; i++) {
             into.put(MergeCodec.readString(in), new Named(MergeCodec.readString(in), in.readLong()));
@@ -469,7 +475,7 @@ public final class MergeAccumulator {
         }
     }
 
-    private static void readKinds(DataInput in, Map<String, Kind> into) throws IOException {
+    private static void readKinds(DataInputStream in, Map<String, Kind> into) throws IOException {
         int n = MergeCodec.length(in);
         for (int i = 0; i < n; i++) {
             String kind = MergeCodec.readString(in);
@@ -564,7 +570,7 @@ public final class MergeAccumulator {
             out.writeLong(lastPosition);
         }
 
-        static Series read(DataInput in) throws IOException {
+        static Series read(DataInputStream in) throws IOException {
             return new Series(MergeCodec.readString(in), MergeCodec.readString(in), MergeCodec.readString(in),
                     MergeCodec.readString(in), in.readLong(), in.readDouble(), in.readDouble(), ExactSum.read(in),
                     in.readLong(), in.readDouble(), in.readLong());

@@ -5,7 +5,7 @@ import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.MetricUnit;
 
-import java.io.DataInput;
+import java.io.DataInputStream;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -33,17 +33,17 @@ final class MergeCodec {
         out.write(bytes);
     }
 
-    static String readNullableString(DataInput in) throws IOException {
+    static String readNullableString(DataInputStream in) throws IOException {
         int n = in.readInt();
         if (n == -1) {
             return null;
         }
-        byte[] bytes = new byte[check(n)];
+        byte[] bytes = new byte[check(n, in)];
         in.readFully(bytes);
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
-    static String readString(DataInput in) throws IOException {
+    static String readString(DataInputStream in) throws IOException {
         String s = readNullableString(in);
         if (s == null) {
             throw new IllegalArgumentException("merge state: a text is missing");
@@ -51,14 +51,18 @@ final class MergeCodec {
         return s;
     }
 
-    /** A count or length of the form: never negative. */
-    static int length(DataInput in) throws IOException {
-        return check(in.readInt());
+    /**
+     * A count or length of the form: never negative, and never more than the bytes left (every counted
+     * thing takes at least one), so that a damaged length fails here rather than allocating.
+     */
+    static int length(DataInputStream in) throws IOException {
+        return check(in.readInt(), in);
     }
 
-    private static int check(int n) {
-        if (n < 0) {
-            throw new IllegalArgumentException("merge state: negative length " + n);
+    private static int check(int n, DataInputStream in) throws IOException {
+        if (n < 0 || n > in.available()) {
+            throw new IllegalArgumentException("merge state: length " + n + " where " + in.available()
+                    + " bytes are left");
         }
         return n;
     }
@@ -72,7 +76,7 @@ final class MergeCodec {
         }
     }
 
-    static Map<String, String> readMap(DataInput in) throws IOException {
+    static Map<String, String> readMap(DataInputStream in) throws IOException {
         int n = length(in);
         Map<String, String> map = new TreeMap<>();
         for (int i = 0; i < n; i++) {
@@ -99,7 +103,7 @@ final class MergeCodec {
     }
 
     /** A group equal to the one written: metric declarations are records, compared by value. */
-    static MetricGroup readGroup(DataInput in) throws IOException {
+    static MetricGroup readGroup(DataInputStream in) throws IOException {
         String name = readString(in);
         String rule = readString(in);
         int n = length(in);

@@ -9,7 +9,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.NameTable;
 
-import java.io.DataInput;
+import java.io.DataInputStream;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -19,6 +19,7 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -206,19 +207,38 @@ final class MergeRows {
                 return;
             }
         }
-        for (Metric m : group.metrics()) {
-            MetricColumn known = columns.get(m.name());
-            if (known != null) {
-                throw new IllegalArgumentException("metric " + m.name() + " of group " + group.name()
-                        + " is also declared by group " + known.group.name() + ": nodes disagree on their metrics");
-            }
-        }
+        requireCompatible(List.of(group));
         groups.add(new SeenGroup(group, node, index));
         for (Metric m : group.metrics()) {
             if (m.stored()) {
                 columns.put(m.name(), MetricColumn.of(group, m, capacity));
             }
         }
+    }
+
+    /**
+     * Throws unless {@code more} groups can join these rows' (and each other's): a metric name belongs to
+     * one group, declared one way, in every node of a merge.
+     */
+    void requireCompatible(List<MetricGroup> more) {
+        Map<String, MetricGroup> declaring = new HashMap<>();
+        for (SeenGroup seen : groups) {
+            seen.group().metrics().forEach(m -> declaring.put(m.name(), seen.group()));
+        }
+        for (MetricGroup g : more) {
+            for (Metric m : g.metrics()) {
+                MetricGroup known = declaring.putIfAbsent(m.name(), g);
+                if (known != null && !known.equals(g)) {
+                    throw new IllegalArgumentException("metric " + m.name() + " is declared by group " + g.name()
+                            + " and by another group " + known.name() + ": the nodes disagree on their metrics");
+                }
+            }
+        }
+    }
+
+    /** The declared groups of these rows, in no particular order. */
+    List<MetricGroup> groups() {
+        return groups.stream().map(SeenGroup::group).toList();
     }
 
     /** Adds everything {@code other} holds (nodes of positions this one lacks); {@code other} is not changed. */
@@ -515,7 +535,7 @@ final class MergeRows {
     }
 
     /** Reads what {@link #write} wrote into these empty rows. */
-    void read(DataInput in) throws IOException {
+    void read(DataInputStream in) throws IOException {
         nodes = MergeCodec.length(in);
         int groupCount = MergeCodec.length(in);
         for (int i = 0; i < groupCount; i++) {

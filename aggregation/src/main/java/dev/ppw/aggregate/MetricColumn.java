@@ -5,7 +5,7 @@ import dev.ppw.model.Combine;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 
-import java.io.DataInput;
+import java.io.DataInputStream;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
@@ -60,7 +60,7 @@ abstract sealed class MetricColumn {
 
     abstract void write(DataOutput out, int row) throws IOException;
 
-    abstract void read(DataInput in, int row) throws IOException;
+    abstract void read(DataInputStream in, int row) throws IOException;
 
     /** An integral VALUE metric: 0 where none, combined by its rule (sum or max of values >= 0). */
     static final class Longs extends MetricColumn {
@@ -102,7 +102,7 @@ abstract sealed class MetricColumn {
         }
 
         @Override
-        void read(DataInput in, int row) throws IOException {
+        void read(DataInputStream in, int row) throws IOException {
             values[row] = in.readLong();
         }
     }
@@ -148,7 +148,7 @@ abstract sealed class MetricColumn {
         }
 
         @Override
-        void read(DataInput in, int row) throws IOException {
+        void read(DataInputStream in, int row) throws IOException {
             values[row] = in.readDouble();
         }
     }
@@ -199,7 +199,7 @@ abstract sealed class MetricColumn {
         }
 
         @Override
-        void read(DataInput in, int row) throws IOException {
+        void read(DataInputStream in, int row) throws IOException {
             values[row] = in.readBoolean() ? ExactSum.read(in) : null;
         }
     }
@@ -302,7 +302,7 @@ abstract sealed class MetricColumn {
         }
 
         @Override
-        void read(DataInput in, int row) throws IOException {
+        void read(DataInputStream in, int row) throws IOException {
             sumInclusive[row] = in.readLong();
             minInclusive[row] = in.readLong();
             maxInclusive[row] = in.readLong();

@@ -5,6 +5,9 @@ import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.MergeOp;
+import dev.ppw.model.Metric;
+import dev.ppw.model.MetricGroup;
+import dev.ppw.model.MetricUnit;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
@@ -256,6 +259,25 @@ class MergeAccumulatorRulesTest {
                         + " (missing zero, with breakdown) of tree profiles",
                 assertThrows(IllegalArgumentException.class, () -> m.combine(max)).getMessage());
         assertThrows(IllegalArgumentException.class, () -> m.combine(m));
+    }
+
+    @Test
+    void rejectsAMetricNameDeclaredTwoWaysAndAddsNothing() {
+        MergeAccumulator m = sum();
+        CallTree bytes = newTree();
+        bytes.addCall(node(bytes, CallTree.ROOT, "main"), 1);
+        bytes.enable(ALLOCATIONS);
+        m.add(0, "a.json", info("a", Map.of()), Profile.single(bytes, List.of(), Map.of(), Map.of()), new Diagnostics());
+        Metric events = Metric.weight("allocated", MetricUnit.EVENTS, "allocated", "not bytes");
+        CallTree other = newTree();
+        other.addCall(node(other, CallTree.ROOT, "main"), 1);
+        other.enable(MetricGroup.ofWeight(events));
+        byte[] before = m.toBytes();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> m.add(1, "b.json",
+                info("b", Map.of()), Profile.single(other, List.of(), Map.of(), Map.of()), new Diagnostics()));
+        assertTrue(e.getMessage().startsWith("metric allocated is declared by group allocated and by another"),
+                e.getMessage());
+        assertArrayEquals(before, m.toBytes());
     }
 
     @Test
