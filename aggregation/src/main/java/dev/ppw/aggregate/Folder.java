@@ -42,10 +42,15 @@ import java.util.function.IntUnaryOperator;
  * {@code X} whose end does not fit in a long, dropped).
  *
  * <p>By default everything folds into one tree. Split by pid ({@link FoldOptions#splitByPid}), each input
- * gets one tree per pid that has at least one timed event reaching the sink ({@code --node-by pid}),
- * returned by {@link #nodeProfiles()}. With {@link ThreadMode#SPLIT} each thread is a top level, named when
- * the tree is taken ({@link #tree()}, {@link #toProfile()}; per pid: when the input ends), so that
- * {@code M thread_name} events may come after the thread's events.
+ * gets one tree per pid that has at least one timed event or stack sample reaching the sink
+ * ({@code --node-by pid}), returned by {@link #nodeProfiles()}. With {@link ThreadMode#SPLIT} each thread
+ * is a top level, named when the tree is taken ({@link #tree()}, {@link #toProfile()}; per pid: when the
+ * input ends), so that {@code M thread_name} events may come after the thread's events.
+ *
+ * <p>Stack samples ({@link #sample}) fold at once into a tree of the input's own (one per pid when split),
+ * under their thread's top level when threads are split; each input's samples join the result when the
+ * input ends, after its tracks, so sample weights associate per input as calls do. A time weight adds to
+ * the time columns; any other weight to the columns of its own metric ({@link MetricGroup#ofWeight}).
  *
  * <p>Memory: the tree, plus at most {@link FoldOptions#spillLimitEvents} buffered events of the input being
  * read (20 bytes each, and spare array capacity). Each track's events are
@@ -85,6 +90,8 @@ public final class Folder implements EventSink, AutoCloseable {
     /** With threads split: the frame of each top level as folded (its fallback name), and whose it is. */
     private final MutableIntObjectMap<TopLevel> topLevels = new IntObjectHashMap<>();
 
+    /** The current input's samples: one tree, or one per pid when split by pid (in order of first sample). */
+    private final Map<String, CallTree> inputSamples = new LinkedHashMap<>();
     /** Generic counter series of the current input, and of every input so far (SEMANTICS.md "Counters"). */
     private final Map<String, CounterSeries> inputCounters = new LinkedHashMap<>();
     private final Map<String, CounterSeries> counters = new LinkedHashMap<>();
@@ -331,22 +338,25 @@ public final class Folder implements EventSink, AutoCloseable {
         }
     }
 
+    /** Folds one stack sample into the input's own tree of samples (see the class comment). */
     @Override
     public void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
         if (depth <= 0) {
             diagnostics.note("empty_stack");
             return;
         }
-        int rootFrame = tracks.get(track).rootFrame;
-        int node = rootFrame >= 0 ? tree.child(CallTree.ROOT, rootFrame) : CallTree.ROOT;
+        TrackFold t = tracks.get(track);
+        t.samples++;
+        CallTree samples = inputSamples.computeIfAbsent(options.splitByPid() ? t.pid : "", p -> new CallTree(frames));
+        int node = t.rootFrame >= 0 ? samples.child(CallTree.ROOT, t.rootFrame) : CallTree.ROOT;
         for (int i = 0; i < depth; i++) {
-            node = tree.child(node, frameIds[i]);
+            node = samples.child(node, frameIds[i]);
         }
         if (SampleWeights.isTime(weight)) {
-            tree.addSample(node, amount);
+            samples.addSample(node, amount);
         } else {
-            tree.enable(MetricGroup.ofWeight(weight));
-            tree.addSample(node, weight, amount);
+            samples.enable(MetricGroup.ofWeight(weight));
+            samples.addSample(node, weight, amount);
         }
     }
 
@@ -457,15 +467,19 @@ public final class Folder implements EventSink, AutoCloseable {
             // whether inputs are folded here one after another or apart and added (absorb).
             CallTree inputTree = options.splitByPid() ? null : new CallTree(frames);
             for (TrackFold t : tracks) {
-                if (t.broken) {
-                    continue;
+                boolean replayed = !t.broken && (!options.splitByPid() || t.timed > 0);
+                CallTree target = inputTree;
+                if (options.splitByPid() && (replayed || t.samples > 0)) {
+                    // A pid with samples is a node even without timed events; pids come in track order.
+                    target = byPid.computeIfAbsent(t.pid, p -> new CallTree(frames));
                 }
-                if (!options.splitByPid()) {
-                    finishTrack(t, inputTree);
-                } else if (t.timed > 0) {
-                    finishTrack(t, byPid.computeIfAbsent(t.pid, p -> new CallTree(frames)));
+                if (replayed) {
+                    finishTrack(t, target);
                 }
             }
+            // The samples after the tracks, whole: they add up the same whether inputs fold here or apart.
+            inputSamples.forEach((pid, samples) -> TreeAdd.into(samples,
+                    inputTree != null ? inputTree : byPid.get(pid), IntUnaryOperator.identity()));
             if (inputTree != null) {
                 TreeAdd.into(inputTree, tree, IntUnaryOperator.identity());
             }
@@ -567,6 +581,7 @@ public final class Folder implements EventSink, AutoCloseable {
 
     private void forgetInput() {
         inputCounters.clear();
+        inputSamples.clear();
         tracks.clear();
         trackIds.clear();
         bufferedEvents = 0;

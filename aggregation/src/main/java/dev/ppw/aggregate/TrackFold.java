@@ -33,6 +33,8 @@ final class TrackFold {
     long received;
     /** Of those, the timed events (B, E, X): region counter samples alone do not make a pid a node. */
     long timed;
+    /** Stack samples of the track in this input (folded at once, never buffered): they make a pid a node. */
+    long samples;
     long maxSeenNanos = Long.MIN_VALUE;
     /**
      * An event came more than the reorder window before the latest one, or an X around the latest one (a

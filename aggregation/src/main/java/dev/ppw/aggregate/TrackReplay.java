@@ -2,6 +2,7 @@ package dev.ppw.aggregate;
 
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.RegionCounters;
 
 import org.eclipse.collections.api.list.primitive.MutableDoubleList;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
@@ -199,8 +200,17 @@ final class TrackReplay {
             tree.addCall(rootNode, rootNanos);
         }
         // The track's counter sums go in whole, so that they add up the same whichever tree replayed it.
+        if (!counterNodes.isEmpty()) {
+            tree.enable(RegionCounters.GROUP);
+        }
         for (int i = 0; i < counterNodes.size(); i++) {
-            tree.addCounters(counterNodes.get(i), cpuSamples.get(i), cpuSums.get(i), memoryPeaks.get(i));
+            int n = counterNodes.get(i);
+            long samples = cpuSamples.get(i);
+            if (samples != 0) {
+                tree.add(n, RegionCounters.CPU_SAMPLES, samples);
+                tree.add(n, RegionCounters.CPU_SUM, cpuSums.get(i));
+            }
+            tree.add(n, RegionCounters.MEMORY_PEAK, memoryPeaks.get(i));
         }
         counterIndex.clear();
         counterNodes.clear();

@@ -6,8 +6,8 @@ import java.util.function.IntUnaryOperator;
 
 /**
  * Adds one folded tree into another node by node, as if the calls that built the first had been folded
- * into the second: calls, subcalls, inclusive and exclusive add, min of mins, max of maxes; region counters
- * add their samples and sums and take the larger peak.
+ * into the second: calls, subcalls, inclusive and exclusive add, min of mins, max of maxes; declared metrics
+ * as {@link CallTree#addMetricsOf} adds them (values by their own rule, weights added).
  */
 final class TreeAdd {
     private TreeAdd() {
@@ -53,9 +53,7 @@ final class TreeAdd {
                 target.exclusiveNanos(m) + source.exclusiveNanos(n),
                 minOf(target.minInclusiveNanos(m), source.minInclusiveNanos(n)),
                 Math.max(target.maxInclusiveNanos(m), source.maxInclusiveNanos(n)));
-        if (source.hasCounters()) {
-            target.addCounters(m, source.cpuSamples(n), source.cpuSum(n), source.memoryPeak(n));
-        }
+        target.addMetricsOf(source, n, m, false);
     }
 
     private static long minOf(long a, long b) {

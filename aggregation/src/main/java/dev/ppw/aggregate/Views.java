@@ -6,12 +6,10 @@ import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
-import org.eclipse.collections.api.list.primitive.MutableDoubleList;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
 import org.eclipse.collections.api.list.primitive.MutableLongList;
 import org.eclipse.collections.api.map.primitive.MutableIntIntMap;
 import org.eclipse.collections.api.map.primitive.MutableLongIntMap;
-import org.eclipse.collections.impl.list.mutable.primitive.DoubleArrayList;
 import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
 import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
 import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
@@ -31,8 +29,10 @@ import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
  *   <li>{@code minInclusiveNanos} is the minimum of the minima and {@code maxInclusiveNanos} the maximum
  *       of the maxima; {@link CallTree#UNSET} counts as absent, and a row whose nodes are all unset stays
  *       {@link CallTree#UNSET}.</li>
- *   <li>region counters: {@code cpu_usage} samples and sums add over all merged nodes (recursion
- *       included: every sample is counted once, at the node it attached to), memory peaks take the max.</li>
+ *   <li>declared metrics ({@link dev.ppw.model.Metric}): a VALUE metric combines by its own rule over all
+ *       merged nodes (recursion included: every value counts once, at the node it attached to); a WEIGHT
+ *       metric as time: exclusive summed, inclusive summed as {@code inclusiveNanos} is (for flat and TAU,
+ *       only over nodes without an ancestor of the same key).</li>
  * </ul>
  *
  * <p>Invariants: callpath keeps every tree invariant of SEMANTICS.md section 2. Flat and TAU keep the
@@ -96,7 +96,7 @@ public final class Views {
      */
     public static CallTree callpath(CallTree tree) {
         FrameTable frames = tree.frames();
-        CallTree out = new CallTree(frames);
+        CallTree out = withGroupsOf(tree);
         int size = tree.size();
         int[] target = new int[size];
         target[CallTree.ROOT] = CallTree.ROOT;
@@ -111,9 +111,7 @@ public final class Views {
                 rows.row();
             }
             rows.add(merged, tree, n, true);
-        }
-        if (tree.hasCounters()) {
-            out.enableCounters();
+            out.addMetricsOf(tree, n, merged, false);
         }
         rows.storeInto(out, 0);
         return out;
@@ -153,9 +151,10 @@ public final class Views {
         // per sequence id: the row of the key it spells, or -1 while not yet needed as a key
         MutableIntList rowOfSequence = new IntArrayList();
         MutableIntIntMap rowOfKeyName = new IntIntHashMap();
-        MutableIntList keyNameOfRow = new IntArrayList();
         MutableIntList onPath = new IntArrayList(); // per row: how many nodes of the current path have its key
         Rows rows = new Rows();
+        // Output rows are created as keys appear: row r is node r + 1 of the view.
+        CallTree out = withGroupsOf(tree);
 
         MutableIntList pathRegions = new IntArrayList();
         MutableIntList pathSequences = new IntArrayList(); // whole-path sequence, kept while path <= depth
@@ -188,13 +187,15 @@ public final class Views {
                 if (row < 0) {
                     row = rows.row();
                     rowOfKeyName.put(keyName, row);
-                    keyNameOfRow.add(keyName);
+                    out.child(CallTree.ROOT, frames.intern(keyName, NameTable.EMPTY));
                     onPath.add(0);
                 }
                 rowOfSequence.set(sequence, row);
             }
             pathRows.add(row);
-            rows.add(row, tree, node, onPath.get(row) == 0);
+            boolean outermost = onPath.get(row) == 0;
+            rows.add(row, tree, node, outermost);
+            out.addMetricsOf(tree, node, row + 1, !outermost);
             onPath.set(row, onPath.get(row) + 1);
 
             int child = tree.firstChild(node);
@@ -224,14 +225,14 @@ public final class Views {
             }
         }
 
-        CallTree out = new CallTree(frames);
-        for (int row = 0; row < keyNameOfRow.size(); row++) {
-            out.child(CallTree.ROOT, frames.intern(keyNameOfRow.get(row), NameTable.EMPTY));
-        }
-        if (tree.hasCounters()) {
-            out.enableCounters();
-        }
         rows.storeInto(out, 1);
+        return out;
+    }
+
+    /** An empty view over {@code tree}'s frames with the columns of its metric groups, in its order. */
+    private static CallTree withGroupsOf(CallTree tree) {
+        CallTree out = new CallTree(tree.frames());
+        tree.metricGroups().forEach(out::enable);
         return out;
     }
 
@@ -268,7 +269,7 @@ public final class Views {
         }
     }
 
-    /** Accumulated metrics per output row, combined as the class comment says. */
+    /** The fixed metrics per output row, combined as the class comment says (declared ones go straight to the view). */
     private static final class Rows {
         private final MutableLongList calls = new LongArrayList();
         private final MutableLongList subcalls = new LongArrayList();
@@ -276,10 +277,6 @@ public final class Views {
         private final MutableLongList exclusive = new LongArrayList();
         private final MutableLongList min = new LongArrayList();
         private final MutableLongList max = new LongArrayList();
-        // Region counters, only when the tree has any: samples and sums add, peaks take the max.
-        private final MutableLongList cpuSamples = new LongArrayList();
-        private final MutableDoubleList cpuSum = new DoubleArrayList();
-        private final MutableDoubleList memoryPeak = new DoubleArrayList();
 
         int size() {
             return calls.size();
@@ -293,9 +290,6 @@ public final class Views {
             exclusive.add(0);
             min.add(CallTree.UNSET);
             max.add(CallTree.UNSET);
-            cpuSamples.add(0);
-            cpuSum.add(0);
-            memoryPeak.add(Double.NaN);
             return calls.size() - 1;
         }
 
@@ -314,17 +308,6 @@ public final class Views {
             if (nodeMax != CallTree.UNSET && (max.get(row) == CallTree.UNSET || nodeMax > max.get(row))) {
                 max.set(row, nodeMax);
             }
-            if (tree.hasCounters()) {
-                long samples = tree.cpuSamples(node);
-                if (samples != 0) {
-                    cpuSamples.set(row, cpuSamples.get(row) + samples);
-                    cpuSum.set(row, cpuSum.get(row) + tree.cpuSum(node));
-                }
-                double peak = tree.memoryPeak(node);
-                if (!Double.isNaN(peak) && (Double.isNaN(memoryPeak.get(row)) || peak > memoryPeak.get(row))) {
-                    memoryPeak.set(row, peak);
-                }
-            }
         }
 
         /** Stores row {@code r} into node {@code r + nodeOffset} of {@code out}; a row landing on the virtual root is skipped. */
@@ -336,7 +319,6 @@ public final class Views {
                 }
                 out.setMetrics(node, calls.get(r), subcalls.get(r), inclusive.get(r), exclusive.get(r),
                         min.get(r), max.get(r));
-                out.addCounters(node, cpuSamples.get(r), cpuSum.get(r), memoryPeak.get(r));
             }
         }
     }

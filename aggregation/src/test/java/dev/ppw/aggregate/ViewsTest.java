@@ -5,6 +5,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.TestTrees.Metrics;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Profile;
+import dev.ppw.model.RegionCounters;
 import dev.ppw.model.ViewKind;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +60,46 @@ class ViewsTest {
         assertEquals(Map.of(
                 "a", new Metrics(2, 2, 100, 50, 50, 100),
                 "b", new Metrics(2, 1, 80, 50, 20, 80)), flat);
+    }
+
+    @Test
+    void aWeightCountsRecursionOnceInInclusiveAsTimeDoesAndValuesCountEverywhere() {
+        // Allocation samples on a => b => a => b: 1, 2, 4 and 8 bytes with their leaf at each level; cpu
+        // samples on both a's.
+        CallTree tree = newTree();
+        int a1 = node(tree, CallTree.ROOT, "a");
+        int b1 = node(tree, a1, "b");
+        int a2 = node(tree, b1, "a");
+        int b2 = node(tree, a2, "b");
+        tree.enable(MergeInputs.ALLOCATIONS);
+        tree.enable(RegionCounters.GROUP);
+        long bytes = 1;
+        for (int leaf : new int[] {a1, b1, a2, b2}) {
+            tree.addSample(leaf, MergeInputs.ALLOCATED, bytes);
+            bytes *= 2;
+        }
+        tree.add(a1, RegionCounters.CPU_SAMPLES, 1);
+        tree.add(a2, RegionCounters.CPU_SAMPLES, 1);
+        CallTree flat = Views.flat(tree);
+        assertEquals(List.of("a", "b"), List.of(flat.regionName(1), flat.regionName(2)));
+        assertEquals(List.of(15L, 5L, 14L, 10L), weights(flat, 1, 2));
+        assertEquals(2, flat.longValue(1, RegionCounters.CPU_SAMPLES));
+        // tau 2: a, a => b (b1 and b2, the inner one nested in the outer), b => a.
+        CallTree tau = Views.tau(tree, 2);
+        assertEquals(List.of("a", "a => b", "b => a"), List.of(tau.regionName(1), tau.regionName(2), tau.regionName(3)));
+        assertEquals(List.of(15L, 1L, 14L, 10L, 12L, 4L), weights(tau, 1, 2, 3));
+        assertEquals(List.of(15L, 1L, 14L, 2L, 12L, 4L, 8L, 8L), weights(Views.callpath(tree), 1, 2, 3, 4));
+        assertEquals(List.of(MergeInputs.ALLOCATIONS, RegionCounters.GROUP), flat.metricGroups());
+    }
+
+    /** Inclusive and exclusive allocated bytes of each node, in turn. */
+    private static List<Long> weights(CallTree view, int... nodes) {
+        List<Long> out = new java.util.ArrayList<>();
+        for (int n : nodes) {
+            out.add(view.inclusive(n, MergeInputs.ALLOCATED));
+            out.add(view.exclusive(n, MergeInputs.ALLOCATED));
+        }
+        return out;
     }
 
     @Test

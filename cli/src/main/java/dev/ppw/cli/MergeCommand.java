@@ -1,15 +1,11 @@
 package dev.ppw.cli;
 
 import dev.ppw.model.Breakdown;
-import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ImbalanceRanking;
+import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
-import dev.ppw.aggregate.ProfileMerger;
-import dev.ppw.model.CallTree;
-import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
-import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
 import picocli.CommandLine.Command;
@@ -22,12 +18,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 /** {@code ppw-java merge}: one profile per node, combined key by key with sum, min, max or avg. */
@@ -104,16 +95,9 @@ final class MergeCommand implements Callable<Integer> {
         boolean withBreakdown = breakdown || topImbalance != null;
         MissingRule missing = presentOnly ? MissingRule.PRESENT : MissingRule.ZERO;
 
-        ProfileMerger merger = new ProfileMerger(agg, missing, withBreakdown);
+        MergeAccumulator merge = new MergeAccumulator(agg, missing, withBreakdown, options.view, options.tauDepth());
         int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         NodeLoader loader = new NodeLoader(options.view, options.tauDepth(), nodeBy == Converters.NodeKey.PID, threads);
-        List<NodeInfo> nodeInfos = new ArrayList<>();
-        Map<String, String> processNames = new LinkedHashMap<>();
-        Map<String, String> threadNames = new LinkedHashMap<>();
-        Diagnostics diagnostics = new Diagnostics();
-        // Generic counter series combined node after node (the later node's last on ties); display hints met.
-        Map<String, CounterSeries> counters = new LinkedHashMap<>();
-        Set<String> displayUnits = new LinkedHashSet<>();
         List<String> labels = NodeLabels.of(files);
         String[] reference = new String[1]; // the first input that joined, for messages about one that cannot
         try (Progress progress = Progress.start(streams.err(), "merge", files.size(), quiet)) {
@@ -128,36 +112,21 @@ final class MergeCommand implements Callable<Integer> {
                 if (reference[0] == null) {
                     reference[0] = files.get(item.index()) + ", " + loaded.holds();
                 }
-                for (int n = 0; n < loaded.views().size(); n++) {
-                    NodeInfo info = loaded.infos().get(n);
-                    Profile view = loaded.views().get(n);
-                    merger.add(info.label(), view.tree());
-                    view.counters().forEach(c -> counters.merge(c.key(), c, CounterSeries::plus));
-                    if (view.displayTimeUnit() != null && displayUnits.add(view.displayTimeUnit())
-                            && displayUnits.size() == 2) {
-                        diagnostics.note(Folder.DISPLAY_TIME_UNITS_DIFFER);
-                    }
-                    nodeInfos.add(info);
-                    info.processNames().forEach(processNames::putIfAbsent);
-                    info.threadNames().forEach(threadNames::putIfAbsent);
-                }
-                diagnostics.addAll(loaded.diagnostics());
+                merge.add(item.index(), files.get(item.index()).toString(), loaded.infos(), loaded.views(),
+                        loaded.diagnostics());
                 progress.step();
             });
         }
+        MergeAccumulator.Merged merged = merge.result(recomputeInclusive);
+        Diagnostics diagnostics = merged.diagnostics();
         WarningSummary.lines(diagnostics, options.strict).forEach(streams.err()::println);
         if (options.strict && diagnostics.hasWarnings()) {
             return Main.BAD_DATA;
         }
-
-        CallTree combined = merger.result(recomputeInclusive);
-        Profile shown = new Profile(combined, options.view, options.tauDepth(), agg, missing,
-                merger.nodeCount(), files.stream().map(Path::toString).toList(), processNames, threadNames,
-                nodeInfos, counters.values().stream().sorted(CounterSeries.ORDER).toList(),
-                displayUnits.size() == 1 ? displayUnits.iterator().next() : null);
+        Profile shown = merged.profile();
         Report report = Output.report(shown, options, diagnostics);
-        Breakdown stats = merger.breakdown();
-        if (stats != null) {
+        if (merged.breakdown().isPresent()) {
+            Breakdown stats = merged.breakdown().get();
             report = report.withBreakdown(stats);
             if (topImbalance != null) {
                 report = report.withImbalanceRows(ImbalanceRanking.worst(shown, stats, topImbalance));

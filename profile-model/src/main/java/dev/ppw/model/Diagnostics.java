@@ -62,6 +62,26 @@ public final class Diagnostics {
         notes.computeIfAbsent(kind, k -> new Entry()).add(1, null);
     }
 
+    /**
+     * Counts {@code count} warnings of {@code kind} at once, with their first examples (at most
+     * {@link #EXAMPLES_PER_KIND} are kept): for code that keeps counts elsewhere and rebuilds them here.
+     */
+    public void warn(String kind, long count, List<String> examples) {
+        if (count < examples.size()) {
+            throw new IllegalArgumentException(kind + ": " + examples.size() + " examples of " + count + " warnings");
+        }
+        Entry e = warnings.computeIfAbsent(kind, k -> new Entry());
+        for (String example : examples) {
+            e.add(1, example);
+        }
+        e.add(count - examples.size(), null);
+    }
+
+    /** Counts {@code count} notes of {@code kind} at once. */
+    public void note(String kind, long count) {
+        notes.computeIfAbsent(kind, k -> new Entry()).add(count, null);
+    }
+
     /** Adds every count and example of {@code other} to this one. */
     public void addAll(Diagnostics other) {
         other.warnings.forEach((k, e) -> {

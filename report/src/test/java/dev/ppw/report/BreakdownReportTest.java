@@ -6,7 +6,8 @@ import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Breakdown;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
-import dev.ppw.aggregate.ProfileMerger;
+import dev.ppw.aggregate.MergeAccumulator;
+import dev.ppw.model.Diagnostics;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
@@ -141,18 +142,14 @@ class BreakdownReportTest {
 
     /** Merges the trees as nodes n0, n1, ... and keeps the breakdown in {@link #breakdown}. */
     private Profile merged(List<CallTree> trees, MergeOp op, MissingRule missing) {
-        ProfileMerger merger = new ProfileMerger(op, missing, true);
-        List<NodeInfo> infos = new ArrayList<>();
-        List<String> inputs = new ArrayList<>();
+        MergeAccumulator merge = new MergeAccumulator(op, missing, true, ViewKind.TREE, 0);
         for (int i = 0; i < trees.size(); i++) {
-            merger.add("n" + i, trees.get(i));
-            infos.add(new NodeInfo("n" + i, "n" + i + ".json", "", "", Map.of(), Map.of()));
-            inputs.add("n" + i + ".json");
+            merge.add(i, "n" + i + ".json", new NodeInfo("n" + i, "n" + i + ".json", "", "", Map.of(), Map.of()),
+                    Profile.single(trees.get(i), List.of(), Map.of(), Map.of()), new Diagnostics());
         }
-        CallTree result = merger.result(false);
-        breakdown = merger.breakdown();
-        return new Profile(result, ViewKind.TREE, 0, op, missing, trees.size(), inputs, Map.of(),
-                Map.of(), infos);
+        MergeAccumulator.Merged merged = merge.result(false);
+        breakdown = merged.breakdown().orElseThrow();
+        return merged.profile();
     }
 
     /** main (one call of {@code mainNanos}) calling work once for {@code workNanos}, or not when negative. */

@@ -6,6 +6,10 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Profile;
+import dev.ppw.model.ViewKind;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 
@@ -20,7 +24,8 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.lists;
 
-class ProfileMergerTest {
+/** The accumulator's merge rules (SEMANTICS.md section 4), ported from the one-node-at-a-time merger's tests. */
+class MergeAccumulatorTest {
 
     /** The two-node example of the PPW terminology (main calls A and B once; times in seconds there). */
     private static CallTree ppwNode(long aNanos, long bNanos) {
@@ -65,23 +70,22 @@ class ProfileMergerTest {
 
     @Test
     void roundedDivisionHalvesAwayFromZero() {
-        assertEquals(2, ProfileMerger.divideRounded(3, 2));
-        assertEquals(-2, ProfileMerger.divideRounded(-3, 2));
-        assertEquals(1, ProfileMerger.divideRounded(4, 3));
-        assertEquals(2, ProfileMerger.divideRounded(5, 3));
-        assertEquals(-2, ProfileMerger.divideRounded(-5, 3));
-        assertEquals(0, ProfileMerger.divideRounded(0, 7));
+        assertEquals(2, MergeRows.divideRounded(3, 2));
+        assertEquals(-2, MergeRows.divideRounded(-3, 2));
+        assertEquals(1, MergeRows.divideRounded(4, 3));
+        assertEquals(2, MergeRows.divideRounded(5, 3));
+        assertEquals(-2, MergeRows.divideRounded(-5, 3));
+        assertEquals(0, MergeRows.divideRounded(0, 7));
     }
 
     @Test
     void breakdownOfInclusiveTimes() {
-        CallTree n1 = ppwNode(7_500, 2_500);
-        CallTree n2 = ppwNode(2_500, 7_500);
-        ProfileMerger m = new ProfileMerger(MergeOp.SUM, MissingRule.ZERO, true);
-        m.add("n1", n1);
-        m.add("n2", n2);
-        CallTree result = m.result(false);
-        Breakdown b = m.breakdown();
+        MergeAccumulator m = new MergeAccumulator(MergeOp.SUM, MissingRule.ZERO, true, ViewKind.TREE, 0);
+        m.add(0, "n1.json", info("n1"), node(ppwNode(7_500, 2_500)), new Diagnostics());
+        m.add(1, "n2.json", info("n2"), node(ppwNode(2_500, 7_500)), new Diagnostics());
+        MergeAccumulator.Merged merged = m.result(false);
+        CallTree result = merged.profile().tree();
+        Breakdown b = merged.breakdown().orElseThrow();
         int a = result.findChild(result.findChild(CallTree.ROOT, result.frames().intern("main")),
                 result.frames().intern("A"));
         assertEquals(2_500, b.minNanos(a));
@@ -95,7 +99,7 @@ class ProfileMergerTest {
     // ---- properties of SEMANTICS.md section 4 over generated trees ----
 
     private static Gen<CallTree> trees() {
-        return lists().of(integers().between(0, 999_999)).ofSizeBetween(0, 40).map(ProfileMergerTest::treeOf);
+        return lists().of(integers().between(0, 999_999)).ofSizeBetween(0, 40).map(MergeAccumulatorTest::treeOf);
     }
 
     /** Builds a tree from a list of ints: each int is one call (its parent call, region and self time). */
@@ -129,11 +133,27 @@ class ProfileMergerTest {
     }
 
     static CallTree merge(MergeOp op, MissingRule rule, boolean recompute, CallTree... nodes) {
-        ProfileMerger m = new ProfileMerger(op, rule, false);
+        return merge(op, rule, recompute, ViewKind.TREE, 0, nodes);
+    }
+
+    /** The nodes, each an input of its own, merged as rows of {@code view} ({@code depth}: tau's N). */
+    static CallTree merge(MergeOp op, MissingRule rule, boolean recompute, ViewKind view, int depth,
+                          CallTree... nodes) {
+        MergeAccumulator m = new MergeAccumulator(op, rule, false, view, depth);
         for (int i = 0; i < nodes.length; i++) {
-            m.add("node" + i, nodes[i]);
+            m.add(i, "node" + i + ".json", info("node" + i), node(nodes[i]).withView(nodes[i], view, depth),
+                    new Diagnostics());
         }
-        return m.result(recompute);
+        return m.result(recompute).profile().tree();
+    }
+
+    /** One node's tree profile of {@code tree}. */
+    static Profile node(CallTree tree) {
+        return Profile.single(tree, List.of(), Map.of(), Map.of());
+    }
+
+    static NodeInfo info(String label) {
+        return new NodeInfo(label, label + ".json", "", "", Map.of(), Map.of());
     }
 
     /** Path (and callsite) to [calls, subcalls, inclusive, exclusive, min, max]. */
@@ -235,12 +255,12 @@ class ProfileMergerTest {
     void viewsCommuteWithSum() {
         qt().forAll(trees(), trees(), integers().between(1, 4)).checkAssert((p, q, depth) -> {
             CallTree summed = merge(MergeOp.SUM, MissingRule.ZERO, false, p, q);
-            assertEquals(rows(Views.flat(summed)),
-                    rows(merge(MergeOp.SUM, MissingRule.ZERO, false, Views.flat(p), Views.flat(q))), "flat");
-            assertEquals(rows(Views.tau(summed, depth)),
-                    rows(merge(MergeOp.SUM, MissingRule.ZERO, false, Views.tau(p, depth), Views.tau(q, depth))), "tau " + depth);
-            assertEquals(rows(Views.callpath(summed)),
-                    rows(merge(MergeOp.SUM, MissingRule.ZERO, false, Views.callpath(p), Views.callpath(q))), "callpath");
+            assertEquals(rows(Views.flat(summed)), rows(merge(MergeOp.SUM, MissingRule.ZERO, false, ViewKind.FLAT, 0,
+                    Views.flat(p), Views.flat(q))), "flat");
+            assertEquals(rows(Views.tau(summed, depth)), rows(merge(MergeOp.SUM, MissingRule.ZERO, false, ViewKind.TAU,
+                    depth, Views.tau(p, depth), Views.tau(q, depth))), "tau " + depth);
+            assertEquals(rows(Views.callpath(summed)), rows(merge(MergeOp.SUM, MissingRule.ZERO, false,
+                    ViewKind.CALLPATH, 0, Views.callpath(p), Views.callpath(q))), "callpath");
         });
     }
 
