@@ -1,6 +1,7 @@
 package dev.ppw.cli;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.format.FormatRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,6 +71,7 @@ public final class Main implements Callable<Integer> {
     }
 
     private final Streams streams;
+    private FormatRegistry formats;
 
     Main(Streams streams) {
         this.streams = streams;
@@ -77,6 +79,14 @@ public final class Main implements Callable<Integer> {
 
     Streams streams() {
         return streams;
+    }
+
+    /** The input formats registered on the class path, found once per run. */
+    synchronized FormatRegistry formats() {
+        if (formats == null) {
+            formats = FormatRegistry.load(Main.class.getClassLoader());
+        }
+        return formats;
     }
 
     /** Without a subcommand: usage on stderr, and a usage error. */

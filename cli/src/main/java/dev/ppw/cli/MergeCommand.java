@@ -99,6 +99,7 @@ final class MergeCommand implements Callable<Integer> {
         List<Path> files = InputExpansion.expand(inputs);
         options.checkUsage(spec, files);
         checkUsage();
+        Inputs inputs = Inputs.detecting(main.formats());
         PathChecks.requireReadable(files);
         Main.Streams streams = main.streams();
         boolean withBreakdown = breakdown || topImbalance != null;
@@ -106,7 +107,8 @@ final class MergeCommand implements Callable<Integer> {
 
         ProfileMerger merger = new ProfileMerger(agg, missing, withBreakdown);
         int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        NodeLoader loader = new NodeLoader(options.view, options.tauDepth(), nodeBy == Converters.NodeKey.PID, threads);
+        NodeLoader loader = new NodeLoader(inputs, options.view, options.tauDepth(), nodeBy == Converters.NodeKey.PID,
+                threads);
         List<NodeInfo> nodeInfos = new ArrayList<>();
         Map<String, String> processNames = new LinkedHashMap<>();
         Map<String, String> threadNames = new LinkedHashMap<>();
