@@ -9,8 +9,8 @@ import dev.ppw.model.format.ReadOptions;
 import java.io.IOException;
 
 /**
- * The read side of a run: the formats found once ({@link Main#formats()}), the one forced, if any, and the
- * readers' tuning. Immutable, shared by the threads that read inputs.
+ * The read side of a run: the formats found once ({@link Main#formats()}), the one {@code --input-format}
+ * forces, if any, and the readers' tuning. Immutable, shared by the threads that read inputs.
  */
 final class Inputs {
     /** Files from this size are read in parallel chunks (docs/performance.md): a tuning knob, not an option. */

@@ -19,11 +19,12 @@ import java.util.concurrent.Callable;
  * 2 bad usage (an unknown option, a bad option value); 3 internal error, with its stack trace.
  */
 @Command(name = "ppw-java", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {ProfileCommand.class, MergeCommand.class},
+        subcommands = {ProfileCommand.class, MergeCommand.class, FormatsCommand.class},
         description = "Turns traces into calling-context profiles: tree, callpath, flat and TAU views.",
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok, 1 bad input (or a warning under --strict), 2 bad usage, 3 internal error",
-                "%nRun 'ppw-java profile --help' or 'ppw-java merge --help' for options and examples."})
+                "%nRun 'ppw-java profile --help' or 'ppw-java merge --help' for options and examples,",
+                "'ppw-java formats' for the input formats read."})
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;
     public static final int BAD_DATA = 1;

@@ -92,6 +92,9 @@ final class MergeCommand implements Callable<Integer> {
     boolean quiet;
 
     @Mixin
+    InputOptions input;
+
+    @Mixin
     ReportOptions options;
 
     @Override
@@ -99,7 +102,7 @@ final class MergeCommand implements Callable<Integer> {
         List<Path> files = InputExpansion.expand(inputs);
         options.checkUsage(spec, files);
         checkUsage();
-        Inputs inputs = Inputs.detecting(main.formats());
+        Inputs inputs = input.inputs(spec, main.formats());
         PathChecks.requireReadable(files);
         Main.Streams streams = main.streams();
         boolean withBreakdown = breakdown || topImbalance != null;

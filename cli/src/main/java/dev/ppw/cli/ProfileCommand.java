@@ -69,6 +69,9 @@ final class ProfileCommand implements Callable<Integer> {
     Integer jobs;
 
     @Mixin
+    InputOptions input;
+
+    @Mixin
     ReportOptions options;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
@@ -81,7 +84,7 @@ final class ProfileCommand implements Callable<Integer> {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
         int threadCount = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        Inputs reading = Inputs.detecting(main.formats());
+        Inputs reading = input.inputs(spec, main.formats());
         PathChecks.requireReadable(files);
         Main.Streams streams = main.streams();
 
