@@ -421,9 +421,10 @@ final class ProfileJsonReader {
             }
             case Member.COUNTERS -> readCounters();
             case Member.DISPLAY_TIME_UNIT -> {
+                // Every unit the folder honours (SEMANTICS.md "Counters"), so that what was saved reads back.
                 displayTimeUnit = string("display_time_unit");
-                if (!displayTimeUnit.equals("ms") && !displayTimeUnit.equals("ns")) {
-                    throw fail("display_time_unit \"" + displayTimeUnit + "\" is not ms or ns", null);
+                if (Arrays.stream(DisplayUnit.values()).noneMatch(u -> u.label().equals(displayTimeUnit))) {
+                    throw fail("display_time_unit \"" + displayTimeUnit + "\" is not s, ms, us or ns", null);
                 }
             }
             case Member.TOP_IMBALANCE -> throw fail("this file lists only the rows of largest imbalance "

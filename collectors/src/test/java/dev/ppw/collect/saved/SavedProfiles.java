@@ -42,7 +42,7 @@ final class SavedProfiles {
         Long.MIN_VALUE, 1679127184455376123L};
     private static final double[] SPECIAL_VALUES = {0.0, -0.0, 0.1, 100, 18325.504, 1e-300, 4.9e-324,
         Double.MAX_VALUE, -Double.MAX_VALUE, 1e21, 123456789.125, 1 / 3.0};
-    private static final String[] DISPLAY_UNITS = {null, "ms", "ns"};
+    private static final String[] DISPLAY_UNITS = {null, "s", "ms", "us", "ns"};
 
     private SavedProfiles() {
     }
