@@ -3,11 +3,13 @@ package dev.ppw.cli;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ThreadMode;
-import dev.ppw.collect.TraceReaders;
+import dev.ppw.model.format.EventFormat;
+import dev.ppw.model.format.FormatRegistry;
+import dev.ppw.model.format.InputSource;
+import dev.ppw.model.format.ReadOptions;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -24,14 +26,21 @@ public final class FoldFiles {
     private FoldFiles() {
     }
 
+    /** {@link #fold(List, Inputs, FoldOptions, int, LongConsumer)} with every format detected by content, as the benchmark runs it. */
+    public static Folder fold(List<Path> files, FoldOptions options, int jobs, LongConsumer progress) {
+        return fold(files, Inputs.detecting(FormatRegistry.load(FoldFiles.class.getClassLoader())), options, jobs,
+                progress);
+    }
+
     /**
-     * Folds {@code files} in order into a new folder of {@code options}; {@code progress} is told the bytes
-     * read so far over all files (from any thread). The caller closes the folder.
+     * Folds {@code files} in order into a new folder of {@code options}, each read as {@code inputs} says;
+     * {@code progress} is told the bytes read so far over all files (from any thread). The caller closes the
+     * folder.
      *
-     * @throws FileProblem when a file cannot be read (its message names it)
+     * @throws FileProblem when a file cannot be read (its message names it), or holds a profile, not a trace
      * @throws dev.ppw.model.BadInputException when a file is broken beyond repair (the first such in input order)
      */
-    public static Folder fold(List<Path> files, FoldOptions options, int jobs, LongConsumer progress) {
+    static Folder fold(List<Path> files, Inputs inputs, FoldOptions options, int jobs, LongConsumer progress) {
         AtomicLong bytesRead = new AtomicLong();
         Folder folder = new Folder(options).withJobs(jobs);
         try {
@@ -39,14 +48,14 @@ public final class FoldFiles {
                 // Each worker reads its file on one thread; the spill limit is shared among them.
                 FoldOptions share = options.withSpillLimitEvents(Math.max(1, options.spillLimitEvents() / jobs));
                 InOrderLoader.run(files.size(), jobs,
-                        i -> foldApart(files.get(i), share, progressOf(progress, bytesRead)), apart -> {
+                        i -> foldApart(files.get(i), inputs, share, progressOf(progress, bytesRead)), apart -> {
                             try (apart) {
                                 folder.absorb(apart);
                             }
                         });
             } else {
                 for (Path file : files) {
-                    read(file, folder, jobs, progressOf(progress, bytesRead));
+                    read(file, inputs, folder, jobs, progressOf(progress, bytesRead));
                 }
             }
             return folder;
@@ -56,10 +65,10 @@ public final class FoldFiles {
         }
     }
 
-    private static Folder foldApart(Path file, FoldOptions options, LongConsumer progress) {
+    private static Folder foldApart(Path file, Inputs inputs, FoldOptions options, LongConsumer progress) {
         Folder folder = new Folder(options);
         try {
-            read(file, folder, 1, progress);
+            read(file, inputs, folder, 1, progress);
             return folder;
         } catch (RuntimeException | Error e) {
             folder.close();
@@ -79,12 +88,14 @@ public final class FoldFiles {
     }
 
     /** A regular file can be read twice, which lets the folder replay time-ordered tracks while reading. */
-    private static void read(Path file, Folder folder, int jobs, LongConsumer progress) {
-        try {
-            if (Files.isRegularFile(file)) {
-                folder.fold(sink -> TraceReaders.read(file, sink, jobs, progress));
+    private static void read(Path file, Inputs inputs, Folder folder, int jobs, LongConsumer progress) {
+        try (InputSource source = InputSource.of(file)) {
+            EventFormat format = inputs.traceFormatOf(source);
+            ReadOptions options = inputs.options().withJobs(jobs).withProgress(progress);
+            if (source.rereadable()) {
+                folder.fold(sink -> format.read(source, sink, options));
             } else {
-                TraceReaders.read(file, folder);
+                format.read(source, folder, options);
             }
         } catch (IOException e) {
             throw FileProblem.cannotRead(file, e);

@@ -1,6 +1,7 @@
 package dev.ppw.cli;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.format.FormatRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,11 +19,12 @@ import java.util.concurrent.Callable;
  * 2 bad usage (an unknown option, a bad option value); 3 internal error, with its stack trace.
  */
 @Command(name = "ppw-java", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {ProfileCommand.class, MergeCommand.class},
+        subcommands = {ProfileCommand.class, MergeCommand.class, FormatsCommand.class},
         description = "Turns traces into calling-context profiles: tree, callpath, flat and TAU views.",
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok, 1 bad input (or a warning under --strict), 2 bad usage, 3 internal error",
-                "%nRun 'ppw-java profile --help' or 'ppw-java merge --help' for options and examples."})
+                "%nRun 'ppw-java profile --help' or 'ppw-java merge --help' for options and examples,",
+                "'ppw-java formats' for the input formats read."})
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;
     public static final int BAD_DATA = 1;
@@ -70,6 +72,7 @@ public final class Main implements Callable<Integer> {
     }
 
     private final Streams streams;
+    private FormatRegistry formats;
 
     Main(Streams streams) {
         this.streams = streams;
@@ -77,6 +80,14 @@ public final class Main implements Callable<Integer> {
 
     Streams streams() {
         return streams;
+    }
+
+    /** The input formats registered on the class path, found once per run. */
+    synchronized FormatRegistry formats() {
+        if (formats == null) {
+            formats = FormatRegistry.load(Main.class.getClassLoader());
+        }
+        return formats;
     }
 
     /** Without a subcommand: usage on stderr, and a usage error. */

@@ -83,6 +83,9 @@ final class MergeCommand implements Callable<Integer> {
     boolean quiet;
 
     @Mixin
+    InputOptions input;
+
+    @Mixin
     ReportOptions options;
 
     @Override
@@ -90,6 +93,7 @@ final class MergeCommand implements Callable<Integer> {
         List<Path> files = InputExpansion.expand(inputs);
         options.checkUsage(spec, files);
         checkUsage();
+        Inputs inputs = input.inputs(spec, main.formats());
         PathChecks.requireReadable(files);
         Main.Streams streams = main.streams();
         boolean withBreakdown = breakdown || topImbalance != null;
@@ -97,7 +101,8 @@ final class MergeCommand implements Callable<Integer> {
 
         MergeAccumulator merge = new MergeAccumulator(agg, missing, withBreakdown, options.view, options.tauDepth());
         int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        NodeLoader loader = new NodeLoader(options.view, options.tauDepth(), nodeBy == Converters.NodeKey.PID, threads);
+        NodeLoader loader = new NodeLoader(inputs, options.view, options.tauDepth(), nodeBy == Converters.NodeKey.PID,
+                threads);
         List<String> labels = NodeLabels.of(files);
         String[] reference = new String[1]; // the first input that joined, for messages about one that cannot
         try (Progress progress = Progress.start(streams.err(), "merge", files.size(), quiet)) {

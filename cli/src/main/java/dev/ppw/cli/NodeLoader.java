@@ -4,15 +4,15 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.Views;
-import dev.ppw.collect.TraceReaders;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
-import dev.ppw.report.ProfileJsonReader;
+import dev.ppw.model.format.EventFormat;
+import dev.ppw.model.format.InputSource;
+import dev.ppw.model.format.ProfileFormat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,13 +31,15 @@ final class NodeLoader {
     /** PerfFlowAspect names its files {@code perfflow[.array|.object][.name][.{job}].HOST.PID.pfw}. */
     private static final Pattern PERFFLOW_NAME = Pattern.compile("perfflow\\..*?([^.]+)\\.(\\d+)\\.pfw(\\.gz)?");
 
+    private final Inputs inputs;
     private final ViewKind view;
     private final int tauDepth;
     private final boolean splitByPid;
     private final FoldOptions foldOptions;
 
     /** @param jobs how many inputs may be read at once (at least 1) */
-    NodeLoader(ViewKind view, int tauDepth, boolean splitByPid, int jobs) {
+    NodeLoader(Inputs inputs, ViewKind view, int tauDepth, boolean splitByPid, int jobs) {
+        this.inputs = inputs;
         this.view = view;
         this.tauDepth = tauDepth;
         this.splitByPid = splitByPid;
@@ -58,23 +60,24 @@ final class NodeLoader {
      * @param label how the input's node is named (a pid is appended when split)
      */
     Loaded load(Path file, String label) {
-        try (TraceReaders.OpenedInput input = TraceReaders.open(file)) {
-            return input.kind() == TraceReaders.InputKind.SAVED_PROFILE
-                    ? loadSaved(file, label, ProfileJsonReader.read(file.toString(), input.content()))
-                    : loadTrace(file, label, input);
+        try (InputSource source = InputSource.of(file)) {
+            return switch (inputs.formatOf(source)) {
+                case ProfileFormat saved -> loadSaved(file, label, saved.read(source, inputs.options()));
+                case EventFormat events -> loadTrace(file, label, source, events);
+            };
         } catch (IOException e) {
             throw FileProblem.cannotRead(file, e);
         }
     }
 
-    private Loaded loadTrace(Path file, String label, TraceReaders.OpenedInput input) throws IOException {
+    private Loaded loadTrace(Path file, String label, InputSource source, EventFormat format) throws IOException {
         Folder folder = new Folder(foldOptions);
-        if (Files.isRegularFile(file)) {
-            // By path, on this thread (inputs load in parallel): a large plain file goes through the chunk
-            // parser, and a second reading lets the folder replay time-ordered tracks while reading.
-            folder.fold(sink -> TraceReaders.read(file, sink, 1));
+        if (source.rereadable()) {
+            // On this thread (inputs load in parallel): a large plain file goes through the chunk parser, and a
+            // second reading lets the folder replay time-ordered tracks while reading.
+            folder.fold(sink -> format.read(source, sink, inputs.options()));
         } else {
-            TraceReaders.readTrace(input, folder);
+            format.read(source, folder, inputs.options());
         }
         String host = hostOf(file);
         List<NodeInfo> infos = new ArrayList<>();

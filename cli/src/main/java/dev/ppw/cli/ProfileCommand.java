@@ -69,6 +69,9 @@ final class ProfileCommand implements Callable<Integer> {
     Integer jobs;
 
     @Mixin
+    InputOptions input;
+
+    @Mixin
     ReportOptions options;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
@@ -81,13 +84,15 @@ final class ProfileCommand implements Callable<Integer> {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
         int threadCount = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+        Inputs reading = input.inputs(spec, main.formats());
         PathChecks.requireReadable(files);
         Main.Streams streams = main.streams();
 
         List<String> inputs = files.stream().map(Path::toString).toList();
         Folder folder;
         try (Progress progress = Progress.bytes(streams.err(), "profile", totalBytes(files), quiet)) {
-            folder = FoldFiles.fold(files, FoldOptions.defaults().withThreads(threads), threadCount, progress::stepTo);
+            folder = FoldFiles.fold(files, reading, FoldOptions.defaults().withThreads(threads), threadCount,
+                    progress::stepTo);
         }
         try (folder) {
             return report(folder, inputs, streams);

@@ -155,13 +155,13 @@ class CutTracesTest {
                     + " bytes of text ending " + tail(text);
             RecordingSink plain = new RecordingSink();
             try {
-                TraceReaders.read(NAME, new ByteArrayInputStream(text), plain);
+                TestInputs.readInto(NAME, text, plain);
             } catch (BadInputException | IOException e) {
                 plain = null;
             }
             RecordingSink sink = new RecordingSink();
             try {
-                TraceReaders.read(NAME, new ByteArrayInputStream(cut), sink);
+                TestInputs.readInto(NAME, cut, sink);
             } catch (BadInputException e) {
                 boolean tooShort = e.getMessage().matches(NAME + ": the gzip data ends (before any content|after only"
                         + " [123] bytes? of content) \\(a cut file\\?\\)");
@@ -217,7 +217,7 @@ class CutTracesTest {
     private static RecordingSink read(byte[] input, String where) {
         RecordingSink sink = new RecordingSink();
         try {
-            TraceReaders.read(NAME, new ByteArrayInputStream(input), sink);
+            TestInputs.readInto(NAME, input, sink);
         } catch (BadInputException e) {
             fail(where + ": expected a read, got " + e.getMessage());
         } catch (IOException e) {
@@ -228,7 +228,7 @@ class CutTracesTest {
 
     private static void readFails(byte[] input, String where) {
         try {
-            TraceReaders.read(NAME, new ByteArrayInputStream(input), new RecordingSink());
+            TestInputs.readInto(NAME, input, new RecordingSink());
             fail(where + ": a cut before the event array is not a trace yet");
         } catch (BadInputException e) {
             assertTrue(e.getMessage().startsWith(NAME + ":"), e.getMessage());

@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import java.util.List;
@@ -122,7 +121,7 @@ class MalformedInputsTest {
     void malformedInputIsAnErrorOrCountedWarnings(Case c) {
         RecordingSink sink = new RecordingSink();
         try {
-            TraceReaders.read(TestInputs.NAME, new ByteArrayInputStream(c.input()), sink);
+            TestInputs.readInto(TestInputs.NAME, c.input(), sink);
             if (c.message() != null) {
                 fail("expected " + c.message() + "; read " + sink.calls() + " " + sink.warnings());
             }

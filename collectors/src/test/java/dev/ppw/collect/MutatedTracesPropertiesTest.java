@@ -5,7 +5,6 @@ import dev.ppw.model.BadInputException;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -159,7 +158,7 @@ class MutatedTracesPropertiesTest {
         CountingSink sink = new CountingSink();
         Throwable thrown = assertTimeoutPreemptively(READ_LIMIT, () -> {
             try {
-                TraceReaders.read(NAME, new ByteArrayInputStream(input), sink);
+                TestInputs.readInto(NAME, input, sink);
                 return null;
             } catch (Throwable t) {
                 return t;

@@ -3,13 +3,14 @@ package dev.ppw.collect;
 import dev.ppw.collect.MutatedTracesPropertiesTest.Mutation;
 import dev.ppw.collect.ValidTraces.Seed;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.format.InputSource;
+import dev.ppw.model.format.ReadOptions;
 import dev.ppw.model.Diagnostics;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ import static org.quicktheories.generators.SourceDSL.lists;
 import static org.quicktheories.generators.SourceDSL.longs;
 
 /**
- * The chunked, parallel reader of a file ({@code TraceReaders.read(Path, sink, jobs)}) gives exactly what the
+ * The chunked, parallel reader of a file (the Chrome format reading a plain file on {@code jobs}) gives exactly what the
  * sequential reader gives for the same bytes: the same sink calls in the same order, tracks and frames
  * numbered alike, the same warnings with the same examples (file:line:column), the same notes, and the same
  * error. Checked on valid traces (shared copies and hand-made ones), the same damaged, and generated traces
@@ -228,7 +229,7 @@ class ParallelReadPropertiesTest {
         RecordingSink sequential = new RecordingSink();
         Throwable sequentialThrown = null;
         try {
-            TraceReaders.read(NAME, new ByteArrayInputStream(bytes), sequential);
+            TestInputs.readInto(NAME, bytes, sequential);
         } catch (BadInputException | IOException e) {
             sequentialThrown = e;
         }
@@ -237,7 +238,8 @@ class ParallelReadPropertiesTest {
         Path file = dir.resolve("t" + Thread.currentThread().threadId() + ".json");
         try {
             Files.write(file, bytes);
-            TraceReaders.read(file, NAME, parallel, jobs, 0, chunk);
+            TestInputs.readInto(InputSource.of(file, NAME), parallel, ReadOptions.defaults().withJobs(jobs)
+                    .withParallelFromBytes(0).withChunkBytes(chunk));
         } catch (BadInputException | IOException e) {
             parallelThrown = e;
         }

@@ -1,6 +1,7 @@
 package dev.ppw.collect;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.format.InputSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -44,7 +45,7 @@ class SharedTracesTest {
 
     static RecordingSink read(String name) throws IOException {
         RecordingSink sink = new RecordingSink();
-        TraceReaders.read(resource(name), sink);
+        TestInputs.readInto(InputSource.of(resource(name)), sink);
         return sink;
     }
 
@@ -156,7 +157,7 @@ class SharedTracesTest {
     void aRealPerfettoTraceIsRecognisedAndRejectedWithAdvice() {
         Path file = resource("chrome-A-all.head4k.pftrace.gz");
         RecordingSink sink = new RecordingSink();
-        BadInputException e = assertThrows(BadInputException.class, () -> TraceReaders.read(file, sink));
+        BadInputException e = assertThrows(BadInputException.class, () -> TestInputs.readInto(InputSource.of(file), sink));
         assertEquals(file + ": this is a Perfetto protobuf trace, not Chrome JSON: re-record with"
                 + " --trace-startup-format=json, or convert it with Perfetto's traceconv (traceconv json IN OUT)",
                 e.getMessage());

@@ -1,6 +1,7 @@
 package dev.ppw.report;
 
 import dev.ppw.model.CounterSeries;
+import dev.ppw.model.SavedProfileLayout.CounterMember;
 
 import java.util.List;
 
@@ -10,8 +11,9 @@ import java.util.List;
  * Values are printed as the shortest decimal that reads back as the double ({@link RowField#plain}).
  */
 final class CounterFields {
-    static final List<String> COLUMNS = List.of("pid", "counter", "id", "series", "samples", "min", "max", "mean",
-            "last");
+    static final List<String> COLUMNS = List.of(CounterMember.PID, CounterMember.COUNTER, CounterMember.ID,
+            CounterMember.SERIES, CounterMember.SAMPLES, CounterMember.MIN, CounterMember.MAX, CounterMember.MEAN,
+            CounterMember.LAST);
     /** The first this many columns are text, the others numbers. */
     static final int TEXT_COLUMNS = 4;
 

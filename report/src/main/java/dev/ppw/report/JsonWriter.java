@@ -13,6 +13,12 @@ import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
+import dev.ppw.model.SavedProfileLayout;
+import dev.ppw.model.SavedProfileLayout.AggregationMember;
+import dev.ppw.model.SavedProfileLayout.CounterMember;
+import dev.ppw.model.SavedProfileLayout.DiagnosticsMember;
+import dev.ppw.model.SavedProfileLayout.Member;
+import dev.ppw.model.SavedProfileLayout.NodeInfoMember;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
@@ -32,11 +38,10 @@ import java.util.TreeMap;
  * described in {@code metric_groups} and every one of them follows the fixed columns ({@link MetricColumn}),
  * ratios included; their rules of combination are in {@code aggregation}. A breakdown adds its columns after
  * the others; imbalance rows replace the rows (worst first) and add {@code top_imbalance}, which marks
- * the file as a report that {@link ProfileJsonReader} refuses.
+ * the file as a report that the saved-profile reader refuses. Names are {@link SavedProfileLayout}'s, shared
+ * with that reader.
  */
 public final class JsonWriter implements OutputWriter {
-    static final String FORMAT = "ppw-profile";
-    static final int VERSION = 1;
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
@@ -83,12 +88,12 @@ public final class JsonWriter implements OutputWriter {
             }
             writeCounters(g, report.profile());
             writeMetricGroups(g, report.profile().tree().metricGroups());
-            g.writeArrayFieldStart("columns");
+            g.writeArrayFieldStart(Member.COLUMNS);
             for (RowColumn f : fields) {
                 g.writeString(f.columnName(unit));
             }
             g.writeEndArray();
-            g.writeArrayFieldStart("rows");
+            g.writeArrayFieldStart(Member.ROWS);
             for (int node : report.listedRows()) {
                 g.writeStartArray();
                 for (RowColumn f : fields) {
@@ -112,52 +117,52 @@ public final class JsonWriter implements OutputWriter {
 
     private static void writeMetadata(JsonGenerator g, Report report, DisplayUnit unit) throws IOException {
         Profile profile = report.profile();
-        g.writeStringField("format", FORMAT);
-        g.writeNumberField("version", VERSION);
-        g.writeStringField("tool", Version.tool());
-        g.writeStringField("view", profile.view().label());
+        g.writeStringField(Member.FORMAT, SavedProfileLayout.FORMAT);
+        g.writeNumberField(Member.VERSION, SavedProfileLayout.VERSION);
+        g.writeStringField(Member.TOOL, Version.tool());
+        g.writeStringField(Member.VIEW, profile.view().label());
         if (profile.view() == ViewKind.TAU) {
-            g.writeNumberField("tau_depth", profile.tauDepth());
+            g.writeNumberField(Member.TAU_DEPTH, profile.tauDepth());
         }
-        g.writeStringField("unit", unit.label());
-        g.writeObjectFieldStart("aggregation");
-        g.writeStringField("op", profile.aggregation().label());
-        g.writeStringField("missing", profile.missing().label());
-        g.writeNumberField("nodes", profile.nodes());
+        g.writeStringField(Member.UNIT, unit.label());
+        g.writeObjectFieldStart(Member.AGGREGATION);
+        g.writeStringField(AggregationMember.OP, profile.aggregation().label());
+        g.writeStringField(AggregationMember.MISSING, profile.missing().label());
+        g.writeNumberField(AggregationMember.NODES, profile.nodes());
         for (MetricGroup group : profile.tree().metricGroups()) {
             g.writeStringField(group.name(), group.combineRule());
         }
         g.writeEndObject();
-        g.writeArrayFieldStart("inputs");
+        g.writeArrayFieldStart(Member.INPUTS);
         for (String input : profile.inputs()) {
             g.writeString(input);
         }
         g.writeEndArray();
-        g.writeArrayFieldStart("node_info");
+        g.writeArrayFieldStart(Member.NODE_INFO);
         for (NodeInfo node : profile.nodeInfos()) {
             g.writeStartObject();
-            g.writeStringField("label", node.label());
-            g.writeStringField("file", node.file());
-            g.writeStringField("pid", node.pid());
-            g.writeStringField("host", node.host());
-            writeNames(g, "process_names", node.processNames());
-            writeNames(g, "thread_names", node.threadNames());
+            g.writeStringField(NodeInfoMember.LABEL, node.label());
+            g.writeStringField(NodeInfoMember.FILE, node.file());
+            g.writeStringField(NodeInfoMember.PID, node.pid());
+            g.writeStringField(NodeInfoMember.HOST, node.host());
+            writeNames(g, NodeInfoMember.PROCESS_NAMES, node.processNames());
+            writeNames(g, NodeInfoMember.THREAD_NAMES, node.threadNames());
             g.writeEndObject();
         }
         g.writeEndArray();
-        writeNames(g, "process_names", profile.processNames());
-        writeNames(g, "thread_names", profile.threadNames());
+        writeNames(g, Member.PROCESS_NAMES, profile.processNames());
+        writeNames(g, Member.THREAD_NAMES, profile.threadNames());
         if (profile.displayTimeUnit() != null) {
-            g.writeStringField("display_time_unit", profile.displayTimeUnit());
+            g.writeStringField(Member.DISPLAY_TIME_UNIT, profile.displayTimeUnit());
         }
-        g.writeFieldName("total_inclusive_" + unit.label());
+        g.writeFieldName(Member.TOTAL_INCLUSIVE_PREFIX + unit.label());
         g.writeNumber(TimeUnits.exact(report.totalInclusiveNanos(), unit));
         if (report.imbalanceRows().isPresent()) {
-            g.writeNumberField("top_imbalance", report.imbalanceRows().get().length);
+            g.writeNumberField(Member.TOP_IMBALANCE, report.imbalanceRows().get().length);
         }
-        g.writeObjectFieldStart("diagnostics");
-        writeCounts(g, "warnings", report.diagnostics().warnings());
-        writeCounts(g, "notes", report.diagnostics().notes());
+        g.writeObjectFieldStart(Member.DIAGNOSTICS);
+        writeCounts(g, DiagnosticsMember.WARNINGS, report.diagnostics().warnings());
+        writeCounts(g, DiagnosticsMember.NOTES, report.diagnostics().notes());
         g.writeEndObject();
     }
 
@@ -215,7 +220,7 @@ public final class JsonWriter implements OutputWriter {
         if (profile.counters().isEmpty()) {
             return;
         }
-        g.writeArrayFieldStart("counters");
+        g.writeArrayFieldStart(Member.COUNTERS);
         for (CounterSeries c : profile.counters()) {
             String[] values = CounterFields.values(c);
             g.writeStartObject();
@@ -227,9 +232,9 @@ public final class JsonWriter implements OutputWriter {
                     g.writeNumber(values[i]);
                 }
             }
-            g.writeFieldName("sum");
+            g.writeFieldName(CounterMember.SUM);
             g.writeNumber(RowField.plain(c.sum()));
-            g.writeNumberField("last_ts_ns", c.lastNanos());
+            g.writeNumberField(CounterMember.LAST_TS_NS, c.lastNanos());
             g.writeEndObject();
         }
         g.writeEndArray();
@@ -237,12 +242,12 @@ public final class JsonWriter implements OutputWriter {
 
     /** The counters view: one row per series under their columns, instead of the tree's rows. */
     private static void writeCounterRows(JsonGenerator g, Profile profile) throws IOException {
-        g.writeArrayFieldStart("columns");
+        g.writeArrayFieldStart(Member.COLUMNS);
         for (String column : CounterFields.COLUMNS) {
             g.writeString(column);
         }
         g.writeEndArray();
-        g.writeArrayFieldStart("rows");
+        g.writeArrayFieldStart(Member.ROWS);
         for (CounterSeries c : profile.counters()) {
             String[] values = CounterFields.values(c);
             g.writeStartArray();

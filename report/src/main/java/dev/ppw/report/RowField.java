@@ -6,10 +6,12 @@ import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Breakdown;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Profile;
+import dev.ppw.model.SavedProfileLayout;
 import dev.ppw.model.ViewKind;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -61,9 +63,9 @@ enum RowField implements RowColumn {
 
     static final String PATH_SEPARATOR = " => ";
 
-    /** The columns of docs/profile-json.md, the same for every view (flat and tau rows are roots). */
-    static final List<RowField> JSON_FIELDS = List.of(ID, PARENT_ID, DEPTH, NAME, CALLSITE, CALLS, SUBCALLS,
-            INCLUSIVE, EXCLUSIVE, MIN_INCLUSIVE, MAX_INCLUSIVE);
+    /** The fixed columns of docs/profile-json.md ({@link SavedProfileLayout.Column}), the same for every view (flat and tau rows are roots). */
+    static final List<RowField> JSON_FIELDS = Arrays.stream(SavedProfileLayout.Column.values())
+            .map(c -> valueOf(c.name())).toList();
 
     /** What a {@link Breakdown} adds, after the other fields, in CSV and JSON alike. */
     static final List<RowField> BREAKDOWN_FIELDS = List.of(NODE_MIN_INCLUSIVE, NODE_MAX_INCLUSIVE,
@@ -90,9 +92,12 @@ enum RowField implements RowColumn {
         return report.profile().view().isHierarchical() ? HIERARCHICAL : KEYED;
     }
 
-    /** Lower snake case, time fields suffixed with the unit. */
+    /** Lower snake case, time fields suffixed with the unit; a saved profile's column as its layout names it. */
     @Override
     public String columnName(DisplayUnit unit) {
+        if (JSON_FIELDS.contains(this)) {
+            return SavedProfileLayout.Column.valueOf(name()).columnName(unit);
+        }
         String base = name().toLowerCase(Locale.ROOT);
         return kind == Kind.TIME ? base + "_" + unit.label() : base;
     }

@@ -1,8 +1,5 @@
 package dev.ppw.report;
 
-import dev.ppw.model.Report;
-import dev.ppw.model.DisplayUnit;
-import dev.ppw.model.Profile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
@@ -70,23 +66,6 @@ class AtomicOutputTest {
         assertTrue(AtomicOutput.gzipped(Path.of("A.CSV.GZ")));
         assertFalse(AtomicOutput.gzipped(Path.of("gz")));
         assertFalse(AtomicOutput.gzipped(Path.of("out.json")));
-    }
-
-    @Test
-    void aGzippedSavedProfileReadsBackThroughGunzip() throws IOException {
-        Path target = dir.resolve("saved.ppw.json.gz");
-        Profile p = Fixtures.smallTree();
-        AtomicOutput.write(target, out -> new JsonWriter().write(new Report(p,
-                Report.allRows(p), p.tree().totalInclusiveNanos(), Optional.of(DisplayUnit.US)), out));
-        Profile back;
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(target))) {
-            back = ProfileJsonReader.read(target.toString(), in);
-        }
-        assertEquals(p.tree().size(), back.tree().size());
-        for (int n = 1; n < p.tree().size(); n++) {
-            assertEquals(p.tree().inclusiveNanos(n), back.tree().inclusiveNanos(n));
-            assertEquals(p.tree().minInclusiveNanos(n), back.tree().minInclusiveNanos(n));
-        }
     }
 
     @Test

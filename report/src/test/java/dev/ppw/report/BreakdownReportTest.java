@@ -8,7 +8,6 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.model.Diagnostics;
-import dev.ppw.model.BadInputException;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
@@ -17,7 +16,6 @@ import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -58,7 +56,7 @@ class BreakdownReportTest {
     }
 
     @Test
-    void jsonAddsTheBreakdownColumnsAndReadsBackAsTheSameProfile() throws IOException {
+    void jsonAddsTheBreakdownColumns() throws IOException {
         String json = render(new JsonWriter(), report());
         assertTrue(json.replaceAll("\\s", "").contains("\"columns\":[\"id\",\"parent_id\",\"depth\",\"name\","
                 + "\"callsite\",\"calls\",\"subcalls\",\"inclusive_us\",\"exclusive_us\",\"min_inclusive_us\","
@@ -67,10 +65,6 @@ class BreakdownReportTest {
         assertTrue(json.contains("\n    [1, null, 0, \"main\", \"\", 3, 2, 300, 300, 100, 300, 100, 300, 200, 100, "
                 + "\"n2\", 1.5000],\n    [2, 1, 1, \"work\", \"\", 2, 0, 150, 150, 60, 150, 0, 150, 70, 75.498, "
                 + "\"n1\", 2.1429]\n"), json);
-        Profile back = ProfileJsonReader.read("b.json", new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
-        assertEquals(3, back.tree().size());
-        assertEquals(300_000, back.tree().inclusiveNanos(1));
-        assertEquals(List.of("n0", "n1", "n2"), back.nodeInfos().stream().map(NodeInfo::label).toList());
     }
 
     @Test
@@ -79,9 +73,6 @@ class BreakdownReportTest {
         assertTrue(json.contains("\n  \"top_imbalance\": 2,\n"), json);
         assertTrue(json.contains("\n    [2, 1, 1, \"work\""), json);
         assertTrue(json.indexOf("[2, 1, 1, \"work\"") < json.indexOf("[1, null, 0, \"main\""), json);
-        BadInputException e = assertThrows(BadInputException.class, () -> ProfileJsonReader.read("top.json",
-                new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))));
-        assertTrue(e.getMessage().endsWith("it is a report, not a saved profile"), e.getMessage());
     }
 
     @Test

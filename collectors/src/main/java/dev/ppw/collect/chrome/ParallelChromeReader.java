@@ -1,6 +1,7 @@
 package dev.ppw.collect.chrome;
 
 import dev.ppw.model.EventSink;
+import dev.ppw.model.format.ReadOptions;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -37,7 +38,7 @@ import java.util.function.LongConsumer;
  */
 public final class ParallelChromeReader {
     /** Bytes per chunk at most, by default. */
-    public static final int DEFAULT_CHUNK = 1 << 20;
+    public static final int DEFAULT_CHUNK = ReadOptions.DEFAULT_CHUNK_BYTES;
     /**
      * Bytes per chunk on one thread, and the smallest chunk chosen to spread a small file over the threads: a
      * chunk and what its parse records stay in the core's cache until they are replayed.
@@ -61,15 +62,9 @@ public final class ParallelChromeReader {
     private long lineStartAbs;
     private long delivered;
     private ChromeTraceReader single;
-    /** Events read by the event logic rather than the chunk parser. */
-    private long others;
     private long chunksAhead;
-    private long waitedNanos;
     /** Told the file offset up to which events were handed over (a progress bar's). */
     private LongConsumer progress;
-    private long recorded;
-    /** -Dppw.read.stats=true: how many events went which way, on stderr (for tuning). */
-    private static final boolean STATS = Boolean.getBoolean("ppw.read.stats");
 
     private ParallelChromeReader(Path path, String name, EventSink sink, int jobs, int chunkSize) {
         this.path = path;
@@ -121,12 +116,6 @@ public final class ParallelChromeReader {
                     bailed[0] = true;
                 }
             });
-        }
-        if (STATS) {
-            System.err.println("ppw stats: " + name + ": " + reader.delivered + " events, " + reader.others
-                    + " by the event logic on the replaying thread, " + reader.recorded + " on the parsing threads, "
-                    + reader.chunksAhead + " chunks parsed ahead used (waited for " + reader.waitedNanos / 1_000_000
-                    + " ms), " + (bailed[0] ? "read again sequentially" : "not read again"));
         }
         if (bailed[0]) {
             try (InputStream in = new BufferedInputStream(java.nio.file.Files.newInputStream(path), 1 << 16)) {
@@ -191,11 +180,7 @@ public final class ParallelChromeReader {
                 }
                 Chunk c = ahead.poll();
                 progress.accept(c.offset);
-                long waitStart = STATS ? System.nanoTime() : 0;
                 ChunkParser p = get(c);
-                if (STATS) {
-                    waitedNanos += System.nanoTime() - waitStart;
-                }
                 if (p.to < c.length) {
                     throw new Bail(); // the file became shorter while it was read
                 }
@@ -468,16 +453,10 @@ public final class ParallelChromeReader {
                     sink.diagnostics().addAll(p.recordNotes[e]);
                 }
                 p.recorder.replay(p.recordFrom[e], p.recordTo[e], sink, recordedTracks);
-                recorded++;
                 delivered++;
                 continue;
             }
             if (kind == ChunkParser.KIND_OTHER) {
-                others++;
-                if (STATS && others <= 20) {
-                    System.err.println("ppw stats: other event: " + new String(p.buf, p.a[e],
-                            Math.min(300, p.b[e] - p.a[e]), java.nio.charset.StandardCharsets.UTF_8));
-                }
                 int lineRel = p.lineOf[e];
                 long eventLine = line + lineRel;
                 long start = lineRel == 0 ? lineStartAbs : p.fileOffset + p.lineStartOf[e];

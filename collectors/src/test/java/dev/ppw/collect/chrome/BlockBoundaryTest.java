@@ -1,10 +1,9 @@
 package dev.ppw.collect.chrome;
 
-import dev.ppw.collect.TraceReaders;
+import dev.ppw.collect.TestInputs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -91,7 +90,7 @@ class BlockBoundaryTest {
     private ParallelChromeReader.Counts assertSameAsSequential(String json, int chunk, int jobs) throws IOException {
         byte[] content = bytes(json);
         dev.ppw.collect.RecordingSink sequential = new dev.ppw.collect.RecordingSink();
-        TraceReaders.read("t.json", new ByteArrayInputStream(content), sequential);
+        TestInputs.readInto("t.json", content, sequential);
         Path file = dir.resolve("t.json");
         Files.write(file, content);
         dev.ppw.collect.RecordingSink parallel = new dev.ppw.collect.RecordingSink();

@@ -1,5 +1,18 @@
-package dev.ppw.report;
+package dev.ppw.collect.saved;
 
+import dev.ppw.model.Combine;
+import dev.ppw.model.Metric;
+import dev.ppw.model.MetricGroup;
+import dev.ppw.model.MetricUnit;
+import dev.ppw.model.RegionCounters;
+import dev.ppw.model.SavedProfileLayout;
+import dev.ppw.model.SavedProfileLayout.AggregationMember;
+import dev.ppw.model.SavedProfileLayout.Column;
+import dev.ppw.model.SavedProfileLayout.CounterMember;
+import dev.ppw.model.SavedProfileLayout.Member;
+import dev.ppw.model.SavedProfileLayout.MetricGroupMember;
+import dev.ppw.model.SavedProfileLayout.MetricMember;
+import dev.ppw.model.SavedProfileLayout.NodeInfoMember;
 import dev.ppw.model.TimeUnits;
 import dev.ppw.model.DisplayUnit;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -18,8 +31,6 @@ import dev.ppw.model.NameTable;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.CounterSeries;
-import dev.ppw.model.Metric;
-import dev.ppw.model.RegionCounters;
 import dev.ppw.model.ViewKind;
 import org.eclipse.collections.api.map.primitive.MutableIntIntMap;
 import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
@@ -50,6 +61,14 @@ import java.util.Set;
  * from their decimal text exactly ({@link TimeUnits#parseExact}), and a time that is not a whole number
  * of nanoseconds is an error.
  *
+ * <p>Declared metrics: {@code metric_groups} (before {@code columns}) declares the tree's metric groups; the
+ * {@link MetricGroup}s are rebuilt from it, equal to the declaring code's constants, and each stored
+ * metric's column (two for a sample weight: inclusive and exclusive) is read into the tree by the metric's
+ * name ({@link SavedProfileLayout#metricColumns}); ratio columns are skipped, ratios being computed. A file
+ * of the first writers, without {@code metric_groups} but with region counter columns
+ * ({@code cpu_usage_samples} ...), declares {@link RegionCounters#GROUP}. A declared metric whose column is
+ * missing is an error.
+ *
  * <p>Rows must list parents before children. Each row becomes
  * {@code tree.child(node of parent_id, frame(name, callsite))}: a {@code parent_id} that is not an earlier
  * row's {@code id}, a repeated {@code id}, a second row with the same (parent, name, callsite), or a
@@ -59,11 +78,9 @@ import java.util.Set;
  * <p>Every problem is a {@link BadInputException} with a one-line {@code file:line:column: problem}
  * message, I/O failures of the stream included.
  */
-public final class ProfileJsonReader {
-    /** The format name this reader accepts. */
-    public static final String FORMAT = JsonWriter.FORMAT;
-    /** The largest format version this reader understands. */
-    public static final int VERSION = JsonWriter.VERSION;
+final class ProfileJsonReader {
+    private static final String FORMAT = SavedProfileLayout.FORMAT;
+    private static final int VERSION = SavedProfileLayout.VERSION;
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
@@ -82,24 +99,28 @@ public final class ProfileJsonReader {
     /** parent_id null, in a row's long slot, where every id is an int. */
     static final long NO_PARENT = Long.MIN_VALUE;
 
-    /** Column name (with every unit for time columns) to its field, for the v1 columns. */
-    private static final Map<String, RowField> COLUMN_FIELDS = new HashMap<>();
+    /** Column name (with every unit for time columns) to its field, for the fixed columns. */
+    private static final Map<String, Column> COLUMN_FIELDS = new HashMap<>();
     private static final Map<String, DisplayUnit> COLUMN_UNITS = new HashMap<>();
-    /** Column name to the region counter metric it holds (SEMANTICS.md "Counters"). */
-    private static final Map<String, MetricColumn> COUNTER_COLUMNS = new HashMap<>();
+    /** The fixed columns in their order. */
+    static final List<Column> COLUMNS = List.of(Column.values());
 
     static {
-        for (Metric m : RegionCounters.GROUP.metrics()) {
-            COUNTER_COLUMNS.put(m.name(), new MetricColumn(m, MetricColumn.Side.VALUE));
-        }
-        for (RowField f : RowField.JSON_FIELDS) {
+        for (Column f : COLUMNS) {
             for (DisplayUnit u : DisplayUnit.values()) {
                 COLUMN_FIELDS.put(f.columnName(u), f);
-                if (f.kind() == RowField.Kind.TIME) {
+                if (f.isTime()) {
                     COLUMN_UNITS.put(f.columnName(u), u);
                 }
             }
         }
+    }
+
+    /** What a metric column holds: a stored value, one side of a sample weight, or a ratio (skipped). */
+    private enum Role { VALUE, INCLUSIVE, EXCLUSIVE, RATIO }
+
+    /** A column of a declared metric. */
+    private record MetricColumn(Metric metric, Role role) {
     }
 
     private final String file;
@@ -119,9 +140,8 @@ public final class ProfileJsonReader {
     private int[] nodeOfSmallId = new int[8192]; // node + 1; 0 when no row has the id
     private final MutableIntIntMap nodeOfLargeId = new IntIntHashMap();
 
-    // The columns: field of each position (null: ignored) and the unit of the time columns.
-    private RowField[] columnField;
-    private MetricColumn[] columnCounter;
+    // The columns: field of each position (null: a metric's or ignored) and the unit of the time columns.
+    private Column[] columnField;
     private DisplayUnit[] columnUnit;
     private DisplayUnit columnsUnit;
     private String firstTimeColumn;
@@ -144,14 +164,21 @@ public final class ProfileJsonReader {
     private int rowCount;
 
     // The row being read, one slot per field, reused for every row.
-    private final long[] rowValue = new long[RowField.values().length];
+    private final long[] rowValue = new long[COLUMNS.size()];
     private int rowNameId;
     private int rowCallsiteId;
-    // Region counter columns (SEMANTICS.md "Counters"): when present, rows are read by Jackson, not RowScanner.
-    private boolean counterColumns;
-    private long rowCpuSamples;
-    private double rowCpuSum;
-    private double rowMemoryPeak;
+    // Declared metric groups: from metric_groups (null while not seen), else the first writers' region counters.
+    private List<MetricGroup> declaredGroups;
+    private List<MetricGroup> groups = List.of();
+    // Metric columns: rows that have them are read by Jackson, not RowScanner.
+    private MetricColumn[] columnMetric;
+    // The columns whose values are set into the tree: VALUE ones, and the INCLUSIVE side of a weight.
+    private int[] metricSetters = new int[0];
+    // For an INCLUSIVE column, its EXCLUSIVE partner's position.
+    private int[] weightPartner;
+    // The row's metric values, by column.
+    private long[] metricLongs;
+    private double[] metricDoubles;
     private final List<CounterSeries> counters = new ArrayList<>();
     private String displayTimeUnit;
 
@@ -319,7 +346,7 @@ public final class ProfileJsonReader {
         JsonToken t;
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
             String key = p.currentName();
-            int bit = Member.bit(key);
+            int bit = onceBit(key);
             if ((seen & bit) != 0) {
                 throw fail("\"" + key + "\" appears twice", null);
             }
@@ -339,41 +366,33 @@ public final class ProfileJsonReader {
     }
 
     /** Members whose repetition is an error; other members may repeat (and are skipped). */
-    private enum Member {
-        FORMAT, VERSION, VIEW, TAU_DEPTH, UNIT, AGGREGATION, INPUTS, NODE_INFO, PROCESS_NAMES, THREAD_NAMES,
-        COLUMNS, ROWS, TOP_IMBALANCE;
+    private static final List<String> ONCE = List.of(Member.FORMAT, Member.VERSION, Member.VIEW, Member.TAU_DEPTH,
+            Member.UNIT, Member.AGGREGATION, Member.INPUTS, Member.NODE_INFO, Member.PROCESS_NAMES,
+            Member.THREAD_NAMES, Member.METRIC_GROUPS, Member.COLUMNS, Member.ROWS, Member.TOP_IMBALANCE);
 
-        private static final Map<String, Integer> BITS = new HashMap<>();
-
-        static {
-            for (Member m : values()) {
-                BITS.put(m.name().toLowerCase(Locale.ROOT), 1 << m.ordinal());
-            }
-        }
-
-        static int bit(String key) {
-            return BITS.getOrDefault(key, 0);
-        }
+    private static int onceBit(String key) {
+        int i = ONCE.indexOf(key);
+        return i < 0 ? 0 : 1 << i;
     }
 
     /** Reads one member's value; true when that has read the input to its end (see {@link #scanRows}). */
     private boolean readMember(String key) throws IOException {
         switch (key) {
-            case "format" -> {
+            case Member.FORMAT -> {
                 format = string("format");
                 if (!FORMAT.equals(format)) {
                     throw fail("not a ppw-profile: format is \"" + format + "\" (this ppw-java reads "
                             + FORMAT + " version " + VERSION + ")", null);
                 }
             }
-            case "version" -> {
+            case Member.VERSION -> {
                 version = positiveInt("version");
                 if (version > VERSION) {
                     throw fail("ppw-profile version " + version + " is newer than this ppw-java reads (version "
                             + VERSION + "): use a newer ppw-java", null);
                 }
             }
-            case "view" -> {
+            case Member.VIEW -> {
                 String label = string("view");
                 view = Arrays.stream(ViewKind.values()).filter(v -> v.label().equals(label)).findFirst()
                         .orElseThrow(() -> fail("unknown view \"" + label + "\": expected tree, callpath, flat or tau",
@@ -383,30 +402,32 @@ public final class ProfileJsonReader {
                             + "profile", null);
                 }
             }
-            case "tau_depth" -> tauDepth = positiveInt("tau_depth");
-            case "unit" -> {
+            case Member.TAU_DEPTH -> tauDepth = positiveInt("tau_depth");
+            case Member.UNIT -> {
                 String label = string("unit");
                 unitLocation = p.currentTokenLocation();
                 unit = Arrays.stream(DisplayUnit.values()).filter(u -> u.label().equals(label)).findFirst()
                         .orElseThrow(() -> fail("unknown unit \"" + label + "\": expected s, ms, us or ns", null));
             }
-            case "aggregation" -> readAggregation();
-            case "inputs" -> readStrings("inputs", inputs);
-            case "node_info" -> readNodeInfos();
-            case "process_names" -> processNames = names("process_names");
-            case "thread_names" -> threadNames = names("thread_names");
-            case "columns" -> readColumns();
-            case "rows" -> {
+            case Member.AGGREGATION -> readAggregation();
+            case Member.INPUTS -> readStrings("inputs", inputs);
+            case Member.NODE_INFO -> readNodeInfos();
+            case Member.PROCESS_NAMES -> processNames = names("process_names");
+            case Member.THREAD_NAMES -> threadNames = names("thread_names");
+            case Member.METRIC_GROUPS -> readMetricGroups();
+            case Member.COLUMNS -> readColumns();
+            case Member.ROWS -> {
                 return readRows();
             }
-            case "counters" -> readCounters();
-            case "display_time_unit" -> {
+            case Member.COUNTERS -> readCounters();
+            case Member.DISPLAY_TIME_UNIT -> {
+                // Every unit the folder honours (SEMANTICS.md "Counters"), so that what was saved reads back.
                 displayTimeUnit = string("display_time_unit");
-                if (!displayTimeUnit.equals("ms") && !displayTimeUnit.equals("ns")) {
-                    throw fail("display_time_unit \"" + displayTimeUnit + "\" is not ms or ns", null);
+                if (Arrays.stream(DisplayUnit.values()).noneMatch(u -> u.label().equals(displayTimeUnit))) {
+                    throw fail("display_time_unit \"" + displayTimeUnit + "\" is not s, ms, us or ns", null);
                 }
             }
-            case "top_imbalance" -> throw fail("this file lists only the rows of largest imbalance "
+            case Member.TOP_IMBALANCE -> throw fail("this file lists only the rows of largest imbalance "
                     + "(--top-imbalance): it is a report, not a saved profile", null);
             default -> p.skipChildren();
         }
@@ -419,7 +440,7 @@ public final class ProfileJsonReader {
             String key = p.currentName();
             p.nextToken();
             switch (key) {
-                case "op" -> {
+                case AggregationMember.OP -> {
                     String label = string("aggregation op");
                     try {
                         op = MergeOp.parse(label);
@@ -427,14 +448,14 @@ public final class ProfileJsonReader {
                         throw fail(e.getMessage(), null);
                     }
                 }
-                case "missing" -> {
+                case AggregationMember.MISSING -> {
                     String label = string("aggregation missing");
                     if (!label.equals(MissingRule.ZERO.label()) && !label.equals(MissingRule.PRESENT.label())) {
                         throw fail("unknown missing rule \"" + label + "\": expected zero or present", null);
                     }
                     missing = MissingRule.valueOf(label.toUpperCase(java.util.Locale.ROOT));
                 }
-                case "nodes" -> nodes = positiveInt("aggregation nodes");
+                case AggregationMember.NODES -> nodes = positiveInt("aggregation nodes");
                 default -> p.skipChildren();
             }
         }
@@ -454,12 +475,12 @@ public final class ProfileJsonReader {
                 String key = p.currentName();
                 p.nextToken();
                 switch (key) {
-                    case "label" -> label = string("node_info label");
-                    case "file" -> nodeFile = string("node_info file");
-                    case "pid" -> pid = string("node_info pid");
-                    case "host" -> host = string("node_info host");
-                    case "process_names" -> processes = names("node_info process_names");
-                    case "thread_names" -> threads = names("node_info thread_names");
+                    case NodeInfoMember.LABEL -> label = string("node_info label");
+                    case NodeInfoMember.FILE -> nodeFile = string("node_info file");
+                    case NodeInfoMember.PID -> pid = string("node_info pid");
+                    case NodeInfoMember.HOST -> host = string("node_info host");
+                    case NodeInfoMember.PROCESS_NAMES -> processes = names("node_info process_names");
+                    case NodeInfoMember.THREAD_NAMES -> threads = names("node_info thread_names");
                     default -> p.skipChildren();
                 }
             }
@@ -467,28 +488,125 @@ public final class ProfileJsonReader {
         }
     }
 
+    /**
+     * The declared metric groups, rebuilt as the records that were written (equal to the declaring code's
+     * constants). They must come before the columns, which they name.
+     */
+    private void readMetricGroups() throws IOException {
+        if (columnField != null) {
+            throw fail("\"metric_groups\" comes after \"columns\": this reader needs the metric groups first, "
+                    + "as ppw-java writes them", null);
+        }
+        expect(JsonToken.START_ARRAY, "metric_groups", "an array");
+        List<MetricGroup> read = new ArrayList<>();
+        Set<String> columnNames = new HashSet<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            expect(JsonToken.START_OBJECT, "metric_groups entry", "an object");
+            String name = null;
+            String rule = null;
+            List<Metric> metrics = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String key = p.currentName();
+                p.nextToken();
+                switch (key) {
+                    case MetricGroupMember.NAME -> name = string("metric_groups name");
+                    case MetricGroupMember.COMBINE_RULE -> rule = string("metric_groups combine_rule");
+                    case MetricGroupMember.METRICS -> metrics = readMetrics();
+                    default -> p.skipChildren();
+                }
+            }
+            if (name == null || rule == null || metrics == null) {
+                throw fail("a metric_groups entry needs name, combine_rule and metrics", null);
+            }
+            MetricGroup group;
+            try {
+                group = new MetricGroup(name, metrics, rule);
+            } catch (IllegalArgumentException e) {
+                throw fail("metric_groups: " + e.getMessage(), null);
+            }
+            for (Metric m : group.metrics()) {
+                for (String column : SavedProfileLayout.metricColumns(m)) {
+                    if (COLUMN_FIELDS.containsKey(column) || !columnNames.add(column)) {
+                        throw fail("metric_groups: metric " + m.name() + " of group " + name + " gives column "
+                                + column + ", which another column has", null);
+                    }
+                }
+            }
+            read.add(group);
+        }
+        declaredGroups = read;
+    }
+
+    private List<Metric> readMetrics() throws IOException {
+        expect(JsonToken.START_ARRAY, "metric_groups metrics", "an array");
+        List<Metric> metrics = new ArrayList<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            expect(JsonToken.START_OBJECT, "metric_groups metric", "an object");
+            Map<String, String> v = new HashMap<>();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String key = p.currentName();
+                JsonToken t = p.nextToken();
+                if (METRIC_MEMBERS.contains(key) && t != JsonToken.VALUE_NULL) {
+                    v.put(key, string("metric_groups metric " + key));
+                } else {
+                    p.skipChildren();
+                }
+            }
+            for (String key : METRIC_MEMBERS) {
+                if (!v.containsKey(key) && !key.equals(MetricMember.NUMERATOR) && !key.equals(MetricMember.DENOMINATOR)) {
+                    throw fail("a metric_groups metric needs \"" + key + "\"", null);
+                }
+            }
+            try {
+                metrics.add(new Metric(v.get(MetricMember.NAME), MetricUnit.parse(v.get(MetricMember.UNIT)),
+                        constant(Metric.Kind.class, v.get(MetricMember.KIND)),
+                        constant(Combine.class, v.get(MetricMember.COMBINE)),
+                        constant(Metric.Shown.class, v.get(MetricMember.SHOWN)), v.get(MetricMember.LABEL),
+                        v.get(MetricMember.NUMERATOR), v.get(MetricMember.DENOMINATOR), v.get(MetricMember.DESCRIPTION)));
+            } catch (IllegalArgumentException e) {
+                throw fail("metric_groups: " + e.getMessage(), null);
+            }
+        }
+        return metrics;
+    }
+
+    /** The members of a metric object that this reader knows. */
+    private static final List<String> METRIC_MEMBERS = List.of(MetricMember.NAME, MetricMember.UNIT, MetricMember.KIND,
+            MetricMember.NUMERATOR, MetricMember.DENOMINATOR, MetricMember.COMBINE, MetricMember.SHOWN,
+            MetricMember.LABEL, MetricMember.DESCRIPTION);
+
+    /** The constant of {@code type} written as {@code label} ({@link SavedProfileLayout#label}). */
+    private static <E extends Enum<E>> E constant(Class<E> type, String label) {
+        for (E e : type.getEnumConstants()) {
+            if (SavedProfileLayout.label(e).equals(label)) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException("unknown " + type.getSimpleName().toLowerCase(Locale.ROOT) + " \"" + label
+                + "\": expected " + String.join(", ", Arrays.stream(type.getEnumConstants())
+                        .map(SavedProfileLayout::label).toList()));
+    }
+
     private void readColumns() throws IOException {
         expect(JsonToken.START_ARRAY, "columns", "an array of names");
         List<String> columnNames = new ArrayList<>();
         readStrings("columns", columnNames);
         int n = columnNames.size();
-        columnField = new RowField[n];
-        columnCounter = new MetricColumn[n];
+        columnField = new Column[n];
         columnUnit = new DisplayUnit[n];
-        Map<RowField, String> found = new EnumMap<>(RowField.class);
-        Set<String> countersFound = new HashSet<>();
+        columnMetric = new MetricColumn[n];
+        Map<String, MetricColumn> metricColumns = metricColumns(columnNames);
+        Map<Column, String> found = new EnumMap<>(Column.class);
+        Set<String> foundMetrics = new HashSet<>();
         for (int c = 0; c < n; c++) {
             String name = columnNames.get(c);
-            RowField f = COLUMN_FIELDS.get(name);
+            Column f = COLUMN_FIELDS.get(name);
             if (f == null) {
-                columnCounter[c] = COUNTER_COLUMNS.get(name);
-                if (columnCounter[c] != null) {
-                    if (!countersFound.add(name)) {
-                        throw fail("columns " + name + " and " + name + " are the same field", null);
-                    }
-                    counterColumns = true;
+                columnMetric[c] = metricColumns.get(name); // null: a later writer's column, skipped
+                if (columnMetric[c] != null && !foundMetrics.add(name)) {
+                    throw fail("columns " + name + " and " + name + " are the same field", null);
                 }
-                continue; // else a later writer's column: skipped
+                continue;
             }
             String before = found.put(f, name);
             if (before != null) {
@@ -506,16 +624,77 @@ public final class ProfileJsonReader {
             }
         }
         List<String> absent = new ArrayList<>();
-        for (RowField f : RowField.JSON_FIELDS) {
+        for (Column f : COLUMNS) {
             if (!found.containsKey(f)) {
-                absent.add(f.kind() == RowField.Kind.TIME && columnsUnit == null && unit == null
+                absent.add(f.isTime() && columnsUnit == null && unit == null
                         ? f.columnName(DisplayUnit.NS).replace("_ns", "_<unit>")
                         : f.columnName(columnsUnit != null ? columnsUnit : unit != null ? unit : DisplayUnit.NS));
+            }
+        }
+        for (Map.Entry<String, MetricColumn> e : metricColumns.entrySet()) {
+            if (e.getValue().role() != Role.RATIO && !foundMetrics.contains(e.getKey())) {
+                absent.add(e.getKey());
             }
         }
         if (!absent.isEmpty()) {
             throw fail("columns lack " + String.join(", ", absent), null);
         }
+        placeMetricColumns();
+    }
+
+    /**
+     * The columns of the declared groups' metrics, by name, in column order; also settles which groups the
+     * tree has: those of {@code metric_groups}, else region counters when the columns hold any of theirs.
+     */
+    private Map<String, MetricColumn> metricColumns(List<String> columnNames) {
+        if (declaredGroups != null) {
+            groups = declaredGroups;
+        } else {
+            Map<String, MetricColumn> legacy = columnsOf(List.of(RegionCounters.GROUP));
+            groups = columnNames.stream().anyMatch(legacy::containsKey) ? List.of(RegionCounters.GROUP) : List.of();
+        }
+        return columnsOf(groups);
+    }
+
+    private static Map<String, MetricColumn> columnsOf(List<MetricGroup> metricGroups) {
+        Map<String, MetricColumn> columns = new LinkedHashMap<>();
+        for (MetricGroup g : metricGroups) {
+            for (Metric m : g.metrics()) {
+                List<String> names = SavedProfileLayout.metricColumns(m);
+                if (m.kind() == Metric.Kind.WEIGHT) {
+                    columns.put(names.get(0), new MetricColumn(m, Role.INCLUSIVE));
+                    columns.put(names.get(1), new MetricColumn(m, Role.EXCLUSIVE));
+                } else {
+                    columns.put(names.get(0), new MetricColumn(m, m.kind() == Metric.Kind.RATIO ? Role.RATIO : Role.VALUE));
+                }
+            }
+        }
+        return columns;
+    }
+
+    /** Which columns set metric values into the tree, and each weight's pair of columns. */
+    private void placeMetricColumns() {
+        int n = columnMetric.length;
+        weightPartner = new int[n];
+        metricLongs = new long[n];
+        metricDoubles = new double[n];
+        List<Integer> setters = new ArrayList<>();
+        for (int c = 0; c < n; c++) {
+            MetricColumn mc = columnMetric[c];
+            if (mc == null || mc.role() == Role.RATIO || mc.role() == Role.EXCLUSIVE) {
+                continue;
+            }
+            setters.add(c);
+            if (mc.role() == Role.INCLUSIVE) {
+                for (int other = 0; other < n; other++) {
+                    if (columnMetric[other] != null && columnMetric[other].role() == Role.EXCLUSIVE
+                            && columnMetric[other].metric().equals(mc.metric())) {
+                        weightPartner[c] = other;
+                    }
+                }
+            }
+        }
+        metricSetters = setters.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** Reads the rows; true when they were scanned and the input has been read to its end. */
@@ -525,10 +704,10 @@ public final class ProfileJsonReader {
                     + "as ppw-java writes them", null);
         }
         expect(JsonToken.START_ARRAY, "rows", "an array of rows");
-        if (counterColumns) {
-            tree.enableCounters();
+        for (MetricGroup g : groups) {
+            tree.enable(g);
         }
-        if (text != null && !counterColumns) {
+        if (text != null && groups.isEmpty()) {
             scanRows();
             return true;
         }
@@ -572,31 +751,30 @@ public final class ProfileJsonReader {
 
     /** One row: every field into {@link #rowValue} (names interned), then the node. The hot loop. */
     private void readRow() throws IOException {
-        RowField[] fields = columnField;
+        Column[] fields = columnField;
         long[] value = rowValue;
-        rowCpuSamples = 0;
-        rowCpuSum = 0;
-        rowMemoryPeak = Double.NaN;
         int c = 0;
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (c >= fields.length) {
                 throw fail("row " + rowCount + " has more fields than the " + fields.length + " columns", null);
             }
-            RowField f = fields[c];
-            if (f == null) {
-                readCounter(t, columnCounter[c]);
-            } else {
+            Column f = fields[c];
+            if (f != null) {
+                String column = f.columnName(DisplayUnit.NS);
                 switch (f) {
-                    case ID, DEPTH -> value[f.ordinal()] = intValue(t, f, false);
-                    case PARENT_ID -> value[f.ordinal()] = intValue(t, f, true);
-                    case NAME -> rowNameId = nameId(t, f);
-                    case CALLSITE -> rowCallsiteId = nameId(t, f);
-                    case CALLS, SUBCALLS -> value[f.ordinal()] = longValue(t, f);
+                    case ID, DEPTH -> value[f.ordinal()] = intValue(t, column, false);
+                    case PARENT_ID -> value[f.ordinal()] = intValue(t, column, true);
+                    case NAME -> rowNameId = nameId(t, column);
+                    case CALLSITE -> rowCallsiteId = nameId(t, column);
+                    case CALLS, SUBCALLS -> value[f.ordinal()] = longValue(t, column);
                     case INCLUSIVE, EXCLUSIVE -> value[f.ordinal()] = nanos(t, c, false);
                     case MIN_INCLUSIVE, MAX_INCLUSIVE -> value[f.ordinal()] = nanos(t, c, true);
-                    default -> throw new AssertionError(f);
                 }
+            } else if (columnMetric[c] != null) {
+                readMetricValue(t, c);
+            } else {
+                p.skipChildren();
             }
             c++;
         }
@@ -606,23 +784,26 @@ public final class ProfileJsonReader {
         addNode(value);
     }
 
-    /** A region counter column's value into the row's counters; any other column (null) is skipped. */
-    private void readCounter(JsonToken t, MetricColumn column) throws IOException {
-        Metric m = column == null ? null : column.metric();
-        if (RegionCounters.CPU_SAMPLES.equals(m)) {
-            rowCpuSamples = longValue(t, column);
-        } else if (RegionCounters.CPU_SUM.equals(m)) {
-            rowCpuSum = number(t, column, 0);
-        } else if (RegionCounters.MEMORY_PEAK.equals(m)) {
-            rowMemoryPeak = number(t, column, Double.NaN);
-        } else {
-            p.skipChildren(); // the mean is derived from the sum and samples
+    /** A metric column's value: an integer for integral metrics and weights, a number or null (none) otherwise. */
+    private void readMetricValue(JsonToken t, int c) throws IOException {
+        MetricColumn mc = columnMetric[c];
+        String column = SavedProfileLayout.metricColumns(mc.metric()).get(mc.role() == Role.EXCLUSIVE ? 1 : 0);
+        switch (mc.role()) {
+            case RATIO -> p.skipChildren(); // computed from its numerator and denominator
+            case INCLUSIVE, EXCLUSIVE -> metricLongs[c] = longValue(t, column);
+            case VALUE -> {
+                if (mc.metric().integral()) {
+                    metricLongs[c] = longValue(t, column);
+                } else {
+                    metricDoubles[c] = number(t, column);
+                }
+            }
         }
     }
 
     private void addNode(long[] value) {
-        int id = (int) value[RowField.ID.ordinal()];
-        long parentId = value[RowField.PARENT_ID.ordinal()];
+        int id = (int) value[Column.ID.ordinal()];
+        long parentId = value[Column.PARENT_ID.ordinal()];
         int parent = CallTree.ROOT;
         if (parentId != NO_PARENT) {
             parent = nodeOfId((int) parentId);
@@ -640,32 +821,43 @@ public final class ProfileJsonReader {
             throw fail(row(id) + ": id " + id + " is used by an earlier row", null);
         }
         rememberId(id, node);
-        long depth = value[RowField.DEPTH.ordinal()];
+        long depth = value[Column.DEPTH.ordinal()];
         if (depth != tree.depth(node)) {
             throw fail(row(id) + ": depth " + depth + " but its parent is at depth " + tree.depth(parent), null);
         }
-        tree.setMetrics(node, value[RowField.CALLS.ordinal()], value[RowField.SUBCALLS.ordinal()],
-                value[RowField.INCLUSIVE.ordinal()], value[RowField.EXCLUSIVE.ordinal()],
-                value[RowField.MIN_INCLUSIVE.ordinal()], value[RowField.MAX_INCLUSIVE.ordinal()]);
-        if (counterColumns) {
-            tree.setCounters(node, rowCpuSamples, rowCpuSum, rowMemoryPeak);
+        tree.setMetrics(node, value[Column.CALLS.ordinal()], value[Column.SUBCALLS.ordinal()],
+                value[Column.INCLUSIVE.ordinal()], value[Column.EXCLUSIVE.ordinal()],
+                value[Column.MIN_INCLUSIVE.ordinal()], value[Column.MAX_INCLUSIVE.ordinal()]);
+        for (int c : metricSetters) {
+            MetricColumn mc = columnMetric[c];
+            if (mc.role() == Role.INCLUSIVE) {
+                tree.setWeight(node, mc.metric(), metricLongs[c], metricLongs[weightPartner[c]]);
+            } else if (mc.metric().integral()) {
+                tree.set(node, mc.metric(), metricLongs[c]);
+            } else {
+                tree.set(node, mc.metric(), metricDoubles[c]);
+            }
         }
     }
 
-    /** A region counter value: a JSON number read back as the double it was written from; null is {@code ifNull}. */
-    private double number(JsonToken t, RowColumn f, double ifNull) throws IOException {
+    /** A non-integral metric value: a JSON number read back as the double it was written from; null is none (NaN). */
+    private double number(JsonToken t, String column) throws IOException {
         if (t == JsonToken.VALUE_NULL) {
-            return ifNull;
+            return Double.NaN;
         }
         if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
-            throw fieldFail(f.columnName(DisplayUnit.NS), "must be a number or null", t);
+            throw fieldFail(column, "must be a number or null", t);
         }
         double v = Double.parseDouble(p.getText());
         if (!Double.isFinite(v)) {
-            throw fieldFail(f.columnName(DisplayUnit.NS), "is not a finite number", t);
+            throw fieldFail(column, "is not a finite number", t);
         }
         return v;
     }
+
+    /** The numbers of a counter series, in the order of {@link CounterSeries}'s constructor. */
+    private static final List<String> COUNTER_VALUES = List.of(CounterMember.MIN, CounterMember.MAX, CounterMember.SUM,
+            CounterMember.LAST);
 
     /** The generic counter series: objects with pid, counter, id, series, samples, min, max, sum, last, last_ts_ns. */
     private void readCounters() throws IOException {
@@ -683,17 +875,17 @@ public final class ProfileJsonReader {
                 String key = p.currentName();
                 JsonToken t = p.nextToken();
                 switch (key) {
-                    case "pid" -> pid = string("counters pid");
-                    case "counter" -> counter = string("counters counter");
-                    case "id" -> id = string("counters id");
-                    case "series" -> series = string("counters series");
-                    case "samples" -> samples = positiveLong("counters samples");
-                    case "last_ts_ns" -> lastNanos = anyLong("counters last_ts_ns");
-                    case "min", "max", "sum", "last" -> {
+                    case CounterMember.PID -> pid = string("counters pid");
+                    case CounterMember.COUNTER -> counter = string("counters counter");
+                    case CounterMember.ID -> id = string("counters id");
+                    case CounterMember.SERIES -> series = string("counters series");
+                    case CounterMember.SAMPLES -> samples = positiveLong("counters samples");
+                    case CounterMember.LAST_TS_NS -> lastNanos = anyLong("counters last_ts_ns");
+                    case CounterMember.MIN, CounterMember.MAX, CounterMember.SUM, CounterMember.LAST -> {
                         if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
                             throw fail("\"counters " + key + "\" must be a number", tokenText(t));
                         }
-                        v[List.of("min", "max", "sum", "last").indexOf(key)] = Double.parseDouble(p.getText());
+                        v[COUNTER_VALUES.indexOf(key)] = Double.parseDouble(p.getText());
                     }
                     default -> p.skipChildren();
                 }
@@ -762,31 +954,30 @@ public final class ProfileJsonReader {
         return id;
     }
 
-    private int nameId(JsonToken t, RowField f) throws IOException {
+    private int nameId(JsonToken t, String column) throws IOException {
         if (t != JsonToken.VALUE_STRING) {
-            throw fieldFail(f.columnName(DisplayUnit.NS), "must be a string", t);
+            throw fieldFail(column, "must be a string", t);
         }
         return nameCache.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
     }
 
-    private long intValue(JsonToken t, RowField f, boolean nullable) throws IOException {
+    private long intValue(JsonToken t, String column, boolean nullable) throws IOException {
         if (t == JsonToken.VALUE_NULL && nullable) {
             return NO_PARENT;
         }
         if (t != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT) {
-            throw fieldFail(f.columnName(DisplayUnit.NS), nullable ? "must be an integer or null" : "must be an integer",
-                    t);
+            throw fieldFail(column, nullable ? "must be an integer or null" : "must be an integer", t);
         }
         return p.getIntValue();
     }
 
-    private long longValue(JsonToken t, RowColumn f) throws IOException {
+    private long longValue(JsonToken t, String column) throws IOException {
         if (t != JsonToken.VALUE_NUMBER_INT) {
-            throw fieldFail(f.columnName(DisplayUnit.NS), "must be an integer", t);
+            throw fieldFail(column, "must be an integer", t);
         }
         JsonParser.NumberType type = p.getNumberType();
         if (type != JsonParser.NumberType.INT && type != JsonParser.NumberType.LONG) {
-            throw fieldFail(f.columnName(DisplayUnit.NS), "is out of range", t);
+            throw fieldFail(column, "is out of range", t);
         }
         return p.getLongValue();
     }
@@ -814,13 +1005,13 @@ public final class ProfileJsonReader {
     }
 
     private Profile finish() {
-        for (String key : List.of("format", "version", "view", "unit", "columns", "rows")) {
+        for (String key : List.of(Member.FORMAT, Member.VERSION, Member.VIEW, Member.UNIT, Member.COLUMNS, Member.ROWS)) {
             boolean present = switch (key) {
-                case "format" -> format != null;
-                case "version" -> version > 0;
-                case "view" -> view != null;
-                case "unit" -> unit != null;
-                case "columns" -> columnField != null;
+                case Member.FORMAT -> format != null;
+                case Member.VERSION -> version > 0;
+                case Member.VIEW -> view != null;
+                case Member.UNIT -> unit != null;
+                case Member.COLUMNS -> columnField != null;
                 default -> rowsRead;
             };
             if (!present) {

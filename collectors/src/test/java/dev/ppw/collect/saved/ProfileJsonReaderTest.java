@@ -1,4 +1,4 @@
-package dev.ppw.report;
+package dev.ppw.collect.saved;
 
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.MergeOp;
@@ -116,6 +116,15 @@ class ProfileJsonReaderTest {
         assertEquals(List.of("main", "a.c:12", "-", "1", "0", "1000", "1000", "unset", "unset"), row(p.tree(), 2));
     }
 
+    @Test
+    void everyDisplayTimeUnitTheFolderHonoursReadsBack() {
+        for (String unit : List.of("s", "ms", "us", "ns")) {
+            String text = SMALL.replace("\"unit\": \"us\",", "\"unit\": \"us\", \"display_time_unit\": \"" + unit + "\",");
+            assertEquals(unit, read(text).displayTimeUnit());
+        }
+        assertEquals(null, read(SMALL).displayTimeUnit());
+    }
+
     static Stream<Arguments> malformed() {
         return Stream.of(
                 bad("empty", "", "saved.json: empty file"),
@@ -203,6 +212,9 @@ class ProfileJsonReaderTest {
                         "saved.json:2:24: unknown aggregation 'median': use sum, min, max or avg"),
                 bad("a repeated member", SMALL.replace("\"view\": \"tree\"", "\"view\": \"tree\", \"view\": \"flat\""),
                         "saved.json:1:57: \"view\" appears twice"),
+                bad("an unknown display time unit", SMALL.replace("\"unit\": \"us\",",
+                                "\"unit\": \"us\", \"display_time_unit\": \"weeks\","),
+                        "saved.json:1:92: display_time_unit \"weeks\" is not s, ms, us or ns"),
                 bad("a top-imbalance report", SMALL.replace("\"version\": 1,", "\"version\": 1, \"top_imbalance\": 2,"),
                         "saved.json:1:58: this file lists only the rows of largest imbalance (--top-imbalance): "
                                 + "it is a report, not a saved profile"));

@@ -1,9 +1,8 @@
-package dev.ppw.report;
+package dev.ppw.collect.saved;
 
-import dev.ppw.model.Report;
+import dev.ppw.model.SavedProfileLayout.Column;
 import dev.ppw.model.TimeUnits;
 import dev.ppw.model.DisplayUnit;
-import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.NameTable;
@@ -11,14 +10,10 @@ import dev.ppw.model.Profile;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,13 +31,13 @@ import static org.quicktheories.generators.SourceDSL.lists;
  * profile or the same message.
  */
 class RowScannerTest {
-    private static final RowField[] COLUMNS = RowField.JSON_FIELDS.toArray(RowField[]::new);
+    private static final Column[] COLUMNS = Column.values();
     private static final String ROW = "[12, 9, 4, \"region_052\", \"\", 32, 0, 2549323, 2549323, 68035, 2112085]";
 
     @Test
     void readsTheRowsThatPpwJavaWrites() {
         NameTable names = new NameTable();
-        long[] value = new long[RowField.values().length];
+        long[] value = new long[COLUMNS.length];
         RowScanner s = scanner(" \n  " + ROW + ",\n  [13, null, 0, \"na\u00efve\", \"a.c:1\", 1, 2, -3, 4, null, null]\n ]\n}\n",
                 DisplayUnit.NS, names);
         assertTrue(s.nextRow(value));
@@ -61,7 +56,7 @@ class RowScannerTest {
     @Test
     void timesAreExactInTheirUnit() {
         NameTable names = new NameTable();
-        long[] value = new long[RowField.values().length];
+        long[] value = new long[COLUMNS.length];
         RowScanner s = scanner("[1, null, 0, \"m\", \"\", 1, 0, 2.5, -0.001, 3, 1.5e3]]}", DisplayUnit.US, names);
         assertTrue(s.nextRow(value));
         assertEquals(List.of(1L, ProfileJsonReader.NO_PARENT, 0L, 1L, 0L, 2500L, -1L, 3000L, 1_500_000L), fields(value));
@@ -80,12 +75,12 @@ class RowScannerTest {
                 for (String after : List.of("]]}", " ]]}", "\n]]}")) {
                     String row = ROW.replace("32, 0,", number + ", 0,").replace("2112085]", number + after);
                     RowScanner s = scanner(row, DisplayUnit.NS, new NameTable());
-                    long[] value = new long[RowField.values().length];
+                    long[] value = new long[COLUMNS.length];
                     if (digits <= 18) {
                         assertTrue(s.nextRow(value));
                         long expected = Long.parseLong(number.toString());
-                        assertEquals(expected, value[RowField.CALLS.ordinal()], number::toString);
-                        assertEquals(expected, value[RowField.MAX_INCLUSIVE.ordinal()], number::toString);
+                        assertEquals(expected, value[Column.CALLS.ordinal()], number::toString);
+                        assertEquals(expected, value[Column.MAX_INCLUSIVE.ordinal()], number::toString);
                     } else {
                         assertThrows(RowScanner.Bail.class, () -> s.nextRow(value), number::toString);
                     }
@@ -98,7 +93,7 @@ class RowScannerTest {
     void aNumberCutByTheEndOfTheInputIsNotRead() {
         for (String cut : List.of("12345678", "1234567812345678", "1", "-", "nul", "\"reg")) {
             RowScanner s = scanner("[12, 9, 4, \"region_052\", \"\", " + cut, DisplayUnit.NS, new NameTable());
-            assertThrows(RowScanner.Bail.class, () -> s.nextRow(new long[RowField.values().length]), cut);
+            assertThrows(RowScanner.Bail.class, () -> s.nextRow(new long[COLUMNS.length]), cut);
         }
     }
 
@@ -111,29 +106,29 @@ class RowScannerTest {
                     : ROW.replace("2549323, 68035", unusual + ", 68035");
             RowScanner s = scanner(row + "]}", DisplayUnit.NS, new NameTable());
             assertSame(RowScanner.BAIL, assertThrows(RowScanner.Bail.class,
-                    () -> s.nextRow(new long[RowField.values().length])), unusual);
+                    () -> s.nextRow(new long[COLUMNS.length])), unusual);
         }
         byte[] badUtf8 = (ROW + "]}" + "\0".repeat(RowScanner.PADDING)).getBytes(StandardCharsets.UTF_8);
         badUtf8[ROW.indexOf("region") + 1] = (byte) 0xc3; // a lead byte followed by ASCII
         RowScanner s = new RowScanner(badUtf8, 0, badUtf8.length - RowScanner.PADDING, COLUMNS,
                 units(DisplayUnit.NS), new NameCache(new NameTable()));
-        assertThrows(RowScanner.Bail.class, () -> s.nextRow(new long[RowField.values().length]));
+        assertThrows(RowScanner.Bail.class, () -> s.nextRow(new long[COLUMNS.length]));
         // 19 digits: Jackson tells an int from a long from a BigInteger, and its path says which are errors
         RowScanner longCalls = scanner(ROW.replace("32, 0,", "1234567890123456789, 0,") + "]}", DisplayUnit.NS,
                 new NameTable());
-        assertThrows(RowScanner.Bail.class, () -> longCalls.nextRow(new long[RowField.values().length]));
+        assertThrows(RowScanner.Bail.class, () -> longCalls.nextRow(new long[COLUMNS.length]));
     }
 
     @Test
     void onlyTheClosingBraceMayFollowTheRows() {
         for (String tail : List.of("]}", "] }\n", "]\n}\n\n")) {
             RowScanner s = scanner(tail, DisplayUnit.NS, new NameTable());
-            assertFalse(s.nextRow(new long[RowField.values().length]));
+            assertFalse(s.nextRow(new long[COLUMNS.length]));
             assertTrue(s.onlyTheEndFollows(), tail);
         }
         for (String tail : List.of("]", "]}}", "], \"x\": 1}", "]} x", "]}\u0000")) {
             RowScanner s = scanner(tail, DisplayUnit.NS, new NameTable());
-            assertFalse(s.nextRow(new long[RowField.values().length]));
+            assertFalse(s.nextRow(new long[COLUMNS.length]));
             assertFalse(s.onlyTheEndFollows(), tail);
         }
     }
@@ -154,7 +149,7 @@ class RowScannerTest {
             int start = indexOf(json, "\"rows\": [".getBytes(StandardCharsets.UTF_8)) + "\"rows\": [".length();
             RowScanner s = new RowScanner(Arrays.copyOf(json, json.length + RowScanner.PADDING), start, json.length,
                     COLUMNS, units(DisplayUnit.values()[u]), new NameCache(new NameTable()));
-            long[] value = new long[RowField.values().length];
+            long[] value = new long[COLUMNS.length];
             int rows = 0;
             while (s.nextRow(value)) {
                 rows++;
@@ -237,22 +232,14 @@ class RowScannerTest {
         for (int n = 1; n < p.tree().size(); n++) {
             parents.add(p.tree().parent(n));
         }
-        return List.of(ProfileJsonRoundTripTest.rowsByPath(p.tree()), parents, ProfileJsonRoundTripTest.metadata(p));
+        return List.of(SavedProfiles.rowsByPath(p.tree()), parents, SavedProfiles.metadata(p));
     }
 
     private static byte[] written(List<Integer> ops, Random r) {
-        Profile p = ProfileJsonRoundTripTest.generate(ops, r);
+        Profile p = SavedProfiles.generate(ops, r);
         DisplayUnit unit = r.nextInt(3) == 0 ? DisplayUnit.values()[r.nextInt(DisplayUnit.values().length)]
                 : DisplayUnit.NS;
-        int[] rows = r.nextBoolean() ? Report.allRows(p) : RowOrder.order(p, RowOrder.SortKey.values()[r.nextInt(7)], 0, 0);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            new JsonWriter().write(new Report(p, rows, p.tree().totalInclusiveNanos(),
-                    Optional.of(unit)), out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
+        return SavedProfiles.json(p, SavedProfiles.rows(p.tree(), r), unit);
     }
 
     private static RowScanner scanner(String rows, DisplayUnit unit, NameTable names) {
@@ -266,15 +253,15 @@ class RowScannerTest {
     private static DisplayUnit[] units(DisplayUnit unit) {
         DisplayUnit[] units = new DisplayUnit[COLUMNS.length];
         for (int c = 0; c < COLUMNS.length; c++) {
-            units[c] = COLUMNS[c].kind() == RowField.Kind.TIME ? unit : null;
+            units[c] = COLUMNS[c].isTime() ? unit : null;
         }
         return units;
     }
 
     private static List<Long> fields(long[] value) {
         List<Long> out = new ArrayList<>();
-        for (RowField f : COLUMNS) {
-            if (f != RowField.NAME && f != RowField.CALLSITE) {
+        for (Column f : COLUMNS) {
+            if (f != Column.NAME && f != Column.CALLSITE) {
                 out.add(value[f.ordinal()]);
             }
         }

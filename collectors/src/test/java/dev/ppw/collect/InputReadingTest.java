@@ -1,19 +1,27 @@
 package dev.ppw.collect;
 
+import dev.ppw.collect.chrome.ChromeJsonFormat;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.format.Head;
+import dev.ppw.model.format.InputSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongConsumer;
 
 import static dev.ppw.collect.TestInputs.failure;
 import static dev.ppw.collect.TestInputs.gzip;
+import static dev.ppw.collect.TestInputs.options;
 import static dev.ppw.collect.TestInputs.read;
+import static dev.ppw.collect.TestInputs.readInto;
 import static dev.ppw.collect.TestInputs.resource;
 import static dev.ppw.collect.TestInputs.utf8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,7 +29,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class TraceReadersTest {
+/**
+ * Inputs read as the command line reads them: a source (gzip layers and a byte order mark removed), the
+ * format detected from its head, and the Chrome format's reader, sequential or in parallel chunks.
+ */
+class InputReadingTest {
     private static final String ONE_EVENT = "[{\"ph\":\"X\",\"ts\":1,\"name\":\"a\"}]";
     private static final List<String> ONE_EVENT_CALLS = List.of("beginInput t.json", "X T(,) 1000 0 a", "endInput");
 
@@ -40,13 +52,13 @@ class TraceReadersTest {
         Path perfettoNamedJson = dir.resolve("trace.json");
         Files.write(perfettoNamedJson, resource("chrome-A-all.head4k.pftrace.gz"));
         BadInputException e = assertThrows(BadInputException.class,
-                () -> TraceReaders.read(perfettoNamedJson, new RecordingSink()));
+                () -> readInto(InputSource.of(perfettoNamedJson), new RecordingSink()));
         assertTrue(e.getMessage().startsWith(perfettoNamedJson + ": this is a Perfetto protobuf trace"), e.getMessage());
 
         Path jsonNamedOtherwise = dir.resolve("trace.pftrace.gz");
         Files.write(jsonNamedOtherwise, utf8(ONE_EVENT));
         RecordingSink sink = new RecordingSink();
-        TraceReaders.read(jsonNamedOtherwise, sink);
+        readInto(InputSource.of(jsonNamedOtherwise), sink);
         assertEquals(List.of("X T(,) 1000 0 a"), sink.events());
     }
 
@@ -63,7 +75,7 @@ class TraceReadersTest {
         for (Path file : List.of(large, small)) {
             List<Long> seen = new java.util.ArrayList<>();
             RecordingSink sink = new RecordingSink();
-            TraceReaders.read(file, sink, 2, seen::add);
+            readInto(InputSource.of(file), sink, options().withJobs(2).withProgress(seen::add));
             assertEquals(Files.size(file), seen.getLast(), file.toString());
             for (int i = 1; i < seen.size(); i++) {
                 assertTrue(seen.get(i) >= seen.get(i - 1), "never moves back: " + seen);
@@ -119,27 +131,112 @@ class TraceReadersTest {
     @Test
     void detectionFailuresNeverBeginAnInputButReadFailuresStillEndIt() {
         RecordingSink rejected = new RecordingSink();
-        assertThrows(BadInputException.class,
-                () -> TraceReaders.read("t.json", new ByteArrayInputStream(utf8("nope")), rejected));
+        assertThrows(BadInputException.class, () -> readInto("t.json", utf8("nope"), rejected));
         assertEquals(List.of(), rejected.calls());
 
         RecordingSink broken = new RecordingSink();
-        assertThrows(BadInputException.class, () -> TraceReaders.read("t.json",
-                new ByteArrayInputStream(utf8("[{\"ph\":\"X\",\"ts\":1},\n@]")), broken));
+        assertThrows(BadInputException.class, () -> readInto("t.json", utf8("[{\"ph\":\"X\",\"ts\":1},\n@]"),
+                broken));
         assertEquals(List.of("beginInput t.json", "X T(,) 1000 0 <unnamed>", "endInput"), broken.calls());
     }
 
     @Test
-    void theCallersStreamIsLeftOpen() throws IOException {
-        boolean[] closed = {false};
-        ByteArrayInputStream in = new ByteArrayInputStream(gzip(utf8(ONE_EVENT))) {
-            @Override
-            public void close() {
-                closed[0] = true;
+    void theChromeFormatClosesWhatItOpensWhetherTheReadingEndsOrFails() throws IOException {
+        for (String text : List.of(ONE_EVENT, "[{\"ph\":\"X\",\"ts\":1},\n@]")) {
+            ClosingWatch source = new ClosingWatch(InputSource.of("t.json", gzip(utf8(text))));
+            try {
+                readInto(source, new RecordingSink());
+            } catch (BadInputException e) {
+                assertTrue(e.getMessage().startsWith("t.json:2:1: not valid JSON"), e.getMessage());
             }
-        };
-        TraceReaders.read("t.json", in, new RecordingSink());
-        assertFalse(closed[0]);
+            assertEquals(1, source.opened);
+            assertEquals(1, source.closed, text);
+        }
+    }
+
+    @Test
+    void onlyALargePlainFileIsReadInParallelChunksAndTheEventsAreTheSame(@TempDir Path dir) throws IOException {
+        StringBuilder sb = new StringBuilder("[\n");
+        for (int i = 0; i < 2000; i++) {
+            sb.append("{\"name\": \"f").append(i % 5).append("\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": ")
+                    .append(i * 10).append(", \"dur\": 5},\n");
+        }
+        Path plain = Files.writeString(dir.resolve("plain.json"), sb.toString());
+        Path gzipped = Files.write(dir.resolve("gzipped.json"), gzip(utf8(sb.toString())));
+        Path marked = Files.writeString(dir.resolve("marked.json"), "\uFEFF" + sb);
+        assertEquals(Optional.of(plain), InputSource.of(plain).file());
+        assertEquals(Optional.empty(), InputSource.of(gzipped).file(), "compressed: not readable at offsets");
+        assertEquals(Optional.empty(), InputSource.of(marked).file(), "its content starts after the byte order mark");
+        assertEquals(Optional.empty(), InputSource.of("plain.json", utf8(sb.toString())).file(), "bytes in memory");
+
+        RecordingSink sequential = new RecordingSink();
+        readInto(InputSource.of(plain, "t.json"), sequential, options().withParallelFromBytes(Long.MAX_VALUE));
+        for (Path file : List.of(plain, gzipped, marked)) {
+            RecordingSink sink = new RecordingSink();
+            readInto(InputSource.of(file, "t.json"), sink, options().withParallelFromBytes(0).withChunkBytes(4096)
+                    .withJobs(2));
+            assertEquals(sequential.calls(), sink.calls(), file.toString());
+        }
+    }
+
+    @Test
+    void aSourceReadTwiceGivesTheSameEvents() throws IOException {
+        InputSource source = InputSource.of("t.json", gzip(utf8(ONE_EVENT)));
+        assertTrue(source.rereadable());
+        RecordingSink first = new RecordingSink();
+        RecordingSink second = new RecordingSink();
+        new ChromeJsonFormat().read(source, first, options());
+        new ChromeJsonFormat().read(source, second, options());
+        assertEquals(ONE_EVENT_CALLS, first.calls());
+        assertEquals(first.calls(), second.calls());
+    }
+
+    /** A source that counts the streams it opened and how many of them were closed. */
+    private static final class ClosingWatch implements InputSource {
+        private final InputSource inner;
+        int opened;
+        int closed;
+
+        ClosingWatch(InputSource inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public InputStream open(LongConsumer rawBytesRead) throws IOException {
+            opened++;
+            return new FilterInputStream(inner.open(rawBytesRead)) {
+                @Override
+                public void close() throws IOException {
+                    closed++;
+                    super.close();
+                }
+            };
+        }
+
+        @Override
+        public boolean rereadable() {
+            return inner.rereadable();
+        }
+
+        @Override
+        public Optional<Path> file() {
+            return inner.file();
+        }
+
+        @Override
+        public long sizeBytes() {
+            return inner.sizeBytes();
+        }
+
+        @Override
+        public Head head() throws IOException {
+            return inner.head();
+        }
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.ppw.report;
+package dev.ppw.collect.saved;
 
 import dev.ppw.model.NameTable;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,9 @@
-package dev.ppw.report;
+package dev.ppw.collect.saved;
 
 import dev.ppw.model.TimeUnits;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.SavedProfileLayout.Column;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -14,6 +15,7 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Reads the {@code rows} array of a saved profile straight from its UTF-8 bytes, in the plain form that
@@ -64,15 +66,15 @@ final class RowScanner {
     private static final long[] POWERS_OF_TEN = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
         100_000_000, 1_000_000_000};
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final int ID = RowField.ID.ordinal();
-    private static final int PARENT_ID = RowField.PARENT_ID.ordinal();
-    private static final int DEPTH = RowField.DEPTH.ordinal();
-    private static final int CALLS = RowField.CALLS.ordinal();
-    private static final int SUBCALLS = RowField.SUBCALLS.ordinal();
-    private static final int INCLUSIVE = RowField.INCLUSIVE.ordinal();
-    private static final int EXCLUSIVE = RowField.EXCLUSIVE.ordinal();
-    private static final int MIN_INCLUSIVE = RowField.MIN_INCLUSIVE.ordinal();
-    private static final int MAX_INCLUSIVE = RowField.MAX_INCLUSIVE.ordinal();
+    private static final int ID = Column.ID.ordinal();
+    private static final int PARENT_ID = Column.PARENT_ID.ordinal();
+    private static final int DEPTH = Column.DEPTH.ordinal();
+    private static final int CALLS = Column.CALLS.ordinal();
+    private static final int SUBCALLS = Column.SUBCALLS.ordinal();
+    private static final int INCLUSIVE = Column.INCLUSIVE.ordinal();
+    private static final int EXCLUSIVE = Column.EXCLUSIVE.ordinal();
+    private static final int MIN_INCLUSIVE = Column.MIN_INCLUSIVE.ordinal();
+    private static final int MAX_INCLUSIVE = Column.MAX_INCLUSIVE.ordinal();
 
     private final byte[] text;
     private final int end;
@@ -95,11 +97,11 @@ final class RowScanner {
      * @param text the whole input, followed by {@link #PADDING} bytes of which the first is 0
      * @param position just after the {@code [} that opens the rows
      * @param end the end of the input in {@code text}
-     * @param fields each column's field, null for a column to skip
+     * @param fields each column's fixed field, null for a column to skip
      * @param units each time column's unit
      * @param names where names are interned
      */
-    RowScanner(byte[] text, int position, int end, RowField[] fields, DisplayUnit[] units, NameCache names) {
+    RowScanner(byte[] text, int position, int end, Column[] fields, DisplayUnit[] units, NameCache names) {
         if (end + PADDING > text.length || text[end] != 0) {
             throw new IllegalArgumentException("the text must be followed by " + PADDING + " bytes, the first 0");
         }
@@ -111,7 +113,7 @@ final class RowScanner {
         kinds = new int[fields.length];
         slots = new int[fields.length];
         for (int c = 0; c < fields.length; c++) {
-            RowField f = fields[c];
+            Column f = fields[c];
             kinds[c] = f == null ? IGNORED : switch (f) {
                 case ID, DEPTH -> INT;
                 case PARENT_ID -> PARENT_INT;
@@ -120,19 +122,19 @@ final class RowScanner {
                 case CALLS, SUBCALLS -> LONG;
                 case INCLUSIVE, EXCLUSIVE -> TIME;
                 case MIN_INCLUSIVE, MAX_INCLUSIVE -> TIME_OR_NULL;
-                default -> throw new IllegalArgumentException("not a saved-profile column: " + f);
             };
             slots[c] = f == null ? 0 : f.ordinal();
         }
-        DisplayUnit first = units[RowField.JSON_FIELDS.indexOf(RowField.INCLUSIVE)];
-        standard = Arrays.asList(fields).equals(RowField.JSON_FIELDS) && RowField.JSON_FIELDS.stream()
-                .filter(f -> f.kind() == RowField.Kind.TIME)
-                .allMatch(f -> units[RowField.JSON_FIELDS.indexOf(f)] == first);
+        List<Column> all = ProfileJsonReader.COLUMNS;
+        DisplayUnit first = units.length > INCLUSIVE ? units[INCLUSIVE] : null;
+        standard = Arrays.asList(fields).equals(all) && all.stream()
+                .filter(Column::isTime)
+                .allMatch(f -> units[f.ordinal()] == first);
         unit = standard ? first : null;
     }
 
     /**
-     * Reads the next row into {@code value} (indexed by {@link RowField#ordinal()}: {@code parent_id}
+     * Reads the next row into {@code value} (indexed by {@link Column#ordinal()}: {@code parent_id}
      * null as {@link ProfileJsonReader#NO_PARENT}, null times as {@link CallTree#UNSET}) and its names
      * into {@link #nameId()} and {@link #callsiteId()}.
      *

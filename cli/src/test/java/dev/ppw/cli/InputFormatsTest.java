@@ -1,0 +1,96 @@
+package dev.ppw.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code ppw-java formats}, and {@code --input-format} forcing a format past detection. */
+class InputFormatsTest {
+    private static final String TRACE = "[{\"ph\":\"X\",\"name\":\"main\",\"ts\":0,\"dur\":3,\"pid\":1,\"tid\":1}]\n";
+    private static final String CSV = Cli.csv("path,id,parent_id,depth,name,callsite,calls,subcalls,inclusive_ns,"
+            + "exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,nodes",
+            "main,1,,0,main,,1,0,3000,3000,3000,3000,sum,zero,1");
+
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String text) throws IOException {
+        return Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
+    }
+
+    private Path saved() throws IOException {
+        Path saved = dir.resolve("saved.json");
+        Cli save = Cli.run("profile", write("t.json", TRACE).toString(), "--format", "json", "-o", saved.toString());
+        assertEquals(0, save.exit(), save.toString());
+        return saved;
+    }
+
+    @Test
+    void formatsListsEveryRegisteredFormatWithWhatItYields() {
+        Cli formats = Cli.run("formats");
+        assertEquals(0, formats.exit(), formats.toString());
+        assertEquals("""
+                format       yields   description
+                chrome-json  events   Chrome Trace Event Format JSON (an array of events or {"traceEvents": [...]}), \
+                as PerfFlowAspect (.pfw), Chromium, Node.js and tsc write it
+                ppw-profile  profile  a profile saved by ppw-java (--format json, docs/profile-json.md), read back exactly
+                """, formats.out());
+        assertEquals("", formats.err());
+    }
+
+    @Test
+    void aForcedFormatIsReadWhateverTheContentSays() throws IOException {
+        Path saved = saved();
+        Cli asSaved = Cli.run("merge", saved.toString(), "--input-format", "ppw-profile", "--format", "csv");
+        assertEquals(0, asSaved.exit(), asSaved.toString());
+        assertEquals(CSV, asSaved.out());
+
+        Cli asTrace = Cli.run("profile", write("u.json", TRACE).toString(), "--input-format", "chrome-json",
+                "--format", "csv");
+        assertEquals(0, asTrace.exit(), asTrace.toString());
+        assertEquals(CSV, asTrace.out());
+    }
+
+    @Test
+    void forcingTheChromeReaderOnASavedProfileGivesItsOwnClearError() throws IOException {
+        Path saved = saved();
+        Cli merge = Cli.run("merge", saved.toString(), "--input-format", "chrome-json");
+        assertEquals(Main.BAD_DATA, merge.exit(), merge.toString());
+        assertEquals("", merge.out());
+        assertEquals("ppw-java: error: " + saved + ":1:1: a JSON object without a traceEvents array is not a Chrome"
+                + " trace (its keys: format, version, tool, view, unit): \"{\"\n", merge.err());
+
+        Cli asProfile = Cli.run("merge", write("t2.json", TRACE).toString(), "--input-format", "ppw-profile");
+        assertEquals(Main.BAD_DATA, asProfile.exit(), asProfile.toString());
+        assertEquals("ppw-java: error: " + dir.resolve("t2.json") + ":1:1: not a ppw-profile: expected a JSON"
+                + " object: \"[\"\n", asProfile.err());
+    }
+
+    @Test
+    void anUnknownFormatIsAUsageErrorNamingTheKnownOnes() throws IOException {
+        Path trace = write("t.json", TRACE);
+        for (String command : new String[] {"profile", "merge"}) {
+            Cli run = Cli.run(command, trace.toString(), "--input-format", "speedscope");
+            assertEquals(Main.BAD_USAGE, run.exit(), run.toString());
+            assertTrue(run.err().startsWith("ppw-java: error: unknown input format 'speedscope': expected one of"
+                    + " chrome-json, ppw-profile\n"), run.err());
+            assertEquals("", run.out());
+        }
+    }
+
+    @Test
+    void profileRefusesASavedProfileAndSaysWhatReadsIt() throws IOException {
+        Path saved = saved();
+        Cli run = Cli.run("profile", saved.toString());
+        assertEquals(Main.BAD_DATA, run.exit(), run.toString());
+        assertEquals("ppw-java: error: cannot profile " + saved + ": it holds a profile (ppw-profile), not a trace;"
+                + " 'ppw-java merge' reads saved profiles and traces alike\n", run.err());
+    }
+}

@@ -1,0 +1,116 @@
+package dev.ppw.collect.chrome;
+
+import dev.ppw.model.EventSink;
+import dev.ppw.model.format.Confidence;
+import dev.ppw.model.format.EventFormat;
+import dev.ppw.model.format.Head;
+import dev.ppw.model.format.InputSource;
+import dev.ppw.model.format.ReadOptions;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Chrome's Trace Event Format as JSON: a top-level array of events, or an object whose {@code traceEvents}
+ * holds them, as PerfFlowAspect ({@code .pfw}), Chromium, Node.js and {@code tsc --generateTrace} write it.
+ * A record, as PerfFlowAspect writes it:
+ * <pre>{@code {"name": "bas", "cat": "__main__", "pid": 7530, "tid": 7530, "ts": 1795322503741605.5, "ph": "X", "dur": 12.75},}</pre>
+ *
+ * <p>Read by {@link ChromeTraceReader} (Jackson streaming) from the source's stream; a plain regular file
+ * of at least {@link ReadOptions#parallelFromBytes()} is read by {@link ParallelChromeReader} instead
+ * (blocks parsed on {@link ReadOptions#jobs()} threads, replayed in file order): the events are the same.
+ */
+public final class ChromeJsonFormat implements EventFormat {
+    /** A key only Chrome traces have: the events member, or an event's phase. */
+    private static final Pattern CHROME_KEY = Pattern.compile("\"(?:traceEvents|ph)\"\\s*:");
+    /** The JSON parser reads this many bytes, and they must be ASCII for it to see UTF-8. */
+    private static final int ENCODING_BYTES = 4;
+
+    @Override
+    public String name() {
+        return "chrome-json";
+    }
+
+    @Override
+    public String description() {
+        return "Chrome Trace Event Format JSON (an array of events or {\"traceEvents\": [...]}), as PerfFlowAspect"
+                + " (.pfw), Chromium, Node.js and tsc write it";
+    }
+
+    /**
+     * JSON text that starts with {@code [} or <code>&#123;</code> is {@link Confidence#POSSIBLE} (in UTF-8: UTF-16
+     * and UTF-32 text are refused, and so is protobuf that happens to start with a newline); when the head
+     * shows a {@code "traceEvents"} or {@code "ph"} key, {@link Confidence#CERTAIN}.
+     */
+    @Override
+    public Confidence probe(Head head) {
+        if (head.looksLikeUtf16Or32() || head.looksLikePerfettoProtobuf()) {
+            return Confidence.NONE;
+        }
+        int first = head.firstNonWhitespace();
+        if (first < 0 || (head.byteAt(first) != '[' && head.byteAt(first) != '{')) {
+            return Confidence.NONE;
+        }
+        return CHROME_KEY.matcher(head.latin1()).find() ? Confidence.CERTAIN : Confidence.POSSIBLE;
+    }
+
+    @Override
+    public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
+        String name = source.name();
+        Optional<Path> file = source.file();
+        if (file.isPresent() && parallelReadable(source, options.parallelFromBytes())) {
+            bracketed(name, sink, () -> ParallelChromeReader.read(file.get(), name, sink, options.jobs(),
+                    options.chunkBytes(), options.progress()));
+            return;
+        }
+        try (InputStream content = source.open(options.progress())) {
+            bracketed(name, sink, () -> ChromeTraceReader.read(name, content, sink));
+        }
+    }
+
+    /**
+     * A plain file large enough that detection would pass straight to the Chrome reader as UTF-8 JSON: no
+     * Perfetto look, ASCII bytes first (so that the parser sees UTF-8), then a first non-whitespace byte
+     * that opens an array or object.
+     */
+    private static boolean parallelReadable(InputSource source, long parallelFromBytes) throws IOException {
+        if (source.sizeBytes() < parallelFromBytes) {
+            return false;
+        }
+        Head head = source.head();
+        if (head.length() < ENCODING_BYTES || head.looksLikePerfettoProtobuf()) {
+            return false;
+        }
+        for (int i = 0; i < ENCODING_BYTES; i++) {
+            if (head.byteAt(i) <= 0) {
+                return false;
+            }
+        }
+        int first = head.firstNonWhitespace();
+        return first >= 0 && (head.byteAt(first) == '[' || head.byteAt(first) == '{');
+    }
+
+    /** A reading of one input into a sink. */
+    private interface Reading {
+        void run() throws IOException;
+    }
+
+    /** Runs {@code reading} between beginInput and endInput; the input is ended even when the reading fails. */
+    private static void bracketed(String name, EventSink sink, Reading reading) throws IOException {
+        sink.beginInput(name);
+        try {
+            reading.run();
+        } catch (RuntimeException | IOException e) {
+            try {
+                sink.endInput();
+            } catch (RuntimeException second) {
+                e.addSuppressed(second);
+            }
+            throw e;
+        }
+        sink.endInput();
+    }
+}

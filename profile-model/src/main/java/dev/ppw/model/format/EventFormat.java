@@ -1,0 +1,21 @@
+package dev.ppw.model.format;
+
+import dev.ppw.model.EventSink;
+
+import java.io.IOException;
+
+/** An {@link InputFormat} of traces: its reader streams events into a sink, memory not growing with the input. */
+public non-sealed interface EventFormat extends InputFormat {
+    /**
+     * Reads {@code source} into {@code sink} as one input named {@link InputSource#name()}: events in input
+     * order, between {@link EventSink#beginInput} and {@link EventSink#endInput}. The input is begun only once
+     * its content is open (an input refused before that leaves no trace in the sink); once begun it is
+     * ended even when reading fails, and the sink keeps what was read before the failure. Reading the same
+     * source twice pushes the same events.
+     *
+     * @throws dev.ppw.model.BadInputException when the input is broken beyond what the format recovers,
+     *     with a one-line message naming the input and the place
+     * @throws IOException when the input cannot be read
+     */
+    void read(InputSource source, EventSink sink, ReadOptions options) throws IOException;
+}

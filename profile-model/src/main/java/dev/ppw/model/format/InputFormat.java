@@ -1,0 +1,25 @@
+package dev.ppw.model.format;
+
+/**
+ * A format of input that ppw-java reads, one implementation per format (a package of {@code collectors}
+ * each), registered for {@link java.util.ServiceLoader} in its module's
+ * {@code META-INF/services/dev.ppw.model.format.InputFormat} and found through a {@link FormatRegistry}.
+ *
+ * <p>Two kinds: an {@link EventFormat} streams trace events into an {@link dev.ppw.model.EventSink} (the
+ * folder builds the tree), a {@link ProfileFormat} reads a profile that is already built. Implementations
+ * hold no mutable state: one instance serves every input, on any thread.
+ */
+public sealed interface InputFormat permits EventFormat, ProfileFormat {
+    /** The format's name on the command line ({@code --input-format}) and in messages: lower case, dashes ({@code chrome-json}). */
+    String name();
+
+    /** One line: what the format is and who writes it. */
+    String description();
+
+    /**
+     * How sure this format is that {@code head} is its own: a pure function of the head (no I/O, no state),
+     * so that detection is one pure function over every format's probe. {@link Confidence#NAME_ONLY} is for
+     * a file name that suggests the format when the bytes fit no signature.
+     */
+    Confidence probe(Head head);
+}

@@ -1,0 +1,104 @@
+package dev.ppw.model.format;
+
+import java.io.ByteArrayInputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.LongConsumer;
+
+/**
+ * One input's bytes, handed to a format so that formats never open files themselves: the content
+ * decompressed (gzip, nested up to three layers, recognised by its magic bytes and never by a name) and
+ * past a UTF-8 byte order mark, its {@link Head} for probing, and what the source allows (reading again,
+ * reading a plain file at offsets).
+ *
+ * <p>A cut {@code .gz} (its writer killed) gives the content up to the cut: the stream's {@code read}
+ * then throws {@link java.io.EOFException}, and a reader keeps what came before. Problems of the
+ * compression itself are {@link dev.ppw.model.BadInputException}s with one-line messages naming the input:
+ * a corrupt or cut gzip header, corrupt gzip data within the head, gzip data that ends before any
+ * content, more than three layers.
+ *
+ * <p>Sources come from the factories here: a file ({@link #of(Path)}; a regular file is read again on
+ * demand, anything else, a pipe, once) or bytes in memory ({@link #of(String, byte[])}). A source read
+ * once (a pipe; standard input or an archive entry would be the same) reads its head from the one stream
+ * and keeps it buffered for the single {@link #open}, so formats need not know which kind they read.
+ *
+ * <p>Thread-safety: {@link #head()} may be called from any thread; a source read again on demand may be
+ * opened on several threads at once, each stream being its own.
+ */
+public interface InputSource extends Closeable {
+    /** How messages name the input, usually its path as given on the command line. */
+    String name();
+
+    /**
+     * The content from its start, as {@link #open(LongConsumer)} without progress.
+     *
+     * @throws dev.ppw.model.BadInputException when the compression is broken before any content
+     * @throws IOException when the input cannot be read
+     */
+    default InputStream open() throws IOException {
+        return open(bytes -> { });
+    }
+
+    /**
+     * The content from its start: decompressed, past any byte order mark. The caller closes it. A source that
+     * is not {@link #rereadable()} can be opened once only (then {@link IllegalStateException}).
+     *
+     * @param rawBytesRead told (on the reading thread) how many bytes of the input as stored have been read
+     *                     so far, the unit of {@link #sizeBytes()}; from 0 again on every opening
+     * @throws dev.ppw.model.BadInputException when the compression is broken before any content
+     * @throws IOException when the input cannot be read
+     */
+    InputStream open(LongConsumer rawBytesRead) throws IOException;
+
+    /** True when the content can be {@link #open opened} again, as often as asked, the same each time. */
+    boolean rereadable();
+
+    /**
+     * The regular file whose bytes are exactly the content (no compression, no byte order mark), so that a
+     * format may read it at offsets, in parallel; empty otherwise, or when the head cannot be read (opening
+     * the content then reports why).
+     */
+    Optional<Path> file();
+
+    /** Size of the input as stored (compressed, when it is), in bytes; -1 when unknown. */
+    long sizeBytes();
+
+    /**
+     * The first bytes of the content, read once and kept.
+     *
+     * @throws dev.ppw.model.BadInputException when the compression is broken before any content
+     * @throws IOException when the input cannot be read
+     */
+    Head head() throws IOException;
+
+    /** Releases what a source read once still holds (its stream, when never opened); a no-op otherwise. */
+    @Override
+    default void close() throws IOException {
+    }
+
+    /** The file {@code file}, named by its path as given. */
+    static InputSource of(Path file) {
+        return of(file, file.toString());
+    }
+
+    /**
+     * The file {@code file}, named {@code name} in messages. A regular file is read again on demand (its size
+     * known); anything else (a named pipe, a device) is read once.
+     */
+    static InputSource of(Path file, String name) {
+        if (Files.isRegularFile(file)) {
+            return new RereadableSource(name, () -> Files.newInputStream(file), file, () -> Files.size(file));
+        }
+        return new OnceSource(name, () -> Files.newInputStream(file));
+    }
+
+    /** The bytes {@code raw} (as stored: they may be gzipped), named {@code name}; read again on demand. */
+    static InputSource of(String name, byte[] raw) {
+        byte[] copy = raw.clone();
+        return new RereadableSource(name, () -> new ByteArrayInputStream(copy), null, () -> copy.length);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.ppw.model.format;
+
+import java.util.Objects;
+import java.util.function.LongConsumer;
+
+/**
+ * How a format may read one input: options are passed in, never read from system properties by the
+ * formats. The tuning values change only speed, never what is read.
+ *
+ * @param jobs              threads the format may use to read one input (at least 1); the events and the
+ *                          profile are the same whatever it is
+ * @param progress          told how many bytes of the input as stored have been read so far (the unit of
+ *                          {@link InputSource#sizeBytes()}), on the reading thread; from 0 again when the
+ *                          input is read a second time
+ * @param parallelFromBytes a format that can read a plain file in chunks on several threads does so from
+ *                          this size in bytes (0: always); smaller files are read as one stream
+ * @param chunkBytes        the largest chunk of such a parallel reading, in bytes (at least 1)
+ */
+public record ReadOptions(int jobs, LongConsumer progress, long parallelFromBytes, int chunkBytes) {
+    /** Files from this size are read in parallel chunks by default: below it, starting threads costs more. */
+    public static final long DEFAULT_PARALLEL_FROM_BYTES = 64 << 10;
+    /** A chunk and the events parsed from it stay in a core's cache until they are used. */
+    public static final int DEFAULT_CHUNK_BYTES = 1 << 20;
+
+    public ReadOptions {
+        Objects.requireNonNull(progress, "progress");
+        if (jobs < 1) {
+            throw new IllegalArgumentException("jobs must be at least 1, got " + jobs);
+        }
+        if (parallelFromBytes < 0) {
+            throw new IllegalArgumentException("parallelFromBytes must be >= 0, got " + parallelFromBytes);
+        }
+        if (chunkBytes < 1) {
+            throw new IllegalArgumentException("chunkBytes must be at least 1, got " + chunkBytes);
+        }
+    }
+
+    /** One thread, no progress, the default tuning. */
+    public static ReadOptions defaults() {
+        return new ReadOptions(1, bytes -> { }, DEFAULT_PARALLEL_FROM_BYTES, DEFAULT_CHUNK_BYTES);
+    }
+
+    /** These options with {@code n} jobs. */
+    public ReadOptions withJobs(int n) {
+        return new ReadOptions(n, progress, parallelFromBytes, chunkBytes);
+    }
+
+    /** These options telling {@code consumer} the bytes read. */
+    public ReadOptions withProgress(LongConsumer consumer) {
+        return new ReadOptions(jobs, consumer, parallelFromBytes, chunkBytes);
+    }
+
+    /** These options reading plain files from {@code bytes} in parallel chunks. */
+    public ReadOptions withParallelFromBytes(long bytes) {
+        return new ReadOptions(jobs, progress, bytes, chunkBytes);
+    }
+
+    /** These options with parallel chunks of at most {@code bytes}. */
+    public ReadOptions withChunkBytes(int bytes) {
+        return new ReadOptions(jobs, progress, parallelFromBytes, bytes);
+    }
+}
