@@ -340,23 +340,27 @@ public final class Folder implements EventSink, AutoCloseable {
 
     /** Folds one stack sample into the input's own tree of samples (see the class comment). */
     @Override
-    public void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
+    public void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
+                       int depth) {
         if (depth <= 0) {
             diagnostics.note("empty_stack");
             return;
         }
+        if (samples < 1) {
+            throw new IllegalArgumentException("a sample stands for at least 1 sample, got " + samples);
+        }
         TrackFold t = tracks.get(track);
-        t.samples++;
-        CallTree samples = inputSamples.computeIfAbsent(options.splitByPid() ? t.pid : "", p -> new CallTree(frames));
-        int node = t.rootFrame >= 0 ? samples.child(CallTree.ROOT, t.rootFrame) : CallTree.ROOT;
+        t.samples += samples;
+        CallTree tree = inputSamples.computeIfAbsent(options.splitByPid() ? t.pid : "", p -> new CallTree(frames));
+        int node = t.rootFrame >= 0 ? tree.child(CallTree.ROOT, t.rootFrame) : CallTree.ROOT;
         for (int i = 0; i < depth; i++) {
-            node = samples.child(node, frameIds[i]);
+            node = tree.child(node, frameIds[i]);
         }
         if (SampleWeights.isTime(weight)) {
-            samples.addSample(node, amount);
+            tree.addSamples(node, amount, samples);
         } else {
-            samples.enable(MetricGroup.ofWeight(weight));
-            samples.addSample(node, weight, amount);
+            tree.enable(MetricGroup.ofWeight(weight));
+            tree.addSamples(node, weight, amount, samples);
         }
     }
 
@@ -748,7 +752,8 @@ public final class Folder implements EventSink, AutoCloseable {
         }
 
         @Override
-        public void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
+        public void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
+                       int depth) {
         }
 
         @Override

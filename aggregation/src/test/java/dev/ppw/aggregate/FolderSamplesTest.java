@@ -69,6 +69,30 @@ class FolderSamplesTest {
     }
 
     @Test
+    void aCountedSampleIsThatManySingleSamples() {
+        Folder counted = new Folder();
+        counted.beginInput("folded.txt");
+        int[] stack = {counted.frames().intern("main"), counted.frames().intern("a")};
+        counted.sample(counted.thread("", ""), 0, SampleWeights.TIME, 42, 42, stack, 2);
+        counted.sample(counted.thread("", ""), 0, ALLOCATED, 4096, 3, stack, 1);
+        counted.endInput();
+        Folder single = new Folder();
+        single.beginInput("folded.txt");
+        int[] same = {single.frames().intern("main"), single.frames().intern("a")};
+        for (int i = 0; i < 42; i++) {
+            single.sample(single.thread("", ""), 0, SampleWeights.TIME, 1, same, 2);
+        }
+        for (int i = 0; i < 3; i++) {
+            single.sample(single.thread("", ""), 0, ALLOCATED, i == 0 ? 4096 : 0, same, 1);
+        }
+        single.endInput();
+        assertEquals(rows(single.tree()), rows(counted.tree()));
+        assertEquals(List.of("main: calls=45 sub=42 incl=42 excl=0 min=-1 max=-1",
+                "main => a: calls=42 sub=0 incl=42 excl=42 min=-1 max=-1"), rows(counted.tree()));
+        assertEquals(4096, counted.tree().exclusive(1, ALLOCATED));
+    }
+
+    @Test
     void anInputsSamplesJoinAfterItsTracksAndInputsAssociate() {
         List<Sample> second = List.of(Sample.time("1", "2", 4, "main", "z"), Sample.time("2", "1", 1, "y"));
         Folder sequential = new Folder().withJobs(2, 1);

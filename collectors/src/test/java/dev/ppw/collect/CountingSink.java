@@ -75,7 +75,8 @@ final class CountingSink implements EventSink {
     }
 
     @Override
-    public void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
+    public void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
+                       int depth) {
         check(open && track >= 0 && track < tracks, "sample on an unknown track");
         samples++;
     }

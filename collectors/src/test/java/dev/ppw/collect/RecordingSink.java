@@ -73,8 +73,10 @@ public final class RecordingSink implements EventSink {
     }
 
     @Override
-    public void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
-        calls.add("sample " + trackLabels.get(track) + " " + tsNanos + " " + amount + " " + weight.name() + " depth " + depth);
+    public void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
+                       int depth) {
+        calls.add("sample " + trackLabels.get(track) + " " + tsNanos + " " + amount + " " + weight.name() + " x" + samples
+                + " depth " + depth);
     }
 
     @Override

@@ -154,14 +154,22 @@ public final class CallTree {
      * weight as exclusive time, and min/max stay {@link #UNSET} (SEMANTICS.md section 2, sampled inputs).
      */
     public void addSample(int leaf, long weightNanos) {
+        addSamples(leaf, weightNanos, 1);
+    }
+
+    /**
+     * Records {@code samples} samples of one stack at once, weighing {@code weightNanos} together: as
+     * {@link #addSample(int, long)} that many times, with calls and subcalls counting each sample.
+     */
+    public void addSamples(int leaf, long weightNanos, long samples) {
         Objects.checkIndex(leaf, size);
         exclusiveNanos[leaf] += weightNanos;
         for (int n = leaf; n != ROOT; n = parent[n]) {
-            calls[n]++;
+            calls[n] += samples;
             inclusiveNanos[n] += weightNanos;
             int p = parent[n];
             if (p != ROOT) {
-                subcalls[p]++;
+                subcalls[p] += samples;
             }
         }
     }
@@ -292,16 +300,21 @@ public final class CallTree {
      * and the weight as inclusive value, and the leaf gains it as exclusive value.
      */
     public void addSample(int leaf, Metric m, long weight) {
+        addSamples(leaf, m, weight, 1);
+    }
+
+    /** {@code samples} samples of one stack at once, weighing {@code weight} of {@code m} together. */
+    public void addSamples(int leaf, Metric m, long weight, long samples) {
         Objects.checkIndex(leaf, size);
         int c = weightColumn(m);
         long[] inclusive = longColumns[c];
         longColumns[c + 1][leaf] += weight;
         for (int n = leaf; n != ROOT; n = parent[n]) {
-            calls[n]++;
+            calls[n] += samples;
             inclusive[n] += weight;
             int p = parent[n];
             if (p != ROOT) {
-                subcalls[p]++;
+                subcalls[p] += samples;
             }
         }
     }

@@ -43,7 +43,17 @@ public interface EventSink {
      * WEIGHT metric {@code weight}: {@link SampleWeights#TIME} for the sampling period or the time since the
      * previous sample in nanoseconds, or a metric in another unit (bytes, events) of the collector's own.
      */
-    void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth);
+    default void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
+        sample(track, tsNanos, weight, amount, 1, frameIds, depth);
+    }
+
+    /**
+     * {@code samples} samples of one stack at once, weighing {@code amount} in all: what a format that stores
+     * stacks already counted writes (a folded-stacks line {@code a;b 42}, a pprof sample with a count). The
+     * tree counts {@code samples} calls on every node of the stack, exactly as that many single samples
+     * would; {@code samples} is at least 1.
+     */
+    void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds, int depth);
 
     /** An {@code M process_name}: names process {@code pid}. */
     void processName(String pid, String name);

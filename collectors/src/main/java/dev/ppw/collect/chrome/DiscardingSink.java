@@ -51,7 +51,8 @@ final class DiscardingSink implements EventSink {
     }
 
     @Override
-    public void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
+    public void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
+                       int depth) {
     }
 
     @Override

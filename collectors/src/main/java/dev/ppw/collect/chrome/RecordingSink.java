@@ -28,14 +28,14 @@ final class RecordingSink implements EventSink {
 
     /** One recorded call: what, and its arguments (ids are this recorder's). */
     private record Call(int kind, int track, long ts, long dur, int id, String a, String b, String c, String d,
-                        double x, double y, Metric weight) {
+                        double x, double y, Metric weight, long samples) {
         Call(int kind, int track, long ts, long dur, int id, String a, String b, String c) {
-            this(kind, track, ts, dur, id, a, b, c, null, Double.NaN, Double.NaN, null);
+            this(kind, track, ts, dur, id, a, b, c, null, Double.NaN, Double.NaN, null, 0);
         }
 
         Call(int kind, int track, long ts, long dur, int id, String a, String b, String c, String d, double x,
              double y) {
-            this(kind, track, ts, dur, id, a, b, c, d, x, y, null);
+            this(kind, track, ts, dur, id, a, b, c, d, x, y, null, 0);
         }
     }
 
@@ -110,13 +110,19 @@ final class RecordingSink implements EventSink {
 
     @Override
     public void sample(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
+        sample(track, tsNanos, weight, amount, 1, frameIds, depth);
+    }
+
+    @Override
+    public void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
+                       int depth) {
         // Chrome JSON events carry no samples today; recorded as a frame list all the same.
         StringBuilder ids = new StringBuilder();
         for (int i = 0; i < depth; i++) {
             ids.append(i == 0 ? "" : ",").append(frameIds[i]);
         }
         calls.add(new Call(SAMPLE, track, tsNanos, amount, depth, ids.toString(), null, null, null, Double.NaN,
-                Double.NaN, weight));
+                Double.NaN, weight, samples));
     }
 
     @Override
@@ -173,7 +179,7 @@ final class RecordingSink implements EventSink {
                     for (int i = 0; i < parts.length; i++) {
                         ids[i] = sink.frames().intern(frames.regionName(Integer.parseInt(parts[i])));
                     }
-                    sink.sample(trackIds[c.track], c.ts, c.weight, c.dur, ids, c.id);
+                    sink.sample(trackIds[c.track], c.ts, c.weight, c.dur, c.samples, ids, c.id);
                 }
                 default -> throw new IllegalStateException("call kind " + c.kind);
             }
