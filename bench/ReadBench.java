@@ -1,10 +1,10 @@
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
-import dev.ppw.aggregate.FoldOptions;
-import dev.ppw.aggregate.Folder;
-import dev.ppw.cli.FoldFiles;
+import dev.ppw.engine.Engine;
+import dev.ppw.engine.ProfileOptions;
 import dev.ppw.model.Profile;
+import dev.ppw.model.format.InputSource;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -145,12 +145,13 @@ public final class ReadBench {
                 bytes / 1e6 / secs, events / secs, rawSecs / secs);
     }
 
-    /** The whole job of `profile FILES` (FoldFiles, as the command calls it), then the profile taken. */
+    private static final Engine ENGINE = Engine.fromClassPath();
+
+    /** The whole job of `profile FILES` (the engine's, as the command calls it), then the profile taken. */
     private static long fold(List<Path> files, int jobs) throws IOException {
-        try (Folder folder = FoldFiles.fold(files, FoldOptions.defaults(), jobs, bytes -> { })) {
-            Profile p = folder.toProfile();
-            return p.tree().size();
-        }
+        Profile p = ENGINE.profile(files.stream().map(InputSource::of).toList(),
+                ProfileOptions.defaults().withJobs(jobs)).profile();
+        return p.tree().size();
     }
 
     private static long rawScan(Path file) throws IOException {

@@ -12,16 +12,13 @@ import java.nio.file.Path;
  *                           (at least 1)
  * @param reorderWindowNanos how far (nanoseconds, at least 0) an event may come before the latest event of
  *                           its track and the track still count as in order, for replaying it while reading
- * @param spillDirectory     where the temporary files of sorted runs go
+ * @param spillDirectory     where the temporary files of sorted runs go; null for the JDK's temporary-file
+ *                           directory ({@code java.io.tmpdir})
  */
 public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
                           Path spillDirectory) {
     /** Default reorder window: 1 ms. */
     public static final long DEFAULT_WINDOW_NANOS = 1_000_000L;
-    /** System property overriding the default spill limit (events), e.g. {@code -Dppw.fold.spillEvents=1000}. */
-    public static final String SPILL_EVENTS_PROPERTY = "ppw.fold.spillEvents";
-    /** System property overriding the default reorder window (nanoseconds). */
-    public static final String WINDOW_NANOS_PROPERTY = "ppw.fold.windowNanos";
 
     public FoldOptions {
         if (spillLimitEvents < 1) {
@@ -30,20 +27,18 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
         if (reorderWindowNanos < 0) {
             throw new IllegalArgumentException("the reorder window must be at least 0 ns, got " + reorderWindowNanos);
         }
-        if (threads == null || spillDirectory == null) {
-            throw new NullPointerException("threads and spillDirectory are required");
+        if (threads == null) {
+            throw new NullPointerException("threads is required");
         }
     }
 
     /**
      * One tree, threads merged; a spill limit of an eighth of the maximum heap at 20 bytes per event (at
-     * least 65536 events); a 1 ms reorder window;
-     * temporary files in {@code java.io.tmpdir}. The two system properties override the limit and window.
+     * least 65536 events); a 1 ms reorder window; temporary files in the JDK's temporary directory.
      */
     public static FoldOptions defaults() {
         long limit = Math.max(1 << 16, Runtime.getRuntime().maxMemory() / 8 / TrackEvents.BYTES_PER_EVENT);
-        return new FoldOptions(false, ThreadMode.MERGE, Long.getLong(SPILL_EVENTS_PROPERTY, limit),
-                Long.getLong(WINDOW_NANOS_PROPERTY, DEFAULT_WINDOW_NANOS), Path.of(System.getProperty("java.io.tmpdir")));
+        return new FoldOptions(false, ThreadMode.MERGE, limit, DEFAULT_WINDOW_NANOS, null);
     }
 
     public FoldOptions withSplitByPid(boolean split) {

@@ -39,7 +39,7 @@ final class SpillFile implements Closeable {
     private long bytesWritten;
     private int runs;
 
-    /** @param directory where the file goes, when a run is first written */
+    /** @param directory where the file goes, when a run is first written; null for the JDK's temporary directory */
     SpillFile(Path directory) {
         this.directory = directory;
     }
@@ -51,7 +51,8 @@ final class SpillFile implements Closeable {
                 if (in != null) {
                     throw new IllegalStateException("runs are being read");
                 }
-                file = Files.createTempFile(directory, "ppw-fold-", ".runs");
+                file = directory == null ? Files.createTempFile("ppw-fold-", ".runs")
+                        : Files.createTempFile(directory, "ppw-fold-", ".runs");
                 file.toFile().deleteOnExit();
                 OutputStream stream = Files.newOutputStream(file, StandardOpenOption.APPEND);
                 out = new DataOutputStream(new BufferedOutputStream(stream, 1 << 16));
@@ -66,7 +67,8 @@ final class SpillFile implements Closeable {
             runs++;
             return start;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write sorted events to a temporary file in " + directory
+            throw new UncheckedIOException("cannot write sorted events to a temporary file in "
+                    + (directory == null ? "the temporary directory" : directory)
                     + " (set java.io.tmpdir, or give more heap): " + e.getMessage(), e);
         }
     }

@@ -1,9 +1,10 @@
 package dev.ppw.cli;
 
 import dev.ppw.model.format.FormatRegistry;
-import dev.ppw.model.format.InputFormat;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+
+import java.util.Optional;
 
 /** The option that chooses how inputs are read: shared by {@code profile} and {@code merge}. */
 final class InputOptions {
@@ -13,16 +14,15 @@ final class InputOptions {
     String inputFormat;
 
     /**
-     * The inputs of this run, reading every one as {@code --input-format} when given.
+     * The format every input is read as, or empty to detect each one's.
      *
      * @throws picocli.CommandLine.ParameterException (exit 2) for a name no format has, listing the names
      */
-    Inputs inputs(CommandSpec spec, FormatRegistry registry) {
-        if (inputFormat == null) {
-            return Inputs.detecting(registry);
+    Optional<String> inputFormat(CommandSpec spec, FormatRegistry registry) {
+        if (inputFormat != null && registry.byName(inputFormat).isEmpty()) {
+            throw ReportOptions.usage(spec, "unknown input format '" + inputFormat + "': expected one of "
+                    + String.join(", ", registry.names()));
         }
-        InputFormat forced = registry.byName(inputFormat).orElseThrow(() -> ReportOptions.usage(spec,
-                "unknown input format '" + inputFormat + "': expected one of " + String.join(", ", registry.names())));
-        return new Inputs(registry, forced, Inputs.tuning());
+        return Optional.ofNullable(inputFormat);
     }
 }

@@ -1,6 +1,7 @@
 package dev.ppw.cli;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.engine.Engine;
 import dev.ppw.model.format.FormatRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -72,7 +73,7 @@ public final class Main implements Callable<Integer> {
     }
 
     private final Streams streams;
-    private FormatRegistry formats;
+    private Engine engine;
 
     Main(Streams streams) {
         this.streams = streams;
@@ -82,12 +83,17 @@ public final class Main implements Callable<Integer> {
         return streams;
     }
 
-    /** The input formats registered on the class path, found once per run. */
-    synchronized FormatRegistry formats() {
-        if (formats == null) {
-            formats = FormatRegistry.load(Main.class.getClassLoader());
+    /** The engine of this run: the formats registered on the class path, found once, and the writers. */
+    synchronized Engine engine() {
+        if (engine == null) {
+            engine = new Engine(FormatRegistry.load(Main.class.getClassLoader()), Converters.WRITERS);
         }
-        return formats;
+        return engine;
+    }
+
+    /** The input formats registered on the class path. */
+    FormatRegistry formats() {
+        return engine().formats();
     }
 
     /** Without a subcommand: usage on stderr, and a usage error. */

@@ -1,12 +1,12 @@
 package dev.ppw.cli;
 
-import dev.ppw.model.Breakdown;
-import dev.ppw.aggregate.ImbalanceRanking;
 import dev.ppw.aggregate.MergeAccumulator;
+import dev.ppw.engine.Engine;
+import dev.ppw.engine.MergeOptions;
+import dev.ppw.model.format.InputSource;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.Diagnostics;
-import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -90,58 +90,33 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        List<Path> files = InputExpansion.expand(inputs);
-        options.checkUsage(spec, files);
         checkUsage();
-        Inputs inputs = input.inputs(spec, main.formats());
-        PathChecks.requireReadable(files);
-        Main.Streams streams = main.streams();
-        boolean withBreakdown = breakdown || topImbalance != null;
-        MissingRule missing = presentOnly ? MissingRule.PRESENT : MissingRule.ZERO;
-
-        MergeAccumulator merge = new MergeAccumulator(agg, missing, withBreakdown, options.view, options.tauDepth());
-        int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        NodeLoader loader = new NodeLoader(inputs, options.view, options.tauDepth(), nodeBy == Converters.NodeKey.PID,
-                threads);
-        List<String> labels = NodeLabels.of(files);
-        String[] reference = new String[1]; // the first input that joined, for messages about one that cannot
-        try (Progress progress = Progress.start(streams.err(), "merge", files.size(), quiet)) {
-            InOrderLoader.run(files.size(), threads, i -> new Indexed(i, loader.load(files.get(i), labels.get(i))), item -> {
-                NodeLoader.Loaded loaded = item.loaded();
-                if (loaded.refusal() != null) {
-                    String other = reference[0] != null ? reference[0]
-                            : "the merge asks for the " + loader.wanted() + " view (--view)";
-                    throw new FileProblem("cannot merge " + files.get(item.index()) + ", " + loaded.holds()
-                            + ", with " + other + ": " + loaded.refusal());
-                }
-                if (reference[0] == null) {
-                    reference[0] = files.get(item.index()) + ", " + loaded.holds();
-                }
-                merge.add(item.index(), files.get(item.index()).toString(), loaded.infos(), loaded.views(),
-                        loaded.diagnostics());
-                progress.step();
-            });
+        Engine engine = main.engine();
+        List<InputSource> sources = engine.inputs(inputs);
+        options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
+        MergeOptions merging = MergeOptions.defaults().withOp(agg)
+                .withMissing(presentOnly ? MissingRule.PRESENT : MissingRule.ZERO)
+                .withRecomputeInclusive(recomputeInclusive).withSplitByPid(nodeBy == Converters.NodeKey.PID)
+                .withBreakdown(breakdown || topImbalance != null).withView(options.viewSpec())
+                .withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
+                .withReading(Tuning.reading()).withFold(Tuning.folding());
+        if (jobs != null) {
+            merging = merging.withJobs(jobs);
         }
-        MergeAccumulator.Merged merged = merge.result(recomputeInclusive);
+        Main.Streams streams = main.streams();
+
+        MergeAccumulator.Merged merged;
+        try (Progress progress = Progress.start(streams.err(), "merge", sources.size(), quiet)) {
+            merged = engine.merge(sources, merging.withProgress(progress::step));
+        }
         Diagnostics diagnostics = merged.diagnostics();
         WarningSummary.lines(diagnostics, options.strict).forEach(streams.err()::println);
         if (options.strict && diagnostics.hasWarnings()) {
             return Main.BAD_DATA;
         }
-        Profile shown = merged.profile();
-        Report report = Output.report(shown, options, diagnostics);
-        if (merged.breakdown().isPresent()) {
-            Breakdown stats = merged.breakdown().get();
-            report = report.withBreakdown(stats);
-            if (topImbalance != null) {
-                report = report.withImbalanceRows(ImbalanceRanking.worst(shown, stats, topImbalance));
-            }
-        }
-        Output.write(report, options, streams);
+        Report report = engine.report(merged, options.rows(topImbalance == null ? 0 : topImbalance));
+        Output.write(engine, report, options, streams);
         return Main.OK;
-    }
-
-    private record Indexed(int index, NodeLoader.Loaded loaded) {
     }
 
     private void checkUsage() {

@@ -1,10 +1,11 @@
 package dev.ppw.cli;
 
-import dev.ppw.aggregate.FoldOptions;
-import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ThreadMode;
-import dev.ppw.aggregate.Views;
+import dev.ppw.engine.Engine;
+import dev.ppw.engine.ProfileOptions;
+import dev.ppw.engine.ProfileResult;
 import dev.ppw.model.Profile;
+import dev.ppw.model.format.InputSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -83,20 +84,27 @@ final class ProfileCommand implements Callable<Integer> {
         if (jobs != null && jobs < 1) {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
-        int threadCount = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        Inputs reading = input.inputs(spec, main.formats());
+        Engine engine = main.engine();
+        ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads))
+                .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null));
+        if (jobs != null) {
+            profiling = profiling.withJobs(jobs);
+        }
         PathChecks.requireReadable(files);
         Main.Streams streams = main.streams();
 
-        List<String> inputs = files.stream().map(Path::toString).toList();
-        Folder folder;
+        ProfileResult folded;
         try (Progress progress = Progress.bytes(streams.err(), "profile", totalBytes(files), quiet)) {
-            folder = FoldFiles.fold(files, reading, FoldOptions.defaults().withThreads(threads), threadCount,
-                    progress::stepTo);
+            folded = engine.profile(files.stream().map(InputSource::of).toList(),
+                    profiling.withProgress(progress::stepTo));
         }
-        try (folder) {
-            return report(folder, inputs, streams);
+        WarningSummary.lines(folded.diagnostics(), options.strict).forEach(streams.err()::println);
+        if (options.strict && folded.diagnostics().hasWarnings()) {
+            return Main.BAD_DATA;
         }
+        Profile shown = engine.view(folded.profile(), options.viewSpec());
+        Output.write(engine, engine.report(shown, folded.diagnostics(), options.rows(0)), options, streams);
+        return Main.OK;
     }
 
     private static long totalBytes(List<Path> files) {
@@ -109,18 +117,6 @@ final class ProfileCommand implements Callable<Integer> {
             }
         }
         return total;
-    }
-
-    private int report(Folder folder, List<String> inputs, Main.Streams streams) throws IOException {
-        WarningSummary.lines(folder.diagnostics(), options.strict).forEach(streams.err()::println);
-        if (options.strict && folder.diagnostics().hasWarnings()) {
-            return Main.BAD_DATA;
-        }
-
-        Profile tree = SumOfFiles.of(folder.toProfile(), inputs);
-        Profile shown = Views.derive(tree, options.view, options.depth);
-        Output.write(Output.report(shown, options, folder.diagnostics()), options, streams);
-        return Main.OK;
     }
 
     static final class Threads implements ITypeConverter<ThreadMode> {

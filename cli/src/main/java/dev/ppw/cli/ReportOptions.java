@@ -4,12 +4,15 @@ import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.output.OutputWriter;
+import dev.ppw.engine.RowOptions;
+import dev.ppw.engine.ViewSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /** The options that choose, order and write a view: shared by {@code profile} and {@code merge}. */
 final class ReportOptions {
@@ -69,9 +72,15 @@ final class ReportOptions {
         }
     }
 
-    /** The tau depth to derive: {@code --depth} for the tau view, 0 for the others. */
-    int tauDepth() {
-        return view == ViewKind.TAU ? depth : 0;
+    /** The view to derive: {@code --view}, with {@code --depth} for the tau view. */
+    ViewSpec viewSpec() {
+        return ViewSpec.of(view, depth);
+    }
+
+    /** The rows to print, as {@code --sort}, {@code --max-depth}, {@code --min-percent} and {@code --unit} say. */
+    RowOptions rows(int topImbalance) {
+        return new RowOptions(sort, maxDepth == null ? 0 : maxDepth, minPercent, Optional.ofNullable(unit),
+                topImbalance);
     }
 
     static ParameterException usage(CommandSpec spec, String message) {

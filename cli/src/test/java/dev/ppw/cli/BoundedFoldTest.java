@@ -27,8 +27,8 @@ class BoundedFoldTest {
 
     @AfterEach
     void restore() {
-        System.clearProperty(FoldOptions.SPILL_EVENTS_PROPERTY);
-        System.clearProperty(FoldOptions.WINDOW_NANOS_PROPERTY);
+        System.clearProperty(Tuning.SPILL_EVENTS);
+        System.clearProperty(Tuning.WINDOW_NANOS);
     }
 
     @Test
@@ -53,8 +53,8 @@ class BoundedFoldTest {
 
     private void assertBoundedEqualsInMemory(String[] args) {
         Cli inMemory = Cli.run(args);
-        System.setProperty(FoldOptions.SPILL_EVENTS_PROPERTY, "7");
-        System.setProperty(FoldOptions.WINDOW_NANOS_PROPERTY, "0");
+        System.setProperty(Tuning.SPILL_EVENTS, "7");
+        System.setProperty(Tuning.WINDOW_NANOS, "0");
         Cli bounded = Cli.run(args);
         restore();
         assertEquals(0, inMemory.exit(), inMemory.toString());

@@ -20,7 +20,7 @@ import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
-import dev.ppw.report.AtomicOutput;
+import dev.ppw.model.output.AtomicOutput;
 import dev.ppw.report.JsonWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package dev.ppw.cli;
+package dev.ppw.engine;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -14,8 +14,8 @@ import java.util.function.IntFunction;
  * calling thread in index order. At most {@code 2 * threads} results wait at once, so memory stays at a
  * few inputs however many there are, and the output does not depend on which thread finished first.
  */
-final class InOrderLoader {
-    private InOrderLoader() {
+final class InOrder {
+    private InOrder() {
     }
 
     static <T> void run(int count, int threads, IntFunction<T> load, Consumer<T> consume) {

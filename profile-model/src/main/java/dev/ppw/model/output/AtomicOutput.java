@@ -1,4 +1,4 @@
-package dev.ppw.report;
+package dev.ppw.model.output;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;

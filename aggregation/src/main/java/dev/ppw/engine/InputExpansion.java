@@ -1,4 +1,6 @@
-package dev.ppw.cli;
+package dev.ppw.engine;
+
+import dev.ppw.model.BadInputException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -31,18 +34,18 @@ final class InputExpansion {
             if (Files.isDirectory(path)) {
                 List<Path> found = walk(path, InputExpansion::looksLikeInput);
                 if (found.isEmpty()) {
-                    throw new FileProblem("no trace or saved profile in directory " + argument
+                    throw new BadInputException("no trace or saved profile in directory " + argument
                             + " (looked for *.pfw, *.json, *.trace, optionally .gz)");
                 }
                 files.addAll(found);
             } else if (!Files.exists(path) && isGlob(argument)) {
                 List<Path> found = glob(argument);
                 if (found.isEmpty()) {
-                    throw new FileProblem("no file matches " + argument);
+                    throw new BadInputException("no file matches " + argument);
                 }
                 files.addAll(found);
             } else {
-                files.add(path);
+                files.add(readable(path));
             }
         }
         return new ArrayList<>(files);
@@ -83,9 +86,38 @@ final class InputExpansion {
         try (Stream<Path> all = Files.walk(base)) {
             return all.filter(Files::isRegularFile).filter(keep).sorted().toList();
         } catch (IOException e) {
-            throw FileProblem.cannotRead(base, e);
+            throw Problems.cannotRead(base.toString(), e);
         } catch (UncheckedIOException e) {
-            throw FileProblem.cannotRead(base, e.getCause());
+            throw Problems.cannotRead(base.toString(), e.getCause());
         }
+    }
+
+    /** How outputs name the node of each input: its file name when that is unique among them, else its name as given. */
+    static List<String> labels(List<String> names) {
+        Set<String> seen = new HashSet<>();
+        Set<String> repeated = new HashSet<>();
+        for (String n : names) {
+            if (!seen.add(fileName(n))) {
+                repeated.add(fileName(n));
+            }
+        }
+        return names.stream().map(n -> repeated.contains(fileName(n)) ? n : fileName(n)).toList();
+    }
+
+    /** The last element of a path as given ({@code runs/a.pfw} is {@code a.pfw}), or the name itself. */
+    static String fileName(String name) {
+        Path file = Path.of(name).getFileName();
+        return file == null ? name : file.toString();
+    }
+
+    /** A file named as an input must be there and readable: said before anything is read. */
+    private static Path readable(Path file) {
+        if (!Files.exists(file)) {
+            throw new BadInputException("cannot read " + file + ": no such file");
+        }
+        if (!Files.isReadable(file)) {
+            throw new BadInputException("cannot read " + file + ": permission denied");
+        }
+        return file;
     }
 }

@@ -1,8 +1,9 @@
-package dev.ppw.cli;
+package dev.ppw.engine;
 
 import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
+import dev.ppw.aggregate.ThreadMode;
 import dev.ppw.aggregate.Views;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
@@ -13,7 +14,7 @@ import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ProfileFormat;
 
 import java.io.IOException;
-import java.nio.file.Path;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -27,24 +28,27 @@ import java.util.regex.Pattern;
  * among the {@code jobs} that may run at once, so that a merge of huge traces spills instead of running
  * out of memory.
  */
-final class NodeLoader {
+final class NodeLoading {
     /** PerfFlowAspect names its files {@code perfflow[.array|.object][.name][.{job}].HOST.PID.pfw}. */
     private static final Pattern PERFFLOW_NAME = Pattern.compile("perfflow\\..*?([^.]+)\\.(\\d+)\\.pfw(\\.gz)?");
 
-    private final Inputs inputs;
+    private final Reading inputs;
     private final ViewKind view;
     private final int tauDepth;
     private final boolean splitByPid;
     private final FoldOptions foldOptions;
 
-    /** @param jobs how many inputs may be read at once (at least 1) */
-    NodeLoader(Inputs inputs, ViewKind view, int tauDepth, boolean splitByPid, int jobs) {
+    /**
+     * @param fold the memory bounds of folding one trace when one input is read at a time
+     * @param jobs how many inputs may be read at once (at least 1)
+     */
+    NodeLoading(Reading inputs, ViewSpec view, boolean splitByPid, FoldOptions fold, int jobs) {
         this.inputs = inputs;
-        this.view = view;
-        this.tauDepth = tauDepth;
+        this.view = view.view();
+        this.tauDepth = view.tauDepth();
         this.splitByPid = splitByPid;
-        FoldOptions defaults = FoldOptions.defaults().withSplitByPid(splitByPid);
-        this.foldOptions = defaults.withSpillLimitEvents(Math.max(1, defaults.spillLimitEvents() / Math.max(1, jobs)));
+        this.foldOptions = fold.withSplitByPid(splitByPid).withThreads(ThreadMode.MERGE)
+                .withSpillLimitEvents(Math.max(1, fold.spillLimitEvents() / Math.max(1, jobs)));
     }
 
     /**
@@ -59,18 +63,20 @@ final class NodeLoader {
     /**
      * @param label how the input's node is named (a pid is appended when split)
      */
-    Loaded load(Path file, String label) {
-        try (InputSource source = InputSource.of(file)) {
+    Loaded load(InputSource source, String label) {
+        try (source) {
             return switch (inputs.formatOf(source)) {
-                case ProfileFormat saved -> loadSaved(file, label, saved.read(source, inputs.options()));
-                case EventFormat events -> loadTrace(file, label, source, events);
+                case ProfileFormat saved -> loadSaved(source.name(), label, saved.read(source, inputs.options()));
+                case EventFormat events -> loadTrace(source.name(), label, source, events);
             };
         } catch (IOException e) {
-            throw FileProblem.cannotRead(file, e);
+            throw Problems.cannotRead(source.name(), e);
+        } catch (UncheckedIOException e) {
+            throw Problems.spillFailed(e);
         }
     }
 
-    private Loaded loadTrace(Path file, String label, InputSource source, EventFormat format) throws IOException {
+    private Loaded loadTrace(String file, String label, InputSource source, EventFormat format) throws IOException {
         Folder folder = new Folder(foldOptions);
         if (source.rereadable()) {
             // On this thread (inputs load in parallel): a large plain file goes through the chunk parser, and a
@@ -87,20 +93,20 @@ final class NodeLoader {
             List<String> pids = folder.nodePids();
             for (int i = 0; i < nodes.size(); i++) {
                 Profile node = nodes.get(i);
-                infos.add(new NodeInfo(label + "#" + pids.get(i), file.toString(), pids.get(i), host,
+                infos.add(new NodeInfo(label + "#" + pids.get(i), file, pids.get(i), host,
                         node.processNames(), node.threadNames()));
                 views.add(Views.derive(node, view, tauDepth));
             }
         } else {
             Profile node = folder.toProfile();
-            infos.add(new NodeInfo(label, file.toString(), pidOf(file), host, node.processNames(),
+            infos.add(new NodeInfo(label, file, pidOf(file), host, node.processNames(),
                     node.threadNames()));
             views.add(Views.derive(node, view, tauDepth));
         }
         return new Loaded(infos, views, folder.diagnostics(), "a trace", null);
     }
 
-    private Loaded loadSaved(Path file, String label, Profile saved) {
+    private Loaded loadSaved(String file, String label, Profile saved) {
         String savedView = saved.view().label() + (saved.view() == ViewKind.TAU ? " depth " + saved.tauDepth() : "");
         String holds = saved.nodes() > 1
                 ? "a " + saved.aggregation().label() + " aggregate of " + saved.nodes() + " nodes (" + savedView + ")"
@@ -122,7 +128,7 @@ final class NodeLoader {
         }
         NodeInfo info = saved.nodeInfos().size() == 1 && saved.nodes() == 1
                 ? saved.nodeInfos().get(0)
-                : new NodeInfo(label, file.toString(), "", "", saved.processNames(), saved.threadNames());
+                : new NodeInfo(label, file, "", "", saved.processNames(), saved.threadNames());
         return new Loaded(List.of(info), List.of(shown), new Diagnostics(), holds, null);
     }
 
@@ -135,13 +141,13 @@ final class NodeLoader {
         return view.label() + (view == ViewKind.TAU ? " depth " + tauDepth : "");
     }
 
-    static String hostOf(Path file) {
-        Matcher m = PERFFLOW_NAME.matcher(file.getFileName().toString());
+    static String hostOf(String file) {
+        Matcher m = PERFFLOW_NAME.matcher(InputExpansion.fileName(file));
         return m.matches() ? m.group(1) : "";
     }
 
-    private static String pidOf(Path file) {
-        Matcher m = PERFFLOW_NAME.matcher(file.getFileName().toString());
+    private static String pidOf(String file) {
+        Matcher m = PERFFLOW_NAME.matcher(InputExpansion.fileName(file));
         return m.matches() ? m.group(2) : "";
     }
 }

@@ -1,4 +1,4 @@
-package dev.ppw.report;
+package dev.ppw.model.output;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

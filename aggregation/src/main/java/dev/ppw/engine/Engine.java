@@ -1,0 +1,247 @@
+package dev.ppw.engine;
+
+import dev.ppw.aggregate.Folder;
+import dev.ppw.aggregate.ImbalanceRanking;
+import dev.ppw.aggregate.MergeAccumulator;
+import dev.ppw.aggregate.RowOrder;
+import dev.ppw.aggregate.Views;
+import dev.ppw.model.BadInputException;
+import dev.ppw.model.Breakdown;
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.MissingRule;
+import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Profile;
+import dev.ppw.model.Report;
+import dev.ppw.model.format.FormatRegistry;
+import dev.ppw.model.format.InputSource;
+import dev.ppw.model.output.AtomicOutput;
+import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.WriterRegistry;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The library's entry point: everything the {@code ppw-java} commands do, as calls. Open inputs
+ * ({@link #inputs}), fold traces into one profile ({@link #profile}), load and combine node profiles
+ * ({@link #merge}, or {@link #accumulate} for a share of the nodes to {@link MergeAccumulator#combine combine}
+ * elsewhere), derive a view ({@link #view}), choose its rows ({@link #report}) and write it in any
+ * registered format ({@link #write}).
+ *
+ * <pre>{@code
+ * Engine engine = Engine.fromClassPath();
+ * ProfileResult folded = engine.profile(engine.inputs(List.of("trace.json")), ProfileOptions.defaults());
+ * Profile flat = engine.view(folded.profile(), ViewSpec.FLAT);
+ * engine.write(engine.report(flat, folded.diagnostics(), RowOptions.defaults()), "csv", System.out);
+ * }</pre>
+ *
+ * <p>Units: every time is integer nanoseconds (SEMANTICS.md); other metrics carry their unit in their
+ * {@link dev.ppw.model.Metric} declaration. Errors: an input that cannot be read or is broken beyond
+ * repair is a {@link BadInputException} with a one-line message naming it (and a position where there is
+ * one); per-event anomalies are counted in the returned {@link Diagnostics}, never thrown; an option value
+ * that makes no sense is an {@link IllegalArgumentException}, raised before anything is read.
+ *
+ * <p>Thread-safety: an engine holds only its registries and is immutable; every call works on state of its
+ * own, so calls may run at once from several threads, each with its own options. The engine reads no
+ * system property and keeps no static state: everything a call needs is in its arguments.
+ */
+public final class Engine {
+    private final FormatRegistry formats;
+    private final WriterRegistry writers;
+
+    /** An engine reading the given formats and writing the given writers. */
+    public Engine(FormatRegistry formats, WriterRegistry writers) {
+        this.formats = Objects.requireNonNull(formats, "formats");
+        this.writers = Objects.requireNonNull(writers, "writers");
+    }
+
+    /**
+     * An engine with every format and writer registered on the class path of this library
+     * ({@code META-INF/services}): the {@code collectors} and {@code report} modules' when they are there.
+     */
+    public static Engine fromClassPath() {
+        ClassLoader loader = Engine.class.getClassLoader();
+        return new Engine(FormatRegistry.load(loader), WriterRegistry.load(loader));
+    }
+
+    /** The input formats this engine detects and reads. */
+    public FormatRegistry formats() {
+        return formats;
+    }
+
+    /** The output formats this engine writes. */
+    public WriterRegistry writers() {
+        return writers;
+    }
+
+    /**
+     * The inputs named by {@code arguments}, as a command line names them: a file is itself; a directory is
+     * every trace or saved profile below it by name ({@code .pfw}, {@code .json}, {@code .trace}, optionally
+     * {@code .gz}), in name order; a pattern with {@code * ? [ {} that names no existing file is a glob. Each
+     * file once, in the order named. Nothing is read yet.
+     *
+     * @throws BadInputException when a named file does not exist or cannot be read, a directory holds no
+     *                           input, or a glob matches nothing
+     */
+    public List<InputSource> inputs(List<String> arguments) {
+        return InputExpansion.expand(arguments).stream().map(InputSource::of).toList();
+    }
+
+    /**
+     * Folds the traces {@code inputs} into one calling-context tree, their sum (SEMANTICS.md sections 1, 2
+     * and 4): one node per input in the profile's node list. The inputs are read once or twice each (a
+     * source that can be read again lets the folder replay time-ordered tracks as it reads) and closed.
+     *
+     * @throws BadInputException when an input cannot be read, holds a profile rather than events, or is
+     *                           broken beyond repair (the first such, in input order)
+     * @throws IllegalArgumentException when {@code options} name a format that is not registered
+     */
+    public ProfileResult profile(List<InputSource> inputs, ProfileOptions options) {
+        Reading reading = Reading.of(formats, options.inputFormat(), options.reading());
+        List<String> names = inputs.stream().map(InputSource::name).toList();
+        try (Folder folder = TraceFolding.fold(List.copyOf(inputs), reading, options.fold(), options.jobs(),
+                options.progress())) {
+            return new ProfileResult(sumOfInputs(folder.toProfile(), names), folder.diagnostics());
+        }
+    }
+
+    /**
+     * Reads every input into its node profiles (a trace is one node, or one per process with
+     * {@link MergeOptions#splitByPid()}; a saved profile is one node) in the view merged, and combines them
+     * key by key as docs/merge.md says. Inputs are read {@link MergeOptions#jobs()} at a time and join in
+     * input order, so the result does not depend on which finished first.
+     *
+     * @throws BadInputException when an input cannot be read or cannot give the view merged (naming it and an
+     *                           input that could)
+     */
+    public MergeAccumulator.Merged merge(List<InputSource> inputs, MergeOptions options) {
+        return accumulate(inputs, 0, options).result(options.recomputeInclusive());
+    }
+
+    /**
+     * As {@link #merge}, without taking the result: the inputs' nodes accumulated, input {@code i} of the
+     * list being input {@code firstInputIndex + i} of the whole merge, so that accumulators of disjoint
+     * shares of a large merge (on other threads, processes or machines) {@link MergeAccumulator#combine
+     * combine} into exactly what one merge of all inputs gives.
+     */
+    public MergeAccumulator accumulate(List<InputSource> inputs, int firstInputIndex, MergeOptions options) {
+        if (firstInputIndex < 0) {
+            throw new IllegalArgumentException("input indices start at 0, got " + firstInputIndex);
+        }
+        Reading reading = Reading.of(formats, options.inputFormat(), options.reading().withJobs(1));
+        MergeAccumulator merge = new MergeAccumulator(options.op(), options.missing(), options.breakdown(),
+                options.view().view(), options.view().tauDepth());
+        NodeLoading loader = new NodeLoading(reading, options.view(), options.splitByPid(), options.fold(),
+                options.jobs());
+        List<InputSource> sources = List.copyOf(inputs);
+        List<String> names = sources.stream().map(InputSource::name).toList();
+        List<String> labels = InputExpansion.labels(names);
+        String[] joined = new String[1]; // the first input that joined, for messages about one that cannot
+        InOrder.run(sources.size(), options.jobs(), i -> new Indexed(i, loader.load(sources.get(i), labels.get(i))),
+                item -> {
+                    NodeLoading.Loaded loaded = item.loaded();
+                    String name = names.get(item.index());
+                    if (loaded.refusal() != null) {
+                        String other = joined[0] != null ? joined[0]
+                                : "the merge asks for the " + options.view().label() + " view";
+                        throw new BadInputException("cannot merge " + name + ", " + loaded.holds() + ", with "
+                                + other + ": " + loaded.refusal());
+                    }
+                    if (joined[0] == null) {
+                        joined[0] = name + ", " + loaded.holds();
+                    }
+                    merge.add(firstInputIndex + item.index(), name, loaded.infos(), loaded.views(),
+                            loaded.diagnostics());
+                    options.progress().run();
+                });
+        return merge;
+    }
+
+    private record Indexed(int index, NodeLoading.Loaded loaded) {
+    }
+
+    /**
+     * The view {@code view} of a tree profile: the profile itself for the tree view.
+     *
+     * @throws IllegalArgumentException when {@code treeProfile} is not a tree profile, or is a min, max or avg
+     *                                  aggregate asked for a view other than the tree (derive per node: merge)
+     */
+    public Profile view(Profile treeProfile, ViewSpec view) {
+        return Views.derive(treeProfile, view.view(), view.tauDepth());
+    }
+
+    /** The rows of {@code shown} to print, chosen and ordered by {@code rows}, with the counts of reading it. */
+    public Report report(Profile shown, Diagnostics diagnostics, RowOptions rows) {
+        int[] order = RowOrder.order(shown, rows.sort(), rows.maxDepth(), rows.minPercent());
+        return new Report(shown, order, RowOrder.totalNanos(shown), rows.unit()).withDiagnostics(diagnostics);
+    }
+
+    /**
+     * The report of a merge: its rows as {@link #report(Profile, Diagnostics, RowOptions)} chooses them, its
+     * per-node breakdown when it kept one, and then the {@link RowOptions#topImbalance()} rows of largest
+     * imbalance.
+     *
+     * @throws IllegalArgumentException when imbalance rows are asked of a merge that kept no breakdown
+     */
+    public Report report(MergeAccumulator.Merged merged, RowOptions rows) {
+        Report report = report(merged.profile(), merged.diagnostics(), rows);
+        if (merged.breakdown().isEmpty()) {
+            if (rows.topImbalance() > 0) {
+                throw new IllegalArgumentException("imbalance rows need a merge with a breakdown");
+            }
+            return report;
+        }
+        Breakdown stats = merged.breakdown().get();
+        report = report.withBreakdown(stats);
+        if (rows.topImbalance() > 0) {
+            report = report.withImbalanceRows(ImbalanceRanking.worst(merged.profile(), stats, rows.topImbalance()));
+        }
+        return report;
+    }
+
+    /**
+     * The registered writer named {@code format}.
+     *
+     * @throws IllegalArgumentException when none is (the message lists the registered names)
+     */
+    public OutputWriter writer(String format) {
+        return writers.byName(format).orElseThrow(() -> new IllegalArgumentException("unknown format '" + format
+                + "': expected one of " + String.join(", ", writers.names())));
+    }
+
+    /** Writes {@code report} in {@code format} to {@code out}, which stays open. */
+    public void write(Report report, String format, OutputStream out) throws IOException {
+        writer(format).write(report, out);
+    }
+
+    /**
+     * Writes {@code report} in {@code format} to the file {@code target}, replacing it atomically (gzipped
+     * when its name ends in {@code .gz}): a failure leaves it as it was ({@link AtomicOutput}).
+     */
+    public void write(Report report, String format, Path target) throws IOException {
+        OutputWriter writer = writer(format);
+        AtomicOutput.write(target, out -> writer.write(report, out));
+    }
+
+    /**
+     * {@code folded} as the sum of one node per input (SEMANTICS.md section 4), each named by its file name.
+     * An input's own process and thread names are given only when it is the only one: the folder keeps one map.
+     */
+    private static Profile sumOfInputs(Profile folded, List<String> names) {
+        List<NodeInfo> nodes = new ArrayList<>(names.size());
+        boolean one = names.size() == 1;
+        for (String name : names) {
+            nodes.add(new NodeInfo(InputExpansion.fileName(name), name, "", "",
+                    one ? folded.processNames() : Map.of(), one ? folded.threadNames() : Map.of()));
+        }
+        return new Profile(folded.tree(), folded.view(), folded.tauDepth(), MergeOp.SUM, MissingRule.ZERO,
+                names.size(), folded.inputs(), folded.processNames(), folded.threadNames(), nodes, folded.counters(),
+                folded.displayTimeUnit());
+    }
+}

@@ -1,0 +1,111 @@
+package dev.ppw.engine;
+
+import dev.ppw.aggregate.FoldOptions;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.MissingRule;
+import dev.ppw.model.format.ReadOptions;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How {@link Engine#merge} reads its inputs into node profiles and combines them (SEMANTICS.md section 4,
+ * docs/merge.md). Immutable; the same options may serve several calls at once.
+ *
+ * @param op                 how inclusive and exclusive times combine
+ * @param missing            what a key absent from a node counts as
+ * @param recomputeInclusive rebuild inclusive times bottom-up from the combined exclusive ones (tree and
+ *                           callpath views only)
+ * @param splitByPid         each process of a trace is a node (else each input is one)
+ * @param breakdown          keep per-node statistics of each row's inclusive time
+ * @param view               the view merged: derived per node, then combined
+ * @param jobs               inputs read at once, at least 1; the result is the same whatever it is
+ * @param inputFormat        the registered format every input is read as, or empty to detect each input's
+ * @param reading            the readers' tuning (their {@code jobs} and {@code progress} are the engine's)
+ * @param fold               the memory bounds of folding a trace (shared among the {@code jobs} readers;
+ *                           its split and thread modes are the engine's)
+ * @param progress           run once per input, on the calling thread, when the input has joined the merge
+ */
+public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInclusive, boolean splitByPid,
+                           boolean breakdown, ViewSpec view, int jobs, Optional<String> inputFormat,
+                           ReadOptions reading, FoldOptions fold, Runnable progress) {
+    public MergeOptions {
+        Objects.requireNonNull(op, "op");
+        Objects.requireNonNull(missing, "missing");
+        Objects.requireNonNull(view, "view");
+        Objects.requireNonNull(inputFormat, "inputFormat");
+        Objects.requireNonNull(reading, "reading");
+        Objects.requireNonNull(fold, "fold");
+        Objects.requireNonNull(progress, "progress");
+        if (jobs < 1) {
+            throw new IllegalArgumentException("jobs must be at least 1, got " + jobs);
+        }
+        if (recomputeInclusive && !view.view().isHierarchical()) {
+            throw new IllegalArgumentException("inclusive times are recomputed for the tree and callpath views only,"
+                    + " not " + view.view().label() + " (their rows are not a tree)");
+        }
+    }
+
+    /** sum over every input (a node each), zero for missing keys, the tree view, a reader per core. */
+    public static MergeOptions defaults() {
+        return new MergeOptions(MergeOp.SUM, MissingRule.ZERO, false, false, false, ViewSpec.TREE,
+                Runtime.getRuntime().availableProcessors(), Optional.empty(), ReadOptions.defaults(),
+                FoldOptions.defaults(), () -> { });
+    }
+
+    public MergeOptions withOp(MergeOp operator) {
+        return new MergeOptions(operator, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
+                reading, fold, progress);
+    }
+
+    public MergeOptions withMissing(MissingRule rule) {
+        return new MergeOptions(op, rule, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat, reading,
+                fold, progress);
+    }
+
+    public MergeOptions withRecomputeInclusive(boolean recompute) {
+        return new MergeOptions(op, missing, recompute, splitByPid, breakdown, view, jobs, inputFormat, reading, fold,
+                progress);
+    }
+
+    public MergeOptions withSplitByPid(boolean split) {
+        return new MergeOptions(op, missing, recomputeInclusive, split, breakdown, view, jobs, inputFormat, reading,
+                fold, progress);
+    }
+
+    public MergeOptions withBreakdown(boolean keep) {
+        return new MergeOptions(op, missing, recomputeInclusive, splitByPid, keep, view, jobs, inputFormat, reading,
+                fold, progress);
+    }
+
+    public MergeOptions withView(ViewSpec spec) {
+        return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, spec, jobs, inputFormat,
+                reading, fold, progress);
+    }
+
+    public MergeOptions withJobs(int n) {
+        return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, n, inputFormat, reading,
+                fold, progress);
+    }
+
+    /** Every input read as the registered format {@code name}; null detects each input's format. */
+    public MergeOptions withInputFormat(String name) {
+        return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs,
+                Optional.ofNullable(name), reading, fold, progress);
+    }
+
+    public MergeOptions withReading(ReadOptions options) {
+        return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
+                options, fold, progress);
+    }
+
+    public MergeOptions withFold(FoldOptions options) {
+        return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
+                reading, options, progress);
+    }
+
+    public MergeOptions withProgress(Runnable inputJoined) {
+        return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
+                reading, fold, inputJoined);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.ppw.engine;
+
+import dev.ppw.aggregate.FoldOptions;
+import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.model.format.ReadOptions;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.LongConsumer;
+
+/**
+ * How {@link Engine#profile} reads and folds its inputs. Immutable; the same options may serve several
+ * calls at once.
+ *
+ * @param fold        how the folder splits threads and bounds its memory ({@link FoldOptions}); its
+ *                    {@code splitByPid} must be false: one profile of every input
+ * @param jobs        threads reading (one large file in chunks, or several files side by side), at least 1;
+ *                    the result is the same whatever it is
+ * @param inputFormat the registered format every input is read as, or empty to detect each input's
+ * @param reading     the readers' tuning (their {@code jobs} and {@code progress} are set by the engine)
+ * @param progress    told the bytes of all inputs read so far, from any reading thread; never moves back
+ */
+public record ProfileOptions(FoldOptions fold, int jobs, Optional<String> inputFormat, ReadOptions reading,
+                             LongConsumer progress) {
+    public ProfileOptions {
+        Objects.requireNonNull(fold, "fold");
+        Objects.requireNonNull(inputFormat, "inputFormat");
+        Objects.requireNonNull(reading, "reading");
+        Objects.requireNonNull(progress, "progress");
+        if (jobs < 1) {
+            throw new IllegalArgumentException("jobs must be at least 1, got " + jobs);
+        }
+        if (fold.splitByPid()) {
+            throw new IllegalArgumentException("a profile is one tree: split by pid is for merge (MergeOptions)");
+        }
+    }
+
+    /** Threads merged into one tree, default memory bounds, a thread per core, formats detected, no progress. */
+    public static ProfileOptions defaults() {
+        return new ProfileOptions(FoldOptions.defaults(), Runtime.getRuntime().availableProcessors(), Optional.empty(),
+                ReadOptions.defaults(), bytes -> { });
+    }
+
+    public ProfileOptions withThreads(ThreadMode threads) {
+        return withFold(fold.withThreads(threads));
+    }
+
+    public ProfileOptions withFold(FoldOptions options) {
+        return new ProfileOptions(options, jobs, inputFormat, reading, progress);
+    }
+
+    public ProfileOptions withJobs(int n) {
+        return new ProfileOptions(fold, n, inputFormat, reading, progress);
+    }
+
+    /** Every input read as the registered format {@code name}; null detects each input's format. */
+    public ProfileOptions withInputFormat(String name) {
+        return new ProfileOptions(fold, jobs, Optional.ofNullable(name), reading, progress);
+    }
+
+    public ProfileOptions withReading(ReadOptions options) {
+        return new ProfileOptions(fold, jobs, inputFormat, options, progress);
+    }
+
+    public ProfileOptions withProgress(LongConsumer bytesRead) {
+        return new ProfileOptions(fold, jobs, inputFormat, reading, bytesRead);
+    }
+}
