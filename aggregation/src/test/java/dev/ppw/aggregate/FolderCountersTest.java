@@ -3,6 +3,7 @@ package dev.ppw.aggregate;
 import dev.ppw.aggregate.TestTrace.Trace;
 import dev.ppw.aggregate.TestTrace.Track;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.RegionCounters;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
@@ -11,6 +12,10 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.util.List;
 
+import static dev.ppw.aggregate.RegionCounterValues.cpuMean;
+import static dev.ppw.aggregate.RegionCounterValues.cpuSamples;
+import static dev.ppw.aggregate.RegionCounterValues.cpuSum;
+import static dev.ppw.aggregate.RegionCounterValues.memoryPeak;
 import static dev.ppw.aggregate.TestTrace.b;
 import static dev.ppw.aggregate.TestTrace.c;
 import static dev.ppw.aggregate.TestTrace.e;
@@ -33,8 +38,8 @@ class FolderCountersTest {
         CallTree t = folder.tree();
         StringBuilder sb = new StringBuilder();
         for (int n = 1; n < t.size(); n++) {
-            sb.append(t.path(n, "/")).append(": ").append(t.cpuSamples(n)).append(' ').append(t.cpuSum(n))
-                    .append(' ').append(t.memoryPeak(n)).append('\n');
+            sb.append(t.path(n, "/")).append(": ").append(cpuSamples(t, n)).append(' ').append(cpuSum(t, n))
+                    .append(' ').append(memoryPeak(t, n)).append('\n');
         }
         return sb.append("outside ").append(folder.diagnostics().noteCount(Folder.COUNTER_OUTSIDE_REGION)).toString();
     }
@@ -131,12 +136,12 @@ class FolderCountersTest {
         folder.regionCounter(track, 25, b, Double.NaN, 2e6);
         folder.endInput();
         CallTree t = folder.tree();
-        assertEquals(2, t.cpuSamples(1));
-        assertEquals(50.0, t.cpuMean(1));
-        assertTrue(Double.isNaN(t.memoryPeak(1)));
-        assertEquals(0, t.cpuSamples(2));
-        assertTrue(Double.isNaN(t.cpuMean(2)));
-        assertEquals(2e6, t.memoryPeak(2));
+        assertEquals(2, cpuSamples(t, 1));
+        assertEquals(50.0, cpuMean(t, 1));
+        assertTrue(Double.isNaN(memoryPeak(t, 1)));
+        assertEquals(0, cpuSamples(t, 2));
+        assertTrue(Double.isNaN(cpuMean(t, 2)));
+        assertEquals(2e6, memoryPeak(t, 2));
     }
 
     @Test
@@ -146,18 +151,18 @@ class FolderCountersTest {
         Profile tree = TestTrace.fold(t).toProfile();
         CallTree flat = Views.derive(tree, ViewKind.FLAT, 0).tree();
         assertEquals("f", flat.regionName(1));
-        assertEquals(2, flat.cpuSamples(1));
-        assertEquals(5.0, flat.cpuSum(1));
-        assertEquals(12.0, flat.memoryPeak(1));
+        assertEquals(2, cpuSamples(flat, 1));
+        assertEquals(5.0, cpuSum(flat, 1));
+        assertEquals(12.0, memoryPeak(flat, 1));
         CallTree callpath = Views.derive(tree, ViewKind.CALLPATH, 0).tree();
-        assertEquals(1, callpath.cpuSamples(3));
-        assertEquals(4.0, callpath.cpuSum(3));
+        assertEquals(1, cpuSamples(callpath, 3));
+        assertEquals(4.0, cpuSum(callpath, 3));
     }
 
     @Test
     void aProfileWithoutCounterSamplesHasNoCounterColumns() {
         Folder folder = TestTrace.fold(Trace.of(x(0, 10, "a")));
-        assertFalse(folder.tree().hasCounters());
+        assertFalse(folder.tree().has(RegionCounters.GROUP));
         assertTrue(folder.toProfile().counters().isEmpty());
         assertNull(folder.toProfile().displayTimeUnit());
     }
@@ -173,8 +178,8 @@ class FolderCountersTest {
         Folder bounded = new Folder(FolderMemoryPropertiesTest.options(3, 0, false));
         FolderMemoryPropertiesTest.foldEach(trace, bounded, true);
         Folder inMemory = TestTrace.fold(trace);
-        assertEquals(0.1 + (0.2 + 0.3), inMemory.tree().cpuSum(1));
-        assertEquals(inMemory.tree().cpuSum(1), bounded.tree().cpuSum(1));
+        assertEquals(0.1 + (0.2 + 0.3), cpuSum(inMemory.tree(), 1));
+        assertEquals(cpuSum(inMemory.tree(), 1), cpuSum(bounded.tree(), 1));
         assertEquals(FolderMemoryPropertiesTest.dump(inMemory), FolderMemoryPropertiesTest.dump(bounded));
     }
 

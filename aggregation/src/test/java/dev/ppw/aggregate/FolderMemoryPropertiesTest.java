@@ -7,6 +7,7 @@ import dev.ppw.aggregate.TraceGenerator.Forest;
 import dev.ppw.aggregate.TraceGenerator.Order;
 import dev.ppw.aggregate.TraceGenerator.Style;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.RegionCounters;
 import dev.ppw.model.EventSink;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
@@ -20,6 +21,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 
+import static dev.ppw.aggregate.RegionCounterValues.cpuSamples;
+import static dev.ppw.aggregate.RegionCounterValues.cpuSum;
+import static dev.ppw.aggregate.RegionCounterValues.memoryPeak;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.booleans;
@@ -289,10 +293,10 @@ class FolderMemoryPropertiesTest {
                     .append(": calls=").append(tree.calls(n)).append(" sub=").append(tree.subcalls(n))
                     .append(" incl=").append(tree.inclusiveNanos(n)).append(" excl=").append(tree.exclusiveNanos(n))
                     .append(" min=").append(tree.minInclusiveNanos(n)).append(" max=").append(tree.maxInclusiveNanos(n));
-            if (tree.hasCounters()) {
+            if (tree.has(RegionCounters.GROUP)) {
                 // Exact bits: a sum added in another order would show.
-                sb.append(" cpu=").append(tree.cpuSamples(n)).append('/').append(Double.toHexString(tree.cpuSum(n)))
-                        .append(" mem=").append(Double.toHexString(tree.memoryPeak(n)));
+                sb.append(" cpu=").append(cpuSamples(tree, n)).append('/').append(Double.toHexString(cpuSum(tree, n)))
+                        .append(" mem=").append(Double.toHexString(memoryPeak(tree, n)));
             }
             sb.append('\n');
         }

@@ -376,68 +376,6 @@ public final class CallTree {
         }
     }
 
-    /** Whether the tree carries region counters ({@link RegionCounters#GROUP}). */
-    public boolean hasCounters() {
-        return has(RegionCounters.GROUP);
-    }
-
-    /**
-     * Adds region counter values to {@code node}: {@code samples} cpu samples summing to {@code sum}, and
-     * a memory peak ({@code NaN} for none) combined by max. Adding nothing (0 samples, NaN peak) changes nothing.
-     */
-    public void addCounters(int node, long samples, double sum, double peak) {
-        Objects.checkIndex(node, size);
-        if (samples == 0 && Double.isNaN(peak)) {
-            return;
-        }
-        enable(RegionCounters.GROUP);
-        if (samples != 0) {
-            add(node, RegionCounters.CPU_SAMPLES, samples);
-            add(node, RegionCounters.CPU_SUM, sum);
-        }
-        add(node, RegionCounters.MEMORY_PEAK, peak);
-    }
-
-    /** Makes the tree carry region counter columns (all empty so far), so that {@link #hasCounters()} is true. */
-    public void enableCounters() {
-        enable(RegionCounters.GROUP);
-    }
-
-    /** Replaces the node's region counter values (0 samples and a NaN peak: none). */
-    public void setCounters(int node, long samples, double sum, double peak) {
-        Objects.checkIndex(node, size);
-        if (!hasCounters()) {
-            addCounters(node, samples, sum, peak);
-            return;
-        }
-        set(node, RegionCounters.CPU_SAMPLES, samples);
-        set(node, RegionCounters.CPU_SUM, samples == 0 ? Double.NaN : sum);
-        set(node, RegionCounters.MEMORY_PEAK, peak);
-    }
-
-    /** Number of {@code cpu_usage} samples attached to the node (0 when none). */
-    public long cpuSamples(int node) {
-        Objects.checkIndex(node, size);
-        return hasCounters() ? longValue(node, RegionCounters.CPU_SAMPLES) : 0;
-    }
-
-    /** Sum of the node's {@code cpu_usage} samples (percent); 0 when none. */
-    public double cpuSum(int node) {
-        double sum = hasCounters() ? doubleValue(node, RegionCounters.CPU_SUM) : Double.NaN;
-        return Double.isNaN(sum) ? 0 : sum;
-    }
-
-    /** Mean {@code cpu_usage} (percent) of the node's samples, NaN when none. */
-    public double cpuMean(int node) {
-        return hasCounters() ? doubleValue(node, RegionCounters.CPU_MEAN) : Double.NaN;
-    }
-
-    /** Largest {@code memory_usage} sample of the node, as the tracer wrote it; NaN when none. */
-    public double memoryPeak(int node) {
-        Objects.checkIndex(node, size);
-        return hasCounters() ? doubleValue(node, RegionCounters.MEMORY_PEAK) : Double.NaN;
-    }
-
     public int parent(int node) {
         return parent[Objects.checkIndex(node, size)];
     }

@@ -79,12 +79,18 @@ class CallTreeMetricsTest {
     void metricsOfAnotherTreeAddAsIfRecordedHere() {
         CallTree from = new CallTree(new FrameTable(new NameTable()));
         int x = from.child(CallTree.ROOT, from.frames().intern("x"));
-        from.addCounters(x, 2, 30.0, 9.0);
+        from.enable(RegionCounters.GROUP);
+        from.add(x, RegionCounters.CPU_SAMPLES, 2);
+        from.add(x, RegionCounters.CPU_SUM, 30.0);
+        from.add(x, RegionCounters.MEMORY_PEAK, 9.0);
         from.enable(ALLOCATION);
         from.addSample(x, ALLOC, 64);
         CallTree into = new CallTree(new FrameTable(new NameTable()));
         int y = into.child(CallTree.ROOT, into.frames().intern("y"));
-        into.addCounters(y, 1, 10.0, 11.0);
+        into.enable(RegionCounters.GROUP);
+        into.add(y, RegionCounters.CPU_SAMPLES, 1);
+        into.add(y, RegionCounters.CPU_SUM, 10.0);
+        into.add(y, RegionCounters.MEMORY_PEAK, 11.0);
         into.addMetricsOf(from, x, y, false);
         assertEquals(3, into.longValue(y, RegionCounters.CPU_SAMPLES));
         assertEquals(40.0, into.doubleValue(y, RegionCounters.CPU_SUM));
