@@ -1,12 +1,16 @@
 package dev.ppw.collect.folded;
 
+import dev.ppw.collect.RecordingSink;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.Head;
+import dev.ppw.model.format.InputSource;
+import dev.ppw.model.format.ReadOptions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -146,6 +150,17 @@ class FoldedProbeTest {
         BadInputException binary = assertThrows(BadInputException.class,
                 () -> FORMATS.detect(Head.of("x.folded", new byte[] {0, 1, 2, 3, (byte) 0x9c, 5, 6})));
         assertTrue(binary.getMessage().startsWith("x.folded: unrecognized format"), binary.getMessage());
+    }
+
+    @Test
+    void aFoldedFileOpeningWithABracketIsATieTheChromeProbeWinsAsDocumented() throws IOException {
+        String text = "[unknown];main;work 3\n[unknown];main 1\n";
+        assertEquals(Confidence.POSSIBLE, FOLDED.probe(head("out.txt", text)));
+        assertEquals("chrome-json", FORMATS.detect(head("out.txt", text)).name());
+        RecordingSink sink = new RecordingSink();
+        FOLDED.read(InputSource.of("out.txt", text.getBytes(StandardCharsets.UTF_8)), sink, ReadOptions.defaults());
+        assertEquals(List.of("beginInput out.txt", "sample T(,) 1 3 samples x3 [unknown];main;work",
+                "sample T(,) 2 1 samples x1 [unknown];main", "endInput"), sink.calls());
     }
 
     private static Head head(String name, String text) {
