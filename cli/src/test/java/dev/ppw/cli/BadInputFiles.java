@@ -38,6 +38,8 @@ final class BadInputFiles {
         Map<String, Supplier<byte[]>> files = new LinkedHashMap<>();
         files.put("bom-only.json", () -> new byte[]{(byte) 0xef, (byte) 0xbb, (byte) 0xbf});
         files.put("random-binary.bin", BadInputFiles::randomBinary);
+        // Named as folded stacks are, and still not text: the name alone must not make it a format.
+        files.put("random-binary.folded", BadInputFiles::randomBinary);
         files.put("gzip-of-garbage.json.gz", () -> gzip(ascii("MZ\u0090 this was never JSON, only gzipped\n")));
         files.put("gzip-cut-in-header.json.gz", () -> Arrays.copyOf(gzip(utf8(GOOD)), 6));
         files.put("truncated-gzip.json.gz", BadInputFiles::truncatedGzip);

@@ -1,5 +1,7 @@
 package dev.ppw.cli;
 
+import dev.ppw.model.format.FormatRegistry;
+import dev.ppw.model.format.InputFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -7,6 +9,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,6 +21,9 @@ class InputFormatsTest {
     private static final String CSV = Cli.csv("path,id,parent_id,depth,name,callsite,calls,subcalls,inclusive_ns,"
             + "exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,nodes",
             "main,1,,0,main,,1,0,3000,3000,3000,3000,sum,zero,1");
+
+    /** The formats on the class path, as the command finds them. */
+    private static final FormatRegistry REGISTERED = FormatRegistry.load(InputFormatsTest.class.getClassLoader());
 
     @TempDir
     Path dir;
@@ -36,12 +43,17 @@ class InputFormatsTest {
     void formatsListsEveryRegisteredFormatWithWhatItYields() {
         Cli formats = Cli.run("formats");
         assertEquals(0, formats.exit(), formats.toString());
-        assertEquals("""
-                format       yields   description
-                chrome-json  events   Chrome Trace Event Format JSON (an array of events or {"traceEvents": [...]}), \
-                as PerfFlowAspect (.pfw), Chromium, Node.js and tsc write it
-                ppw-profile  profile  a profile saved by ppw-java (--format json, docs/profile-json.md), read back exactly
-                """, formats.out());
+        List<String> lines = formats.out().lines().toList();
+        assertEquals(List.of("format", "yields", "description"), List.of(lines.get(0).split(" {2,}")));
+        List<String> expected = new ArrayList<>();
+        for (InputFormat f : REGISTERED.formats()) {
+            expected.add(f.name() + "|" + FormatsCommand.yields(f) + "|" + f.description());
+        }
+        assertEquals(expected, lines.stream().skip(1).map(l -> String.join("|", l.split(" {2,}", 3))).toList());
+        assertTrue(REGISTERED.names().containsAll(List.of("chrome-json", "folded", "ppw-profile")), formats.out());
+        assertTrue(lines.contains("folded       events   folded stacks ('main;compute;sha256 1843' per line), as the"
+                + " FlameGraph and inferno collapsers, async-profiler and ppw-java --format folded write them"),
+                formats.out());
         assertEquals("", formats.err());
     }
 
@@ -79,8 +91,8 @@ class InputFormatsTest {
         for (String command : new String[] {"profile", "merge"}) {
             Cli run = Cli.run(command, trace.toString(), "--input-format", "speedscope");
             assertEquals(Main.BAD_USAGE, run.exit(), run.toString());
-            assertTrue(run.err().startsWith("ppw-java: error: unknown input format 'speedscope': expected one of"
-                    + " chrome-json, ppw-profile\n"), run.err());
+            assertTrue(run.err().startsWith("ppw-java: error: unknown input format 'speedscope': expected one of "
+                    + String.join(", ", REGISTERED.names()) + "\n"), run.err());
             assertEquals("", run.out());
         }
     }

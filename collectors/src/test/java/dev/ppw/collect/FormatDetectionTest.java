@@ -1,6 +1,7 @@
 package dev.ppw.collect;
 
 import dev.ppw.collect.chrome.ChromeJsonFormat;
+import dev.ppw.collect.folded.FoldedFormat;
 import dev.ppw.collect.saved.SavedProfileFormat;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.format.Confidence;
@@ -60,8 +61,17 @@ class FormatDetectionTest {
     }
 
     @Test
-    void theServiceLoaderFindsBothFormatsOfThisModule() {
-        assertEquals(List.of("chrome-json", "ppw-profile"), FORMATS.names());
+    void theServiceLoaderFindsEveryFormatRegisteredInThisModule() throws IOException {
+        List<String> registered;
+        try (InputStream in = FormatDetectionTest.class.getResourceAsStream(
+                "/META-INF/services/" + InputFormat.class.getName())) {
+            registered = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::strip)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("#")).sorted().toList();
+        }
+        assertEquals(registered, FORMATS.formats().stream().map(f -> f.getClass().getName()).sorted().toList());
+        assertTrue(FORMATS.names().containsAll(List.of("chrome-json", "folded", "ppw-profile")), FORMATS.names()::toString);
+        assertInstanceOf(FoldedFormat.class, FORMATS.byName("folded").orElseThrow());
+        assertInstanceOf(EventFormat.class, FORMATS.byName("folded").orElseThrow());
         assertInstanceOf(ChromeJsonFormat.class, FORMATS.byName("chrome-json").orElseThrow());
         assertInstanceOf(EventFormat.class, FORMATS.byName("chrome-json").orElseThrow());
         assertInstanceOf(SavedProfileFormat.class, FORMATS.byName("ppw-profile").orElseThrow());

@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * An {@link EventSink} for tests: records every call as a readable line, e.g.
- * {@code X T(1,2) 1000 500 foo} or {@code B A(1,cat,7) 2000 bar}, with tracks named by their keys.
+ * {@code X T(1,2) 1000 500 foo}, {@code B A(1,cat,7) 2000 bar} or {@code sample T(,) 3 42 samples x42 main;f}
+ * (the stack outermost first), with tracks named by their keys.
  */
 public final class RecordingSink implements EventSink {
     private final NameTable names = new NameTable();
@@ -75,8 +76,12 @@ public final class RecordingSink implements EventSink {
     @Override
     public void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
                        int depth) {
+        StringBuilder stack = new StringBuilder();
+        for (int i = 0; i < depth; i++) {
+            stack.append(i == 0 ? "" : ";").append(frames.regionName(frameIds[i])).append(callsite(frameIds[i]));
+        }
         calls.add("sample " + trackLabels.get(track) + " " + tsNanos + " " + amount + " " + weight.name() + " x" + samples
-                + " depth " + depth);
+                + " " + stack);
     }
 
     @Override

@@ -1,0 +1,301 @@
+package dev.ppw.collect.folded;
+
+import dev.ppw.collect.Quote;
+import dev.ppw.model.BadInputException;
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.EventSink;
+import dev.ppw.model.FrameTable;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Streams folded stacks into an {@link EventSink}, a line at a time: memory grows with the longest line,
+ * not with the file. A line, as {@code stackcollapse-perf.pl} writes it:
+ * <pre>{@code java;start_thread;JavaMain;Interpreter;SharedRuntime::resolve_static_call_C 3}</pre>
+ *
+ * <p>Per line:
+ * <ul>
+ *   <li>The count is the last whitespace-separated field; everything before the whitespace run that precedes
+ *       it is the stack, split at every {@code ;} into frames kept as written: spaces, colons and flame-graph
+ *       annotations ({@code _[k]} kernel, {@code _[j]} JIT, {@code _[i]} inlined, {@code _[w]} waker) are
+ *       part of a frame's name. Names are UTF-8; a malformed byte becomes U+FFFD.</li>
+ *   <li>A count is a whole number of samples: digits, or digits with a zero fraction ({@code 12.0}, exactly
+ *       12). A fraction that is not zero ({@code 12.5}) cannot be a number of samples and is not rounded: the
+ *       line is skipped as a {@code bad_event} warning. So is a line with no count, a count without a stack,
+ *       a stack with an empty frame ({@code a;;b}, or {@code ;} at either end), a count beyond a 64-bit
+ *       integer or one that would carry the input's total past it, and a line over
+ *       {@value #MAX_LINE_BYTES} bytes. A count of 0 is the note {@code zero_count}: nothing was sampled.</li>
+ *   <li>Each good line is one {@link EventSink#sample} of {@code count} samples weighing {@code count} of
+ *       {@link FoldedFormat#SAMPLES}, on the thread track ("", ""), at the line number as its time. The same
+ *       stack on several lines adds up in the tree.</li>
+ *   <li>Blank lines (only whitespace) are skipped silently; line ends are LF or CRLF, and the last line
+ *       needs none.</li>
+ * </ul>
+ *
+ * <p>A line that ends in two counts ({@code a;b 12 15}) is the differential form {@code difffolded.pl}
+ * writes for two profiles at once: it stops the read with a {@link BadInputException}, since either column
+ * alone would silently be a different profile than the one asked for.
+ *
+ * <p>Warnings and errors say {@code file:line:column}, the column counted in characters from 1. One
+ * reader per input; not thread-safe. It does not call {@link EventSink#beginInput} or
+ * {@link EventSink#endInput}: the caller brackets the input.
+ */
+final class FoldedReader {
+    /** Warning: a line that is not {@code stack count} (see the class comment). */
+    static final String BAD_EVENT = "bad_event";
+    /** Note: a line whose count is 0. */
+    static final String ZERO_COUNT = "zero_count";
+    /** The longest line read: deeper stacks than any profiler records, a bound on memory for binary input. */
+    static final int MAX_LINE_BYTES = 1 << 24;
+
+    private static final int BUFFER_BYTES = 1 << 16;
+    private static final int QUOTE_BYTES = 60;
+    private static final int INITIAL_LINE_BYTES = 1 << 10;
+    private static final int INITIAL_FRAMES = 64;
+
+    private final String file;
+    private final EventSink sink;
+    private final FrameTable frames;
+    private final Diagnostics diagnostics;
+    private int track = -1;
+    private long lineNumber;
+    /** Samples of the good lines so far: no node of this input's tree can count more. */
+    private long totalSamples;
+
+    private byte[] line = new byte[INITIAL_LINE_BYTES];
+    private int lineLength;
+    /** Bytes of the current line beyond {@link #MAX_LINE_BYTES}, not kept. */
+    private long overflowBytes;
+
+    // The frames of the current line: ids, and where each one's bytes end in the line.
+    private int[] frameIds = new int[INITIAL_FRAMES];
+    private int[] frameEnds = new int[INITIAL_FRAMES];
+    // The last good line's stack, kept so that the frames a sorted file repeats line after line are not decoded again.
+    private byte[] previous = new byte[INITIAL_LINE_BYTES];
+    private int previousLength;
+    private int previousDepth;
+    private int[] previousIds = new int[INITIAL_FRAMES];
+    private int[] previousEnds = new int[INITIAL_FRAMES];
+
+    FoldedReader(String file, EventSink sink) {
+        this.file = file;
+        this.sink = sink;
+        this.frames = sink.frames();
+        this.diagnostics = sink.diagnostics();
+    }
+
+    /** Reads every line of {@code in} (the content, past any byte order mark) into the sink. */
+    void read(InputStream in) throws IOException {
+        byte[] buf = new byte[BUFFER_BYTES];
+        int n;
+        while ((n = in.read(buf)) >= 0) {
+            int start = 0;
+            for (int i = 0; i < n; i++) {
+                if (buf[i] == '\n') {
+                    append(buf, start, i - start);
+                    endLine();
+                    start = i + 1;
+                }
+            }
+            append(buf, start, n - start);
+        }
+        if (lineLength > 0 || overflowBytes > 0) {
+            endLine();
+        }
+    }
+
+    private void append(byte[] b, int from, int length) {
+        int room = MAX_LINE_BYTES - lineLength;
+        int kept = Math.min(room, length);
+        if (kept > 0) {
+            if (lineLength + kept > line.length) {
+                line = Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, Math.max(lineLength + kept, 2 * line.length)));
+            }
+            System.arraycopy(b, from, line, lineLength, kept);
+            lineLength += kept;
+        }
+        overflowBytes += length - kept;
+    }
+
+    private void endLine() {
+        lineNumber++;
+        try {
+            if (overflowBytes > 0) {
+                warn(1, "a line of " + (lineLength + overflowBytes) + " bytes, longer than the longest read ("
+                        + MAX_LINE_BYTES + " bytes)", lineLength);
+            } else {
+                parseLine();
+            }
+        } finally {
+            lineLength = 0;
+            overflowBytes = 0;
+        }
+    }
+
+    private void parseLine() {
+        byte[] b = line;
+        int end = lineLength;
+        while (end > 0 && FoldedLines.isSpace(b[end - 1])) {
+            end--;
+        }
+        if (end == 0) {
+            return;
+        }
+        int countStart = end;
+        while (countStart > 0 && !FoldedLines.isSpace(b[countStart - 1])) {
+            countStart--;
+        }
+        long count = FoldedLines.count(b, countStart, end);
+        if (count == FoldedLines.NOT_A_COUNT) {
+            warn(countStart + 1, "no sample count at the end of the line", end);
+            return;
+        }
+        if (count == FoldedLines.FRACTION) {
+            warn(countStart + 1, "the count " + text(countStart, end) + " is not a whole number of samples", end);
+            return;
+        }
+        if (count == FoldedLines.TOO_LARGE) {
+            warn(countStart + 1, "the count " + text(countStart, end) + " is beyond a 64-bit count", end);
+            return;
+        }
+        int stackEnd = countStart;
+        while (stackEnd > 0 && FoldedLines.isSpace(b[stackEnd - 1])) {
+            stackEnd--;
+        }
+        if (stackEnd == 0) {
+            warn(countStart + 1, "a count without a stack", end);
+            return;
+        }
+        refuseDifferential(stackEnd, end);
+        int depth = frames(stackEnd);
+        if (depth < 0) {
+            warn(-depth, "an empty frame in the stack (';;', or ';' at its start or end)", end);
+            return;
+        }
+        if (count == 0) {
+            diagnostics.note(ZERO_COUNT);
+            keepAsPrevious(stackEnd, depth);
+            return;
+        }
+        if (totalSamples > Long.MAX_VALUE - count) {
+            warn(countStart + 1, "the count " + count + " carries the input's samples past a 64-bit count", end);
+            return;
+        }
+        totalSamples += count;
+        if (track < 0) {
+            track = sink.thread("", "");
+        }
+        sink.sample(track, lineNumber, FoldedFormat.SAMPLES, count, count, frameIds, depth);
+        keepAsPrevious(stackEnd, depth);
+    }
+
+    /** Stops at a line of difffolded.pl's form: a stack, then two counts. */
+    private void refuseDifferential(int stackEnd, int end) {
+        int fieldStart = stackEnd;
+        while (fieldStart > 0 && !FoldedLines.isSpace(line[fieldStart - 1])) {
+            fieldStart--;
+        }
+        if (fieldStart == 0 || FoldedLines.count(line, fieldStart, stackEnd) == FoldedLines.NOT_A_COUNT) {
+            return;
+        }
+        throw BadInputException.at(file, lineNumber, column(fieldStart + 1), "a line with two counts is the"
+                + " differential form of folded stacks (difffolded.pl's 'stack count1 count2'), which ppw-java does"
+                + " not read: give each profile as a folded file of its own", quote(end));
+    }
+
+    /**
+     * Splits {@code line[0 .. stackEnd-1]} into {@link #frameIds} and {@link #frameEnds}: the depth, or minus
+     * the byte column (from 1) of an empty frame. The frames this line shares with the previous good line, byte for byte
+     * up to a {@code ;}, keep their ids.
+     */
+    private int frames(int stackEnd) {
+        byte[] b = line;
+        int common = 0;
+        int shared = Math.min(stackEnd, previousLength);
+        while (common < shared && b[common] == previous[common]) {
+            common++;
+        }
+        int depth = 0;
+        while (depth < previousDepth && (previousEnds[depth] < common
+                || previousEnds[depth] == common && (common == stackEnd || b[common] == ';'))) {
+            frameIds[depth] = previousIds[depth];
+            frameEnds[depth] = previousEnds[depth];
+            depth++;
+        }
+        if (depth > 0 && frameEnds[depth - 1] == stackEnd) {
+            return depth;
+        }
+        int start = depth == 0 ? 0 : frameEnds[depth - 1] + 1;
+        while (true) {
+            int end = start;
+            while (end < stackEnd && b[end] != ';') {
+                end++;
+            }
+            if (end == start) {
+                return -(start + 1);
+            }
+            if (depth == frameIds.length) {
+                frameIds = Arrays.copyOf(frameIds, 2 * depth);
+                frameEnds = Arrays.copyOf(frameEnds, 2 * depth);
+            }
+            frameIds[depth] = frames.intern(new String(b, start, end - start, StandardCharsets.UTF_8));
+            frameEnds[depth] = end;
+            depth++;
+            if (end == stackEnd) {
+                return depth;
+            }
+            start = end + 1;
+        }
+    }
+
+    private void keepAsPrevious(int stackEnd, int depth) {
+        if (previous.length < stackEnd) {
+            previous = new byte[Math.max(stackEnd, 2 * previous.length)];
+        }
+        System.arraycopy(line, 0, previous, 0, stackEnd);
+        previousLength = stackEnd;
+        if (previousIds.length < depth) {
+            previousIds = new int[frameIds.length];
+            previousEnds = new int[frameIds.length];
+        }
+        System.arraycopy(frameIds, 0, previousIds, 0, depth);
+        System.arraycopy(frameEnds, 0, previousEnds, 0, depth);
+        previousDepth = depth;
+    }
+
+    /** Counts one bad line, said at {@code byteColumn} (from 1, in bytes) with a quote of the line. */
+    private void warn(int byteColumn, String what, int end) {
+        diagnostics.warn(BAD_EVENT, file + ":" + lineNumber + ":" + column(byteColumn) + ": " + what + ": \""
+                + quote(end) + "\"");
+    }
+
+    /** The column in characters of the byte at {@code byteColumn} (from 1): UTF-8 continuation bytes do not count. */
+    private int column(int byteColumn) {
+        int column = 1;
+        for (int i = 0; i < byteColumn - 1 && i < lineLength; i++) {
+            if ((line[i] & 0xc0) != 0x80) {
+                column++;
+            }
+        }
+        return column;
+    }
+
+    /** The line's first bytes up to {@code end}, cut before a UTF-8 sequence rather than inside one. */
+    private String quote(int end) {
+        if (end <= QUOTE_BYTES) {
+            return Quote.utf8(line, 0, end);
+        }
+        int cut = QUOTE_BYTES;
+        while (cut > 0 && (line[cut] & 0xc0) == 0x80) {
+            cut--;
+        }
+        return Quote.utf8(line, 0, cut) + "...";
+    }
+
+    private String text(int from, int to) {
+        return new String(line, from, to - from, StandardCharsets.ISO_8859_1);
+    }
+}
