@@ -43,7 +43,7 @@ class SavedProfileRoundTripTest {
 
     private static List<Path> walk(Path folder) throws IOException {
         try (Stream<Path> files = Files.walk(folder)) {
-            return files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().endsWith(".md"))
+            return files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().matches(".*\\.(md|java)"))
                     .sorted().toList();
         }
     }
