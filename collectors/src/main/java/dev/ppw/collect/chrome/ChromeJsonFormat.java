@@ -51,10 +51,44 @@ public final class ChromeJsonFormat implements EventFormat {
             return Confidence.NONE;
         }
         int first = head.firstNonWhitespace();
-        if (first < 0 || (head.byteAt(first) != '[' && head.byteAt(first) != '{')) {
+        if (first < 0 || (head.byteAt(first) != '[' && head.byteAt(first) != '{') || !opensJson(head, first)) {
             return Confidence.NONE;
         }
         return CHROME_KEY.matcher(head.latin1()).find() ? Confidence.CERTAIN : Confidence.POSSIBLE;
+    }
+
+    /**
+     * After the opening bracket comes a JSON value (an array's first element: an event, or anything the reader
+     * counts as a bad event), its end, or a key (an object), or the head ends. Folded stacks that start with
+     * {@code [unknown];...} open with a bracket too, and a bare word is not JSON.
+     */
+    private static boolean opensJson(Head head, int first) {
+        for (int i = first + 1; i < head.length(); i++) {
+            int c = head.byteAt(i);
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+                continue;
+            }
+            if (head.byteAt(first) == '{') {
+                return c == '"' || c == '}';
+            }
+            return switch (c) {
+                case 't' -> startsWith(head, i, "true");
+                case 'f' -> startsWith(head, i, "false");
+                case 'n' -> startsWith(head, i, "null");
+                default -> c == '{' || c == '[' || c == ']' || c == '"' || c == '-' || (c >= '0' && c <= '9');
+            };
+        }
+        return true;
+    }
+
+    /** True when the head holds {@code word} at {@code at}, or a prefix of it up to its end. */
+    private static boolean startsWith(Head head, int at, String word) {
+        for (int k = 0; k < word.length() && at + k < head.length(); k++) {
+            if (head.byteAt(at + k) != word.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -153,10 +153,14 @@ class FoldedProbeTest {
     }
 
     @Test
-    void aFoldedFileOpeningWithABracketIsATieTheChromeProbeWinsAsDocumented() throws IOException {
+    void aFoldedFileOpeningWithABracketIsFoldedNotJson() throws IOException {
         String text = "[unknown];main;work 3\n[unknown];main 1\n";
         assertEquals(Confidence.POSSIBLE, FOLDED.probe(head("out.txt", text)));
-        assertEquals("chrome-json", FORMATS.detect(head("out.txt", text)).name());
+        assertEquals("folded", FORMATS.detect(head("out.txt", text)).name(),
+                "JSON opens an array with an event, another array or its end, never a name");
+        assertEquals("chrome-json", FORMATS.detect(head("t.pfw", "[\n{\"ph\": \"B\"},\n")).name());
+        assertEquals("chrome-json", FORMATS.detect(head("t.json", "{ \"traceEvents\": []}")).name());
+        assertEquals("chrome-json", FORMATS.detect(head("t.json", "[ ]")).name());
         RecordingSink sink = new RecordingSink();
         FOLDED.read(InputSource.of("out.txt", text.getBytes(StandardCharsets.UTF_8)), sink, ReadOptions.defaults());
         assertEquals(List.of("beginInput out.txt", "sample T(,) 1 3 samples x3 [unknown];main;work",
