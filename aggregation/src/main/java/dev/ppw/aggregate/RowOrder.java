@@ -1,6 +1,8 @@
 package dev.ppw.aggregate;
 
 import dev.ppw.model.CallTree;
+import dev.ppw.model.Metric;
+import dev.ppw.model.SampleWeights;
 import dev.ppw.model.Profile;
 import org.eclipse.collections.api.block.comparator.primitive.IntComparator;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
@@ -65,31 +67,20 @@ public final class RowOrder {
     private RowOrder() {
     }
 
-    /**
-     * The profile's total time in nanoseconds, the 100% of {@code minPercent} and of any percentage a report
-     * prints. For tree and callpath it is the sum of the roots' inclusive times; for flat and TAU, whose
-     * rows overlap (a caller's row includes its callees' rows), it is the sum of the rows' exclusive times,
-     * which equals the source tree's total (SEMANTICS.md section 3: the views keep the sum of exclusive).
-     */
+    /** The profile's total time in nanoseconds ({@link Profile#total} of time): what a report's percentages of time are of. */
     public static long totalNanos(Profile p) {
-        CallTree tree = p.tree();
-        if (p.view().isHierarchical()) {
-            return tree.totalInclusiveNanos();
-        }
-        long total = 0;
-        for (int row = tree.firstChild(CallTree.ROOT); row != CallTree.NONE; row = tree.nextSibling(row)) {
-            total += tree.exclusiveNanos(row);
-        }
-        return total;
+        return p.total(SampleWeights.TIME);
     }
 
     /**
      * Node indices of {@code p.tree()} to print, in print order.
      *
-     * @param key        what siblings (or flat/TAU rows) are sorted by
+     * @param key        what siblings (or flat/TAU rows) are sorted by; inclusive and exclusive are values of
+     *                   the tree's {@link CallTree#measure() measure} (time, or a sampled profile's weight)
      * @param maxDepth   number of levels shown in tree and callpath, roots being level 1; 0 or negative shows
      *                   every level. Ignored by flat and TAU.
-     * @param minPercent a row whose inclusive time is below this percentage of {@link #totalNanos} is dropped,
+     * @param minPercent a row whose inclusive value is below this percentage of the profile's
+     *                   {@link Profile#total total} of the measure is dropped,
      *                   with its whole subtree; 0 keeps every row. Compared exactly: the row is kept when
      *                   {@code inclusive >= minPercent / 100 * total}, with {@code minPercent} read as its
      *                   shortest decimal text.
@@ -100,32 +91,33 @@ public final class RowOrder {
             throw new IllegalArgumentException("minimum percentage must be a finite number >= 0, got " + minPercent);
         }
         CallTree tree = p.tree();
-        long minKeptNanos = minPercent == 0 ? Long.MIN_VALUE : minKeptNanos(minPercent, totalNanos(p));
-        IntComparator order = comparator(tree, key);
+        Metric measure = tree.measure();
+        long minKept = minPercent == 0 ? Long.MIN_VALUE : minKept(minPercent, p.total(measure));
+        IntComparator order = comparator(tree, key, measure);
         boolean hierarchical = p.view().isHierarchical();
         int levels = hierarchical && maxDepth > 0 ? maxDepth : Integer.MAX_VALUE;
 
         MutableIntList result = new IntArrayList();
         MutableIntList stack = new IntArrayList();
         MutableIntList siblings = new IntArrayList();
-        pushChildren(tree, CallTree.ROOT, minKeptNanos, order, siblings, stack);
+        pushChildren(tree, measure, CallTree.ROOT, minKept, order, siblings, stack);
         while (!stack.isEmpty()) {
             int node = stack.removeAtIndex(stack.size() - 1);
             result.add(node);
             // depth() is 0 for roots, so a node is on level depth + 1 and its children on depth + 2.
             if (hierarchical && tree.depth(node) + 2 <= levels) {
-                pushChildren(tree, node, minKeptNanos, order, siblings, stack);
+                pushChildren(tree, measure, node, minKept, order, siblings, stack);
             }
         }
         return result.toArray();
     }
 
     /** Pushes the kept children of {@code parent} so that the first in sort order is popped first. */
-    private static void pushChildren(CallTree tree, int parent, long minKeptNanos, IntComparator order,
+    private static void pushChildren(CallTree tree, Metric measure, int parent, long minKept, IntComparator order,
                                      MutableIntList scratch, MutableIntList stack) {
         scratch.clear();
         for (int c = tree.firstChild(parent); c != CallTree.NONE; c = tree.nextSibling(c)) {
-            if (tree.inclusiveNanos(c) >= minKeptNanos) {
+            if (tree.inclusiveOf(c, measure) >= minKept) {
                 scratch.add(c);
             }
         }
@@ -135,9 +127,9 @@ public final class RowOrder {
         }
     }
 
-    /** Smallest inclusive time that is at least {@code percent}% of {@code totalNanos}, exactly. */
-    private static long minKeptNanos(double percent, long totalNanos) {
-        BigDecimal threshold = BigDecimal.valueOf(percent).multiply(BigDecimal.valueOf(totalNanos))
+    /** Smallest inclusive value that is at least {@code percent}% of {@code total}, exactly. */
+    private static long minKept(double percent, long total) {
+        BigDecimal threshold = BigDecimal.valueOf(percent).multiply(BigDecimal.valueOf(total))
                 .divide(BigDecimal.valueOf(100));
         BigDecimal ceiling = threshold.setScale(0, RoundingMode.CEILING);
         if (ceiling.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
@@ -149,9 +141,9 @@ public final class RowOrder {
         return ceiling.longValueExact();
     }
 
-    private static IntComparator comparator(CallTree tree, SortKey key) {
+    private static IntComparator comparator(CallTree tree, SortKey key, Metric measure) {
         return (a, b) -> {
-            int c = key == SortKey.NAME ? 0 : Long.compare(metric(tree, b, key), metric(tree, a, key));
+            int c = key == SortKey.NAME ? 0 : Long.compare(metric(tree, b, key, measure), metric(tree, a, key, measure));
             if (c == 0) {
                 c = tree.regionName(a).compareTo(tree.regionName(b));
             }
@@ -162,10 +154,10 @@ public final class RowOrder {
         };
     }
 
-    private static long metric(CallTree tree, int node, SortKey key) {
+    private static long metric(CallTree tree, int node, SortKey key, Metric measure) {
         return switch (key) {
-            case INCLUSIVE -> tree.inclusiveNanos(node);
-            case EXCLUSIVE -> tree.exclusiveNanos(node);
+            case INCLUSIVE -> tree.inclusiveOf(node, measure);
+            case EXCLUSIVE -> tree.exclusiveOf(node, measure);
             case CALLS -> tree.calls(node);
             case SUBCALLS -> tree.subcalls(node);
             case MIN -> tree.minInclusiveNanos(node);

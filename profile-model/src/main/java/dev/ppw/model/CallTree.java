@@ -435,6 +435,37 @@ public final class CallTree {
         return frames.callsiteName(frame(node));
     }
 
+    /**
+     * What the tree is read by: time ({@link SampleWeights#TIME}) when any root has time, else its first
+     * sample-weight metric (a profile of samples weighed in bytes, events or counts), else time. Sorting by
+     * inclusive or exclusive value, percentages and thresholds use it.
+     */
+    public Metric measure() {
+        for (int r = firstChild[ROOT]; r != NONE; r = nextSibling[r]) {
+            if (inclusiveNanos[r] != 0 || exclusiveNanos[r] != 0) {
+                return SampleWeights.TIME;
+            }
+        }
+        for (MetricGroup g : groups) {
+            for (Metric m : g.metrics()) {
+                if (m.kind() == Metric.Kind.WEIGHT) {
+                    return m;
+                }
+            }
+        }
+        return SampleWeights.TIME;
+    }
+
+    /** The node's inclusive value of {@code measure}: time in nanoseconds, or a sample weight's. */
+    public long inclusiveOf(int node, Metric measure) {
+        return SampleWeights.isTime(measure) ? inclusiveNanos(node) : inclusive(node, measure);
+    }
+
+    /** The node's exclusive value of {@code measure}: time in nanoseconds, or a sample weight's. */
+    public long exclusiveOf(int node, Metric measure) {
+        return SampleWeights.isTime(measure) ? exclusiveNanos(node) : exclusive(node, measure);
+    }
+
     /** Sum of the roots' inclusive times: the profile's total time in nanoseconds. */
     public long totalInclusiveNanos() {
         long total = 0;

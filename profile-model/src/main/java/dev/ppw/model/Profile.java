@@ -87,6 +87,20 @@ public final class Profile {
                 nodeInfos, counterSeries, unitHint);
     }
 
+    /**
+     * The profile's total of {@code measure} (time in nanoseconds, or a sample weight), the 100% of every
+     * percentage: for tree and callpath the sum of the roots' inclusive values; for flat and TAU, whose rows
+     * overlap (a caller's row includes its callees'), the sum of the rows' exclusive values, which equals the
+     * source tree's total (SEMANTICS.md section 3: the views keep the sum of exclusive).
+     */
+    public long total(Metric measure) {
+        long total = 0;
+        for (int row = tree.firstChild(CallTree.ROOT); row != CallTree.NONE; row = tree.nextSibling(row)) {
+            total += view.isHierarchical() ? tree.inclusiveOf(row, measure) : tree.exclusiveOf(row, measure);
+        }
+        return total;
+    }
+
     /** The generic counter series (SEMANTICS.md "Counters"), sorted; empty when none. */
     public List<CounterSeries> counters() {
         return counters;

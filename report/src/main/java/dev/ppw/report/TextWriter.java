@@ -12,6 +12,7 @@ import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
+import dev.ppw.model.SampleWeights;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
@@ -101,14 +102,19 @@ public final class TextWriter implements OutputWriter {
             return;
         }
         Breakdown breakdown = report.breakdown().orElse(null);
-        TextTable table = new TextTable()
-                .column("%total", TextTable.Align.RIGHT)
-                .column("inclusive " + u, TextTable.Align.RIGHT)
-                .column("exclusive " + u, TextTable.Align.RIGHT)
-                .column("calls", TextTable.Align.RIGHT)
-                .column("subcalls", TextTable.Align.RIGHT)
-                .column("min " + u + "/call", TextTable.Align.RIGHT)
-                .column("max " + u + "/call", TextTable.Align.RIGHT);
+        // A profile of samples weighed in another unit than time (bytes, events, counts) has no time to show:
+        // its percentages are of its weight, printed in the weight's own columns.
+        Metric measure = t.measure();
+        boolean timed = SampleWeights.isTime(measure);
+        long total = timed ? report.totalInclusiveNanos() : profile.total(measure);
+        TextTable table = new TextTable().column("%total", TextTable.Align.RIGHT);
+        if (timed) {
+            table.column("inclusive " + u, TextTable.Align.RIGHT).column("exclusive " + u, TextTable.Align.RIGHT);
+        }
+        table.column("calls", TextTable.Align.RIGHT).column("subcalls", TextTable.Align.RIGHT);
+        if (timed) {
+            table.column("min " + u + "/call", TextTable.Align.RIGHT).column("max " + u + "/call", TextTable.Align.RIGHT);
+        }
         if (breakdown != null) {
             table.column("imbalance", TextTable.Align.RIGHT).column("max node", TextTable.Align.LEFT);
         }
@@ -122,14 +128,17 @@ public final class TextWriter implements OutputWriter {
         for (int node : report.rows()) {
             String name = printable(t.regionName(node));
             cells.clear();
-            cells.addAll(List.of(
-                    percent(t.inclusiveNanos(node), report.totalInclusiveNanos()),
-                    time(t.inclusiveNanos(node), unit),
-                    time(t.exclusiveNanos(node), unit),
-                    Long.toString(t.calls(node)),
-                    Long.toString(t.subcalls(node)),
-                    time(t.minInclusiveNanos(node), unit),
-                    time(t.maxInclusiveNanos(node), unit)));
+            cells.add(percent(t.inclusiveOf(node, measure), total));
+            if (timed) {
+                cells.add(time(t.inclusiveNanos(node), unit));
+                cells.add(time(t.exclusiveNanos(node), unit));
+            }
+            cells.add(Long.toString(t.calls(node)));
+            cells.add(Long.toString(t.subcalls(node)));
+            if (timed) {
+                cells.add(time(t.minInclusiveNanos(node), unit));
+                cells.add(time(t.maxInclusiveNanos(node), unit));
+            }
             if (breakdown != null) {
                 cells.add(imbalance(breakdown, node));
                 cells.add(printable(breakdown.maxNode(node)));
@@ -231,8 +240,10 @@ public final class TextWriter implements OutputWriter {
             // Its rows are the counter series, not the tree's: the tree's total and rows are not shown.
             w.append("   series: ").append(Integer.toString(p.counters().size())).append('\n');
         } else {
-            w.append("   total: ").append(TimeUnits.fixed(report.totalInclusiveNanos(), unit, decimals(unit)))
-                    .append(' ').append(unit.label())
+            Metric measure = p.tree().measure();
+            w.append("   total: ").append(SampleWeights.isTime(measure)
+                    ? TimeUnits.fixed(report.totalInclusiveNanos(), unit, decimals(unit)) + " " + unit.label()
+                    : p.total(measure) + " " + measure.textLabel())
                     .append("   rows: ").append(Integer.toString(report.rows().length)).append('\n');
         }
         appendFirstFew(w, p.inputs().size() == 1 ? "input: " : "inputs: ", p.inputs());

@@ -148,15 +148,12 @@ class MetricColumnsTest {
     @Test
     void textShowsOnlyMetricsShownEverywhereUnderTheirLabelsWithPercentToTwoDecimals() throws IOException {
         assertEquals("""
-                view: tree   total: 0 ns   rows: 2
+                view: tree   total: 4197 alloc   rows: 2
                 input: t.json
 
-                %total  inclusive ns  exclusive ns  calls  subcalls  min ns/call  max ns/call  busy% mean  queue peak\
-                  alloc inclusive bytes  alloc exclusive bytes  name
-                     -             0             0      3         2            -            -       16.67            \
-                                   4197                    100  main
-                     -             0             0      2         0            -            -                       7\
-                                   4097                   4097    work
+                %total  calls  subcalls  busy% mean  queue peak  alloc inclusive bytes  alloc exclusive bytes  name
+                 100.0      3         2       16.67                               4197                    100  main
+                  97.6      2         0                       7                   4097                   4097    work
                 """, render(new TextWriter(), profile(1)));
     }
 
@@ -164,7 +161,7 @@ class MetricColumnsTest {
     void anAggregateSaysInTextHowEachGroupCombined() throws IOException {
         List<String> header = render(new TextWriter(), profile(3)).lines().limit(5).toList();
         assertEquals(List.of(
-                "view: tree   total: 0 ns   rows: 2",
+                "view: tree   total: 4197 alloc   rows: 2",
                 "input: t.json",
                 "aggregation: sum over 3 nodes (missing rows count as 0)",
                 "io stats: ops and busy added, queue peak the max",
