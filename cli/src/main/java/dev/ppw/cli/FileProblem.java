@@ -1,9 +1,8 @@
 package dev.ppw.cli;
 
+import dev.ppw.model.Quote;
+
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -18,24 +17,10 @@ final class FileProblem extends RuntimeException {
     }
 
     static FileProblem cannotRead(Path file, IOException e) {
-        return new FileProblem("cannot read " + file + ": " + reason(e));
+        return new FileProblem("cannot read " + file + ": " + Quote.reason(e));
     }
 
     static FileProblem cannotWrite(Path file, IOException e) {
-        return new FileProblem("cannot write " + file + ": " + reason(e));
-    }
-
-    /** NIO's messages are often just a path (a temporary one, for -o): say what happened instead. */
-    private static String reason(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file or directory";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileSystemException fse && fse.getReason() != null) {
-            return fse.getReason();
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return new FileProblem("cannot write " + file + ": " + Quote.reason(e));
     }
 }

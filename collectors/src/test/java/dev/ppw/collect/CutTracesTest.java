@@ -1,5 +1,6 @@
 package dev.ppw.collect;
 
+import dev.ppw.model.Quote;
 import dev.ppw.collect.ValidTraces.Seed;
 import dev.ppw.model.BadInputException;
 import org.junit.jupiter.api.Test;

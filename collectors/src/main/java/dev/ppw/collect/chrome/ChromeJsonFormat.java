@@ -96,12 +96,12 @@ public final class ChromeJsonFormat implements EventFormat {
         String name = source.name();
         Optional<Path> file = source.file();
         if (file.isPresent() && parallelReadable(source, options.parallelFromBytes())) {
-            bracketed(name, sink, () -> ParallelChromeReader.read(file.get(), name, sink, options.jobs(),
+            EventFormat.bracketed(name, sink, () -> ParallelChromeReader.read(file.get(), name, sink, options.jobs(),
                     options.chunkBytes(), options.progress()));
             return;
         }
         try (InputStream content = source.open(options.progress())) {
-            bracketed(name, sink, () -> ChromeTraceReader.read(name, content, sink));
+            EventFormat.bracketed(name, sink, () -> ChromeTraceReader.read(name, content, sink));
         }
     }
 
@@ -125,26 +125,5 @@ public final class ChromeJsonFormat implements EventFormat {
         }
         int first = head.firstNonWhitespace();
         return first >= 0 && (head.byteAt(first) == '[' || head.byteAt(first) == '{');
-    }
-
-    /** A reading of one input into a sink. */
-    private interface Reading {
-        void run() throws IOException;
-    }
-
-    /** Runs {@code reading} between beginInput and endInput; the input is ended even when the reading fails. */
-    private static void bracketed(String name, EventSink sink, Reading reading) throws IOException {
-        sink.beginInput(name);
-        try {
-            reading.run();
-        } catch (RuntimeException | IOException e) {
-            try {
-                sink.endInput();
-            } catch (RuntimeException second) {
-                e.addSuppressed(second);
-            }
-            throw e;
-        }
-        sink.endInput();
     }
 }

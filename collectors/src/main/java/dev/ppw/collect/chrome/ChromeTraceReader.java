@@ -11,7 +11,7 @@ import com.fasterxml.jackson.core.io.ContentReference;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.ppw.collect.DecimalNanos;
-import dev.ppw.collect.Quote;
+import dev.ppw.model.Quote;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;

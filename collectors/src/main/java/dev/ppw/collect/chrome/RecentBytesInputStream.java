@@ -1,6 +1,6 @@
 package dev.ppw.collect.chrome;
 
-import dev.ppw.collect.Quote;
+import dev.ppw.model.Quote;
 
 import java.io.FilterInputStream;
 import java.io.IOException;

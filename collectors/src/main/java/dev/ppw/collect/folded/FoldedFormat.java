@@ -87,18 +87,7 @@ public final class FoldedFormat implements EventFormat {
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();
         try (InputStream content = source.open(options.progress())) {
-            sink.beginInput(name);
-            try {
-                new FoldedReader(name, sink).read(content);
-            } catch (RuntimeException | IOException e) {
-                try {
-                    sink.endInput();
-                } catch (RuntimeException second) {
-                    e.addSuppressed(second);
-                }
-                throw e;
-            }
-            sink.endInput();
+            EventFormat.bracketed(name, sink, () -> new FoldedReader(name, sink).read(content));
         }
     }
 }

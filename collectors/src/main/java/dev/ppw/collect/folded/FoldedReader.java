@@ -1,6 +1,6 @@
 package dev.ppw.collect.folded;
 
-import dev.ppw.collect.Quote;
+import dev.ppw.model.Quote;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;

@@ -18,4 +18,30 @@ public non-sealed interface EventFormat extends InputFormat {
      * @throws IOException when the input cannot be read
      */
     void read(InputSource source, EventSink sink, ReadOptions options) throws IOException;
+
+    /** A reading of one input's events into a sink, for {@link #bracketed}. */
+    @FunctionalInterface
+    interface Reading {
+        void run() throws IOException;
+    }
+
+    /**
+     * Runs {@code reading} between {@code sink.beginInput(name)} and {@code sink.endInput()}, ending the input
+     * even when the reading fails (a failure of that end is added to the reading's as suppressed): the
+     * bracket every event format's {@link #read} owes its sink.
+     */
+    static void bracketed(String name, EventSink sink, Reading reading) throws IOException {
+        sink.beginInput(name);
+        try {
+            reading.run();
+        } catch (RuntimeException | IOException e) {
+            try {
+                sink.endInput();
+            } catch (RuntimeException second) {
+                e.addSuppressed(second);
+            }
+            throw e;
+        }
+        sink.endInput();
+    }
 }

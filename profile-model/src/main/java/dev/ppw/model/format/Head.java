@@ -1,5 +1,7 @@
 package dev.ppw.model.format;
 
+import dev.ppw.model.Quote;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
@@ -232,18 +234,8 @@ public final class Head {
      */
     public String quote(int maxBytes) {
         int n = Math.min(bytes.length, maxBytes);
-        StringBuilder sb = new StringBuilder(n + 8);
-        for (int i = 0; i < n; i++) {
-            int b = bytes[i] & 0xff;
-            if (b == '"' || b == '\\') {
-                sb.append('\\').append((char) b);
-            } else if (b >= 0x20 && b < 0x7f) {
-                sb.append((char) b);
-            } else {
-                sb.append("\\x").append(Character.forDigit(b >> 4, 16)).append(Character.forDigit(b & 15, 16));
-            }
-        }
-        return bytes.length > n ? sb + "..." : sb.toString();
+        String quoted = Quote.bytes(bytes, 0, n);
+        return bytes.length > n ? quoted + "..." : quoted;
     }
 
     @Override

@@ -1,10 +1,14 @@
-package dev.ppw.collect;
+package dev.ppw.model;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 
 /**
- * Short, printable, one-line quotes of raw input for error messages: a message about a binary or broken
- * file must itself stay readable text.
+ * Short, printable, one-line quotes of raw input for error messages (a message about a binary or broken
+ * file must itself stay readable text), and I/O failures said in words.
  */
 public final class Quote {
     private Quote() {
@@ -27,6 +31,23 @@ public final class Quote {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * What went wrong in an I/O failure, in words: NIO's messages are often just a path (a temporary one, for
+     * an output), so a missing file or a denied permission is said as such.
+     */
+    public static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException fse && fse.getReason() != null) {
+            return fse.getReason();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /**
