@@ -10,21 +10,6 @@ final class PathChecks {
     private PathChecks() {
     }
 
-    /** Every input must be a readable regular file: bad data (exit 1) otherwise. */
-    static void requireReadable(List<Path> inputs) {
-        for (Path in : inputs) {
-            if (!Files.exists(in)) {
-                throw new FileProblem("cannot read " + in + ": no such file");
-            }
-            if (Files.isDirectory(in)) {
-                throw new FileProblem("cannot read " + in + ": it is a directory");
-            }
-            if (!Files.isReadable(in)) {
-                throw new FileProblem("cannot read " + in + ": permission denied");
-            }
-        }
-    }
-
     /**
      * The output must not be one of the inputs (compared as real files when both exist, so links and
      * other spellings of the same path are caught) nor a directory.

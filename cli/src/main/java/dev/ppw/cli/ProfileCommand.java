@@ -17,7 +17,6 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -55,8 +54,10 @@ final class ProfileCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Trace files (Chrome JSON, PerfFlowAspect .pfw, gzip).")
-    List<Path> files;
+    @Parameters(arity = "1..*", paramLabel = "INPUT",
+            description = "Trace files ('ppw-java formats' lists what is read, gzipped or not), folders of them, or"
+                    + " quoted globs.")
+    List<String> inputs;
 
     @Option(names = "--threads", paramLabel = "MODE", defaultValue = "merge", converter = Threads.class,
             description = {"merge: one tree for all threads; split: each thread a top level named after it",
@@ -80,23 +81,23 @@ final class ProfileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        options.checkUsage(spec, files);
+        Engine engine = main.engine();
+        List<InputSource> sources = engine.inputs(inputs);
+        options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
         if (jobs != null && jobs < 1) {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
-        Engine engine = main.engine();
         ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads))
                 .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null));
         if (jobs != null) {
             profiling = profiling.withJobs(jobs);
         }
-        PathChecks.requireReadable(files);
         Main.Streams streams = main.streams();
 
         ProfileResult folded;
-        try (Progress progress = Progress.bytes(streams.err(), "profile", totalBytes(files), quiet)) {
-            folded = engine.profile(files.stream().map(InputSource::of).toList(),
-                    profiling.withProgress(progress::stepTo));
+        long bytes = sources.stream().mapToLong(s -> Math.max(0, s.sizeBytes())).sum();
+        try (Progress progress = Progress.bytes(streams.err(), "profile", bytes, quiet)) {
+            folded = engine.profile(sources, profiling.withProgress(progress::stepTo));
         }
         WarningSummary.lines(folded.diagnostics(), options.strict).forEach(streams.err()::println);
         if (options.strict && folded.diagnostics().hasWarnings()) {
@@ -105,18 +106,6 @@ final class ProfileCommand implements Callable<Integer> {
         Profile shown = engine.view(folded.profile(), options.viewSpec());
         Output.write(engine, engine.report(shown, folded.diagnostics(), options.rows(0)), options, streams);
         return Main.OK;
-    }
-
-    private static long totalBytes(List<Path> files) {
-        long total = 0;
-        for (Path file : files) {
-            try {
-                total += Files.isRegularFile(file) ? Files.size(file) : 0;
-            } catch (IOException e) {
-                // The reading itself will say what is wrong with the file.
-            }
-        }
-        return total;
     }
 
     static final class Threads implements ITypeConverter<ThreadMode> {
