@@ -37,8 +37,23 @@ final class Decoding {
      * {@code raw} is closed here.
      */
     static Decoded decode(String name, InputStream raw) throws IOException {
+        return decode(name, raw, BUFFER_SIZE);
+    }
+
+    /**
+     * Only the head of {@code raw}, which is closed here. The buffer starts at the head's size, so that a
+     * plain input is read no further than its head (a merge of many files opens each for its head first);
+     * it grows, up to the mark, when more is needed (whitespace, gzip).
+     */
+    static Head head(String name, InputStream raw) throws IOException {
+        Decoded decoded = decode(name, raw, FIRST_READ);
+        decoded.content().close();
+        return decoded.head();
+    }
+
+    private static Decoded decode(String name, InputStream raw, int bufferBytes) throws IOException {
         try {
-            return decode(name, new BufferedInputStream(raw, BUFFER_SIZE), 0);
+            return decode(name, new BufferedInputStream(raw, bufferBytes), 0);
         } catch (RuntimeException | IOException e) {
             raw.close();
             throw e;
@@ -47,7 +62,7 @@ final class Decoding {
 
     private static Decoded decode(String name, BufferedInputStream in, int layers) throws IOException {
         in.mark(BUFFER_SIZE);
-        byte[] buf = new byte[BUFFER_SIZE];
+        byte[] buf = new byte[FIRST_READ];
         Filled first = fill(name, in, buf, 0, FIRST_READ);
         int n = first.length;
         if (n >= 2 && buf[0] == 0x1f && buf[1] == (byte) 0x8b) {
@@ -75,6 +90,7 @@ final class Decoding {
         boolean whole = first.ended;
         if (!whole && allWhitespace(buf, start, n)) {
             // All whitespace so far: look further, as far as the mark allows, for the first real byte.
+            buf = Arrays.copyOf(buf, BUFFER_SIZE);
             Filled more = fill(name, in, buf, n, BUFFER_SIZE - n);
             n += more.length;
             cut = more.cut;

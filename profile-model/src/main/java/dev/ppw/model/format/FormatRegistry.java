@@ -106,6 +106,11 @@ public final class FormatRegistry {
             if (c.compareTo(bestConfidence) > 0) {
                 best = f;
                 bestConfidence = c;
+                if (c == Confidence.CERTAIN) {
+                    // Nothing later can beat it (a tie keeps the earlier): the other probes, which scan the
+                    // head, are skipped, and a merge of many saved profiles probes each once only.
+                    break;
+                }
             }
         }
         if (best != null) {

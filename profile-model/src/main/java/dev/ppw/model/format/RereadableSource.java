@@ -80,9 +80,7 @@ final class RereadableSource implements InputSource {
     @Override
     public synchronized Head head() throws IOException {
         if (head == null) {
-            Decoding.Decoded decoded = Decoding.decode(name, raw.open());
-            decoded.content().close();
-            head = decoded.head();
+            head = Decoding.head(name, raw.open());
         }
         return head;
     }

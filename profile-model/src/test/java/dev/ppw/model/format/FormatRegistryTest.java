@@ -171,6 +171,20 @@ class FormatRegistryTest {
     }
 
     @Test
+    void aCertainProbeEndsDetectionSoLaterProbesDoNotScanTheHead() {
+        int[] probed = new int[1];
+        EventFormat counted = new Events("counted-events", h -> {
+            probed[0]++;
+            return Confidence.CERTAIN;
+        });
+        FormatRegistry registry = new FormatRegistry(List.of(counted, SIGNED));
+        assertEquals(SIGNED, registry.detect(head("t.json", "{\"format\": \"signed\", \"ph\": 1}")));
+        assertEquals(0, probed[0], "the event format comes after the certain profile format");
+        assertEquals(counted, registry.detect(head("t.json", "[{\"ph\": \"X\"}]")));
+        assertEquals(1, probed[0]);
+    }
+
+    @Test
     void formatsAreListedByNameAndFoundByName() {
         assertEquals(List.of("a-lines", "b-lines", "json-events", "named-profile", "signed-profile"), REGISTRY.names());
         assertEquals(REGISTRY.names(), REGISTRY.formats().stream().map(InputFormat::name).toList());
