@@ -17,6 +17,9 @@ final class PathChecks {
      * @return a message saying what is wrong, or null when the output is fine
      */
     static String outputProblem(Path output, List<Path> inputs) {
+        if (Output.STDOUT.equals(output.toString())) {
+            return null;
+        }
         if (Files.isDirectory(output)) {
             return "-o " + output + " is a directory: name a file";
         }

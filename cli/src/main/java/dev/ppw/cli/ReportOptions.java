@@ -47,7 +47,8 @@ final class ReportOptions {
     double minPercent;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write here instead of stdout; an existing file is replaced atomically; a name ending in .gz is gzipped.")
+            description = "Write here instead of stdout ('-' is stdout): a regular file is replaced atomically (a"
+                    + " link's file, the link kept), a device or pipe written through; a name ending in .gz is gzipped.")
     Path output;
 
     @Option(names = "--strict", description = "Treat every warning as an error: exit 1 and write nothing.")

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -19,6 +20,12 @@ import java.util.zip.GZIPOutputStream;
  * temporary file in the same directory, which is synced and then renamed over the target in one atomic
  * move. An existing target keeps its permissions; a new one gets the default permissions (umask).
  *
+ * <p>Only a regular file is ever replaced. A symbolic link is followed (through a chain of links) and the
+ * file it names is replaced, the link staying a link. Anything else that exists (a device such as
+ * {@code /dev/null} or {@code /dev/stdout}, a named pipe) is written straight through, as a shell's
+ * {@code >} would, since renaming over it would destroy it. The temporary name is short and fixed in
+ * length, so any name the file system accepts can be the target.
+ *
  * <p>A target whose name ends in {@code .gz} (any case) is written gzipped, so that
  * {@code -o merged.ppw.json.gz} saves a compressed profile that {@code ppw-java merge} reads back.
  */
@@ -30,6 +37,8 @@ public final class AtomicOutput {
     }
 
     private static final int BUFFER = 1 << 16;
+    /** Links followed before a chain counts as a loop (Linux's own limit). */
+    private static final int MAX_LINKS = 40;
 
     private AtomicOutput() {
     }
@@ -39,24 +48,22 @@ public final class AtomicOutput {
      * it untouched when anything fails.
      */
     public static void write(Path target, Body body) throws IOException {
-        Path absolute = target.toAbsolutePath();
+        boolean gzip = gzipped(target);
+        // The system follows the links to what exists: /dev/stdout is a link to a link to a pipe.
+        if (Files.exists(target) && !Files.isRegularFile(target)) {
+            try (OutputStream device = Files.newOutputStream(target, StandardOpenOption.WRITE)) {
+                writeBody(new BufferedOutputStream(device, BUFFER), gzip, body);
+            }
+            return;
+        }
+        Path absolute = followLinks(target.toAbsolutePath());
         Path dir = absolute.getParent();
-        Path tmp = createTemp(dir, absolute.getFileName().toString());
+        Path tmp = createTemp(dir);
         boolean moved = false;
         try {
             copyPermissions(absolute, tmp);
             try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                OutputStream file = new BufferedOutputStream(Channels.newOutputStream(channel), BUFFER);
-                if (gzipped(absolute)) {
-                    GZIPOutputStream gzip = new GZIPOutputStream(file, BUFFER);
-                    OutputStream out = new BufferedOutputStream(gzip, BUFFER);
-                    body.writeTo(out);
-                    out.flush();
-                    gzip.finish();
-                } else {
-                    body.writeTo(file);
-                }
-                file.flush();
+                writeBody(new BufferedOutputStream(Channels.newOutputStream(channel), BUFFER), gzip, body);
                 channel.force(true);
             }
             Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -68,18 +75,49 @@ public final class AtomicOutput {
         }
     }
 
+    /** Writes the body to {@code file}, through gzip when asked, and flushes it (the caller closes {@code file}). */
+    private static void writeBody(OutputStream file, boolean gzip, Body body) throws IOException {
+        if (gzip) {
+            GZIPOutputStream zip = new GZIPOutputStream(file, BUFFER);
+            OutputStream out = new BufferedOutputStream(zip, BUFFER);
+            body.writeTo(out);
+            out.flush();
+            zip.finish();
+        } else {
+            body.writeTo(file);
+        }
+        file.flush();
+    }
+
+    /**
+     * The path a chain of symbolic links ends at ({@code path} itself when it is no link); the end may not
+     * exist yet. A chain longer than the system's own limit is a loop.
+     */
+    static Path followLinks(Path path) throws IOException {
+        Path p = path;
+        for (int hops = 0; Files.isSymbolicLink(p); hops++) {
+            if (hops == MAX_LINKS) {
+                throw new FileSystemException(path.toString(), null, "too many levels of symbolic links");
+            }
+            Path to = Files.readSymbolicLink(p);
+            p = to.isAbsolute() ? to : p.resolveSibling(to);
+        }
+        return p;
+    }
+
     /** True when {@code target}'s file name ends in {@code .gz}, in any case. */
     public static boolean gzipped(Path target) {
         Path name = target.getFileName();
         return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".gz");
     }
 
-    private static Path createTemp(Path dir, String name) throws IOException {
+    private static Path createTemp(Path dir) throws IOException {
         while (true) {
             String suffix = Long.toHexString(ThreadLocalRandom.current().nextLong());
             try {
-                // createFile, unlike createTempFile, applies the umask rather than mode 0600.
-                return Files.createFile(dir.resolve("." + name + "." + suffix + ".tmp"));
+                // createFile, unlike createTempFile, applies the umask rather than mode 0600. The name is short:
+                // one built from the target's would pass the file system's limit for a target near it.
+                return Files.createFile(dir.resolve(".ppw-" + suffix + ".tmp"));
             } catch (FileAlreadyExistsException e) {
                 // another name then
             }

@@ -31,6 +31,63 @@ class AtomicOutputTest {
     }
 
     @Test
+    void aSymbolicLinkStaysALinkAndTheFileItNamesIsReplaced() throws IOException {
+        Path real = dir.resolve("real.csv");
+        Files.writeString(real, "old");
+        Path first = Files.createSymbolicLink(dir.resolve("first.csv"), Path.of("real.csv"));
+        Path chain = Files.createSymbolicLink(dir.resolve("chain.csv"), first);
+        AtomicOutput.write(chain, out -> out.write("new".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(Files.isSymbolicLink(chain) && Files.isSymbolicLink(first));
+        assertEquals("new", Files.readString(real));
+        Path dangling = Files.createSymbolicLink(dir.resolve("dangling.csv"), Path.of("later.csv"));
+        AtomicOutput.write(dangling, out -> out.write('x'));
+        assertTrue(Files.isSymbolicLink(dangling));
+        assertEquals("x", Files.readString(dir.resolve("later.csv")));
+        assertEquals(5, listing().size(), "no temporary file left: " + listing());
+    }
+
+    @Test
+    void aLoopOfLinksIsAnErrorNotAHang() throws IOException {
+        Path a = Files.createSymbolicLink(dir.resolve("a"), Path.of("b"));
+        Files.createSymbolicLink(dir.resolve("b"), Path.of("a"));
+        IOException e = assertThrows(IOException.class, () -> AtomicOutput.write(a, out -> out.write('x')));
+        assertTrue(e.getMessage().contains("too many levels of symbolic links"), e.getMessage());
+    }
+
+    @Test
+    void aDeviceOrANamedPipeIsWrittenThroughNeverReplaced() throws Exception {
+        Path devNull = Path.of("/dev/null");
+        if (Files.isWritable(devNull)) {
+            AtomicOutput.write(devNull, out -> out.write("gone".getBytes(StandardCharsets.UTF_8)));
+            assertFalse(Files.isRegularFile(devNull), "/dev/null is still a device");
+        }
+        Path fifo = dir.resolve("pipe");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        if (mkfifo.waitFor() != 0) {
+            return; // no mkfifo here: the device case above stands alone
+        }
+        java.util.concurrent.CompletableFuture<String> read = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return Files.readString(fifo);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        AtomicOutput.write(fifo, out -> out.write("through the pipe".getBytes(StandardCharsets.UTF_8)));
+        assertEquals("through the pipe", read.get(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertFalse(Files.isRegularFile(fifo), "the pipe is still a pipe");
+        assertEquals(List.of(fifo), listing());
+    }
+
+    @Test
+    void theLongestNameTheFileSystemTakesCanBeTheTarget() throws IOException {
+        Path target = dir.resolve("p".repeat(250) + ".csv");
+        AtomicOutput.write(target, out -> out.write('x'));
+        assertEquals("x", Files.readString(target));
+        assertEquals(List.of(target), listing());
+    }
+
+    @Test
     void createsAFileThatDidNotExist() throws IOException {
         Path target = dir.resolve("fresh.json");
         AtomicOutput.write(target, out -> out.write('x'));
