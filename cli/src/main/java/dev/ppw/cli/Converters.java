@@ -9,6 +9,7 @@ import dev.ppw.model.output.WriterRegistry;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Locale;
@@ -39,6 +40,32 @@ final class Converters {
         public ViewKind convert(String value) {
             return byLabel(value, ViewKind.values(), ViewKind::label, "view");
         }
+    }
+
+    /**
+     * The registered writer whose file ending {@code file}'s name has, a final {@code .gz} aside (the longest
+     * ending when several match), or null.
+     */
+    static OutputWriter byEnding(Path file) {
+        Path name = file.getFileName();
+        if (name == null) {
+            return null;
+        }
+        String lower = name.toString().toLowerCase(Locale.ROOT);
+        if (lower.endsWith(".gz")) {
+            lower = lower.substring(0, lower.length() - 3);
+        }
+        OutputWriter best = null;
+        int bestLength = 0;
+        for (OutputWriter w : WRITERS.writers()) {
+            for (String ending : w.fileExtensions()) {
+                if (lower.endsWith(ending.toLowerCase(Locale.ROOT)) && ending.length() > bestLength) {
+                    best = w;
+                    bestLength = ending.length();
+                }
+            }
+        }
+        return best;
     }
 
     static final class Format implements ITypeConverter<OutputWriter> {

@@ -2,6 +2,7 @@ package dev.ppw.cli;
 
 import dev.ppw.engine.Engine;
 import dev.ppw.model.Report;
+import dev.ppw.model.output.OutputWriter;
 
 import java.io.IOException;
 
@@ -18,7 +19,7 @@ final class Output {
      * regular file replaced atomically, a link's file, or a device or pipe written through.
      */
     static void write(Engine engine, Report report, ReportOptions options, Main.Streams streams) throws IOException {
-        String format = options.format.name();
+        String format = writer(options, streams).name();
         if (options.output == null || STDOUT.equals(options.output.toString())) {
             engine.write(report, format, streams.out());
             streams.out().flush();
@@ -29,5 +30,23 @@ final class Output {
         } catch (IOException e) {
             throw FileProblem.cannotWrite(options.output, e);
         }
+    }
+
+    /**
+     * The writer of {@code --format}, or when it is not given, the one whose file ending {@code -o}'s name has
+     * ({@code .gz} aside), else text. A {@code --format} that another writer's ending contradicts is kept, with
+     * a warning on stderr.
+     */
+    static OutputWriter writer(ReportOptions options, Main.Streams streams) {
+        boolean file = options.output != null && !STDOUT.equals(options.output.toString());
+        OutputWriter byEnding = file ? Converters.byEnding(options.output) : null;
+        if (options.format == null) {
+            return byEnding != null ? byEnding : Converters.WRITERS.byName("text").orElseThrow();
+        }
+        if (byEnding != null && !byEnding.name().equals(options.format.name())) {
+            streams.err().println(Main.PREFIX + "warning: -o " + options.output + " ends like a " + byEnding.name()
+                    + " file, but --format " + options.format.name() + " was asked: writing " + options.format.name());
+        }
+        return options.format;
     }
 }

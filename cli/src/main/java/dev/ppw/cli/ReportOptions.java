@@ -25,9 +25,10 @@ final class ReportOptions {
             description = "Region names per key in the tau view (default: ${DEFAULT-VALUE}).")
     int depth;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Converters.Format.class,
+    @Option(names = "--format", paramLabel = "FORMAT", converter = Converters.Format.class,
             completionCandidates = Converters.FormatNames.class,
-            description = "One of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+            description = "One of ${COMPLETION-CANDIDATES} (default: the format whose ending the -o file has, as"
+                    + " .csv or .json, a .gz aside; else text).")
     OutputWriter format;
 
     @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,

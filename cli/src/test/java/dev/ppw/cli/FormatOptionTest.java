@@ -37,12 +37,34 @@ class FormatOptionTest {
     }
 
     @Test
+    void withoutFormatTheOutputsEndingChoosesItAndAContradictionIsAWarning() throws IOException {
+        Path csv = dir.resolve("t.csv");
+        Path json = dir.resolve("t.json.gz");
+        Path other = dir.resolve("t.txt");
+        assertEquals(0, Cli.run("profile", trace().toString(), "-o", csv.toString()).exit());
+        assertEquals(Cli.run("profile", trace().toString(), "--format", "csv").out(), Files.readString(csv));
+        assertEquals(0, Cli.run("profile", trace().toString(), "-o", json.toString()).exit());
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(json))) {
+            assertEquals(Cli.run("profile", trace().toString(), "--format", "json").out(),
+                    new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        }
+        assertEquals(0, Cli.run("profile", trace().toString(), "-o", other.toString()).exit());
+        assertTrue(Files.readString(other).startsWith("view: tree   total: "), "no ending of a format: text");
+        Cli contradicted = Cli.run("profile", trace().toString(), "--format", "text", "-o", csv.toString());
+        assertEquals(0, contradicted.exit());
+        assertEquals("ppw-java: warning: -o " + csv + " ends like a csv file, but --format text was asked: writing text\n",
+                contradicted.err());
+        assertTrue(Files.readString(csv).startsWith("view: tree   total: "));
+    }
+
+    @Test
     void helpListsTheRegisteredNames() {
         for (String command : List.of("profile", "merge")) {
             Cli r = Cli.run(command, "--help");
             assertEquals(0, r.exit(), r.toString());
-            assertTrue(r.out().lines().anyMatch(l -> l.matches(" +--format=FORMAT +One of " + String.join(", ", Converters.WRITERS.names())
-                    + " \\(default: text\\)\\.")),
+            assertTrue(r.out().replaceAll("\\s+", " ").contains("--format=FORMAT One of "
+                    + String.join(", ", Converters.WRITERS.names()) + " (default: the format whose ending the -o file has,"
+                    + " as .csv or .json, a .gz aside; else text)."),
                     r.out());
         }
     }
