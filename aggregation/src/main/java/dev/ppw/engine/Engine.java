@@ -20,12 +20,15 @@ import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.WriterRegistry;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The library's entry point: everything the {@code ppw-java} commands do, as calls. Open inputs
@@ -92,6 +95,34 @@ public final class Engine {
     public List<InputSource> inputs(List<String> arguments) {
         return InputExpansion.expand(arguments).stream().map(InputSource::of).toList();
     }
+
+    /**
+     * As {@link #inputs(List)}, with {@code -} meaning {@code standardInput} (read once, gzipped or not, named
+     * {@code -}); named twice, it is one input, as any other.
+     */
+    public List<InputSource> inputs(List<String> arguments, InputStream standardInput) {
+        List<InputSource> sources = new ArrayList<>();
+        Set<Path> seen = new HashSet<>();
+        boolean stdin = false;
+        for (String argument : arguments) {
+            if (STANDARD_INPUT.equals(argument)) {
+                if (!stdin) {
+                    sources.add(InputSource.once(STANDARD_INPUT, standardInput));
+                    stdin = true;
+                }
+                continue;
+            }
+            for (Path file : InputExpansion.expand(List.of(argument))) {
+                if (seen.add(file)) {
+                    sources.add(InputSource.of(file));
+                }
+            }
+        }
+        return sources;
+    }
+
+    /** The input name that means standard input in {@link #inputs(List, InputStream)}. */
+    public static final String STANDARD_INPUT = "-";
 
     /**
      * Folds the traces {@code inputs} into one calling-context tree, their sum (SEMANTICS.md sections 1, 2

@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -38,14 +39,19 @@ public final class Main implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        System.exit(run(args, System.in, System.out, System.err));
     }
 
     /** Runs the command line with {@code out} for results and help, {@code err} for messages; returns the exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, InputStream.nullInputStream(), out, err);
+    }
+
+    /** As {@link #run(String[], PrintStream, PrintStream)}, with {@code in} as standard input (the input {@code -}). */
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         PrintWriter errWriter = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
         PrintWriter outWriter = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
-        CommandLine cl = new CommandLine(new Main(new Streams(out, err)));
+        CommandLine cl = new CommandLine(new Main(new Streams(in, out, err)));
         cl.setOut(outWriter);
         cl.setErr(errWriter);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -104,6 +110,6 @@ public final class Main implements Callable<Integer> {
     }
 
     /** Where a run's output goes: commands write results to {@code out} as bytes, never to System.out. */
-    record Streams(PrintStream out, PrintStream err) {
+    record Streams(InputStream in, PrintStream out, PrintStream err) {
     }
 }

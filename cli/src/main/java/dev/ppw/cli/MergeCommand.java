@@ -92,7 +92,7 @@ final class MergeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         checkUsage();
         Engine engine = main.engine();
-        List<InputSource> sources = engine.inputs(inputs);
+        List<InputSource> sources = engine.inputs(inputs, main.streams().in());
         options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
         MergeOptions merging = MergeOptions.defaults().withOp(agg)
                 .withMissing(presentOnly ? MissingRule.PRESENT : MissingRule.ZERO)

@@ -82,7 +82,7 @@ final class ProfileCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Engine engine = main.engine();
-        List<InputSource> sources = engine.inputs(inputs);
+        List<InputSource> sources = engine.inputs(inputs, main.streams().in());
         options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
         if (jobs != null && jobs < 1) {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);

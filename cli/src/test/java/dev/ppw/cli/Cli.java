@@ -7,12 +7,17 @@ import java.nio.charset.StandardCharsets;
 /** Runs ppw-java in-process and keeps what it printed. */
 record Cli(int exit, String out, String err) {
     static Cli run(String... args) {
+        return runWithInput(new byte[0], args);
+    }
+
+    /** Runs ppw-java with {@code stdin} as its standard input. */
+    static Cli runWithInput(byte[] stdin, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            exit = Main.run(args, o, e);
+            exit = Main.run(args, new java.io.ByteArrayInputStream(stdin), o, e);
         }
         return new Cli(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

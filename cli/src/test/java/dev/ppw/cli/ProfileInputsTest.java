@@ -30,4 +30,25 @@ class ProfileInputsTest {
         assertEquals(1, r.exit());
         assertEquals("ppw-java: error: cannot read no-such-trace.json: no such file\n", r.err());
     }
+
+    @Test
+    void dashIsStandardInputGzippedOrNotForEveryCommand() throws java.io.IOException {
+        Path trace = NODES.resolve("node0.pfw");
+        byte[] bytes = java.nio.file.Files.readAllBytes(trace);
+        java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(zipped)) {
+            gz.write(bytes);
+        }
+        String expected = CliRunner.out("profile", trace.toString(), "--format", "csv");
+        Cli plain = Cli.runWithInput(bytes, "profile", "-", "--format", "csv");
+        assertEquals(0, plain.exit(), plain.err());
+        assertEquals(expected, plain.out());
+        assertEquals(expected, Cli.runWithInput(zipped.toByteArray(), "profile", "-", "--format", "csv").out());
+        String merged = CliRunner.out("merge", trace.toString(), NODES.resolve("node1.pfw").toString(), "--agg", "max",
+                "--format", "csv");
+        Cli viaStdin = Cli.runWithInput(bytes, "merge", "-", NODES.resolve("node1.pfw").toString(), "--agg", "max",
+                "--format", "csv");
+        assertEquals(0, viaStdin.exit(), viaStdin.err());
+        assertEquals(merged.replace("node0.pfw", "-"), viaStdin.out(), "the node read from stdin is named '-'");
+    }
 }

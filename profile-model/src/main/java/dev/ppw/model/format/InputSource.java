@@ -96,6 +96,15 @@ public interface InputSource extends Closeable {
         return new OnceSource(name, () -> Files.newInputStream(file));
     }
 
+    /**
+     * A stream read once (standard input, say), named {@code name}: its head is buffered for probing, its
+     * content (gzipped or not) read by the one {@link #open}. Closing the source closes {@code raw} when it was
+     * never opened.
+     */
+    static InputSource once(String name, InputStream raw) {
+        return new OnceSource(name, () -> raw);
+    }
+
     /** The bytes {@code raw} (as stored: they may be gzipped), named {@code name}; read again on demand. */
     static InputSource of(String name, byte[] raw) {
         byte[] copy = raw.clone();
