@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 
+import static dev.ppw.aggregate.TestTrees.rows;
 import static dev.ppw.aggregate.MergeInputs.ALLOCATED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.quicktheories.QuickTheory.qt;
@@ -198,21 +199,5 @@ class FolderSamplesTest {
             rows.put(tree.path(n, " => "), TestTrees.metrics(tree, n) + weights);
         }
         return rows;
-    }
-
-    /** Depth-first in node order: path and fixed metrics. */
-    private static List<String> rows(CallTree tree) {
-        List<String> rows = new ArrayList<>();
-        addRows(tree, CallTree.ROOT, rows);
-        return rows;
-    }
-
-    private static void addRows(CallTree tree, int parent, List<String> rows) {
-        for (int n = tree.firstChild(parent); n != CallTree.NONE; n = tree.nextSibling(n)) {
-            rows.add(tree.path(n, " => ") + ": calls=" + tree.calls(n) + " sub=" + tree.subcalls(n) + " incl="
-                    + tree.inclusiveNanos(n) + " excl=" + tree.exclusiveNanos(n) + " min=" + tree.minInclusiveNanos(n)
-                    + " max=" + tree.maxInclusiveNanos(n));
-            addRows(tree, n, rows);
-        }
     }
 }

@@ -2,13 +2,12 @@ package dev.ppw.aggregate;
 
 import dev.ppw.aggregate.TestTrace.Ev;
 import dev.ppw.aggregate.TestTrace.Track;
-import dev.ppw.model.CallTree;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
+import static dev.ppw.aggregate.TestTrees.rows;
 import static dev.ppw.aggregate.TestTrace.b;
 import static dev.ppw.aggregate.TestTrace.e;
 import static dev.ppw.aggregate.TestTrace.x;
@@ -127,22 +126,6 @@ class FolderThreadsTest {
                 case 'E' -> folder.end(track, ev.tsNanos(), folder.frames().names().intern(ev.name()));
                 default -> folder.complete(track, ev.tsNanos(), ev.durNanos(), folder.frames().intern(ev.name()));
             }
-        }
-    }
-
-    /** Depth-first in node order: path and metrics. */
-    private static List<String> rows(CallTree tree) {
-        List<String> rows = new ArrayList<>();
-        addRows(tree, CallTree.ROOT, rows);
-        return rows;
-    }
-
-    private static void addRows(CallTree tree, int parent, List<String> rows) {
-        for (int n = tree.firstChild(parent); n != CallTree.NONE; n = tree.nextSibling(n)) {
-            rows.add(tree.path(n, " => ") + ": calls=" + tree.calls(n) + " sub=" + tree.subcalls(n) + " incl="
-                    + tree.inclusiveNanos(n) + " excl=" + tree.exclusiveNanos(n) + " min=" + tree.minInclusiveNanos(n)
-                    + " max=" + tree.maxInclusiveNanos(n));
-            addRows(tree, n, rows);
         }
     }
 }

@@ -228,4 +228,20 @@ final class TestTrees {
         }
         return String.join(Views.SEPARATOR, names);
     }
+
+    /** The tree's rows depth-first in node order: path, calls, subcalls, inclusive, exclusive, min and max. */
+    static List<String> rows(CallTree tree) {
+        List<String> rows = new ArrayList<>();
+        addRows(tree, CallTree.ROOT, rows);
+        return rows;
+    }
+
+    private static void addRows(CallTree tree, int parent, List<String> rows) {
+        for (int n = tree.firstChild(parent); n != CallTree.NONE; n = tree.nextSibling(n)) {
+            rows.add(tree.path(n, " => ") + ": calls=" + tree.calls(n) + " sub=" + tree.subcalls(n) + " incl="
+                    + tree.inclusiveNanos(n) + " excl=" + tree.exclusiveNanos(n) + " min=" + tree.minInclusiveNanos(n)
+                    + " max=" + tree.maxInclusiveNanos(n));
+            addRows(tree, n, rows);
+        }
+    }
 }
