@@ -21,11 +21,11 @@ import java.util.concurrent.Callable;
  * 2 bad usage (an unknown option, a bad option value); 3 internal error, with its stack trace.
  */
 @Command(name = "ppw-java", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {ProfileCommand.class, MergeCommand.class, FormatsCommand.class},
+        subcommands = {ProfileCommand.class, MergeCommand.class, FormatsCommand.class, CommandLine.HelpCommand.class},
         description = "Turns traces into calling-context profiles: tree, callpath, flat and TAU views.",
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok, 1 bad input (or a warning under --strict), 2 bad usage, 3 internal error",
-                "%nRun 'ppw-java profile --help' or 'ppw-java merge --help' for options and examples,",
+                "%nRun 'ppw-java help profile' or 'ppw-java help merge' for options and examples,",
                 "'ppw-java formats' for the input formats read."})
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;
@@ -56,7 +56,7 @@ public final class Main implements Callable<Integer> {
         cl.setErr(errWriter);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler((e, arguments) -> {
-            errWriter.println(PREFIX + "error: " + e.getMessage());
+            errWriter.println(PREFIX + "error: " + UsageErrors.message(e));
             CommandLine failed = e.getCommandLine();
             errWriter.println(PREFIX + "see '" + failed.getCommandSpec().qualifiedName() + " --help'");
             return BAD_USAGE;
