@@ -9,6 +9,7 @@ import java.util.Optional;
 /** The option that chooses how inputs are read: shared by {@code profile} and {@code merge}. */
 final class InputOptions {
     @Option(names = "--input-format", paramLabel = "NAME",
+            completionCandidates = CompletionCandidates.InputFormats.class,
             description = "Read every input as this format instead of detecting it from the content"
                     + " ('ppw-java formats' lists them).")
     String inputFormat;

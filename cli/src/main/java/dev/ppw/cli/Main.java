@@ -21,7 +21,8 @@ import java.util.concurrent.Callable;
  * 2 bad usage (an unknown option, a bad option value); 3 internal error, with its stack trace.
  */
 @Command(name = "ppw-java", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {ProfileCommand.class, MergeCommand.class, FormatsCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ProfileCommand.class, MergeCommand.class, FormatsCommand.class, CommandLine.HelpCommand.class,
+                CompletionCommand.class},
         description = "Turns traces into calling-context profiles: tree, callpath, flat and TAU views.",
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok, 1 bad input (or a warning under --strict), 2 bad usage, 3 internal error",

@@ -52,6 +52,7 @@ final class MergeCommand implements Callable<Integer> {
     List<String> inputs;
 
     @Option(names = "--agg", paramLabel = "OP", defaultValue = "sum", converter = Converters.Agg.class,
+            completionCandidates = CompletionCandidates.MergeOps.class,
             description = "How inclusive and exclusive times combine: sum, min, max or avg (default: ${DEFAULT-VALUE}).")
     MergeOp agg;
 
@@ -63,7 +64,8 @@ final class MergeCommand implements Callable<Integer> {
             description = "Rebuild inclusive times bottom-up from the combined exclusive times (tree and callpath only).")
     boolean recomputeInclusive;
 
-    @Option(names = "--node-by", paramLabel = "KEY", defaultValue = "file", converter = Converters.NodeBy.class,
+    @Option(names = "--node-by", paramLabel = "WHAT", defaultValue = "file", converter = Converters.NodeBy.class,
+            completionCandidates = CompletionCandidates.NodeKeys.class,
             description = "What a node is: file (each input) or pid (each process of each trace) (default: ${DEFAULT-VALUE}).")
     Converters.NodeKey nodeBy;
 

@@ -60,6 +60,7 @@ final class ProfileCommand implements Callable<Integer> {
     List<String> inputs;
 
     @Option(names = "--threads", paramLabel = "MODE", defaultValue = "merge", converter = Threads.class,
+            completionCandidates = CompletionCandidates.ThreadModes.class,
             description = {"merge: one tree for all threads; split: each thread a top level named after it",
                     "(its thread_name, else 'pid P tid T'; async tracks under 'async' and their process)",
                     "(default: ${DEFAULT-VALUE})."})

@@ -17,6 +17,7 @@ import java.util.Optional;
 /** The options that choose, order and write a view: shared by {@code profile} and {@code merge}. */
 final class ReportOptions {
     @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", converter = Converters.View.class,
+            completionCandidates = CompletionCandidates.Views.class,
             description = "tree, callpath, flat, tau, or counters (the C counter series instead of the tree's"
                     + " rows) (default: ${DEFAULT-VALUE}).")
     ViewKind view;
@@ -32,11 +33,13 @@ final class ReportOptions {
     OutputWriter format;
 
     @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,
+            completionCandidates = CompletionCandidates.Units.class,
             description = "s, ms, us or ns (default: ns for csv and json; for text the traces'"
                     + " displayTimeUnit, else a readable one).")
     DisplayUnit unit;
 
     @Option(names = "--sort", paramLabel = "KEY", defaultValue = "inclusive", converter = Converters.Sort.class,
+            completionCandidates = CompletionCandidates.SortKeys.class,
             description = "inclusive, exclusive, calls, subcalls, min, max or name (default: ${DEFAULT-VALUE}).")
     RowOrder.SortKey sort;
 
