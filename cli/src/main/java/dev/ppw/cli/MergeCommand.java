@@ -96,6 +96,7 @@ final class MergeCommand implements Callable<Integer> {
         Engine engine = main.engine();
         List<InputSource> sources = engine.inputs(inputs, main.streams().in());
         options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
+        IgnoredOptions.merge(spec, options, agg).forEach(main.streams().err()::println);
         MergeOptions merging = MergeOptions.defaults().withOp(agg)
                 .withMissing(presentOnly ? MissingRule.PRESENT : MissingRule.ZERO)
                 .withRecomputeInclusive(recomputeInclusive).withSplitByPid(nodeBy == Converters.NodeKey.PID)

@@ -38,15 +38,25 @@ final class Output {
      * a warning on stderr.
      */
     static OutputWriter writer(ReportOptions options, Main.Streams streams) {
-        boolean file = options.output != null && !STDOUT.equals(options.output.toString());
-        OutputWriter byEnding = file ? Converters.byEnding(options.output) : null;
-        if (options.format == null) {
-            return byEnding != null ? byEnding : Converters.WRITERS.byName("text").orElseThrow();
-        }
-        if (byEnding != null && !byEnding.name().equals(options.format.name())) {
+        OutputWriter byEnding = byEnding(options);
+        if (byEnding != null && options.format != null && !byEnding.name().equals(options.format.name())) {
             streams.err().println(Main.PREFIX + "warning: -o " + options.output + " ends like a " + byEnding.name()
                     + " file, but --format " + options.format.name() + " was asked: writing " + options.format.name());
         }
-        return options.format;
+        return chosen(options);
+    }
+
+    /** The writer {@link #writer} picks, without a word: {@code --format}, else -o's ending, else text. */
+    static OutputWriter chosen(ReportOptions options) {
+        if (options.format != null) {
+            return options.format;
+        }
+        OutputWriter byEnding = byEnding(options);
+        return byEnding != null ? byEnding : Converters.WRITERS.byName("text").orElseThrow();
+    }
+
+    private static OutputWriter byEnding(ReportOptions options) {
+        boolean file = options.output != null && !STDOUT.equals(options.output.toString());
+        return file ? Converters.byEnding(options.output) : null;
     }
 }

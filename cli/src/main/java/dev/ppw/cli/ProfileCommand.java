@@ -88,6 +88,7 @@ final class ProfileCommand implements Callable<Integer> {
         if (jobs != null && jobs < 1) {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
+        IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
         ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads))
                 .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null));
         if (jobs != null) {

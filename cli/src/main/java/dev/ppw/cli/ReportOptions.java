@@ -55,7 +55,8 @@ final class ReportOptions {
                     + " link's file, the link kept), a device or pipe written through; a name ending in .gz is gzipped.")
     Path output;
 
-    @Option(names = "--strict", description = "Treat every warning as an error: exit 1 and write nothing.")
+    @Option(names = "--strict",
+            description = "Treat every warning about the input as an error: exit 1 and write nothing.")
     boolean strict;
 
     /** Rejects option values that make no sense, before any input is read (exit 2). */
