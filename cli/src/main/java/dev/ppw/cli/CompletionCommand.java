@@ -19,8 +19,7 @@ import java.util.concurrent.Callable;
  * the command definitions themselves, so that it cannot fall behind them.
  */
 @Command(name = "completion", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Prints a completion script for the shell: commands, options and their values complete",
-                "with Tab.",
+        description = {"Prints a shell completion script: commands, options and values complete with Tab.",
                 "One script serves both shells: zsh loads it through its bashcompinit."},
         footerHeading = "%nExamples:%n",
         footer = {"  source <(./ppw-java completion bash)",
