@@ -20,7 +20,11 @@ final class StartupTraining {
 
     /** {@code args[0]}: the examples folder of the checkout. */
     public static void main(String[] args) {
-        Path examples = Path.of(args[0]);
+        System.exit(train(Path.of(args[0])) == 0 ? Main.OK : Main.BAD_DATA);
+    }
+
+    /** Runs the commands on {@code examples}; returns how many ended with another exit code than expected. */
+    static int train(Path examples) {
         String trace = examples.resolve("perfflowaspect/smoketest.pfw").toString();
         String nodes = examples.resolve("perfflowaspect/nodes4").toString();
         record Run(int exit, String... args) {
@@ -41,6 +45,6 @@ final class StartupTraining {
                 unexpected++;
             }
         }
-        System.exit(unexpected == 0 ? Main.OK : Main.BAD_DATA);
+        return unexpected;
     }
 }
