@@ -6,7 +6,8 @@
 #   RUNS=41 ARGS='profile {} --format csv' bench/startup-bench.sh ./ppw-java
 # A launcher is a path, or LABEL=PATH. ARGS is the command line given to each ('{}' is the trace; default
 # 'profile {}'). Each launcher runs once untimed first (it may build its jar or its start-up cache).
-# Prints the load average before and after, and per launcher the median, lowest and highest of RUNS runs.
+# Prints the load average before and after, and per launcher the median, lowest and highest of RUNS runs,
+# wall time and CPU time.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${RUNS:-21}
@@ -42,16 +43,18 @@ if [ "${#paths[@]}" -gt 1 ]; then
 fi
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); cores: $(nproc); $runs runs each; args: ${args_template}"
+TIMEFORMAT='%R %U %S'
 for run in $(seq "$runs"); do
   for i in "${!paths[@]}"; do
-    start=$(date +%s%N)
-    "${paths[$i]}" "${args[@]}" >/dev/null 2>&1
-    end=$(date +%s%N)
-    echo $(( (end - start) / 1000000 )) >>"$work/times.$i"
+    { time "${paths[$i]}" "${args[@]}" >/dev/null 2>&1; } 2>>"$work/times.$i"
   done
 done
 echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
+# Wall time, and CPU time (user + system, the JVM's threads added up): on a loaded machine the CPU time
+# moves less than the wall time.
+median() { sort -n | awk '{a[NR]=$1} END {printf "%4d ms (lowest %4d, highest %4d)", a[int((NR+1)/2)], a[1], a[NR]}'; }
 for i in "${!paths[@]}"; do
-  sort -n "$work/times.$i" | awk -v label="${labels[$i]}" \
-    '{a[NR]=$1} END {printf "%-30s median %4d ms   lowest %4d ms   highest %4d ms\n", label, a[int((NR+1)/2)], a[1], a[NR]}'
+  printf '%-24s wall %s   cpu %s\n' "${labels[$i]}" \
+    "$(awk '{print int($1 * 1000)}' "$work/times.$i" | median)" \
+    "$(awk '{print int(($2 + $3) * 1000)}' "$work/times.$i" | median)"
 done
