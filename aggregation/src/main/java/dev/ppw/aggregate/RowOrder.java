@@ -19,9 +19,14 @@ import java.util.stream.Collectors;
  *
  * <p>For the hierarchical views (tree, callpath) the rows are a depth-first preorder: every row is
  * followed by its whole printed subtree, and siblings are sorted by the {@link SortKey}. For flat and TAU
- * all rows are roots and are sorted the same way. Numbers sort descending, names ascending; ties are broken
- * by region name, then callsite (both by {@link String#compareTo}), then node index, so the order is fully
- * determined by the profile. A {@link CallTree#UNSET} min/max sorts below every set value.
+ * all rows are roots and are sorted the same way. By default numbers sort descending and names ascending
+ * ({@link SortKey#defaultDirection()}); a {@link Direction} reverses the key's order only. Ties are broken
+ * by region name, then callsite (both by {@link String#compareTo}), then node index, whatever the
+ * direction, so the order is fully determined by the profile. A {@link CallTree#UNSET} min/max comes after
+ * every set value in both directions: a missing value is never the smallest or the largest.
+ *
+ * <p>{@link #top} keeps the first N rows of an order: in flat and TAU views the first N; in tree views the
+ * N rows that come first by the sort key over the whole tree, with their callers (ancestors), in tree order.
  */
 public final class RowOrder {
 
@@ -47,6 +52,11 @@ public final class RowOrder {
             return name().toLowerCase(Locale.ROOT);
         }
 
+        /** How the key sorts unless told otherwise: names from A, numbers from the largest. */
+        public Direction defaultDirection() {
+            return this == NAME ? Direction.ASCENDING : Direction.DESCENDING;
+        }
+
         /**
          * The key whose {@link #label()} is {@code text} (case-insensitive, surrounding blanks ignored).
          *
@@ -62,6 +72,14 @@ public final class RowOrder {
             throw new IllegalArgumentException("unknown sort key '" + text + "': expected one of "
                     + Arrays.stream(values()).map(SortKey::label).collect(Collectors.joining(", ")));
         }
+    }
+
+    /** Which way a {@link SortKey} sorts. */
+    public enum Direction {
+        /** Smallest first; names in {@link String#compareTo} order. */
+        ASCENDING,
+        /** Largest first; names in reverse order. */
+        DESCENDING
     }
 
     private RowOrder() {
@@ -87,13 +105,18 @@ public final class RowOrder {
      * @throws IllegalArgumentException when {@code minPercent} is negative or not finite
      */
     public static int[] order(Profile p, SortKey key, int maxDepth, double minPercent) {
+        return order(p, key, key.defaultDirection(), maxDepth, minPercent);
+    }
+
+    /** As {@link #order(Profile, SortKey, int, double)}, sorting by {@code key} in {@code direction}. */
+    public static int[] order(Profile p, SortKey key, Direction direction, int maxDepth, double minPercent) {
         if (!(minPercent >= 0) || Double.isInfinite(minPercent)) {
             throw new IllegalArgumentException("minimum percentage must be a finite number >= 0, got " + minPercent);
         }
         CallTree tree = p.tree();
         Metric measure = tree.measure();
         long minKept = minPercent == 0 ? Long.MIN_VALUE : minKept(minPercent, p.total(measure));
-        IntComparator order = comparator(tree, key, measure);
+        IntComparator order = comparator(tree, key, direction, measure);
         boolean hierarchical = p.view().isHierarchical();
         int levels = hierarchical && maxDepth > 0 ? maxDepth : Integer.MAX_VALUE;
 
@@ -107,6 +130,44 @@ public final class RowOrder {
             // depth() is 0 for roots, so a node is on level depth + 1 and its children on depth + 2.
             if (hierarchical && tree.depth(node) + 2 <= levels) {
                 pushChildren(tree, measure, node, minKept, order, siblings, stack);
+            }
+        }
+        return result.toArray();
+    }
+
+    /**
+     * The first {@code n} of {@code ordered} (rows as {@link #order} gives them, sorted by {@code key} in
+     * {@code direction}), in the same order: in flat and TAU views the first {@code n}; in tree and callpath
+     * views the {@code n} rows that sort first by {@code key} over the whole tree (ties as siblings' ties),
+     * each with every ancestor, so that the result is still a tree in preorder and may hold more than
+     * {@code n} rows. Sorted by inclusive time descending, ancestors come first anyway and the result has
+     * exactly {@code n} rows. {@code ordered} itself when it has at most {@code n} rows.
+     *
+     * @throws IllegalArgumentException when {@code n} is less than 1
+     */
+    public static int[] top(Profile p, int[] ordered, SortKey key, Direction direction, int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("the number of rows must be at least 1, got " + n);
+        }
+        if (ordered.length <= n) {
+            return ordered;
+        }
+        if (!p.view().isHierarchical()) {
+            return Arrays.copyOf(ordered, n);
+        }
+        CallTree tree = p.tree();
+        MutableIntList best = IntArrayList.newListWith(ordered.clone());
+        best.sortThis(comparator(tree, key, direction, tree.measure()));
+        boolean[] kept = new boolean[tree.size()];
+        for (int i = 0; i < n; i++) {
+            for (int node = best.get(i); node != CallTree.ROOT && !kept[node]; node = tree.parent(node)) {
+                kept[node] = true;
+            }
+        }
+        MutableIntList result = new IntArrayList();
+        for (int node : ordered) {
+            if (kept[node]) {
+                result.add(node);
             }
         }
         return result.toArray();
@@ -141,9 +202,25 @@ public final class RowOrder {
         return ceiling.longValueExact();
     }
 
-    private static IntComparator comparator(CallTree tree, SortKey key, Metric measure) {
+    private static IntComparator comparator(CallTree tree, SortKey key, Direction direction, Metric measure) {
+        boolean ascending = direction == Direction.ASCENDING;
         return (a, b) -> {
-            int c = key == SortKey.NAME ? 0 : Long.compare(metric(tree, b, key, measure), metric(tree, a, key, measure));
+            int c = 0;
+            if (key == SortKey.NAME) {
+                c = tree.regionName(a).compareTo(tree.regionName(b));
+                c = ascending ? c : -c;
+            } else {
+                long x = metric(tree, a, key, measure);
+                long y = metric(tree, b, key, measure);
+                boolean extreme = key == SortKey.MIN || key == SortKey.MAX;
+                boolean unsetX = extreme && x == CallTree.UNSET;
+                boolean unsetY = extreme && y == CallTree.UNSET;
+                if (unsetX || unsetY) {
+                    c = Boolean.compare(unsetX, unsetY);
+                } else {
+                    c = ascending ? Long.compare(x, y) : Long.compare(y, x);
+                }
+            }
             if (c == 0) {
                 c = tree.regionName(a).compareTo(tree.regionName(b));
             }

@@ -29,7 +29,7 @@ final class TreeAdd {
             int frame = parent == CallTree.ROOT ? rootFrame.applyAsInt(source.frame(n)) : source.frame(n);
             int m = target.child(mapped[parent], frame);
             mapped[n] = m;
-            add(source, n, target, m);
+            node(source, n, target, m);
         }
     }
 
@@ -43,11 +43,12 @@ final class TreeAdd {
         mapped[CallTree.ROOT] = CallTree.ROOT;
         for (int n = 1; n < source.size(); n++) {
             mapped[n] = target.child(mapped[source.parent(n)], frame.applyAsInt(source.frame(n)));
-            add(source, n, target, mapped[n]);
+            node(source, n, target, mapped[n]);
         }
     }
 
-    private static void add(CallTree source, int n, CallTree target, int m) {
+    /** Adds node {@code n} of {@code source} (its values, not its children) into node {@code m} of {@code target}. */
+    static void node(CallTree source, int n, CallTree target, int m) {
         target.setMetrics(m, target.calls(m) + source.calls(n), target.subcalls(m) + source.subcalls(n),
                 target.inclusiveNanos(m) + source.inclusiveNanos(n),
                 target.exclusiveNanos(m) + source.exclusiveNanos(n),

@@ -1,18 +1,23 @@
 package dev.ppw.engine;
 
+import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ImbalanceRanking;
 import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.aggregate.RowOrder;
+import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.aggregate.ThreadTrees;
 import dev.ppw.aggregate.Views;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Breakdown;
+import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
+import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.output.AtomicOutput;
@@ -136,10 +141,29 @@ public final class Engine {
     public ProfileResult profile(List<InputSource> inputs, ProfileOptions options) {
         Reading reading = Reading.of(formats, options.inputFormat(), options.reading());
         List<String> names = inputs.stream().map(InputSource::name).toList();
-        try (Folder folder = TraceFolding.fold(List.copyOf(inputs), reading, options.fold(), options.jobs(),
+        FoldOptions fold = options.threadProfiles() ? options.fold().withThreads(ThreadMode.SPLIT) : options.fold();
+        try (Folder folder = TraceFolding.fold(List.copyOf(inputs), reading, fold, options.jobs(),
                 options.progress())) {
-            return new ProfileResult(sumOfInputs(folder.toProfile(), names), folder.diagnostics());
+            Profile folded = sumOfInputs(folder.toProfile(), names);
+            if (!options.threadProfiles()) {
+                return new ProfileResult(folded, folder.diagnostics());
+            }
+            return withThreads(folded, options.fold().threads(), folder.diagnostics());
         }
+    }
+
+    /** {@code split}, folded with threads split, and each of its threads; summed back unless {@code threads} splits. */
+    private static ProfileResult withThreads(Profile split, ThreadMode threads, Diagnostics diagnostics) {
+        CallTree tree = split.tree();
+        List<NodeView> parts = new ArrayList<>();
+        List<CallTree> each = ThreadTrees.each(tree);
+        int i = 0;
+        for (int top = tree.firstChild(CallTree.ROOT); top != CallTree.NONE; top = tree.nextSibling(top)) {
+            parts.add(new NodeView(tree.regionName(top), split.withView(each.get(i++), ViewKind.TREE, 0)));
+        }
+        Profile whole = threads == ThreadMode.SPLIT ? split
+                : split.withView(ThreadTrees.summed(tree), ViewKind.TREE, 0);
+        return new ProfileResult(whole, diagnostics, parts);
     }
 
     /**
@@ -189,6 +213,9 @@ public final class Engine {
                     }
                     merge.add(firstInputIndex + item.index(), name, loaded.infos(), loaded.views(),
                             loaded.diagnostics());
+                    for (int n = 0; n < loaded.views().size(); n++) {
+                        options.nodeViews().accept(new NodeView(loaded.infos().get(n).label(), loaded.views().get(n)));
+                    }
                     options.progress().run();
                 });
         return merge;
@@ -207,10 +234,43 @@ public final class Engine {
         return Views.derive(treeProfile, view.view(), view.tauDepth());
     }
 
-    /** The rows of {@code shown} to print, chosen and ordered by {@code rows}, with the counts of reading it. */
+    /**
+     * The rows of {@code shown} to print, chosen and ordered by {@code rows}, with the counts of reading it;
+     * when {@link RowOptions#top()} cuts the rows, the report says how many there were ({@link Report#top()}).
+     */
     public Report report(Profile shown, Diagnostics diagnostics, RowOptions rows) {
-        int[] order = RowOrder.order(shown, rows.sort(), rows.maxDepth(), rows.minPercent());
-        return new Report(shown, order, RowOrder.totalNanos(shown), rows.unit()).withDiagnostics(diagnostics);
+        RowOrder.Direction direction = rows.effectiveDirection();
+        int[] order = RowOrder.order(shown, rows.sort(), direction, rows.maxDepth(), rows.minPercent());
+        Report report = new Report(shown, order, RowOrder.totalNanos(shown), rows.unit()).withDiagnostics(diagnostics);
+        if (rows.top() > 0 && rows.top() < order.length) {
+            int[] first = RowOrder.top(shown, order, rows.sort(), direction, rows.top());
+            report = new Report(shown, first, report.totalInclusiveNanos(), rows.unit()).withDiagnostics(diagnostics)
+                    .withTop(new Report.Top(rows.top(), order.length, rows.sort().label(),
+                            direction == RowOrder.Direction.ASCENDING));
+        }
+        return report;
+    }
+
+    /**
+     * One section per part, for TAU's layout ({@link Report#withSections}): each part's rows chosen as
+     * {@link #report(Profile, Diagnostics, RowOptions)} chooses them, in {@code view} (a part already in it is
+     * taken as it is; a tree profile is derived), without diagnostics of its own (the whole report has them).
+     *
+     * @param parts the threads of {@link ProfileResult#threads()}, or the nodes a merge gave its
+     *              {@link MergeOptions#nodeViews()} listener
+     * @throws IllegalArgumentException when a part is neither in {@code view} nor a tree profile
+     */
+    public List<Report.Section> sections(List<NodeView> parts, Report.Section.Part part, ViewSpec view,
+                                         RowOptions rows) {
+        List<Report.Section> sections = new ArrayList<>(parts.size());
+        for (NodeView p : parts) {
+            Profile profile = p.profile();
+            boolean derived = profile.view() == view.view()
+                    && (view.view() != ViewKind.TAU || profile.tauDepth() == view.tauDepth());
+            Profile shown = derived ? profile : view(profile, view);
+            sections.add(new Report.Section(part, p.label(), report(shown, new Diagnostics(), rows)));
+        }
+        return sections;
     }
 
     /**

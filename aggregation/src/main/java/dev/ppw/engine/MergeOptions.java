@@ -7,6 +7,7 @@ import dev.ppw.model.format.ReadOptions;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * How {@link Engine#merge} reads its inputs into node profiles and combines them (SEMANTICS.md section 4,
@@ -25,10 +26,13 @@ import java.util.Optional;
  * @param fold               the memory bounds of folding a trace (shared among the {@code jobs} readers;
  *                           its split and thread modes are the engine's)
  * @param progress           run once per input, on the calling thread, when the input has joined the merge
+ * @param nodeViews          told each node's own profile in the merged view (labelled as the node), on the
+ *                           calling thread, in position order as the nodes join: for reports that print each
+ *                           node (TAU's layout, {@link Engine#sections}); it may keep them
  */
 public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInclusive, boolean splitByPid,
                            boolean breakdown, ViewSpec view, int jobs, Optional<String> inputFormat,
-                           ReadOptions reading, FoldOptions fold, Runnable progress) {
+                           ReadOptions reading, FoldOptions fold, Runnable progress, Consumer<NodeView> nodeViews) {
     public MergeOptions {
         Objects.requireNonNull(op, "op");
         Objects.requireNonNull(missing, "missing");
@@ -37,6 +41,7 @@ public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInc
         Objects.requireNonNull(reading, "reading");
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(progress, "progress");
+        Objects.requireNonNull(nodeViews, "nodeViews");
         if (jobs < 1) {
             throw new IllegalArgumentException("jobs must be at least 1, got " + jobs);
         }
@@ -50,62 +55,68 @@ public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInc
     public static MergeOptions defaults() {
         return new MergeOptions(MergeOp.SUM, MissingRule.ZERO, false, false, false, ViewSpec.TREE,
                 Runtime.getRuntime().availableProcessors(), Optional.empty(), ReadOptions.defaults(),
-                FoldOptions.defaults(), () -> { });
+                FoldOptions.defaults(), () -> { }, node -> { });
     }
 
     public MergeOptions withOp(MergeOp operator) {
         return new MergeOptions(operator, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, fold, progress);
+                reading, fold, progress, nodeViews);
     }
 
     public MergeOptions withMissing(MissingRule rule) {
         return new MergeOptions(op, rule, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat, reading,
-                fold, progress);
+                fold, progress, nodeViews);
     }
 
     public MergeOptions withRecomputeInclusive(boolean recompute) {
         return new MergeOptions(op, missing, recompute, splitByPid, breakdown, view, jobs, inputFormat, reading, fold,
-                progress);
+                progress, nodeViews);
     }
 
     public MergeOptions withSplitByPid(boolean split) {
         return new MergeOptions(op, missing, recomputeInclusive, split, breakdown, view, jobs, inputFormat, reading,
-                fold, progress);
+                fold, progress, nodeViews);
     }
 
     public MergeOptions withBreakdown(boolean keep) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, keep, view, jobs, inputFormat, reading,
-                fold, progress);
+                fold, progress, nodeViews);
     }
 
     public MergeOptions withView(ViewSpec spec) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, spec, jobs, inputFormat,
-                reading, fold, progress);
+                reading, fold, progress, nodeViews);
     }
 
     public MergeOptions withJobs(int n) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, n, inputFormat, reading,
-                fold, progress);
+                fold, progress, nodeViews);
     }
 
     /** Every input read as the registered format {@code name}; null detects each input's format. */
     public MergeOptions withInputFormat(String name) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs,
-                Optional.ofNullable(name), reading, fold, progress);
+                Optional.ofNullable(name), reading, fold, progress, nodeViews);
     }
 
     public MergeOptions withReading(ReadOptions options) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                options, fold, progress);
+                options, fold, progress, nodeViews);
     }
 
     public MergeOptions withFold(FoldOptions options) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, options, progress);
+                reading, options, progress, nodeViews);
+    }
+
+    /** Tells {@code each} every node's profile as it joins (see {@link #nodeViews()}). */
+    public MergeOptions withNodeViews(Consumer<NodeView> each) {
+        return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
+                reading, fold, progress, each);
     }
 
     public MergeOptions withProgress(Runnable inputJoined) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, fold, inputJoined);
+                reading, fold, inputJoined, nodeViews);
     }
 }

@@ -3,6 +3,7 @@ package dev.ppw.engine;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Profile;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -11,10 +12,19 @@ import java.util.Objects;
  *
  * @param profile     a {@link dev.ppw.model.ViewKind#TREE} profile; derive other views with {@link Engine#view}
  * @param diagnostics warnings and notes of every input, in input order
+ * @param threads     with {@link ProfileOptions#threadProfiles()}, each thread's own tree profile (threads that
+ *                    share a name are one, as {@code --threads split} makes them; a process's async tracks are
+ *                    one, named {@code async} and the process), in the order they appear; else empty
  */
-public record ProfileResult(Profile profile, Diagnostics diagnostics) {
+public record ProfileResult(Profile profile, Diagnostics diagnostics, List<NodeView> threads) {
     public ProfileResult {
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(diagnostics, "diagnostics");
+        threads = List.copyOf(threads);
+    }
+
+    /** A result without thread profiles. */
+    public ProfileResult(Profile profile, Diagnostics diagnostics) {
+        this(profile, diagnostics, List.of());
     }
 }
