@@ -4,6 +4,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.Presentation;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.WriterRegistry;
 import picocli.CommandLine.ITypeConverter;
@@ -88,6 +89,13 @@ final class Converters {
         @Override
         public DisplayUnit convert(String value) {
             return byLabel(value, DisplayUnit.values(), DisplayUnit::label, "unit");
+        }
+    }
+
+    static final class Style implements ITypeConverter<Presentation.Style> {
+        @Override
+        public Presentation.Style convert(String value) {
+            return byLabel(value, Presentation.Style.values(), Presentation.Style::label, "style");
         }
     }
 

@@ -3,6 +3,7 @@ package dev.ppw.cli;
 import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.MergeOptions;
+import dev.ppw.engine.NodeView;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -103,6 +105,10 @@ final class MergeCommand implements Callable<Integer> {
         if (jobs != null) {
             merging = merging.withJobs(jobs);
         }
+        List<NodeView> nodes = new ArrayList<>();
+        if (options.tauSections()) {
+            merging = merging.withNodeViews(nodes::add);
+        }
         Main.Streams streams = main.streams();
 
         MergeAccumulator.Merged merged;
@@ -115,6 +121,10 @@ final class MergeCommand implements Callable<Integer> {
             return Main.BAD_DATA;
         }
         Report report = engine.report(merged, options.rows(topImbalance == null ? 0 : topImbalance));
+        if (options.tauSections()) {
+            report = report.withSections(engine.sections(nodes, Report.Section.Part.NODE, options.viewSpec(),
+                    options.rows(0)));
+        }
         Output.write(engine, report, options, streams);
         return Main.OK;
     }

@@ -5,6 +5,7 @@ import dev.ppw.engine.Engine;
 import dev.ppw.engine.ProfileOptions;
 import dev.ppw.engine.ProfileResult;
 import dev.ppw.model.Profile;
+import dev.ppw.model.Report;
 import dev.ppw.model.format.InputSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -92,6 +93,7 @@ final class ProfileCommand implements Callable<Integer> {
         if (jobs != null) {
             profiling = profiling.withJobs(jobs);
         }
+        profiling = profiling.withThreadProfiles(options.tauSections());
         Main.Streams streams = main.streams();
 
         ProfileResult folded;
@@ -104,7 +106,12 @@ final class ProfileCommand implements Callable<Integer> {
             return Main.BAD_DATA;
         }
         Profile shown = engine.view(folded.profile(), options.viewSpec());
-        Output.write(engine, engine.report(shown, folded.diagnostics(), options.rows(0)), options, streams);
+        Report report = engine.report(shown, folded.diagnostics(), options.rows(0));
+        if (options.tauSections()) {
+            report = report.withSections(engine.sections(folded.threads(), Report.Section.Part.THREAD,
+                    options.viewSpec(), options.rows(0)));
+        }
+        Output.write(engine, report, options, streams);
         return Main.OK;
     }
 

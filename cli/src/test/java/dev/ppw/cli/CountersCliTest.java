@@ -74,7 +74,7 @@ class CountersCliTest {
         Cli text = Cli.run("profile", t.toString());
         assertTrue(text.out().contains("cpu% mean  memory peak  name"), text.toString());
         assertTrue(text.out().contains("      15.00          120  foo"), text.toString());
-        assertTrue(text.out().contains("      45.00          250    bar"), text.toString());
+        assertTrue(text.out().contains("      45.00          250  \u2514\u2500 bar"), text.toString());
         Cli json = Cli.run("profile", t.toString(), "--format", "json");
         assertTrue(json.out().contains("\"cpu_usage_samples\",\n    \"cpu_usage_sum_percent\",\n"
                 + "    \"cpu_usage_mean_percent\",\n    \"memory_usage_peak\""), json.toString());

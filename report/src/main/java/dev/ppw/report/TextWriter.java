@@ -11,6 +11,7 @@ import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Presentation;
 import dev.ppw.model.Profile;
 import dev.ppw.model.SampleWeights;
 import dev.ppw.model.ViewKind;
@@ -24,6 +25,8 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,9 +35,10 @@ import java.util.StringJoiner;
 
 /**
  * A table for people, in the spirit of TAU's pprof: a short header, then one line per row with % of total,
- * inclusive, exclusive, calls, subcalls, min and max per call, and the name, indented by depth in the tree
- * and callpath views. Times have three decimals in the chosen unit (rounded), or the readable unit of the
- * total when none was asked for; an unset min/max is {@code -}.
+ * inclusive, exclusive, calls, subcalls, the mean inclusive and exclusive time per call, min and max per
+ * call, and the name, drawn as a tree in the tree and callpath views ({@link TreeDrawing}). Totals have three
+ * decimals in the chosen unit (rounded), or the readable unit of the total when none was asked for; each
+ * per-call column picks a unit of its own ({@link CallTime}); a missing value is {@code -}.
  *
  * <p>With a breakdown, two compact columns come before the name: the imbalance (max / mean of the nodes'
  * inclusive times, two decimals, {@code -} when the mean is 0) and the node holding the max. With
@@ -42,7 +46,9 @@ import java.util.StringJoiner;
  * deviation, node of max and the row's path.
  *
  * <p>The tree's declared metrics shown everywhere ({@link MetricColumn}) come after those, before the name;
- * with an aggregate, the header says how each metric group combined across nodes.
+ * with an aggregate, the header says how each metric group combined across nodes. The report's
+ * {@link Presentation} may ask for TAU's layout instead ({@link TauLayout}), ASCII tree lines, and a header
+ * listing every input, node, process and thread (else long lists are counted).
  */
 public final class TextWriter implements OutputWriter {
     // Fields are written a few chars at a time: encoded in one go per buffer, not per write.
@@ -50,7 +56,8 @@ public final class TextWriter implements OutputWriter {
 
     private static final int DECIMALS = 3;
     private static final int MAX_NAME_CHARS = 60;
-    private static final String INDENT = "  ";
+    // A header line of names longer than this is folded into a count (-v shows it whole).
+    private static final int MAX_LIST_CHARS = 120;
     private static final int IMBALANCE_DECIMALS = 2;
     // inputs and node labels shown in the header before "and N more"
     private static final int FIRST_FEW = 4;
@@ -85,9 +92,7 @@ public final class TextWriter implements OutputWriter {
     @Override
     public void write(Report report, OutputStream out) throws IOException {
         Profile profile = report.profile();
-        CallTree t = profile.tree();
         DisplayUnit unit = report.unit().orElseGet(() -> defaultUnit(report));
-        String u = unit.label();
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
         writeHeader(w, report, unit);
         w.append('\n');
@@ -96,11 +101,28 @@ public final class TextWriter implements OutputWriter {
             w.flush();
             return;
         }
-        if (report.rows().length == 0) {
+        if (report.presentation().style() == Presentation.Style.TAU) {
+            TauLayout.write(w, report, unit);
+        } else if (report.rows().length == 0) {
             w.append("(no rows)\n");
-            w.flush();
-            return;
+        } else {
+            writeTable(w, report, unit);
         }
+        if (report.imbalanceRows().isPresent()) {
+            writeImbalance(w, report, report.breakdown().orElseThrow(), unit);
+        }
+        if (!profile.counters().isEmpty()) {
+            w.append('\n');
+            writeCounters(w, profile.counters(), FIRST_COUNTERS);
+        }
+        w.flush();
+    }
+
+    /** The main table: one line per row. */
+    private static void writeTable(Writer w, Report report, DisplayUnit unit) throws IOException {
+        Profile profile = report.profile();
+        CallTree t = profile.tree();
+        String u = unit.label();
         Breakdown breakdown = report.breakdown().orElse(null);
         // A profile of samples weighed in another unit than time (bytes, events, counts) has no time to show:
         // its percentages are of its weight, printed in the weight's own columns.
@@ -112,8 +134,11 @@ public final class TextWriter implements OutputWriter {
             table.column("inclusive " + u, TextTable.Align.RIGHT).column("exclusive " + u, TextTable.Align.RIGHT);
         }
         table.column("calls", TextTable.Align.RIGHT).column("subcalls", TextTable.Align.RIGHT);
-        if (timed) {
-            table.column("min " + u + "/call", TextTable.Align.RIGHT).column("max " + u + "/call", TextTable.Align.RIGHT);
+        List<CallTime> perCall = timed ? List.of(CallTime.values()) : List.of();
+        DisplayUnit[] perCallUnits = new DisplayUnit[perCall.size()];
+        for (int c = 0; c < perCallUnits.length; c++) {
+            perCallUnits[c] = perCall.get(c).unit(List.of(profile), List.of(report.rows()), report.unit(), unit);
+            table.column(perCall.get(c).heading(perCallUnits[c]), TextTable.Align.RIGHT);
         }
         if (breakdown != null) {
             table.column("imbalance", TextTable.Align.RIGHT).column("max node", TextTable.Align.LEFT);
@@ -123,10 +148,11 @@ public final class TextWriter implements OutputWriter {
             table.column(m.textHeading(), TextTable.Align.RIGHT);
         }
         table.column("name", TextTable.Align.LEFT);
-        boolean indent = profile.view().isHierarchical();
+        int[] rows = report.rows();
+        String[] drawn = treePrefixes(report);
         List<String> cells = new ArrayList<>();
-        for (int node : report.rows()) {
-            String name = printable(t.regionName(node));
+        for (int i = 0; i < rows.length; i++) {
+            int node = rows[i];
             cells.clear();
             cells.add(percent(t.inclusiveOf(node, measure), total));
             if (timed) {
@@ -135,9 +161,8 @@ public final class TextWriter implements OutputWriter {
             }
             cells.add(Long.toString(t.calls(node)));
             cells.add(Long.toString(t.subcalls(node)));
-            if (timed) {
-                cells.add(time(t.minInclusiveNanos(node), unit));
-                cells.add(time(t.maxInclusiveNanos(node), unit));
+            for (int c = 0; c < perCallUnits.length; c++) {
+                cells.add(perCall.get(c).cell(profile, node, perCallUnits[c]));
             }
             if (breakdown != null) {
                 cells.add(imbalance(breakdown, node));
@@ -146,18 +171,21 @@ public final class TextWriter implements OutputWriter {
             for (MetricColumn m : metrics) {
                 cells.add(m.textCell(t, node));
             }
-            cells.add(indent ? INDENT.repeat(t.depth(node)) + name : name);
+            cells.add(drawn[i] + printable(t.regionName(node)));
             table.addRow(cells.toArray(String[]::new));
         }
         table.render(w);
-        if (report.imbalanceRows().isPresent()) {
-            writeImbalance(w, report, breakdown, unit);
+    }
+
+    /** What comes before each row's name: the tree's lines in tree and callpath views, nothing otherwise. */
+    static String[] treePrefixes(Report report) {
+        Profile profile = report.profile();
+        if (!profile.view().isHierarchical()) {
+            String[] none = new String[report.rows().length];
+            Arrays.fill(none, "");
+            return none;
         }
-        if (!profile.counters().isEmpty()) {
-            w.append('\n');
-            writeCounters(w, profile.counters(), FIRST_COUNTERS);
-        }
-        w.flush();
+        return TreeDrawing.of(report.presentation().asciiOnly()).prefixes(profile.tree(), report.rows());
     }
 
     private static void writeImbalance(Writer w, Report report, Breakdown breakdown, DisplayUnit unit)
@@ -244,9 +272,10 @@ public final class TextWriter implements OutputWriter {
             w.append("   total: ").append(SampleWeights.isTime(measure)
                     ? TimeUnits.fixed(report.totalInclusiveNanos(), unit, decimals(unit)) + " " + unit.label()
                     : p.total(measure) + " " + measure.textLabel())
-                    .append("   rows: ").append(Integer.toString(report.rows().length)).append('\n');
+                    .append("   rows: ").append(rowCount(report)).append('\n');
         }
-        appendFirstFew(w, p.inputs().size() == 1 ? "input: " : "inputs: ", p.inputs());
+        boolean all = report.presentation().verbose();
+        appendFirstFew(w, p.inputs().size() == 1 ? "input: " : "inputs: ", p.inputs(), all);
         if (p.nodes() > 1) {
             w.append("aggregation: ").append(p.aggregation().label()).append(" over ")
                     .append(Integer.toString(p.nodes())).append(" nodes ")
@@ -255,11 +284,11 @@ public final class TextWriter implements OutputWriter {
                             : "(missing rows count as 0)")
                     .append('\n');
             if (!p.nodeInfos().isEmpty()) {
-                appendFirstFew(w, "nodes: ", p.nodeInfos().stream().map(NodeInfo::label).toList());
+                appendFirstFew(w, "nodes: ", p.nodeInfos().stream().map(NodeInfo::label).toList(), all);
             }
         }
-        appendNames(w, "processes: ", p.processNames());
-        appendNames(w, "threads: ", p.threadNames());
+        appendNames(w, "processes: ", p.processNames(), all, processes(p.processNames().keySet()));
+        appendNames(w, "threads: ", p.threadNames(), all, threads(p.threadNames().keySet()));
         if (p.displayTimeUnit() != null) {
             w.append("display unit: ").append(p.displayTimeUnit()).append(" (the traces' displayTimeUnit)\n");
         }
@@ -282,9 +311,9 @@ public final class TextWriter implements OutputWriter {
         w.append(j.toString());
     }
 
-    /** The first few items and how many more: a merge of 1,000 nodes keeps a short header. */
-    private static void appendFirstFew(Writer w, String label, List<String> items) throws IOException {
-        int shown = items.size() <= FIRST_FEW + 1 ? items.size() : FIRST_FEW;
+    /** The first few items and how many more (all when {@code all}): a merge of 1,000 nodes keeps a short header. */
+    private static void appendFirstFew(Writer w, String label, List<String> items, boolean all) throws IOException {
+        int shown = all || items.size() <= FIRST_FEW + 1 ? items.size() : FIRST_FEW;
         StringJoiner j = new StringJoiner(", ", label, "");
         for (int i = 0; i < shown; i++) {
             j.add(printable(items.get(i)));
@@ -296,13 +325,51 @@ public final class TextWriter implements OutputWriter {
         w.append('\n');
     }
 
-    private static void appendNames(Writer w, String label, Map<String, String> names) throws IOException {
+    /**
+     * Ids and names on one line when {@code all} or when the line is short; else {@code counted}, how many
+     * there are: 83 Chromium threads would take 2,400 characters.
+     */
+    private static void appendNames(Writer w, String label, Map<String, String> names, boolean all, String counted)
+            throws IOException {
         if (names.isEmpty()) {
             return;
         }
         StringJoiner j = new StringJoiner(", ", label, "\n");
         names.forEach((id, name) -> j.add(printable(id) + " " + shortName(printable(name))));
-        w.append(j.toString());
+        String line = j.toString();
+        w.append(all || line.length() <= MAX_LIST_CHARS ? line : label + counted + " (-v lists them)\n");
+    }
+
+    /** {@code 12}: how many processes are named. */
+    private static String processes(Set<String> pids) {
+        return Integer.toString(pids.size());
+    }
+
+    /** {@code 83 in 12 processes}: how many threads ({@code pid/tid} keys) are named, in how many processes. */
+    private static String threads(Set<String> keys) {
+        Set<String> pids = new HashSet<>();
+        for (String key : keys) {
+            int slash = key.indexOf('/');
+            pids.add(slash < 0 ? key : key.substring(0, slash));
+        }
+        return keys.size() + " in " + pids.size() + (pids.size() == 1 ? " process" : " processes");
+    }
+
+    /**
+     * How many rows are shown: {@code 55}, or when {@code --top} cut them {@code 10 of 55 (the 10 largest by
+     * inclusive)}, with the callers a tree view keeps for them.
+     */
+    private static String rowCount(Report report) {
+        int shown = report.rows().length;
+        if (report.top().isEmpty()) {
+            return Integer.toString(shown);
+        }
+        Report.Top top = report.top().get();
+        String which = top.sortKey().equals("name")
+                ? (top.ascending() ? "first " : "last ") + top.asked()
+                : top.asked() + (top.ascending() ? " smallest" : " largest");
+        String callers = shown > top.asked() ? ", with " + (shown - top.asked()) + " callers" : "";
+        return shown + " of " + top.available() + " (the " + which + " by " + top.sortKey() + callers + ")";
     }
 
     /** A process's name may be its whole command line: the header keeps its start (JSON keeps it whole). */
@@ -310,7 +377,7 @@ public final class TextWriter implements OutputWriter {
         return name.length() <= MAX_NAME_CHARS ? name : name.substring(0, MAX_NAME_CHARS - 3) + "...";
     }
 
-    private static String time(long nanos, DisplayUnit unit) {
+    static String time(long nanos, DisplayUnit unit) {
         return nanos == CallTree.UNSET ? "-" : fixedTime(nanos, unit);
     }
 
@@ -326,7 +393,7 @@ public final class TextWriter implements OutputWriter {
         return Math.min(DECIMALS, unit.scale());
     }
 
-    private static String percent(long nanos, long totalNanos) {
+    static String percent(long nanos, long totalNanos) {
         if (totalNanos == 0) {
             return "-";
         }
@@ -334,7 +401,7 @@ public final class TextWriter implements OutputWriter {
     }
 
     /** Control characters would break the table's lines: shown escaped here, and only here. */
-    private static String printable(String s) {
+    static String printable(String s) {
         StringBuilder sb = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

@@ -155,7 +155,7 @@ class MetricColumnsTest {
 
                 %total  calls  subcalls  busy% mean  queue peak  alloc inclusive bytes  alloc exclusive bytes  name
                  100.0      3         2       16.67                               4197                    100  main
-                  97.6      2         0                       7                   4097                   4097    work
+                  97.6      2         0                       7                   4097                   4097  \u2514\u2500 work
                 """, render(new TextWriter(), profile(1)));
     }
 
