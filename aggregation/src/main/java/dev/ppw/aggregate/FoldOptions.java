@@ -1,5 +1,7 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.Diagnostics;
+
 import java.nio.file.Path;
 
 /**
@@ -14,9 +16,12 @@ import java.nio.file.Path;
  *                           its track and the track still count as in order, for replaying it while reading
  * @param spillDirectory     where the temporary files of sorted runs go; null for the JDK's temporary-file
  *                           directory ({@code java.io.tmpdir})
+ * @param warningExamples    how many examples of each warning kind the diagnostics keep (at least 0;
+ *                           {@link Diagnostics#EXAMPLES_PER_KIND} by default): the bound on their memory, and how
+ *                           many a caller can list
  */
 public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
-                          Path spillDirectory) {
+                          Path spillDirectory, int warningExamples) {
     /** Default reorder window: 1 ms. */
     public static final long DEFAULT_WINDOW_NANOS = 1_000_000L;
 
@@ -30,6 +35,15 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
         if (threads == null) {
             throw new NullPointerException("threads is required");
         }
+        if (warningExamples < 0) {
+            throw new IllegalArgumentException("warning examples must be at least 0, got " + warningExamples);
+        }
+    }
+
+    /** Options keeping {@link Diagnostics#EXAMPLES_PER_KIND} examples of each warning kind. */
+    public FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
+                       Path spillDirectory) {
+        this(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, Diagnostics.EXAMPLES_PER_KIND);
     }
 
     /**
@@ -42,22 +56,27 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
     }
 
     public FoldOptions withSplitByPid(boolean split) {
-        return new FoldOptions(split, threads, spillLimitEvents, reorderWindowNanos, spillDirectory);
+        return new FoldOptions(split, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, warningExamples);
     }
 
     public FoldOptions withThreads(ThreadMode mode) {
-        return new FoldOptions(splitByPid, mode, spillLimitEvents, reorderWindowNanos, spillDirectory);
+        return new FoldOptions(splitByPid, mode, spillLimitEvents, reorderWindowNanos, spillDirectory, warningExamples);
     }
 
     public FoldOptions withSpillLimitEvents(long events) {
-        return new FoldOptions(splitByPid, threads, events, reorderWindowNanos, spillDirectory);
+        return new FoldOptions(splitByPid, threads, events, reorderWindowNanos, spillDirectory, warningExamples);
     }
 
     public FoldOptions withReorderWindowNanos(long nanos) {
-        return new FoldOptions(splitByPid, threads, spillLimitEvents, nanos, spillDirectory);
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, nanos, spillDirectory, warningExamples);
+    }
+
+    /** Keeps the first {@code examples} examples of each warning kind. */
+    public FoldOptions withWarningExamples(int examples) {
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, examples);
     }
 
     public FoldOptions withSpillDirectory(Path directory) {
-        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, directory);
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, directory, warningExamples);
     }
 }

@@ -191,7 +191,7 @@ public final class Engine {
         }
         Reading reading = Reading.of(formats, options.inputFormat(), options.reading().withJobs(1));
         MergeAccumulator merge = new MergeAccumulator(options.op(), options.missing(), options.breakdown(),
-                options.view().view(), options.view().tauDepth());
+                options.view().view(), options.view().tauDepth(), options.fold().warningExamples());
         NodeLoading loader = new NodeLoading(reading, options.view(), options.splitByPid(), options.fold(),
                 options.jobs());
         List<InputSource> sources = List.copyOf(inputs);

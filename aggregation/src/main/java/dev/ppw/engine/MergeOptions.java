@@ -104,6 +104,14 @@ public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInc
                 options, fold, progress, nodeViews);
     }
 
+    /**
+     * Keeps the first {@code examples} examples of each warning kind (default
+     * {@link dev.ppw.model.Diagnostics#EXAMPLES_PER_KIND}), to list every warning up to that bound.
+     */
+    public MergeOptions withWarningExamples(int examples) {
+        return withFold(fold.withWarningExamples(examples));
+    }
+
     public MergeOptions withFold(FoldOptions options) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
                 reading, options, progress, nodeViews);

@@ -49,6 +49,14 @@ public record ProfileOptions(FoldOptions fold, int jobs, Optional<String> inputF
         return withFold(fold.withThreads(threads));
     }
 
+    /**
+     * Keeps the first {@code examples} examples of each warning kind (default
+     * {@link dev.ppw.model.Diagnostics#EXAMPLES_PER_KIND}), to list every warning up to that bound.
+     */
+    public ProfileOptions withWarningExamples(int examples) {
+        return withFold(fold.withWarningExamples(examples));
+    }
+
     public ProfileOptions withFold(FoldOptions options) {
         return new ProfileOptions(options, jobs, inputFormat, reading, progress, threadProfiles);
     }

@@ -99,6 +99,13 @@ final class Converters {
         }
     }
 
+    static final class Warnings implements ITypeConverter<WarningSummary.Listing> {
+        @Override
+        public WarningSummary.Listing convert(String value) {
+            return byLabel(value, WarningSummary.Listing.values(), WarningSummary.Listing::label, "warnings listing");
+        }
+    }
+
     static final class Sort implements ITypeConverter<RowOrder.SortKey> {
         @Override
         public RowOrder.SortKey convert(String value) {

@@ -101,7 +101,8 @@ final class MergeCommand implements Callable<Integer> {
                 .withRecomputeInclusive(recomputeInclusive).withSplitByPid(nodeBy == Converters.NodeKey.PID)
                 .withBreakdown(breakdown || topImbalance != null).withView(options.viewSpec())
                 .withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
-                .withReading(Tuning.reading()).withFold(Tuning.folding());
+                .withReading(Tuning.reading()).withFold(Tuning.folding())
+                .withWarningExamples(options.warnings.examplesKept());
         if (jobs != null) {
             merging = merging.withJobs(jobs);
         }
@@ -116,7 +117,7 @@ final class MergeCommand implements Callable<Integer> {
             merged = engine.merge(sources, merging.withProgress(progress::step));
         }
         Diagnostics diagnostics = merged.diagnostics();
-        WarningSummary.lines(diagnostics, options.strict).forEach(streams.err()::println);
+        WarningSummary.lines(diagnostics, options.strict, options.warnings).forEach(streams.err()::println);
         if (options.strict && diagnostics.hasWarnings()) {
             return Main.BAD_DATA;
         }

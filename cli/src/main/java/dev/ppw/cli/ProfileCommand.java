@@ -93,7 +93,8 @@ final class ProfileCommand implements Callable<Integer> {
         if (jobs != null) {
             profiling = profiling.withJobs(jobs);
         }
-        profiling = profiling.withThreadProfiles(options.tauSections());
+        profiling = profiling.withThreadProfiles(options.tauSections())
+                .withWarningExamples(options.warnings.examplesKept());
         Main.Streams streams = main.streams();
 
         ProfileResult folded;
@@ -101,7 +102,7 @@ final class ProfileCommand implements Callable<Integer> {
         try (Progress progress = Progress.bytes(streams.err(), "profile", bytes, quiet)) {
             folded = engine.profile(sources, profiling.withProgress(progress::stepTo));
         }
-        WarningSummary.lines(folded.diagnostics(), options.strict).forEach(streams.err()::println);
+        WarningSummary.lines(folded.diagnostics(), options.strict, options.warnings).forEach(streams.err()::println);
         if (options.strict && folded.diagnostics().hasWarnings()) {
             return Main.BAD_DATA;
         }

@@ -71,6 +71,11 @@ final class ReportOptions {
     @Option(names = "--strict", description = "Treat every warning as an error: exit 1 and write nothing.")
     boolean strict;
 
+    @Option(names = "--warnings", paramLabel = "WHICH", defaultValue = "first", converter = Converters.Warnings.class,
+            description = "On stderr, after the counts: first (the first warning) or all (each one, at most "
+                    + WarningSummary.ALL_KEPT + " of each kind) (default: ${DEFAULT-VALUE}).")
+    WarningSummary.Listing warnings;
+
     @Option(names = "--style", paramLabel = "STYLE", defaultValue = "table", converter = Converters.Style.class,
             description = {"Text layout: table, or tau (TAU pprof's: each thread, or each node of a merge, then",
                     "FUNCTION SUMMARY (total) and (mean)) (default: ${DEFAULT-VALUE})."})

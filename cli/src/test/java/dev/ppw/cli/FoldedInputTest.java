@@ -129,7 +129,8 @@ class FoldedInputTest {
         Path trace = write("t.json", "[{\"ph\":\"X\",\"name\":\"main\",\"ts\":0,\"dur\":3,\"pid\":1,\"tid\":1}]\n");
         Cli r = Cli.run("profile", trace.toString(), "--input-format", "folded", "--format", "csv", "--strict");
         assertEquals(Main.BAD_DATA, r.exit(), r.toString());
-        assertEquals("ppw-java: error: 1 warning (bad_event 1) under --strict, so no output was written; first: "
+        assertEquals("ppw-java: error: 1 malformed event or line (skipped) [bad_event] under --strict, so no output was"
+                + " written; first: "
                 + trace + ":1:1: no sample count at the end of the line: \"[{\\\"ph\\\":\\\"X\\\",\\\"name\\\":"
                 + "\\\"main\\\",\\\"ts\\\":0,\\\"dur\\\":3,\\\"pid\\\":1,\\\"tid\\\":1}]\"\n", r.err());
     }

@@ -7,6 +7,7 @@ import dev.ppw.model.Breakdown;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
+import dev.ppw.model.DiagnosticWords;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
@@ -301,13 +302,13 @@ public final class TextWriter implements OutputWriter {
         appendCounts(w, "not in the tree: ", report.diagnostics().notes());
     }
 
-    /** Kinds and counts on one line, in first-seen order: {@code phase_I 1715, phase_s 68}. */
+    /** Counts in words on one line, in first-seen order: {@code 1715 instant events, 68 flow starts}. */
     private static void appendCounts(Writer w, String label, Map<String, Diagnostics.Entry> counts) throws IOException {
         if (counts.isEmpty()) {
             return;
         }
         StringJoiner j = new StringJoiner(", ", label, "\n");
-        counts.forEach((kind, entry) -> j.add(printable(kind) + " " + entry.count()));
+        counts.forEach((kind, entry) -> j.add(printable(DiagnosticWords.counted(kind, entry.count()))));
         w.append(j.toString());
     }
 

@@ -77,7 +77,7 @@ class TextWriterTest {
     }
 
     @Test
-    void headerCountsWarningsAndSkippedPhasesAndShortensLongProcessNames() throws IOException {
+    void headerCountsWarningsAndSkippedPhasesInWordsAndShortensLongProcessNames() throws IOException {
         Profile single = Fixtures.smallTree();
         String commandLine = "/usr/lib/chromium/chromium --type=renderer --top-chrome-webui --no-sandbox --lang=en";
         Profile p = Profile.single(single.tree(), single.inputs(), Map.of("9886", commandLine), Map.of());
@@ -93,8 +93,8 @@ class TextWriterTest {
                 view: tree   total: 1.235 ms   rows: 1
                 input: t.json
                 processes: 9886 /usr/lib/chromium/chromium --type=renderer --top-chrome-w...
-                warnings: unclosed_begin 1
-                not in the tree: phase_I 2, phase_s 1
+                warnings: 1 begin never ended (closed at its track's last time)
+                not in the tree: 2 instant events, 1 flow start
                 """, out.toString(StandardCharsets.UTF_8).lines().limit(5).map(l -> l + "\n")
                 .collect(Collectors.joining()));
     }
