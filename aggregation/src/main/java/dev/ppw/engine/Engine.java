@@ -265,9 +265,9 @@ public final class Engine {
         List<Report.Section> sections = new ArrayList<>(parts.size());
         for (NodeView p : parts) {
             Profile profile = p.profile();
-            boolean derived = profile.view() == view.view()
+            boolean inView = profile.view() == view.view()
                     && (view.view() != ViewKind.TAU || profile.tauDepth() == view.tauDepth());
-            Profile shown = derived ? profile : view(profile, view);
+            Profile shown = inView ? profile : view(profile, view);
             sections.add(new Report.Section(part, p.label(), report(shown, new Diagnostics(), rows)));
         }
         return sections;

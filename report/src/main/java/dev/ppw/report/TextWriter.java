@@ -106,6 +106,8 @@ public final class TextWriter implements OutputWriter {
             TauLayout.write(w, report, unit);
         } else if (report.rows().length == 0) {
             w.append("(no rows)\n");
+            w.flush();
+            return;
         } else {
             writeTable(w, report, unit);
         }
@@ -369,7 +371,8 @@ public final class TextWriter implements OutputWriter {
         String which = top.sortKey().equals("name")
                 ? (top.ascending() ? "first " : "last ") + top.asked()
                 : top.asked() + (top.ascending() ? " smallest" : " largest");
-        String callers = shown > top.asked() ? ", with " + (shown - top.asked()) + " callers" : "";
+        int added = shown - top.asked();
+        String callers = added > 0 ? ", with " + added + (added == 1 ? " caller" : " callers") : "";
         return shown + " of " + top.available() + " (the " + which + " by " + top.sortKey() + callers + ")";
     }
 

@@ -184,6 +184,9 @@ class TextWriterTest {
         assertEquals("view: tree   total: 1.235 ms   rows: 3 of 4 (the 1 smallest by exclusive, with 2 callers)",
                 firstLine(new Report(p, new int[] {1, 2, 3}, 1234574, Optional.empty())
                         .withTop(new Report.Top(1, 4, "exclusive", true))));
+        assertEquals("view: tree   total: 1.235 ms   rows: 2 of 4 (the 1 largest by calls, with 1 caller)",
+                firstLine(new Report(p, new int[] {1, 2}, 1234574, Optional.empty())
+                        .withTop(new Report.Top(1, 4, "calls", false))));
         assertEquals("view: tree   total: 1.235 ms   rows: 1 of 4 (the last 1 by name)",
                 firstLine(new Report(p, new int[] {4}, 1234574, Optional.empty())
                         .withTop(new Report.Top(1, 4, "name", false))));
