@@ -149,9 +149,12 @@ class ParallelReadPropertiesTest {
             String pid = r.nextInt(10) == 0 ? "\"" + r.nextInt(3) + "\"" : String.valueOf(r.nextInt(3));
             String ts = r.nextInt(30) == 0 ? "\"oops\"" : (1795322503741605L + r.nextInt(100000)) + "."
                     + r.nextInt(10000);
-            StringBuilder ev = new StringBuilder("{\"name\": ").append(nameValue).append(", \"cat\": \"c\", \"pid\": ")
-                    .append(pid).append(", \"tid\": ").append(r.nextInt(4)).append(", \"ts\": ").append(ts)
-                    .append(", \"ph\": \"").append(ph).append('"');
+            StringBuilder ev = new StringBuilder();
+            // An end without a name (closing whatever begin is open), empty or missing, sometimes.
+            boolean nameless = r.nextInt(6) == 0 && (ph.equals("E") || ph.equals("e"));
+            ev.append(!nameless ? "{\"name\": " + nameValue + ", " : r.nextBoolean() ? "{\"name\": \"\", " : "{")
+                    .append("\"cat\": \"c\", \"pid\": ").append(pid).append(", \"tid\": ").append(r.nextInt(4))
+                    .append(", \"ts\": ").append(ts).append(", \"ph\": \"").append(ph).append('"');
             if (ph.equals("X")) {
                 ev.append(", \"dur\": ").append(r.nextInt(40) == 0 ? "-1" : r.nextInt(1000) + "." + r.nextInt(1000));
             }

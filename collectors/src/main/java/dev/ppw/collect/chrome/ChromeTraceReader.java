@@ -47,7 +47,9 @@ import java.util.zip.ZipException;
  *       ({@link DecimalNanos}); a top-level {@code displayTimeUnit} is passed to the sink as a display hint.</li>
  *   <li>Missing values: a timed event (B E X b e) without a finite numeric {@code ts} that fits in a long
  *       of nanoseconds is dropped ({@code missing_ts}); a missing {@code dur} is 0, a present one that is
- *       not such a number, or negative after rounding, drops its {@code X} ({@code bad_duration}). Track
+ *       not such a number, or negative after rounding, drops its {@code X} ({@code bad_duration}). An
+ *       {@code E}/{@code e} whose name is missing, null, empty, an object or an array ends with
+ *       {@link EventSink#NO_NAME}: it closes the innermost begin, compared with nothing. Track
  *       keys (pid, tid, cat, id) are text: a string as is, a number by its canonical decimal ({@code 1.0}
  *       is {@code 1}), a boolean by its JSON text, missing or null as {@code ""}; an object, an array,
  *       NaN/Infinity or a number whose plain decimal exceeds 1000 digits, as a key the event needs, drops
@@ -523,7 +525,7 @@ public final class ChromeTraceReader {
         }
         switch (ph) {
             case 'B' -> sink.begin(threadTrack(), tsNanos, sink.frames().intern(regionName()));
-            case 'E' -> sink.end(threadTrack(), tsNanos, sink.frames().names().intern(regionName()));
+            case 'E' -> sink.end(threadTrack(), tsNanos, endName());
             default -> {
                 if (durPresent && (durNanos == DecimalNanos.UNUSABLE || durNanos < 0)) {
                     warnEvent(Diagnostics.BAD_DURATION, "X '" + regionName() + "' has "
@@ -549,7 +551,7 @@ public final class ChromeTraceReader {
         if (ph == 'b') {
             sink.begin(track, tsNanos, sink.frames().intern(regionName()));
         } else {
-            sink.end(track, tsNanos, sink.frames().names().intern(regionName()));
+            sink.end(track, tsNanos, endName());
         }
     }
 
@@ -820,6 +822,11 @@ public final class ChromeTraceReader {
 
     private String regionName() {
         return name == null ? UNNAMED : name;
+    }
+
+    /** What an end compares with the begin it closes: its name's id, or nothing when it has no name. */
+    private int endName() {
+        return name == null ? EventSink.NO_NAME : sink.frames().names().intern(name);
     }
 
     private static String orEmpty(String key) {

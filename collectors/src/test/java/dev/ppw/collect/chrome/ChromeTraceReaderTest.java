@@ -144,7 +144,7 @@ class ChromeTraceReaderTest {
         for (String name : x) {
             expected.add("X T(,) 0 0 " + name);
         }
-        expected.addAll(List.of("B T(,) 0 7", "E T(,) 1000 7", "E T(,) 1000 <unnamed>"));
+        expected.addAll(List.of("B T(,) 0 7", "E T(,) 1000 7", "E T(,) 1000 (no name)"));
         assertEquals(expected, sink.events());
         assertEquals(Map.of(), sink.warnings());
     }
@@ -386,5 +386,18 @@ class ChromeTraceReaderTest {
                         .calls());
         assertEquals(List.of("beginInput t.json", "displayTimeUnit a number", "endInput"),
                 read("{\"displayTimeUnit\":3,\"traceEvents\":[]}").calls());
+    }
+
+    @Test
+    void anEndWithoutANameIsComparedWithNothing() {
+        RecordingSink sink = read("""
+                [{"ph":"B","ts":1,"name":"a"}, {"ph":"E","ts":2}, {"ph":"B","ts":3,"name":"b"},
+                 {"ph":"E","ts":4,"name":null}, {"ph":"B","ts":5,"name":"c"}, {"ph":"E","ts":6,"name":""},
+                 {"ph":"b","ts":7,"id":1,"name":"d"}, {"ph":"e","ts":8,"id":1,"name":[]},
+                 {"ph":"E","ts":9,"name":"named"}]
+                """);
+        assertEquals(List.of("B T(,) 1000 a", "E T(,) 2000 (no name)", "B T(,) 3000 b", "E T(,) 4000 (no name)",
+                "B T(,) 5000 c", "E T(,) 6000 (no name)", "B A(,,1) 7000 d", "E A(,,1) 8000 (no name)",
+                "E T(,) 9000 named"), sink.events());
     }
 }
