@@ -366,4 +366,24 @@ class MergeAccumulatorRulesTest {
                 List.copyOf(merged.profile().droppedInputs().reasons().keySet()));
         assertThrows(IllegalArgumentException.class, () -> m.drop(1, "saved.ppw.json: late", "late"));
     }
+
+    @Test
+    void nineThousandDroppedInputsKeepTenMessagesAndACountPerReason() {
+        MergeAccumulator m = sum();
+        String detail = "x".repeat(2_000);
+        for (int i = 0; i < 10_000; i++) {
+            if (i % 10 == 0) {
+                m.add(i, "n" + i + ".json", info("n" + i, Map.of()), main(1), new Diagnostics());
+            } else {
+                m.drop(i, "n" + i + ".json:1:2: not valid JSON: " + detail, i % 2 == 0 ? "not valid JSON" : "other");
+            }
+        }
+        DroppedInputs dropped = m.result(false).droppedInputs();
+        assertEquals(9_000, dropped.count());
+        assertEquals(Map.of("not valid JSON", 4_000L, "other", 5_000L), dropped.reasons());
+        assertEquals(DroppedInputs.EXAMPLES, dropped.examples().size());
+        assertTrue(dropped.examples().get(0).startsWith("n1.json:1:2: "), dropped.examples().get(0));
+        // The state holds the kept messages only: well under what 9,000 of them would take (18 MB).
+        assertTrue(m.toBytes().length < 200_000, m.toBytes().length + " bytes");
+    }
 }
