@@ -290,6 +290,11 @@ public final class TextWriter implements OutputWriter {
                 appendFirstFew(w, "nodes: ", p.nodeInfos().stream().map(NodeInfo::label).toList(), all);
             }
         }
+        if (!p.droppedInputs().isEmpty()) {
+            long n = p.droppedInputs().count();
+            w.append("left out: ").append(Long.toString(n)).append(n == 1 ? " input" : " inputs")
+                    .append(" that cannot be read (").append(printable(p.droppedInputs().reasonsText())).append(")\n");
+        }
         appendNames(w, "processes: ", p.processNames(), all, processes(p.processNames().keySet()));
         appendNames(w, "threads: ", p.threadNames(), all, threads(p.threadNames().keySet()));
         if (p.displayTimeUnit() != null) {
