@@ -48,7 +48,8 @@ final class MergeCommand implements Callable<Integer> {
     Main main;
 
     @Parameters(arity = "1..*", paramLabel = "INPUT",
-            description = "Trace files, saved profiles (.ppw.json), folders of them, or quoted globs.")
+            description = "Trace files, saved profiles (.ppw.json), folders of them, quoted globs, or '-' for standard"
+                    + " input. An input named twice is read once.")
     List<String> inputs;
 
     @Option(names = "--agg", paramLabel = "OP", defaultValue = "sum", converter = Converters.Agg.class,
@@ -110,6 +111,7 @@ final class MergeCommand implements Callable<Integer> {
             merged = engine.merge(sources, merging.withProgress(progress::step));
         }
         Diagnostics diagnostics = merged.diagnostics();
+        WarningSummary.noteLines(diagnostics).forEach(streams.err()::println);
         WarningSummary.lines(diagnostics, options.strict).forEach(streams.err()::println);
         if (options.strict && diagnostics.hasWarnings()) {
             return Main.BAD_DATA;
