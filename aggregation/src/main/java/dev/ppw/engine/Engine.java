@@ -162,7 +162,7 @@ public final class Engine {
         Reading reading = Reading.of(formats, options.inputFormat(), options.reading());
         Diagnostics diagnostics = InputList.notesOf(inputs);
         List<InputSource> sources = List.copyOf(inputs);
-        String saved = firstSavedProfile(sources, reading);
+        String saved = firstSavedProfile(sources, reading, options.jobs());
         if (saved != null) {
             if (options.fold().threads() == ThreadMode.SPLIT) {
                 throw new BadInputException("cannot split " + saved + " by thread: it is a saved profile, its threads"
@@ -184,18 +184,25 @@ public final class Engine {
         }
     }
 
-    /** The name of the first input that holds a profile rather than events, or null when all are traces. */
-    private static String firstSavedProfile(List<InputSource> sources, Reading reading) {
-        for (InputSource source : sources) {
+    /**
+     * The name of the first input that holds a profile rather than events, or null when all are traces. The heads
+     * are read on {@code jobs} threads, as folding would read them: a profile of many small files is not held up.
+     */
+    private static String firstSavedProfile(List<InputSource> sources, Reading reading, int jobs) {
+        String[] first = {null};
+        InOrder.run(sources.size(), jobs, i -> {
+            InputSource source = sources.get(i);
             try {
-                if (reading.formatOf(source) instanceof ProfileFormat) {
-                    return source.name();
-                }
+                return reading.formatOf(source) instanceof ProfileFormat ? source.name() : null;
             } catch (IOException e) {
                 throw Problems.cannotRead(source.name(), e);
             }
-        }
-        return null;
+        }, name -> {
+            if (first[0] == null) {
+                first[0] = name;
+            }
+        });
+        return first[0];
     }
 
     /**
