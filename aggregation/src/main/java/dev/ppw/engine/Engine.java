@@ -7,6 +7,7 @@ import dev.ppw.aggregate.RowOrder;
 import dev.ppw.aggregate.ThreadMode;
 import dev.ppw.aggregate.Views;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.BadInputsException;
 import dev.ppw.model.Breakdown;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.MergeOp;
@@ -155,7 +156,11 @@ public final class Engine {
      * before any is folded.
      *
      * @throws BadInputException when an input cannot be read or is broken beyond repair (the first such, in input
-     *                           order), or a saved profile cannot give {@code view} or be split by thread
+     *                           order; when a saved profile is among them, each named as {@link #merge} names
+     *                           them), or a saved profile cannot give {@code view} or be split by thread; with
+     *                           {@link ProfileOptions#skipBad()} and several inputs, such inputs are left out and
+     *                           counted instead ({@link ProfileResult#droppedInputs()}), and a
+     *                           {@link BadInputsException} says when none could be read
      * @throws IllegalArgumentException when {@code options} name a format that is not registered
      */
     public ProfileResult profile(List<InputSource> inputs, ProfileOptions options, ViewSpec view) {
@@ -171,22 +176,23 @@ public final class Engine {
             if (sources.size() == 1) {
                 return new ProfileResult(savedAlone(sources.get(0), reading, options, view), diagnostics);
             }
-            MergeAccumulator.Merged merged = accumulate(sources, 0, asSumMerge(sources, options, view))
-                    .result(false);
+            MergeAccumulator.Merged merged = merge(sources, asSumMerge(sources, options, view));
             diagnostics.addAll(merged.diagnostics());
-            return new ProfileResult(merged.profile(), diagnostics);
+            return new ProfileResult(merged.profile(), diagnostics, merged.droppedInputs());
         }
-        List<String> names = sources.stream().map(InputSource::name).toList();
-        try (Folder folder = TraceFolding.fold(sources, reading, options.fold(), options.jobs(), options.progress())) {
+        TraceFolding.Folded folded = TraceFolding.fold(sources, reading, options.fold(), options.jobs(),
+                options.progress(), options.skipBad());
+        try (Folder folder = folded.folder()) {
             diagnostics.addAll(folder.diagnostics());
-            Profile tree = sumOfInputs(folder.toProfile(), names);
-            return new ProfileResult(Views.derive(tree, view.view(), view.tauDepth()), diagnostics);
+            Profile tree = sumOfInputs(folder.toProfile(), folded.names()).withDroppedInputs(folded.dropped());
+            return new ProfileResult(Views.derive(tree, view.view(), view.tauDepth()), diagnostics, folded.dropped());
         }
     }
 
     /**
-     * The name of the first input that holds a profile rather than events, or null when all are traces. The heads
-     * are read on {@code jobs} threads, as folding would read them: a profile of many small files is not held up.
+     * The name of the first input that holds a profile rather than events, or null when none does (as far as
+     * detection tells: an input whose head cannot be read or detected counts as none). The heads are read on
+     * {@code jobs} threads, as folding would read them: a profile of many small files is not held up.
      */
     private static String firstSavedProfile(List<InputSource> sources, Reading reading, int jobs) {
         String[] first = {null};
@@ -194,8 +200,10 @@ public final class Engine {
             InputSource source = sources.get(i);
             try {
                 return reading.formatOf(source) instanceof ProfileFormat ? source.name() : null;
-            } catch (IOException e) {
-                throw Problems.cannotRead(source.name(), e);
+            } catch (IOException | BadInputException e) {
+                // Not a saved profile as far as can be told: the reading that follows says what is wrong with it
+                // (or, with skipBad, leaves it out), as it would have without this look.
+                return null;
             }
         }, name -> {
             if (first[0] == null) {
@@ -212,6 +220,9 @@ public final class Engine {
     private static Profile savedAlone(InputSource source, Reading reading, ProfileOptions options, ViewSpec view) {
         NodeLoading.Loaded loaded = new NodeLoading(reading, view, false, options.fold(), 1)
                 .load(source, InputExpansion.fileName(source.name()));
+        if (loaded.unreadable() != null) {
+            throw new BadInputException(loaded.unreadable());
+        }
         if (loaded.refusal() != null) {
             // The refusal is merge's; here the way out is another view, not another merge.
             throw new BadInputException("cannot show " + source.name() + ", " + loaded.holds() + ", in the "
@@ -227,7 +238,7 @@ public final class Engine {
         int[] joined = {0};
         return MergeOptions.defaults().withView(view).withJobs(options.jobs())
                 .withInputFormat(options.inputFormat().orElse(null)).withReading(options.reading())
-                .withFold(options.fold()).withProgress(() -> {
+                .withFold(options.fold()).withSkipBad(options.skipBad()).withProgress(() -> {
                     bytesJoined[0] += Math.max(0, sources.get(joined[0]++).sizeBytes());
                     options.progress().accept(bytesJoined[0]);
                 });
@@ -237,24 +248,34 @@ public final class Engine {
      * Reads every input into its node profiles (a trace is one node, or one per process with
      * {@link MergeOptions#splitByPid()}; a saved profile is one node) in the view merged, and combines them
      * key by key as docs/merge.md says. Inputs are read {@link MergeOptions#jobs()} at a time and join in
-     * input order, so the result does not depend on which finished first. The notes of inputs named twice
-     * ({@link InputList}) come first in the diagnostics.
+     * input order, so the result does not depend on which finished first. Every input is read before an
+     * input that cannot be read fails the merge; with {@link MergeOptions#skipBad()} such inputs are left
+     * out and counted instead ({@link MergeAccumulator.Merged#droppedInputs()}), unless none can be read. The
+     * notes of inputs named twice ({@link InputList}) come first in the diagnostics.
      *
-     * @throws BadInputException when an input cannot be read or cannot give the view merged (naming it and an
-     *                           input that could)
+     * @throws BadInputsException when inputs cannot be read or cannot give the view merged (each named, with
+     *                            an input that could), without {@code skipBad}; with it, when no input can be
+     * @throws BadInputException  when a folder's temporary file fails (a full disk)
      */
     public MergeAccumulator.Merged merge(List<InputSource> inputs, MergeOptions options) {
-        MergeAccumulator.Merged merged = accumulate(inputs, 0, options).result(options.recomputeInclusive());
+        MergeAccumulator merge = accumulate(inputs, 0, options);
+        if (merge.inputCount() == 0 && !merge.droppedInputs().isEmpty()) {
+            throw new BadInputsException(merge.droppedInputs(), inputs.size());
+        }
+        MergeAccumulator.Merged merged = merge.result(options.recomputeInclusive());
         Diagnostics diagnostics = InputList.notesOf(inputs);
         diagnostics.addAll(merged.diagnostics());
-        return new MergeAccumulator.Merged(merged.profile(), merged.breakdown(), diagnostics);
+        return new MergeAccumulator.Merged(merged.profile(), merged.breakdown(), diagnostics, merged.droppedInputs());
     }
 
     /**
      * As {@link #merge}, without taking the result: the inputs' nodes accumulated, input {@code i} of the
      * list being input {@code firstInputIndex + i} of the whole merge, so that accumulators of disjoint
      * shares of a large merge (on other threads, processes or machines) {@link MergeAccumulator#combine
-     * combine} into exactly what one merge of all inputs gives.
+     * combine} into exactly what one merge of all inputs gives. With {@link MergeOptions#skipBad()} the
+     * inputs that cannot be read are {@link MergeAccumulator#drop dropped}, even all of them.
+     *
+     * @throws BadInputsException when inputs of this share cannot be read, without {@code skipBad}
      */
     public MergeAccumulator accumulate(List<InputSource> inputs, int firstInputIndex, MergeOptions options) {
         if (firstInputIndex < 0) {
@@ -273,19 +294,28 @@ public final class Engine {
                 item -> {
                     NodeLoading.Loaded loaded = item.loaded();
                     String name = names.get(item.index());
-                    if (loaded.refusal() != null) {
+                    int index = firstInputIndex + item.index();
+                    if (loaded.unreadable() != null) {
+                        merge.drop(index, loaded.unreadable(), Problems.reasonOf(name, loaded.unreadable()));
+                    } else if (loaded.refusal() != null) {
                         String other = joined[0] != null ? joined[0]
                                 : "the merge asks for the " + options.view().label() + " view";
-                        throw new BadInputException("cannot merge " + name + ", " + loaded.holds() + ", with "
-                                + other + ": " + loaded.refusal());
+                        merge.drop(index, "cannot merge " + name + ", " + loaded.holds() + ", with " + other + ": "
+                                + loaded.refusal(), "cannot give the " + loader.wanted() + " view");
+                    } else {
+                        if (joined[0] == null) {
+                            joined[0] = name + ", " + loaded.holds();
+                        }
+                        if (options.skipBad() || merge.droppedInputs().isEmpty()) {
+                            // Without skipBad, once an input is bad nothing will be written: the rest is only checked.
+                            merge.add(index, name, loaded.infos(), loaded.views(), loaded.diagnostics());
+                        }
                     }
-                    if (joined[0] == null) {
-                        joined[0] = name + ", " + loaded.holds();
-                    }
-                    merge.add(firstInputIndex + item.index(), name, loaded.infos(), loaded.views(),
-                            loaded.diagnostics());
                     options.progress().run();
                 });
+        if (!options.skipBad() && !merge.droppedInputs().isEmpty()) {
+            throw new BadInputsException(merge.droppedInputs(), sources.size());
+        }
         return merge;
     }
 

@@ -92,7 +92,8 @@ final class ProfileCommand implements Callable<Integer> {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
         ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads))
-                .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null));
+                .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
+                .withSkipBad(input.skipBad);
         if (jobs != null) {
             profiling = profiling.withJobs(jobs);
         }
@@ -104,8 +105,9 @@ final class ProfileCommand implements Callable<Integer> {
             folded = engine.profile(sources, profiling.withProgress(progress::stepTo), options.viewSpec());
         }
         WarningSummary.noteLines(folded.diagnostics()).forEach(streams.err()::println);
+        DroppedSummary.lines(folded.droppedInputs(), sources.size(), options.strict).forEach(streams.err()::println);
         WarningSummary.lines(folded.diagnostics(), options.strict).forEach(streams.err()::println);
-        if (options.strict && folded.diagnostics().hasWarnings()) {
+        if (options.strict && (folded.diagnostics().hasWarnings() || !folded.droppedInputs().isEmpty())) {
             return Main.BAD_DATA;
         }
         Output.write(engine, engine.report(folded.profile(), folded.diagnostics(), options.rows(0)), options, streams);

@@ -162,6 +162,26 @@ class EngineInputsTest {
         assertEquals(List.of(traces[0].toString(), saved[1].toString()), mixed.profile().inputs());
     }
 
+    @Test
+    void withSkipBadAFormatNotReadIsLeftOutOfTracesAndOfSavedProfilesAlike() throws IOException {
+        Path trace = copy("node0.pfw", "n0.pfw");
+        Path saved = save(ENGINE.profile(ENGINE.inputs(List.of(copy("node1.pfw", "n1.pfw").toString())),
+                ProfileOptions.defaults()), "n1.ppw.json");
+        Path jfr = Files.write(dir.resolve("rec.jfr"), new byte[] {'F', 'L', 'R', 0, 0, 2, 0, 1});
+        ProfileOptions skip = ProfileOptions.defaults().withSkipBad(true);
+        ProfileResult traces = ENGINE.profile(ENGINE.inputs(List.of(trace.toString(), jfr.toString())), skip);
+        assertEquals(1, traces.droppedInputs().count());
+        assertEquals(csv(ENGINE.profile(ENGINE.inputs(List.of(trace.toString())), ProfileOptions.defaults())),
+                csv(ENGINE.profile(ENGINE.inputs(List.of(trace.toString())), skip)));
+        ProfileResult mixed = ENGINE.profile(ENGINE.inputs(List.of(trace.toString(), saved.toString(), jfr.toString())),
+                skip);
+        assertEquals(1, mixed.droppedInputs().count());
+        assertEquals(2, mixed.profile().nodes());
+        BadInputException refused = assertThrows(BadInputException.class, () -> ENGINE.profile(
+                ENGINE.inputs(List.of(trace.toString(), jfr.toString())), ProfileOptions.defaults()));
+        assertTrue(refused.getMessage().startsWith(jfr + ": this is a JFR recording"), refused.getMessage());
+    }
+
     private static List<String> paths(Path[] files) {
         return java.util.Arrays.stream(files).map(Path::toString).toList();
     }
