@@ -22,11 +22,14 @@ final class InputOptions {
     /**
      * The format every input is read as, or empty to detect each one's.
      *
-     * @throws picocli.CommandLine.ParameterException (exit 2) for a name no format has, listing the names
+     * @throws picocli.CommandLine.ParameterException (exit 2) for a name no format read has, listing the names (and
+     *     for a format only recognised, what to do instead)
      */
     Optional<String> inputFormat(CommandSpec spec, FormatRegistry registry) {
         if (inputFormat != null && registry.byName(inputFormat).isEmpty()) {
-            throw ReportOptions.usage(spec, "unknown input format '" + inputFormat + "': expected one of "
+            String known = registry.unreadByName(inputFormat).map(f -> ": ppw-java recognises " + f.description()
+                    + " but does not read it yet (next: " + f.nextStep() + "); it reads ").orElse(": expected one of ");
+            throw ReportOptions.usage(spec, "unknown input format '" + inputFormat + "'" + known
                     + String.join(", ", registry.names()));
         }
         return Optional.ofNullable(inputFormat);

@@ -50,7 +50,8 @@ final class MergeCommand implements Callable<Integer> {
     Main main;
 
     @Parameters(arity = "1..*", paramLabel = "INPUT",
-            description = "Trace files, saved profiles (.ppw.json), folders of them, or quoted globs.")
+            description = "Trace files, saved profiles (.ppw.json), folders of them, quoted globs, or '-' for standard"
+                    + " input. An input named twice is read once.")
     List<String> inputs;
 
     @Option(names = "--agg", paramLabel = "OP", defaultValue = "sum", converter = Converters.Agg.class,
@@ -112,6 +113,7 @@ final class MergeCommand implements Callable<Integer> {
             merged = engine.merge(sources, merging.withProgress(progress::step));
         }
         Diagnostics diagnostics = merged.diagnostics();
+        WarningSummary.noteLines(diagnostics).forEach(streams.err()::println);
         DroppedSummary.lines(merged.droppedInputs(), sources.size(), options.strict).forEach(streams.err()::println);
         WarningSummary.lines(diagnostics, options.strict).forEach(streams.err()::println);
         if (options.strict && (diagnostics.hasWarnings() || !merged.droppedInputs().isEmpty())) {

@@ -24,6 +24,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -274,7 +275,19 @@ public final class TextWriter implements OutputWriter {
             }
         }
         appendCounts(w, "warnings: ", report.diagnostics().warnings());
-        appendCounts(w, "not in the tree: ", report.diagnostics().notes());
+        Map<String, Diagnostics.Entry> notes = new LinkedHashMap<>(report.diagnostics().notes());
+        Diagnostics.Entry namedTwice = notes.remove(Diagnostics.INPUT_NAMED_TWICE);
+        appendCounts(w, "not in the tree: ", notes);
+        if (namedTwice != null) {
+            // Which inputs, not how many: the note is about what was asked, not about the trace.
+            for (String example : namedTwice.examples()) {
+                w.append("note: ").append(printable(example)).append('\n');
+            }
+            if (namedTwice.count() > namedTwice.examples().size()) {
+                w.append("note: and ").append(Long.toString(namedTwice.count() - namedTwice.examples().size()))
+                        .append(" more inputs named more than once\n");
+            }
+        }
     }
 
     /** Kinds and counts on one line, in first-seen order: {@code phase_I 1715, phase_s 68}. */
