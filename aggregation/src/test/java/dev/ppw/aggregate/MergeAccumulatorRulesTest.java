@@ -300,7 +300,7 @@ class MergeAccumulatorRulesTest {
                 () -> MergeAccumulator.fromBytes(new byte[] {1, 2, 3, 4, 5})).getMessage());
         byte[] future = good.clone();
         future[7] = 9;
-        assertEquals("merge state of version 9: this version reads 1 only", assertThrows(IllegalArgumentException.class,
+        assertEquals("merge state of version 9: this version reads 2 only", assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(future)).getMessage());
         IllegalArgumentException cut = assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(Arrays.copyOf(good, good.length - 1)));
