@@ -1,13 +1,20 @@
 package dev.ppw.cli;
 
+import dev.ppw.aggregate.AsyncMode;
 import dev.ppw.model.format.FormatRegistry;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 import java.util.Optional;
 
-/** The option that chooses how inputs are read: shared by {@code profile} and {@code merge}. */
+/** The options that choose how inputs are read: shared by {@code profile} and {@code merge}. */
 final class InputOptions {
+    @Option(names = "--async", paramLabel = "MODE", defaultValue = "apart", converter = Converters.Async.class,
+            description = {"Spans of async tracks (b/e events): apart, a part of their own after the threads',",
+                    "with its own total; inside, added into the threads' tree; off, left out",
+                    "(default: ${DEFAULT-VALUE})."})
+    AsyncMode async;
+
     @Option(names = "--input-format", paramLabel = "NAME",
             description = "Read every input as this format instead of detecting it from the content"
                     + " ('ppw-java formats' lists them).")

@@ -99,7 +99,7 @@ final class MergeCommand implements Callable<Integer> {
                 .withRecomputeInclusive(recomputeInclusive).withSplitByPid(nodeBy == Converters.NodeKey.PID)
                 .withBreakdown(breakdown || topImbalance != null).withView(options.viewSpec())
                 .withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
-                .withReading(Tuning.reading()).withFold(Tuning.folding());
+                .withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(input.async));
         if (jobs != null) {
             merging = merging.withJobs(jobs);
         }
