@@ -2,6 +2,7 @@ package dev.ppw.aggregate;
 
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.EventSink;
 import dev.ppw.model.Part;
 import dev.ppw.model.RegionCounters;
 
@@ -244,22 +245,24 @@ final class TrackReplay {
         }
     }
 
+    /** An end closes the innermost open begin; only a named one is compared with it ({@link EventSink#NO_NAME}). */
     private void end(int regionId, long t) {
         int slot = top >= 0 ? beginSlot[top] : -1;
         if (slot < 0) {
-            diagnostics.warn(Diagnostics.UNMATCHED_END, input + ": " + label + ": " + endPhase + " '"
-                    + tree.frames().names().name(regionId) + "' at " + Micros.text(t) + " us with no open "
-                    + beginPhase);
+            diagnostics.warn(Diagnostics.UNMATCHED_END, input + ": " + label + ": " + endPhase + " "
+                    + endName(regionId) + " at " + Micros.text(t) + " us with no open " + beginPhase);
             return;
         }
-        int open = tree.frames().region(tree.frame(node[slot]));
-        if (open != regionId) {
-            diagnostics.warn(Diagnostics.MISMATCHED_END, input + ": " + label + ": " + endPhase + " '"
-                    + tree.frames().names().name(regionId) + "' at " + Micros.text(t) + " us closes " + beginPhase
-                    + " '"
+        if (regionId != EventSink.NO_NAME && tree.frames().region(tree.frame(node[slot])) != regionId) {
+            diagnostics.warn(Diagnostics.MISMATCHED_END, input + ": " + label + ": " + endPhase + " "
+                    + endName(regionId) + " at " + Micros.text(t) + " us closes " + beginPhase + " '"
                     + tree.regionName(node[slot]) + "'");
         }
         close(slot, t);
+    }
+
+    private String endName(int regionId) {
+        return regionId == EventSink.NO_NAME ? "without a name" : "'" + tree.frames().names().name(regionId) + "'";
     }
 
     /** Closes the frame in {@code slot} at {@code t}, clipping every frame above it at {@code t}. */

@@ -6,6 +6,7 @@ import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.aggregate.Views;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.BadInputsException;
 import dev.ppw.model.Breakdown;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.MergeOp;
@@ -130,15 +131,19 @@ public final class Engine {
      * source that can be read again lets the folder replay time-ordered tracks as it reads) and closed.
      *
      * @throws BadInputException when an input cannot be read, holds a profile rather than events, or is
-     *                           broken beyond repair (the first such, in input order)
+     *                           broken beyond repair (the first such, in input order); with
+     *                           {@link ProfileOptions#skipBad()} and several inputs, such inputs are left out
+     *                           and counted instead ({@link ProfileResult#droppedInputs()}), and a
+     *                           {@link BadInputsException} says when none could be read
      * @throws IllegalArgumentException when {@code options} name a format that is not registered
      */
     public ProfileResult profile(List<InputSource> inputs, ProfileOptions options) {
         Reading reading = Reading.of(formats, options.inputFormat(), options.reading());
-        List<String> names = inputs.stream().map(InputSource::name).toList();
-        try (Folder folder = TraceFolding.fold(List.copyOf(inputs), reading, options.fold(), options.jobs(),
-                options.progress())) {
-            return new ProfileResult(sumOfInputs(folder.toProfile(), names), folder.diagnostics());
+        TraceFolding.Folded folded = TraceFolding.fold(List.copyOf(inputs), reading, options.fold(), options.jobs(),
+                options.progress(), options.skipBad());
+        try (Folder folder = folded.folder()) {
+            return new ProfileResult(sumOfInputs(folder.toProfile(), folded.names()).withDroppedInputs(folded.dropped()),
+                    folder.diagnostics(), folded.dropped());
         }
     }
 
@@ -146,20 +151,30 @@ public final class Engine {
      * Reads every input into its node profiles (a trace is one node, or one per process with
      * {@link MergeOptions#splitByPid()}; a saved profile is one node) in the view merged, and combines them
      * key by key as docs/merge.md says. Inputs are read {@link MergeOptions#jobs()} at a time and join in
-     * input order, so the result does not depend on which finished first.
+     * input order, so the result does not depend on which finished first. Every input is read before an
+     * input that cannot be read fails the merge; with {@link MergeOptions#skipBad()} such inputs are left
+     * out and counted instead ({@link MergeAccumulator.Merged#droppedInputs()}), unless none can be read.
      *
-     * @throws BadInputException when an input cannot be read or cannot give the view merged (naming it and an
-     *                           input that could)
+     * @throws BadInputsException when inputs cannot be read or cannot give the view merged (each named, with
+     *                            an input that could), without {@code skipBad}; with it, when no input can be
+     * @throws BadInputException  when a folder's temporary file fails (a full disk)
      */
     public MergeAccumulator.Merged merge(List<InputSource> inputs, MergeOptions options) {
-        return accumulate(inputs, 0, options).result(options.recomputeInclusive());
+        MergeAccumulator merge = accumulate(inputs, 0, options);
+        if (merge.inputCount() == 0 && !merge.droppedInputs().isEmpty()) {
+            throw new BadInputsException(merge.droppedInputs(), inputs.size());
+        }
+        return merge.result(options.recomputeInclusive());
     }
 
     /**
      * As {@link #merge}, without taking the result: the inputs' nodes accumulated, input {@code i} of the
      * list being input {@code firstInputIndex + i} of the whole merge, so that accumulators of disjoint
      * shares of a large merge (on other threads, processes or machines) {@link MergeAccumulator#combine
-     * combine} into exactly what one merge of all inputs gives.
+     * combine} into exactly what one merge of all inputs gives. With {@link MergeOptions#skipBad()} the
+     * inputs that cannot be read are {@link MergeAccumulator#drop dropped}, even all of them.
+     *
+     * @throws BadInputsException when inputs of this share cannot be read, without {@code skipBad}
      */
     public MergeAccumulator accumulate(List<InputSource> inputs, int firstInputIndex, MergeOptions options) {
         if (firstInputIndex < 0) {
@@ -178,19 +193,28 @@ public final class Engine {
                 item -> {
                     NodeLoading.Loaded loaded = item.loaded();
                     String name = names.get(item.index());
-                    if (loaded.refusal() != null) {
+                    int index = firstInputIndex + item.index();
+                    if (loaded.unreadable() != null) {
+                        merge.drop(index, loaded.unreadable(), Problems.reasonOf(name, loaded.unreadable()));
+                    } else if (loaded.refusal() != null) {
                         String other = joined[0] != null ? joined[0]
                                 : "the merge asks for the " + options.view().label() + " view";
-                        throw new BadInputException("cannot merge " + name + ", " + loaded.holds() + ", with "
-                                + other + ": " + loaded.refusal());
+                        merge.drop(index, "cannot merge " + name + ", " + loaded.holds() + ", with " + other + ": "
+                                + loaded.refusal(), "cannot give the " + loader.wanted() + " view");
+                    } else {
+                        if (joined[0] == null) {
+                            joined[0] = name + ", " + loaded.holds();
+                        }
+                        if (options.skipBad() || merge.droppedInputs().isEmpty()) {
+                            // Without skipBad, once an input is bad nothing will be written: the rest is only checked.
+                            merge.add(index, name, loaded.infos(), loaded.views(), loaded.diagnostics());
+                        }
                     }
-                    if (joined[0] == null) {
-                        joined[0] = name + ", " + loaded.holds();
-                    }
-                    merge.add(firstInputIndex + item.index(), name, loaded.infos(), loaded.views(),
-                            loaded.diagnostics());
                     options.progress().run();
                 });
+        if (!options.skipBad() && !merge.droppedInputs().isEmpty()) {
+            throw new BadInputsException(merge.droppedInputs(), sources.size());
+        }
         return merge;
     }
 

@@ -20,9 +20,11 @@ import java.util.function.LongConsumer;
  * @param inputFormat the registered format every input is read as, or empty to detect each input's
  * @param reading     the readers' tuning (their {@code jobs} and {@code progress} are set by the engine)
  * @param progress    told the bytes of all inputs read so far, from any reading thread; never moves back
+ * @param skipBad     of several inputs, fold those that can be read and leave out, counted, those that cannot
+ *                    ({@link ProfileResult#droppedInputs()}); else the first that cannot be read fails the call
  */
 public record ProfileOptions(FoldOptions fold, int jobs, Optional<String> inputFormat, ReadOptions reading,
-                             LongConsumer progress) {
+                             LongConsumer progress, boolean skipBad) {
     public ProfileOptions {
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(inputFormat, "inputFormat");
@@ -36,10 +38,13 @@ public record ProfileOptions(FoldOptions fold, int jobs, Optional<String> inputF
         }
     }
 
-    /** Threads merged into one tree, async tracks apart, default memory bounds, a thread per core, formats detected, no progress. */
+    /**
+     * Threads merged into one tree, async tracks apart, default memory bounds, a thread per core, formats
+     * detected, no progress, any input that cannot be read an error.
+     */
     public static ProfileOptions defaults() {
         return new ProfileOptions(FoldOptions.defaults(), Runtime.getRuntime().availableProcessors(), Optional.empty(),
-                ReadOptions.defaults(), bytes -> { });
+                ReadOptions.defaults(), bytes -> { }, false);
     }
 
     public ProfileOptions withThreads(ThreadMode threads) {
@@ -52,23 +57,28 @@ public record ProfileOptions(FoldOptions fold, int jobs, Optional<String> inputF
     }
 
     public ProfileOptions withFold(FoldOptions options) {
-        return new ProfileOptions(options, jobs, inputFormat, reading, progress);
+        return new ProfileOptions(options, jobs, inputFormat, reading, progress, skipBad);
     }
 
     public ProfileOptions withJobs(int n) {
-        return new ProfileOptions(fold, n, inputFormat, reading, progress);
+        return new ProfileOptions(fold, n, inputFormat, reading, progress, skipBad);
     }
 
     /** Every input read as the registered format {@code name}; null detects each input's format. */
     public ProfileOptions withInputFormat(String name) {
-        return new ProfileOptions(fold, jobs, Optional.ofNullable(name), reading, progress);
+        return new ProfileOptions(fold, jobs, Optional.ofNullable(name), reading, progress, skipBad);
     }
 
     public ProfileOptions withReading(ReadOptions options) {
-        return new ProfileOptions(fold, jobs, inputFormat, options, progress);
+        return new ProfileOptions(fold, jobs, inputFormat, options, progress, skipBad);
     }
 
     public ProfileOptions withProgress(LongConsumer bytesRead) {
-        return new ProfileOptions(fold, jobs, inputFormat, reading, bytesRead);
+        return new ProfileOptions(fold, jobs, inputFormat, reading, bytesRead, skipBad);
+    }
+
+    /** Whether, of several inputs, those that cannot be read are left out, counted, rather than failing. */
+    public ProfileOptions withSkipBad(boolean skip) {
+        return new ProfileOptions(fold, jobs, inputFormat, reading, progress, skip);
     }
 }

@@ -5,6 +5,7 @@ import dev.ppw.aggregate.TestTrace.Stats;
 import dev.ppw.aggregate.TestTrace.Trace;
 import dev.ppw.aggregate.TestTrace.Track;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.EventSink;
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;
@@ -240,6 +241,25 @@ class FolderRulesTest {
                 .warnings(0, 2, 0, 0));
     }
 
+    @Test
+    void anEWithoutANameClosesTheInnermostBWithoutAWarning() {
+        // B a@0, B b@1, E@3 (no name) closes b, E c@5 closes a (mismatched), E@6 (no name) has nothing open.
+        // a = 5, excl 3; a/b [1,3] = 2. mismatched 1, unmatched 1.
+        check(Trace.of(b(0, "a"), b(1, "b"), e(3, null), e(5, "c"), e(6, null)), new Expect()
+                .node("a", 1, 5, 3, 5, 5, 1)
+                .node("a/b", 1, 2, 2, 2, 2, 0)
+                .warnings(0, 1, 1, 0));
+    }
+
+    @Test
+    void anEWithoutANameClosesABThatAnXClippedAboveIt() {
+        // B a@0, X x@1+5, E@3 (no name): a closes at 3 and clips x (overlap 1), named or not.
+        check(Trace.of(b(0, "a"), x(1, 5, "x"), e(3, null)), new Expect()
+                .node("a", 1, 3, 1, 3, 3, 1)
+                .node("a/x", 1, 2, 2, 2, 2, 0)
+                .warnings(1, 0, 0, 0));
+    }
+
     // ---- end of track ----
 
     @Test
@@ -458,13 +478,15 @@ class FolderRulesTest {
             folder.end(track, 1_000, folder.frames().names().intern("stray"));
             folder.begin(track, 2_000, folder.frames().intern("a"));
             folder.end(track, 3_000, folder.frames().names().intern("z"));
+            folder.end(track, 3_500, EventSink.NO_NAME);
             folder.begin(track, 4_000, folder.frames().intern("open"));
             folder.endInput();
             String b = async ? "b" : "B";
             String e = async ? "e" : "E";
             String label = async ? "async pid 1 cat c id 7" : "pid 1 tid 1";
             Map<String, Diagnostics.Entry> w = folder.diagnostics().warnings();
-            assertEquals(List.of("t.json: " + label + ": " + e + " 'stray' at 1 us with no open " + b),
+            assertEquals(List.of("t.json: " + label + ": " + e + " 'stray' at 1 us with no open " + b,
+                    "t.json: " + label + ": " + e + " without a name at 3.5 us with no open " + b),
                     w.get(Diagnostics.UNMATCHED_END).examples());
             assertEquals(List.of("t.json: " + label + ": " + e + " 'z' at 3 us closes " + b + " 'a'"),
                     w.get(Diagnostics.MISMATCHED_END).examples());

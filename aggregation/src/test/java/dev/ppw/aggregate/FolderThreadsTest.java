@@ -123,7 +123,7 @@ class FolderThreadsTest {
             int track = t.async() ? folder.asyncTrack(t.pid(), t.tidOrCat(), t.id()) : folder.thread(t.pid(), t.tidOrCat());
             switch (ev.ph()) {
                 case 'B' -> folder.begin(track, ev.tsNanos(), folder.frames().intern(ev.name()));
-                case 'E' -> folder.end(track, ev.tsNanos(), folder.frames().names().intern(ev.name()));
+                case 'E' -> folder.end(track, ev.tsNanos(), TestTrace.endName(folder, ev));
                 default -> folder.complete(track, ev.tsNanos(), ev.durNanos(), folder.frames().intern(ev.name()));
             }
         }

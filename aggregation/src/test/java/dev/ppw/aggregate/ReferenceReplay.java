@@ -133,12 +133,15 @@ final class ReferenceReplay {
         }
     }
 
-    /** An E: closes the innermost open B whatever its name; with no open B it is dropped. */
+    /**
+     * An E: closes the innermost open B whatever its name, comparing the names when it has one; with no open B
+     * it is dropped.
+     */
     private void end(Ev ev, long t) {
         for (int i = stack.size() - 1; i >= 0; i--) {
             Frame f = stack.get(i);
             if (!f.complete()) {
-                if (!f.path().get(f.path().size() - 1).equals(ev.name())) {
+                if (ev.name() != null && !f.path().get(f.path().size() - 1).equals(ev.name())) {
                     warn(Diagnostics.MISMATCHED_END);
                 }
                 close(i, t);

@@ -66,6 +66,7 @@ final class TestTrace {
         return new Ev(T1, 'B', ts, 0, name);
     }
 
+    /** An {@code E}; a null {@code name} is an end without a name, compared with nothing. */
     static Ev e(long ts, String name) {
         return new Ev(T1, 'E', ts, 0, name);
     }
@@ -213,7 +214,7 @@ final class TestTrace {
                 int track = t.async() ? sink.asyncTrack(t.pid(), t.tidOrCat(), t.id()) : sink.thread(t.pid(), t.tidOrCat());
                 switch (ev.ph()) {
                     case 'B' -> sink.begin(track, ev.tsNanos(), sink.frames().intern(ev.name()));
-                    case 'E' -> sink.end(track, ev.tsNanos(), names.intern(ev.name()));
+                    case 'E' -> sink.end(track, ev.tsNanos(), endName(sink, ev));
                     case 'X' -> sink.complete(track, ev.tsNanos(), ev.durNanos(), sink.frames().intern(ev.name()));
                     case 'C' -> sink.regionCounter(track, ev.tsNanos(), names.intern(ev.name()),
                             counterCpu(ev.durNanos()), counterMemory(ev.durNanos()));
@@ -222,6 +223,11 @@ final class TestTrace {
             }
             sink.endInput();
         }
+    }
+
+    /** The name id an end event passes to a sink: {@link EventSink#NO_NAME} for an {@code E} with a null name. */
+    static int endName(EventSink sink, Ev ev) {
+        return ev.name() == null ? EventSink.NO_NAME : sink.frames().names().intern(ev.name());
     }
 
     /** A new Folder that has folded {@code trace}. */

@@ -15,6 +15,12 @@ final class InputOptions {
                     "(default: ${DEFAULT-VALUE})."})
     AsyncMode async;
 
+    @Option(names = "--skip-bad",
+            description = {"Leave out the inputs that cannot be read (each named on stderr, counted in every"
+                    + " output) and read the others, instead of stopping; none readable is still an error.",
+                    "Under --strict a left-out input is an error."})
+    boolean skipBad;
+
     @Option(names = "--input-format", paramLabel = "NAME",
             description = "Read every input as this format instead of detecting it from the content"
                     + " ('ppw-java formats' lists them).")

@@ -90,7 +90,8 @@ final class ProfileCommand implements Callable<Integer> {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
         ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads).withAsync(input.async))
-                .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null));
+                .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
+                .withSkipBad(input.skipBad);
         if (jobs != null) {
             profiling = profiling.withJobs(jobs);
         }
@@ -101,8 +102,9 @@ final class ProfileCommand implements Callable<Integer> {
         try (Progress progress = Progress.bytes(streams.err(), "profile", bytes, quiet)) {
             folded = engine.profile(sources, profiling.withProgress(progress::stepTo));
         }
+        DroppedSummary.lines(folded.droppedInputs(), sources.size(), options.strict).forEach(streams.err()::println);
         WarningSummary.lines(folded.diagnostics(), options.strict).forEach(streams.err()::println);
-        if (options.strict && folded.diagnostics().hasWarnings()) {
+        if (options.strict && (folded.diagnostics().hasWarnings() || !folded.droppedInputs().isEmpty())) {
             return Main.BAD_DATA;
         }
         Profile shown = engine.view(folded.profile(), options.viewSpec());

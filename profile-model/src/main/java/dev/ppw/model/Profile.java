@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A profile: one {@link CallTree} of a given view, with what a report needs to say about it.
@@ -13,7 +14,9 @@ import java.util.Map;
  * {@link ViewKind#FLAT} and {@link ViewKind#TAU} every row is a root whose region name is the row's key
  * (the region, or the depth-N path joined by {@code " => "}). Aggregation metadata says how the numbers
  * were combined: the {@link MergeOp} and the {@link MissingRule};
- * {@code nodes} is how many input profiles were combined (1 for a single profile).
+ * {@code nodes} is how many input profiles were combined (1 for a single profile), and
+ * {@link #droppedInputs()} the inputs left out because they could not be read (none unless asked to skip
+ * them).
  */
 public final class Profile {
     private final CallTree tree;
@@ -28,6 +31,7 @@ public final class Profile {
     private final List<NodeInfo> nodeInfos;
     private final List<CounterSeries> counters;
     private final String displayTimeUnit;
+    private final DroppedInputs droppedInputs;
 
     /**
      * @param tauDepth the depth N of a {@link ViewKind#TAU} view, 0 for the other views
@@ -55,6 +59,15 @@ public final class Profile {
     public Profile(CallTree tree, ViewKind view, int tauDepth, MergeOp aggregation, MissingRule missing, int nodes,
                    List<String> inputs, Map<String, String> processNames, Map<String, String> threadNames,
                    List<NodeInfo> nodeInfos, List<CounterSeries> counters, String displayTimeUnit) {
+        this(tree, view, tauDepth, aggregation, missing, nodes, inputs, processNames, threadNames, nodeInfos,
+                counters, displayTimeUnit, DroppedInputs.NONE);
+    }
+
+    private Profile(CallTree tree, ViewKind view, int tauDepth, MergeOp aggregation, MissingRule missing, int nodes,
+                    List<String> inputs, Map<String, String> processNames, Map<String, String> threadNames,
+                    List<NodeInfo> nodeInfos, List<CounterSeries> counters, String displayTimeUnit,
+                    DroppedInputs droppedInputs) {
+        this.droppedInputs = Objects.requireNonNull(droppedInputs, "droppedInputs");
         this.counters = List.copyOf(counters);
         this.displayTimeUnit = displayTimeUnit;
         this.tree = tree;
@@ -78,13 +91,27 @@ public final class Profile {
     /** The same metadata over another tree of another view. */
     public Profile withView(CallTree viewTree, ViewKind viewKind, int depth) {
         return new Profile(viewTree, viewKind, depth, aggregation, missing, nodes, inputs, processNames,
-                threadNames, nodeInfos, counters, displayTimeUnit);
+                threadNames, nodeInfos, counters, displayTimeUnit, droppedInputs);
     }
 
     /** The same profile with these generic counter series and display unit hint. */
     public Profile withCounters(List<CounterSeries> counterSeries, String unitHint) {
         return new Profile(tree, view, tauDepth, aggregation, missing, nodes, inputs, processNames, threadNames,
-                nodeInfos, counterSeries, unitHint);
+                nodeInfos, counterSeries, unitHint, droppedInputs);
+    }
+
+    /** The same profile, leaving out {@code dropped} (inputs that could not be read) instead of what it said. */
+    public Profile withDroppedInputs(DroppedInputs dropped) {
+        return new Profile(tree, view, tauDepth, aggregation, missing, nodes, inputs, processNames, threadNames,
+                nodeInfos, counters, displayTimeUnit, dropped);
+    }
+
+    /**
+     * The inputs this profile leaves out because they could not be read, counting those its own saved
+     * inputs left out; {@link DroppedInputs#NONE} when every input is in it. Not counted in {@link #nodes()}.
+     */
+    public DroppedInputs droppedInputs() {
+        return droppedInputs;
     }
 
     /**

@@ -50,6 +50,11 @@ public final class SavedProfileLayout {
         public static final String UNIT = "unit";
         /** An object of {@link AggregationMember}s, and one member per metric group naming its combine rule. */
         public static final String AGGREGATION = "aggregation";
+        /**
+         * An object of {@link DroppedMember}s: the inputs left out because they could not be read; only when
+         * there are any.
+         */
+        public static final String DROPPED = "dropped";
         public static final String INPUTS = "inputs";
         /** An array of objects of {@link NodeInfoMember}s. */
         public static final String NODE_INFO = "node_info";
@@ -91,6 +96,19 @@ public final class SavedProfileLayout {
         public static final String NODES = "nodes";
 
         private AggregationMember() {
+        }
+    }
+
+    /** Members of {@link Member#DROPPED}: a {@link DroppedInputs}. */
+    public static final class DroppedMember {
+        /** How many inputs were left out. */
+        public static final String INPUTS = "inputs";
+        /** An object of reason to count, most frequent first. */
+        public static final String REASONS = "reasons";
+        /** An array of the first one-line messages, in input order. */
+        public static final String EXAMPLES = "examples";
+
+        private DroppedMember() {
         }
     }
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
@@ -17,6 +18,7 @@ import dev.ppw.model.SavedProfileLayout;
 import dev.ppw.model.SavedProfileLayout.AggregationMember;
 import dev.ppw.model.SavedProfileLayout.CounterMember;
 import dev.ppw.model.SavedProfileLayout.DiagnosticsMember;
+import dev.ppw.model.SavedProfileLayout.DroppedMember;
 import dev.ppw.model.SavedProfileLayout.Member;
 import dev.ppw.model.SavedProfileLayout.NodeInfoMember;
 import dev.ppw.model.ViewKind;
@@ -135,6 +137,7 @@ public final class JsonWriter implements OutputWriter {
             g.writeStringField(group.name(), group.combineRule());
         }
         g.writeEndObject();
+        writeDropped(g, profile.droppedInputs());
         g.writeArrayFieldStart(Member.INPUTS);
         for (String input : profile.inputs()) {
             g.writeString(input);
@@ -169,6 +172,26 @@ public final class JsonWriter implements OutputWriter {
         g.writeObjectFieldStart(Member.DIAGNOSTICS);
         writeCounts(g, DiagnosticsMember.WARNINGS, report.diagnostics().warnings());
         writeCounts(g, DiagnosticsMember.NOTES, report.diagnostics().notes());
+        g.writeEndObject();
+    }
+
+    /** The inputs left out as unreadable, only when there are any (other outputs stay as they were). */
+    private static void writeDropped(JsonGenerator g, DroppedInputs dropped) throws IOException {
+        if (dropped.isEmpty()) {
+            return;
+        }
+        g.writeObjectFieldStart(Member.DROPPED);
+        g.writeNumberField(DroppedMember.INPUTS, dropped.count());
+        g.writeObjectFieldStart(DroppedMember.REASONS);
+        for (Map.Entry<String, Long> e : dropped.reasons().entrySet()) {
+            g.writeNumberField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
+        g.writeArrayFieldStart(DroppedMember.EXAMPLES);
+        for (String example : dropped.examples()) {
+            g.writeString(example);
+        }
+        g.writeEndArray();
         g.writeEndObject();
     }
 

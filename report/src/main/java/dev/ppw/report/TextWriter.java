@@ -301,6 +301,11 @@ public final class TextWriter implements OutputWriter {
                 appendFirstFew(w, "nodes: ", p.nodeInfos().stream().map(NodeInfo::label).toList());
             }
         }
+        if (!p.droppedInputs().isEmpty()) {
+            long n = p.droppedInputs().count();
+            w.append("left out: ").append(Long.toString(n)).append(n == 1 ? " input" : " inputs")
+                    .append(" that cannot be read (").append(printable(p.droppedInputs().reasonsText())).append(")\n");
+        }
         appendNames(w, "processes: ", p.processNames());
         appendNames(w, "threads: ", p.threadNames());
         if (p.displayTimeUnit() != null) {

@@ -9,6 +9,7 @@ import dev.ppw.model.SavedProfileLayout;
 import dev.ppw.model.SavedProfileLayout.AggregationMember;
 import dev.ppw.model.SavedProfileLayout.Column;
 import dev.ppw.model.SavedProfileLayout.CounterMember;
+import dev.ppw.model.SavedProfileLayout.DroppedMember;
 import dev.ppw.model.SavedProfileLayout.Member;
 import dev.ppw.model.SavedProfileLayout.MetricGroupMember;
 import dev.ppw.model.SavedProfileLayout.MetricMember;
@@ -32,6 +33,7 @@ import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.CounterSeries;
+import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.ViewKind;
 import org.eclipse.collections.api.map.primitive.MutableIntIntMap;
 import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
@@ -164,6 +166,7 @@ final class ProfileJsonReader {
     private MergeOp op = MergeOp.SUM;
     private MissingRule missing = MissingRule.ZERO;
     private int nodes = 1;
+    private DroppedInputs dropped = DroppedInputs.NONE;
     private final List<String> inputs = new ArrayList<>();
     private final List<NodeInfo> nodeInfos = new ArrayList<>();
     private Map<String, String> processNames = Map.of();
@@ -376,7 +379,8 @@ final class ProfileJsonReader {
     /** Members whose repetition is an error; other members may repeat (and are skipped). */
     private static final List<String> ONCE = List.of(Member.FORMAT, Member.VERSION, Member.VIEW, Member.TAU_DEPTH,
             Member.UNIT, Member.AGGREGATION, Member.INPUTS, Member.NODE_INFO, Member.PROCESS_NAMES,
-            Member.THREAD_NAMES, Member.METRIC_GROUPS, Member.COLUMNS, Member.ROWS, Member.TOP_IMBALANCE);
+            Member.THREAD_NAMES, Member.METRIC_GROUPS, Member.COLUMNS, Member.ROWS, Member.TOP_IMBALANCE,
+            Member.DROPPED);
 
     private static int onceBit(String key) {
         int i = ONCE.indexOf(key);
@@ -418,6 +422,7 @@ final class ProfileJsonReader {
                         .orElseThrow(() -> fail("unknown unit \"" + label + "\": expected s, ms, us or ns", null));
             }
             case Member.AGGREGATION -> readAggregation();
+            case Member.DROPPED -> readDropped();
             case Member.INPUTS -> readStrings("inputs", inputs);
             case Member.NODE_INFO -> readNodeInfos();
             case Member.PROCESS_NAMES -> processNames = names("process_names");
@@ -466,6 +471,36 @@ final class ProfileJsonReader {
                 case AggregationMember.NODES -> nodes = positiveInt("aggregation nodes");
                 default -> p.skipChildren();
             }
+        }
+    }
+
+    /** The inputs the saved profile left out as unreadable: a merge of it keeps counting them. */
+    private void readDropped() throws IOException {
+        expect(JsonToken.START_OBJECT, "dropped", "an object");
+        long count = 0;
+        Map<String, Long> reasons = new LinkedHashMap<>();
+        List<String> examples = new ArrayList<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            p.nextToken();
+            switch (key) {
+                case DroppedMember.INPUTS -> count = positiveLong("dropped inputs");
+                case DroppedMember.REASONS -> {
+                    expect(JsonToken.START_OBJECT, "dropped reasons", "an object of counts");
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String reason = p.currentName();
+                        p.nextToken();
+                        reasons.put(reason, positiveLong("dropped reasons value"));
+                    }
+                }
+                case DroppedMember.EXAMPLES -> readStrings("dropped examples", examples);
+                default -> p.skipChildren();
+            }
+        }
+        try {
+            dropped = new DroppedInputs(count, reasons, examples);
+        } catch (IllegalArgumentException e) {
+            throw fail("\"dropped\" does not add up: " + e.getMessage(), null);
         }
     }
 
@@ -1057,7 +1092,7 @@ final class ProfileJsonReader {
         }
         return new Profile(tree, view, view == ViewKind.TAU ? tauDepth : 0, op, missing, nodes, inputs,
                 processNames, threadNames, nodeInfos, counters.stream().sorted(CounterSeries.ORDER).toList(),
-                displayTimeUnit);
+                displayTimeUnit).withDroppedInputs(dropped);
     }
 
     private String string(String what) throws IOException {

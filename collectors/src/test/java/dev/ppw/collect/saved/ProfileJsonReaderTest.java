@@ -4,6 +4,7 @@ import dev.ppw.model.MissingRule;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
@@ -149,6 +150,19 @@ class ProfileJsonReaderTest {
             assertEquals(unit, read(text).displayTimeUnit());
         }
         assertEquals(null, read(SMALL).displayTimeUnit());
+    }
+
+    @Test
+    void theInputsAMergeLeftOutReadBackSoThatAMergeOfItKeepsCountingThem() {
+        String text = SMALL.replace("\"nodes\": 1},", "\"nodes\": 1},\n \"dropped\": {\"inputs\": 3, \"reasons\":"
+                + " {\"the input is empty\": 2, \"not valid JSON\": 1}, \"examples\": [\"a.json: the input is empty\"]},");
+        assertEquals(new DroppedInputs(3, Map.of("the input is empty", 2L, "not valid JSON", 1L),
+                List.of("a.json: the input is empty")), read(text).droppedInputs());
+        assertEquals(DroppedInputs.NONE, read(SMALL).droppedInputs());
+        BadInputException e = assertThrows(BadInputException.class, () -> read(SMALL.replace("\"nodes\": 1},",
+                "\"nodes\": 1}, \"dropped\": {\"inputs\": 3, \"reasons\": {\"the input is empty\": 2}},")));
+        assertEquals("saved.json:2:124: \"dropped\" does not add up: 3 dropped inputs, but the reasons count 2",
+                e.getMessage());
     }
 
     static Stream<Arguments> malformed() {
