@@ -10,9 +10,9 @@ import java.util.Optional;
 /** The options that choose how inputs are read: shared by {@code profile} and {@code merge}. */
 final class InputOptions {
     @Option(names = "--async", paramLabel = "MODE", defaultValue = "apart", converter = Converters.Async.class,
-            description = {"Spans of async tracks (b/e events): apart, a part of their own after the threads',",
-                    "with its own total; inside, added into the threads' tree; off, left out",
-                    "(default: ${DEFAULT-VALUE})."})
+            description = "Spans of async tracks (b/e events): apart, a part of their own with its own total,"
+                    + " after the threads'; inside, added into the threads' tree; off, left out"
+                    + " (default: ${DEFAULT-VALUE}).")
     AsyncMode async;
 
     @Option(names = "--skip-bad",
