@@ -102,7 +102,8 @@ final class MergeCommand implements Callable<Integer> {
                 .withRecomputeInclusive(recomputeInclusive).withSplitByPid(nodeBy == Converters.NodeKey.PID)
                 .withBreakdown(breakdown || topImbalance != null).withView(options.viewSpec())
                 .withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
-                .withReading(Tuning.reading()).withFold(Tuning.folding()).withSkipBad(input.skipBad);
+                .withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(input.async))
+                .withSkipBad(input.skipBad);
         if (jobs != null) {
             merging = merging.withJobs(jobs);
         }

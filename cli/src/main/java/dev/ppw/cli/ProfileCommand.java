@@ -41,6 +41,8 @@ import java.util.concurrent.Callable;
                 "      the top 3 levels, rows of at least 1%% of the total",
                 "  ppw-java profile trace.json --threads split",
                 "      one top level per thread, named after it",
+                "  ppw-java profile node-trace.json --async inside",
+                "      async spans added into the threads' tree, as one total",
                 "  ppw-java profile trace.json --format json --strict",
                 "      JSON, or exit 1 without output if the trace has any anomaly",
                 "  ppw-java profile perfflow.*.pfw -j 2 -q",
@@ -91,7 +93,7 @@ final class ProfileCommand implements Callable<Integer> {
         if (jobs != null && jobs < 1) {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
-        ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads))
+        ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads).withAsync(input.async))
                 .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
                 .withSkipBad(input.skipBad);
         if (jobs != null) {
