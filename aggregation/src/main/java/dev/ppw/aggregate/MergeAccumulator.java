@@ -39,8 +39,9 @@ import java.util.TreeMap;
  * node's index within the input), their <em>position</em>. Indices need not be contiguous, but one input
  * index is added once, to one accumulator of a merge.
  *
- * <p><b>How values combine.</b> Per row key (the parent's key, region, callsite; the row's text in flat and
- * tau views): {@code inclusive} and {@code exclusive} nanoseconds by the {@link MergeOp} and
+ * <p><b>How values combine.</b> Per row key (the parent's key, region, callsite; a root's part, region,
+ * callsite; the row's part and text in flat and tau views: parts merge apart, a node without a part's rows
+ * missing them as any other rows): {@code inclusive} and {@code exclusive} nanoseconds by the {@link MergeOp} and
  * {@link MissingRule}; {@code calls} and {@code subcalls} summed; min of per-call minima and max of
  * per-call maxima over the nodes having the row. Declared metrics ({@code Metric}): a VALUE metric by its
  * own {@code combine} whatever the operator (non-integral sums exactly, rounded once at the end), a WEIGHT
@@ -78,8 +79,11 @@ import java.util.TreeMap;
 public final class MergeAccumulator {
     /** "PPWM": the first four bytes of {@link #toBytes()}. */
     private static final int MAGIC = 0x5050574d;
-    /** The version of {@link #toBytes()}'s form this class writes and reads. */
-    public static final int FORM_VERSION = 2;
+    /**
+     * The version of {@link #toBytes()}'s form this class writes and reads (2: the dropped inputs; 3: rows
+     * carry their part).
+     */
+    public static final int FORM_VERSION = 3;
 
     private final MergeOp op;
     private final MissingRule missing;

@@ -37,8 +37,8 @@ public final class ThreadTrees {
             // A parent has a smaller index than its children: its part and node are known.
             part[n] = part[parent];
             CallTree target = parts.get(part[n]);
-            mapped[n] = target.child(mapped[parent], split.frame(n));
-            TreeAdd.node(split, n, target, mapped[n]);
+            mapped[n] = target.child(mapped[parent], split.frame(n), split.part(n));
+            TreeAdd.add(split, n, target, mapped[n]);
         }
         return parts;
     }
@@ -53,8 +53,8 @@ public final class ThreadTrees {
                 mapped[n] = CallTree.ROOT;
                 continue;
             }
-            mapped[n] = sum.child(mapped[parent], split.frame(n));
-            TreeAdd.node(split, n, sum, mapped[n]);
+            mapped[n] = sum.child(mapped[parent], split.frame(n), split.part(n));
+            TreeAdd.add(split, n, sum, mapped[n]);
         }
         return sum;
     }

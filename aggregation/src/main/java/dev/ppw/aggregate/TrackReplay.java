@@ -3,6 +3,7 @@ package dev.ppw.aggregate;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
+import dev.ppw.model.Part;
 import dev.ppw.model.RegionCounters;
 
 import org.eclipse.collections.api.list.primitive.MutableDoubleList;
@@ -55,6 +56,8 @@ final class TrackReplay {
     private String endPhase;
     /** With threads split: the frame of the track's top level, under which its frames go; else -1. */
     private int rootFrame;
+    /** The part the track's roots go to: an async track's own, or the threads' when folded inside. */
+    private Part part;
     private int rootNode;
     private long rootNanos;
 
@@ -83,10 +86,10 @@ final class TrackReplay {
      * Starts replaying one track of {@code inputName}, named {@code trackLabel} in messages, into
      * {@code target}, counting warnings in {@code warnings}; {@code async}: an async track (its begins and
      * ends are b and e events); {@code topFrame} is the frame of a top level the track's frames go under, or
-     * -1 for none.
+     * -1 for none; {@code rootPart} is the part of the roots the track's frames (or top level) go to.
      */
     void start(CallTree target, Diagnostics warnings, String inputName, String trackLabel, boolean async,
-               int topFrame) {
+               int topFrame, Part rootPart) {
         this.tree = target;
         this.diagnostics = warnings;
         this.input = inputName;
@@ -94,6 +97,7 @@ final class TrackReplay {
         this.beginPhase = async ? "b" : "B";
         this.endPhase = async ? "e" : "E";
         this.rootFrame = topFrame;
+        this.part = rootPart;
         this.rootNode = topFrame < 0 ? CallTree.ROOT : CallTree.NONE;
         this.rootNanos = 0;
         this.started = false;
@@ -286,7 +290,7 @@ final class TrackReplay {
             parentNode = node[top];
         } else {
             if (rootNode == CallTree.NONE) {
-                rootNode = tree.child(CallTree.ROOT, rootFrame);
+                rootNode = tree.child(CallTree.ROOT, rootFrame, part);
             }
             parentNode = rootNode;
         }
@@ -294,7 +298,8 @@ final class TrackReplay {
         if (slot == node.length) {
             grow();
         }
-        node[slot] = tree.child(parentNode, frameId);
+        node[slot] = parentNode == CallTree.ROOT ? tree.child(CallTree.ROOT, frameId, part)
+                : tree.child(parentNode, frameId);
         startNanos[slot] = start;
         endNanos[slot] = end;
         if (slot > 0 && minEndNanos[slot - 1] < end) {

@@ -1,5 +1,6 @@
 package dev.ppw.engine;
 
+import dev.ppw.aggregate.AsyncMode;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
@@ -24,7 +25,8 @@ import java.util.function.Consumer;
  * @param inputFormat        the registered format every input is read as, or empty to detect each input's
  * @param reading            the readers' tuning (their {@code jobs} and {@code progress} are the engine's)
  * @param fold               the memory bounds of folding a trace (shared among the {@code jobs} readers;
- *                           its split and thread modes are the engine's)
+ *                           its split and thread modes are the engine's) and where async tracks go, which
+ *                           applies to saved profiles too ({@link AsyncMode#applyTo})
  * @param progress           run once per input, on the calling thread, when the input has joined the merge
  *                           or been found unreadable
  * @param skipBad            merge the inputs that can be read and leave out, counted, those that cannot
@@ -57,8 +59,8 @@ public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInc
     }
 
     /**
-     * sum over every input (a node each), zero for missing keys, the tree view, a reader per core, any input
-     * that cannot be read an error.
+     * sum over every input (a node each), zero for missing keys, the tree view, async apart, a reader per core,
+     * any input that cannot be read an error.
      */
     public static MergeOptions defaults() {
         return new MergeOptions(MergeOp.SUM, MissingRule.ZERO, false, false, false, ViewSpec.TREE,
@@ -118,6 +120,11 @@ public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInc
      */
     public MergeOptions withWarningExamples(int examples) {
         return withFold(fold.withWarningExamples(examples));
+    }
+
+    /** Async tracks (and saved profiles' async rows) apart (the default), inside the threads' tree, or left out. */
+    public MergeOptions withAsync(AsyncMode async) {
+        return withFold(fold.withAsync(async));
     }
 
     public MergeOptions withFold(FoldOptions options) {

@@ -125,7 +125,9 @@ final class NodeLoading {
         return new Loaded(infos, views, folder.diagnostics(), "a trace", null, null);
     }
 
-    private Loaded loadSaved(String file, String label, Profile saved) {
+    private Loaded loadSaved(String file, String label, Profile read) {
+        Diagnostics notes = new Diagnostics();
+        Profile saved = foldOptions.async().applyTo(read, notes);
         String savedView = saved.view().label() + (saved.view() == ViewKind.TAU ? " depth " + saved.tauDepth() : "");
         String holds = saved.nodes() > 1
                 ? "a " + saved.aggregation().label() + " aggregate of " + saved.nodes() + " nodes (" + savedView + ")"
@@ -148,7 +150,7 @@ final class NodeLoading {
         NodeInfo info = saved.nodeInfos().size() == 1 && saved.nodes() == 1
                 ? saved.nodeInfos().get(0)
                 : new NodeInfo(label, file, "", "", saved.processNames(), saved.threadNames());
-        return new Loaded(List.of(info), List.of(shown), new Diagnostics(), holds, null, null);
+        return new Loaded(List.of(info), List.of(shown), notes, holds, null, null);
     }
 
     private static Loaded refused(String holds, String why) {

@@ -1,5 +1,6 @@
 package dev.ppw.engine;
 
+import dev.ppw.aggregate.AsyncMode;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.ThreadMode;
 import dev.ppw.model.format.ReadOptions;
@@ -12,8 +13,8 @@ import java.util.function.LongConsumer;
  * How {@link Engine#profile} reads and folds its inputs. Immutable; the same options may serve several
  * calls at once.
  *
- * @param fold        how the folder splits threads and bounds its memory ({@link FoldOptions}); its
- *                    {@code splitByPid} must be false: one profile of every input
+ * @param fold        how the folder splits threads, where it puts async tracks and how it bounds its memory
+ *                    ({@link FoldOptions}); its {@code splitByPid} must be false: one profile of every input
  * @param jobs        threads reading (one large file in chunks, or several files side by side), at least 1;
  *                    the result is the same whatever it is
  * @param inputFormat the registered format every input is read as, or empty to detect each input's
@@ -42,8 +43,8 @@ public record ProfileOptions(FoldOptions fold, int jobs, Optional<String> inputF
     }
 
     /**
-     * Threads merged into one tree, default memory bounds, a thread per core, formats detected, no progress,
-     * any input that cannot be read an error, no thread profiles.
+     * Threads merged into one tree, async tracks apart, default memory bounds, a thread per core, formats
+     * detected, no progress, any input that cannot be read an error, no thread profiles.
      */
     public static ProfileOptions defaults() {
         return new ProfileOptions(FoldOptions.defaults(), Runtime.getRuntime().availableProcessors(), Optional.empty(),
@@ -60,6 +61,11 @@ public record ProfileOptions(FoldOptions fold, int jobs, Optional<String> inputF
      */
     public ProfileOptions withWarningExamples(int examples) {
         return withFold(fold.withWarningExamples(examples));
+    }
+
+    /** Async tracks apart from the threads (the default), inside their tree, or left out. */
+    public ProfileOptions withAsync(AsyncMode async) {
+        return withFold(fold.withAsync(async));
     }
 
     public ProfileOptions withFold(FoldOptions options) {

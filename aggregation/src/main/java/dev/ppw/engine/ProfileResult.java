@@ -8,11 +8,13 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What {@link Engine#profile} gives: the folded tree profile of all inputs (their {@code sum}: SEMANTICS.md
- * section 4, one node per input) and what reading them counted.
+ * What {@link Engine#profile} gives: the profile of all inputs (their {@code sum}: SEMANTICS.md section 4, one
+ * node per input) in the view asked, and what reading them counted.
  *
- * @param profile       a {@link dev.ppw.model.ViewKind#TREE} profile; derive other views with {@link Engine#view}
- * @param diagnostics   warnings and notes of every input, in input order
+ * @param profile       the profile in the view asked ({@link dev.ppw.model.ViewKind#TREE} unless another was);
+ *                      derive other views of a tree with {@link Engine#view}
+ * @param diagnostics   the notes of inputs named twice, then the warnings and notes of every input, in input
+ *                      order
  * @param droppedInputs the inputs this call left out because they could not be read
  *                      ({@link ProfileOptions#skipBad()}); none otherwise
  * @param threads       with {@link ProfileOptions#threadProfiles()}, each thread's own tree profile (threads that

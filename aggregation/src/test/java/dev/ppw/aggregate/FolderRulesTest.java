@@ -17,6 +17,7 @@ import static dev.ppw.aggregate.TestTrace.e;
 import static dev.ppw.aggregate.TestTrace.x;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * One hand-computed case per rule of SEMANTICS.md section 1, each checked on the {@link Folder} and on
@@ -353,22 +354,54 @@ class FolderRulesTest {
                         .warnings(0, 0, 1, 1));
     }
 
-    @Test
-    void asyncTracksAreStacksOfTheirOwnButFoldIntoTheSameTree() {
+    /** Thread (1,1) and three async tracks whose frames have the thread's names, in file order. */
+    private static Trace threadAndAsyncTracks() {
         Track a7 = Track.async("1", "cat", "7");
         Track a8 = Track.async("1", "cat", "8");
         Track a1 = Track.async("1", "", "1"); // not thread(1,1)
         // thread(1,1): a [0,10] with b [2,6]. async 7: b [1,3] at its root (not under the thread's a).
         // async 8: a [4,9] with c [5,6]. async (1,"",1): e [3,4] at its root.
-        // a: 2 calls 10+5 = 15, min 5, max 10, excl 15-4-1 = 10, sub 2; a/b = 4; a/c = 1; b = 2; e = 1.
-        check(Trace.of(b(0, "a"), b(a7, 1, "b"), b(2, "b"), e(a7, 3, "b"), b(a1, 3, "e"), e(a1, 4, "e"),
-                        b(a8, 4, "a"), b(a8, 5, "c"), e(a8, 6, "c"), e(6, "b"), e(a8, 9, "a"), e(10, "a")),
+        return Trace.of(b(0, "a"), b(a7, 1, "b"), b(2, "b"), e(a7, 3, "b"), b(a1, 3, "e"), e(a1, 4, "e"),
+                b(a8, 4, "a"), b(a8, 5, "c"), e(a8, 6, "c"), e(6, "b"), e(a8, 9, "a"), e(10, "a"));
+    }
+
+    @Test
+    void asyncTracksAreStacksOfTheirOwnInAPartApartFromTheThreads() {
+        // Thread: a = 10, excl 10-4 = 6, sub 1; a/b = 4. Async part: a = 5, excl 4, sub 1; a/c = 1; b = 2; e = 1.
+        check(threadAndAsyncTracks(),
                 new Expect()
+                        .node("a", 1, 10, 6, 10, 10, 1)
+                        .node("a/b", 1, 4, 4, 4, 4, 0)
+                        .node(TestTrace.ASYNC + "/a", 1, 5, 4, 5, 5, 1)
+                        .node(TestTrace.ASYNC + "/a/c", 1, 1, 1, 1, 1, 0)
+                        .node(TestTrace.ASYNC + "/b", 1, 2, 2, 2, 2, 0)
+                        .node(TestTrace.ASYNC + "/e", 1, 1, 1, 1, 1, 0));
+    }
+
+    @Test
+    void asyncInsideFoldsTheirFramesIntoTheThreadsTree() {
+        // a: 2 calls 10+5 = 15, min 5, max 10, excl 15-4-1 = 10, sub 2; a/b = 4; a/c = 1; b = 2; e = 1.
+        Folder folder = new Folder(FoldOptions.defaults().withAsync(AsyncMode.INSIDE));
+        TestTrace.feed(threadAndAsyncTracks(), folder);
+        assertEquals(new Expect()
                         .node("a", 2, 15, 10, 5, 10, 2)
                         .node("a/b", 1, 4, 4, 4, 4, 0)
                         .node("a/c", 1, 1, 1, 1, 1, 0)
                         .node("b", 1, 2, 2, 2, 2, 0)
-                        .node("e", 1, 1, 1, 1, 1, 0));
+                        .node("e", 1, 1, 1, 1, 1, 0).folded().render(),
+                TestTrace.snapshot(folder).render());
+        assertFalse(folder.tree().hasAsyncPart());
+    }
+
+    @Test
+    void asyncOffLeavesTheirEventsOutAsNotes() {
+        Folder folder = new Folder(FoldOptions.defaults().withAsync(AsyncMode.OFF));
+        TestTrace.feed(threadAndAsyncTracks(), folder);
+        assertEquals(new Expect()
+                        .node("a", 1, 10, 6, 10, 10, 1)
+                        .node("a/b", 1, 4, 4, 4, 4, 0).folded().render(),
+                TestTrace.snapshot(folder).render());
+        assertEquals(8, folder.diagnostics().noteCount(AsyncMode.NOTE_OFF), "one note per b and e event");
     }
 
     // ---- times and metrics ----

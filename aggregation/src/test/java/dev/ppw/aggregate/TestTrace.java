@@ -4,6 +4,7 @@ import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.NameTable;
+import dev.ppw.model.Part;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -16,11 +17,15 @@ import java.util.TreeMap;
 /**
  * Traces as the Folder tests write them (inputs of events in file order), how to push them into an
  * {@link EventSink}, and a comparable snapshot of a folded tree ({@link Folded}) keyed by path of region
- * names. Times are nanoseconds; Chrome callsites are always empty, so a path is a node.
+ * names (a node of the async part under {@link #ASYNC}). Times are nanoseconds; Chrome callsites are always
+ * empty, so a path is a node.
  */
 final class TestTrace {
     private TestTrace() {
     }
+
+    /** The first element of the path of a node of the async part, in snapshots and in the reference. */
+    static final String ASYNC = "[async]";
 
     /** The warning kinds of SEMANTICS.md section 1 that folding (not reading) produces. */
     static final List<String> FOLD_WARNINGS = List.of(Diagnostics.OVERLAP, Diagnostics.MISMATCHED_END,
@@ -244,6 +249,9 @@ final class TestTrace {
             List<String> path = new ArrayList<>();
             for (int m = n; m != CallTree.ROOT; m = tree.parent(m)) {
                 path.add(0, tree.regionName(m));
+            }
+            if (tree.part(n) == Part.ASYNC) {
+                path.add(0, ASYNC);
             }
             Stats s = new Stats(tree.calls(n), tree.inclusiveNanos(n), tree.exclusiveNanos(n),
                     tree.minInclusiveNanos(n), tree.maxInclusiveNanos(n), tree.subcalls(n));

@@ -86,7 +86,11 @@ final class TraceGenerator {
                     childInclusive += child.endNanos - child.startNanos;
                 }
                 Stats one = new Stats(1, inclusive, inclusive - childInclusive, inclusive, inclusive, c.children.size());
-                nodes.merge(c.path(), one, (p, q) -> new Stats(p.calls() + q.calls(), p.inclusive() + q.inclusive(),
+                List<String> path = c.path();
+                if (c.track.async()) {
+                    path.add(0, TestTrace.ASYNC); // the async part (SEMANTICS.md section 2, "Parts")
+                }
+                nodes.merge(path, one, (p, q) -> new Stats(p.calls() + q.calls(), p.inclusive() + q.inclusive(),
                         p.exclusive() + q.exclusive(), Math.min(p.min(), q.min()), Math.max(p.max(), q.max()),
                         p.subcalls() + q.subcalls()));
             }

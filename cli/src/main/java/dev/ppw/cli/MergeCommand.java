@@ -52,7 +52,8 @@ final class MergeCommand implements Callable<Integer> {
     Main main;
 
     @Parameters(arity = "1..*", paramLabel = "INPUT",
-            description = "Trace files, saved profiles (.ppw.json), folders of them, or quoted globs.")
+            description = "Trace files, saved profiles (.ppw.json), folders of them, quoted globs, or '-' for standard"
+                    + " input. An input named twice is read once.")
     List<String> inputs;
 
     @Option(names = "--agg", paramLabel = "OP", defaultValue = "sum", converter = Converters.Agg.class,
@@ -103,8 +104,8 @@ final class MergeCommand implements Callable<Integer> {
                 .withRecomputeInclusive(recomputeInclusive).withSplitByPid(nodeBy == Converters.NodeKey.PID)
                 .withBreakdown(breakdown || topImbalance != null).withView(options.viewSpec())
                 .withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
-                .withReading(Tuning.reading()).withFold(Tuning.folding()).withSkipBad(input.skipBad)
-                .withWarningExamples(options.warnings.examplesKept());
+                .withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(input.async))
+                .withSkipBad(input.skipBad).withWarningExamples(options.warnings.examplesKept());
         if (jobs != null) {
             merging = merging.withJobs(jobs);
         }
@@ -119,6 +120,7 @@ final class MergeCommand implements Callable<Integer> {
             merged = engine.merge(sources, merging.withProgress(progress::step));
         }
         Diagnostics diagnostics = merged.diagnostics();
+        WarningSummary.noteLines(diagnostics).forEach(streams.err()::println);
         DroppedSummary.lines(merged.droppedInputs(), sources.size(), options.strict).forEach(streams.err()::println);
         WarningSummary.lines(diagnostics, options.strict, options.warnings).forEach(streams.err()::println);
         if (options.strict && (diagnostics.hasWarnings() || !merged.droppedInputs().isEmpty())) {
@@ -126,7 +128,7 @@ final class MergeCommand implements Callable<Integer> {
         }
         Report report = engine.report(merged, options.rows(topImbalance == null ? 0 : topImbalance));
         if (options.tauSections()) {
-            report = report.withSections(engine.sections(nodes, Report.Section.Part.NODE, options.viewSpec(),
+            report = report.withSections(engine.sections(nodes, Report.Section.Kind.NODE, options.viewSpec(),
                     options.rows(0)));
         }
         Output.write(engine, report, options, streams);

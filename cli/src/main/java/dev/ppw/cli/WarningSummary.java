@@ -13,7 +13,9 @@ import java.util.StringJoiner;
  * The warnings of a run on stderr, in words ({@link DiagnosticWords}) with their kinds in brackets: by
  * default in two lines, the counts with the first example and a hint; with {@code --warnings all} the counts
  * and then every example kept, up to {@link #ALL_KEPT} of each kind (the engine keeps no more, so memory
- * stays bounded), and how many more there were. Under {@code --strict} the counts line is an error.
+ * stays bounded), and how many more there were. Under {@code --strict} the counts line is an error. Notes
+ * that concern what was asked (an input named twice) get a line of their own; they never make
+ * {@code --strict} fail.
  */
 final class WarningSummary {
     /** How many warnings of each kind {@code --warnings all} lists, and the engine keeps for it. */
@@ -37,6 +39,17 @@ final class WarningSummary {
     }
 
     private WarningSummary() {
+    }
+
+    /** One line for the inputs named twice: which, and how many more; nothing when none was. */
+    static List<String> noteLines(Diagnostics diagnostics) {
+        Diagnostics.Entry named = diagnostics.notes().get(Diagnostics.INPUT_NAMED_TWICE);
+        if (named == null || named.examples().isEmpty()) {
+            return List.of();
+        }
+        String first = named.examples().get(0);
+        return List.of(Main.PREFIX + "note: " + (named.count() == 1 ? "an input named more than once is read once: "
+                + first : named.count() + " inputs named more than once are read once each; first: " + first));
     }
 
     /** Nothing when there were no warnings. */

@@ -75,6 +75,9 @@ class WarningsCliTest {
         }
         assertEquals("ppw-java: hint: --strict makes warnings errors (exit 1, no output)", lines.get(6));
         assertEquals(first.out(), all.out());
+        List<String> merged = Cli.run("merge", five.toString(), "--format", "csv", "--warnings", "all").err().lines()
+                .toList();
+        assertEquals(lines, merged, "merge keeps and lists them as profile does");
 
         Path many = trace("many.json", WarningSummary.ALL_KEPT + 3);
         List<String> bounded = Cli.run("profile", many.toString(), "--format", "csv", "--warnings", "all").err()

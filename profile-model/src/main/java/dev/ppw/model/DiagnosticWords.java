@@ -47,6 +47,9 @@ public final class DiagnosticWords {
                 "displayTimeUnits not understood (ignored)");
         kind(Diagnostics.DISPLAY_TIME_UNITS_DIFFER, "disagreement of the inputs' displayTimeUnits (ignored)",
                 "disagreements of the inputs' displayTimeUnits (ignored)");
+        kind(Diagnostics.INPUT_NAMED_TWICE, "input named more than once (read once)",
+                "inputs named more than once (read once each)");
+        kind(Diagnostics.ASYNC_OFF, "async event left out (--async off)", "async events left out (--async off)");
 
         phase("M", "metadata event (process and thread names)", "metadata events (process and thread names)");
         phase("C", "counter event without a numeric value", "counter events without a numeric value");

@@ -11,9 +11,10 @@ import java.util.Map;
  * ({@link #examplesPerKind()} of them: 3 unless the caller asks for more, to list every warning).
  *
  * <p>Two severities: a <em>warning</em> is an anomaly in the input (a bad event, a clipped frame, a cut
- * file) that {@code --strict} turns into an error; a <em>note</em> only counts what the format carries
- * but the profile has no use for (instant events, flows, ...). Kinds are short snake_case names as in
- * SEMANTICS.md ({@code missing_ts}, {@code overlap}, ...), each a constant here and said in words by
+ * file) that {@code --strict} turns into an error; a <em>note</em> is never an error: it counts what the
+ * format carries but the profile has no use for (instant events, flows, ...), or an input named more than
+ * once and read once ({@link #INPUT_NAMED_TWICE}). Kinds are short snake_case names as in SEMANTICS.md
+ * ({@code missing_ts}, {@code overlap}, ...), each a constant here and said in words by
  * {@link DiagnosticWords}. Counts only grow. Not thread-safe; parallel readers keep one each and
  * {@link #addAll} them.
  */
@@ -33,6 +34,11 @@ public final class Diagnostics {
     public static final String BAD_EVENT = "bad_event";
 
     // Note kinds: what the formats carry and the profile has no use for.
+    /**
+     * The note of an input named more than once (two spellings of one file, a glob and a folder that both reach
+     * it, a link to it): it is read once, and the example says which file and how it was named.
+     */
+    public static final String INPUT_NAMED_TWICE = "input_named_twice";
     /** Prefix of the notes counting the events of a skipped Chrome phase ({@code phase_M}, {@code phase_i}, ...). */
     public static final String PHASE_NOTE_PREFIX = "phase_";
     /** An empty event object {@code {}}. */
@@ -49,6 +55,8 @@ public final class Diagnostics {
     public static final String DISPLAY_TIME_UNIT_IGNORED = "display_time_unit_ignored";
     /** Inputs gave different displayTimeUnit values; text keeps its readable default. */
     public static final String DISPLAY_TIME_UNITS_DIFFER = "display_time_units_differ";
+    /** One async {@code b}/{@code e} event (or async row of a saved profile) left out as {@code --async off} asks. */
+    public static final String ASYNC_OFF = "async_off";
 
     private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();
@@ -126,6 +134,11 @@ public final class Diagnostics {
         e.add(count - examples.size(), null);
     }
 
+    /** Counts one note of {@code kind}; {@code example} (may be null) says which input or event and how. */
+    public void note(String kind, String example) {
+        notes.computeIfAbsent(kind, k -> entry()).add(1, example);
+    }
+
     /** Counts {@code count} notes of {@code kind} at once. */
     public void note(String kind, long count) {
         notes.computeIfAbsent(kind, k -> entry()).add(count, null);
@@ -146,7 +159,15 @@ public final class Diagnostics {
                 }
             }
         });
-        other.notes.forEach((k, e) -> notes.computeIfAbsent(k, x -> entry()).add(e.count, null));
+        other.notes.forEach((k, e) -> {
+            Entry mine = notes.computeIfAbsent(k, x -> entry());
+            mine.count += e.count;
+            for (String ex : e.examples) {
+                if (mine.examples.size() < examplesPerKind) {
+                    mine.examples.add(ex);
+                }
+            }
+        });
     }
 
     /** Warning kinds in first-seen order with their entries. */

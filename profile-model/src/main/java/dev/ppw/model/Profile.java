@@ -115,15 +115,27 @@ public final class Profile {
     }
 
     /**
-     * The profile's total of {@code measure} (time in nanoseconds, or a sample weight), the 100% of every
-     * percentage: for tree and callpath the sum of the roots' inclusive values; for flat and TAU, whose rows
-     * overlap (a caller's row includes its callees'), the sum of the rows' exclusive values, which equals the
-     * source tree's total (SEMANTICS.md section 3: the views keep the sum of exclusive).
+     * The total of {@code measure} of the thread part ({@link #total(Metric, Part)}): the profile's total,
+     * the 100% of every percentage of a thread row.
      */
     public long total(Metric measure) {
+        return total(measure, Part.THREAD);
+    }
+
+    /**
+     * The total of {@code measure} (time in nanoseconds, or a sample weight) over the rows of {@code part},
+     * the 100% of their percentages: for tree and callpath the sum of the part's roots' inclusive values; for
+     * flat and TAU, whose rows overlap (a caller's row includes its callees'), the sum of the part's rows'
+     * exclusive values, which equals the source tree's total of that part (SEMANTICS.md section 3: the views
+     * keep the sum of exclusive). The async part's total is a sum of span durations, which overlap: it may
+     * exceed the time the trace spans (SEMANTICS.md section 2, "Parts").
+     */
+    public long total(Metric measure, Part part) {
         long total = 0;
         for (int row = tree.firstChild(CallTree.ROOT); row != CallTree.NONE; row = tree.nextSibling(row)) {
-            total += view.isHierarchical() ? tree.inclusiveOf(row, measure) : tree.exclusiveOf(row, measure);
+            if (tree.part(row) == part) {
+                total += view.isHierarchical() ? tree.inclusiveOf(row, measure) : tree.exclusiveOf(row, measure);
+            }
         }
         return total;
     }

@@ -2,17 +2,21 @@ package dev.ppw.model;
 
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * What a reporter prints: a profile, the rows to print in display order, and the total that percentages
  * are relative to; optionally the per-node breakdown of an aggregate and the rows of largest imbalance.
+ * The rows of the thread part come first, then those of the async part ({@link Part}), each part's
+ * percentages being of its own total.
  *
  * @param profile the view to print
  * @param rows node indices of {@code profile.tree()} in display order (chosen elsewhere, e.g. by RowOrder)
- * @param totalInclusiveNanos the whole profile's time, the tree's sum of roots' inclusive time: a flat or
- *     tau view cannot give it, since its rows' inclusive times overlap
+ * @param totalInclusiveNanos the profile's time, the sum of the thread part's roots' inclusive time (a flat
+ *     or tau view cannot give it, since its rows' inclusive times overlap); the async part, when the profile
+ *     has one, has its own total ({@link Profile#total(Metric, Part)})
  * @param unit the unit asked for; empty lets each format choose (text: readable, CSV and JSON: ns)
  * @param breakdown per-node statistics of each row's inclusive time, indexed by {@code profile.tree()}'s
  *     node index; when present, CSV and JSON add its columns and text two compact ones
@@ -48,34 +52,42 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
     }
 
     /**
-     * The first rows of a longer list: {@code asked} rows were asked of the {@code available} ones sorted by
-     * {@code sortKey} (a sort key's command-line label, such as {@code inclusive}). In a tree view the
-     * report also holds the callers of the rows chosen, so it may have more rows than {@code asked}.
+     * The first rows of longer lists: {@code asked} rows were asked of each part's rows sorted by
+     * {@code sortKey} (a sort key's command-line label, such as {@code inclusive}), of which there were
+     * {@code available}. In a tree view the report also holds the callers of the rows chosen, so a part may
+     * have more rows than {@code asked}.
      *
+     * @param available how many rows each part had before the cut (a part without rows may be absent)
      * @param ascending true when the smallest (for names: the first in order) came first
      */
-    public record Top(int asked, int available, String sortKey, boolean ascending) {
+    public record Top(int asked, Map<Part, Integer> available, String sortKey, boolean ascending) {
         public Top {
             Objects.requireNonNull(sortKey, "sortKey");
-            if (asked < 1 || available < asked) {
-                throw new IllegalArgumentException("top " + asked + " of " + available + " rows");
+            available = Map.copyOf(available);
+            if (asked < 1) {
+                throw new IllegalArgumentException("top " + asked + " rows");
             }
+        }
+
+        /** How many rows {@code part} had before the cut. */
+        public int available(Part part) {
+            return available.getOrDefault(part, 0);
         }
     }
 
     /**
      * One part of a profile printed on its own in TAU's layout.
      *
-     * @param part   what the part is
+     * @param kind   what the part is
      * @param label  how it is named: a thread's name, a node's label
      * @param report the part's own rows, in the same view, order and unit as the whole
      */
-    public record Section(Part part, String label, Report report) {
+    public record Section(Kind kind, String label, Report report) {
         /** What a section is a part of the whole by. */
-        public enum Part { THREAD, NODE }
+        public enum Kind { THREAD, NODE }
 
         public Section {
-            Objects.requireNonNull(part, "part");
+            Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(label, "label");
             Objects.requireNonNull(report, "report");
         }
@@ -121,6 +133,28 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
     public Report withPresentation(Presentation layout) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top,
                 sections, layout);
+    }
+
+    /**
+     * The async part's total time in nanoseconds, what its rows' percentages are of: the sum of its roots'
+     * inclusive time (of its rows' exclusive time in flat and tau), a sum of span durations that overlap; 0
+     * without async part.
+     */
+    public long asyncTotalNanos() {
+        return profile.tree().hasAsyncPart() ? profile.total(SampleWeights.TIME, Part.ASYNC) : 0;
+    }
+
+    /** The rows of {@code part}, in display order: a part's rows are contiguous in {@link #rows}. */
+    public int[] rows(Part part) {
+        return partOf(rows, part);
+    }
+
+    private int[] partOf(int[] all, Part part) {
+        CallTree tree = profile.tree();
+        if (!tree.hasAsyncPart()) {
+            return part == Part.THREAD ? all : new int[0];
+        }
+        return java.util.Arrays.stream(all).filter(node -> tree.part(node) == part).toArray();
     }
 
     /** Every real node of the profile's tree in index order: for tests and simple callers. */

@@ -34,8 +34,9 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The ppw-profile JSON format, version 1 (docs/profile-json.md): one object with the metadata, a
- * {@code columns} header and {@code rows} as arrays. Times are JSON numbers written from their exact
+ * The ppw-profile JSON format (docs/profile-json.md): one object with the metadata, a {@code columns} header
+ * and {@code rows} as arrays; version 2 with a {@code part} column when the profile has an async part, else
+ * version 1, unchanged. Times are JSON numbers written from their exact
  * decimal text; an unset min/max and a root's parent are {@code null}. The tree's declared metrics are
  * described in {@code metric_groups} and every one of them follows the fixed columns ({@link MetricColumn}),
  * ratios included; their rules of combination are in {@code aggregation}. A breakdown adds its columns after
@@ -120,7 +121,8 @@ public final class JsonWriter implements OutputWriter {
     private static void writeMetadata(JsonGenerator g, Report report, DisplayUnit unit) throws IOException {
         Profile profile = report.profile();
         g.writeStringField(Member.FORMAT, SavedProfileLayout.FORMAT);
-        g.writeNumberField(Member.VERSION, SavedProfileLayout.VERSION);
+        boolean parts = profile.tree().hasAsyncPart();
+        g.writeNumberField(Member.VERSION, parts ? SavedProfileLayout.VERSION : SavedProfileLayout.VERSION_WITHOUT_PARTS);
         g.writeStringField(Member.TOOL, Version.tool());
         g.writeStringField(Member.VIEW, profile.view().label());
         if (profile.view() == ViewKind.TAU) {
@@ -160,6 +162,10 @@ public final class JsonWriter implements OutputWriter {
         }
         g.writeFieldName(Member.TOTAL_INCLUSIVE_PREFIX + unit.label());
         g.writeNumber(TimeUnits.exact(report.totalInclusiveNanos(), unit));
+        if (parts) {
+            g.writeFieldName(Member.ASYNC_TOTAL_INCLUSIVE_PREFIX + unit.label());
+            g.writeNumber(TimeUnits.exact(report.asyncTotalNanos(), unit));
+        }
         if (report.imbalanceRows().isPresent()) {
             g.writeNumberField(Member.TOP_IMBALANCE, report.imbalanceRows().get().length);
         }

@@ -24,6 +24,11 @@ import java.util.Locale;
  * one; declared metrics ({@link MetricColumn}) come between ({@link RowColumn}).
  */
 enum RowField implements RowColumn {
+    /**
+     * The row's {@link dev.ppw.model.Part}, {@code thread} or {@code async}: the first column, only when the
+     * profile has an async part ({@link SavedProfileLayout#PART_COLUMN}).
+     */
+    PART(Kind.TEXT),
     /** Tree and callpath: region names from a root joined by " => "; flat and tau: the row's key. */
     PATH(Kind.TEXT),
     /** The node's index in the profile's tree: unique. */
@@ -146,6 +151,7 @@ enum RowField implements RowColumn {
         Profile profile = report.profile();
         CallTree t = profile.tree();
         return switch (this) {
+            case PART -> t.part(node).label();
             case PATH -> profile.view().isHierarchical() ? t.path(node, PATH_SEPARATOR) : t.regionName(node);
             case ID -> Integer.toString(node);
             case PARENT_ID -> t.parent(node) == CallTree.ROOT ? null : Integer.toString(t.parent(node));

@@ -3,6 +3,7 @@ package dev.ppw.report;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.MergeOp;
+import dev.ppw.model.Part;
 import dev.ppw.model.PerCall;
 import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
@@ -25,7 +26,8 @@ import java.util.List;
  * nanosecond (halves away from zero, as {@code --agg avg} rounds), calls and subcalls with up to three
  * decimals, the percentage and the time per call the total's (the mean call is the total's). A merge
  * whose operator is not sum has no total to take a mean of: its summary is named after the operator and
- * no mean follows.
+ * no mean follows. A profile with an async part (SEMANTICS.md section 2, "Parts") has a second table under
+ * each title, its async spans, their %time of its own total.
  */
 final class TauLayout {
     private static final int COUNT_DECIMALS = 3;
@@ -46,7 +48,7 @@ final class TauLayout {
         DisplayUnit perCall = CallTime.INCLUSIVE.unit(profiles, rows, report.unit(), unit);
         for (int i = 0; i < sections.size(); i++) {
             Report.Section s = sections.get(i);
-            String part = s.part() == Report.Section.Part.THREAD ? "THREAD " : "NODE ";
+            String part = s.kind() == Report.Section.Kind.THREAD ? "THREAD " : "NODE ";
             w.append(part).append(Integer.toString(i)).append(" (").append(TextWriter.printable(s.label()))
                     .append("):\n");
             table(w, s.report(), unit, perCall, 1);
@@ -61,10 +63,24 @@ final class TauLayout {
         }
     }
 
-    /** One table of {@code report}'s rows, every time and count divided by {@code parts}. */
+    /** The tables of {@code report}'s parts, every time and count divided by {@code parts}. */
     private static void table(Writer w, Report report, DisplayUnit unit, DisplayUnit perCall, int parts)
             throws IOException {
-        if (report.rows().length == 0) {
+        boolean async = report.profile().tree().hasAsyncPart();
+        int[] threadRows = report.rows(Part.THREAD);
+        // A section of async spans only (a process's async tracks) has no thread table to say it is empty.
+        if (threadRows.length > 0 || !async) {
+            table(w, report, threadRows, report.totalInclusiveNanos(), unit, perCall, parts);
+        }
+        if (async) {
+            w.append("async spans (sum of span durations, which overlap):\n");
+            table(w, report, report.rows(Part.ASYNC), report.asyncTotalNanos(), unit, perCall, parts);
+        }
+    }
+
+    private static void table(Writer w, Report report, int[] rows, long totalNanos, DisplayUnit unit,
+                              DisplayUnit perCall, int parts) throws IOException {
+        if (rows.length == 0) {
             w.append("(no rows)\n");
             return;
         }
@@ -79,12 +95,11 @@ final class TauLayout {
                 .column("subcalls", TextTable.Align.RIGHT)
                 .column(CallTime.INCLUSIVE.heading(perCall), TextTable.Align.RIGHT)
                 .column("name", TextTable.Align.LEFT);
-        int[] rows = report.rows();
-        String[] drawn = TextWriter.treePrefixes(report);
+        String[] drawn = TextWriter.treePrefixes(report, rows);
         for (int i = 0; i < rows.length; i++) {
             int node = rows[i];
             table.addRow(
-                    TextWriter.percent(t.inclusiveNanos(node), report.totalInclusiveNanos()),
+                    TextWriter.percent(t.inclusiveNanos(node), totalNanos),
                     TextWriter.time(PerCall.nearestQuotient(t.exclusiveNanos(node), parts), unit),
                     TextWriter.time(PerCall.nearestQuotient(t.inclusiveNanos(node), parts), unit),
                     count(t.calls(node), parts),

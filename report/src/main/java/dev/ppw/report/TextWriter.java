@@ -12,6 +12,7 @@ import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Part;
 import dev.ppw.model.Presentation;
 import dev.ppw.model.Profile;
 import dev.ppw.model.SampleWeights;
@@ -26,8 +27,8 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -50,6 +51,11 @@ import java.util.StringJoiner;
  * with an aggregate, the header says how each metric group combined across nodes. The report's
  * {@link Presentation} may ask for TAU's layout instead ({@link TauLayout}), ASCII tree lines, and a header
  * listing every input, node, process and thread (else long lists are counted).
+ *
+ * <p>The header's total and rows are the thread part's. An async part (SEMANTICS.md section 2, "Parts")
+ * follows as a section of its own: a line {@code async spans   total: ... (sum of span durations, which
+ * overlap)   rows: N}, then its table, whose %total is of that total; in the imbalance table its rows'
+ * paths start with {@code async: }.
  */
 public final class TextWriter implements OutputWriter {
     // Fields are written a few chars at a time: encoded in one go per buffer, not per write.
@@ -93,6 +99,7 @@ public final class TextWriter implements OutputWriter {
     @Override
     public void write(Report report, OutputStream out) throws IOException {
         Profile profile = report.profile();
+        CallTree t = profile.tree();
         DisplayUnit unit = report.unit().orElseGet(() -> defaultUnit(report));
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
         writeHeader(w, report, unit);
@@ -104,15 +111,27 @@ public final class TextWriter implements OutputWriter {
         }
         if (report.presentation().style() == Presentation.Style.TAU) {
             TauLayout.write(w, report, unit);
-        } else if (report.rows().length == 0) {
-            w.append("(no rows)\n");
-            w.flush();
-            return;
         } else {
-            writeTable(w, report, unit);
+            if (report.rows().length == 0 && !t.hasAsyncPart()) {
+                w.append("(no rows)\n");
+                w.flush();
+                return;
+            }
+            // A profile of samples weighed in another unit than time (bytes, events, counts) has no time to
+            // show: its percentages are of its weight, printed in the weight's own columns.
+            Metric measure = t.measure();
+            long total = SampleWeights.isTime(measure) ? report.totalInclusiveNanos() : profile.total(measure);
+            int[] threadRows = report.rows(Part.THREAD);
+            if (threadRows.length == 0) {
+                w.append("(no rows)\n");
+            } else {
+                table(report, threadRows, total, unit).render(w);
+            }
+            writeAsyncPart(w, report, unit);
         }
+        Breakdown breakdown = report.breakdown().orElse(null);
         if (report.imbalanceRows().isPresent()) {
-            writeImbalance(w, report, report.breakdown().orElseThrow(), unit);
+            writeImbalance(w, report, breakdown, unit);
         }
         if (!profile.counters().isEmpty()) {
             w.append('\n');
@@ -121,17 +140,34 @@ public final class TextWriter implements OutputWriter {
         w.flush();
     }
 
-    /** The main table: one line per row. */
-    private static void writeTable(Writer w, Report report, DisplayUnit unit) throws IOException {
+    /**
+     * The async part (SEMANTICS.md section 2, "Parts"), when the profile has one: a line with its own total,
+     * a sum of span durations, then its rows as a table of their own, their %total of that total.
+     */
+    private static void writeAsyncPart(Writer w, Report report, DisplayUnit unit) throws IOException {
+        if (!report.profile().tree().hasAsyncPart()) {
+            return;
+        }
+        int[] rows = report.rows(Part.ASYNC);
+        w.append("\nasync spans   total: ")
+                .append(TimeUnits.fixed(report.asyncTotalNanos(), unit, decimals(unit))).append(' ')
+                .append(unit.label()).append(" (sum of span durations, which overlap)   rows: ")
+                .append(rowCount(report, Part.ASYNC)).append('\n');
+        if (rows.length == 0) {
+            w.append("(no rows)\n");
+            return;
+        }
+        table(report, rows, report.asyncTotalNanos(), unit).render(w);
+    }
+
+    /** The table of {@code rows}, their percentages of {@code total} (of the tree's measure). */
+    private static TextTable table(Report report, int[] rows, long total, DisplayUnit unit) {
         Profile profile = report.profile();
         CallTree t = profile.tree();
         String u = unit.label();
         Breakdown breakdown = report.breakdown().orElse(null);
-        // A profile of samples weighed in another unit than time (bytes, events, counts) has no time to show:
-        // its percentages are of its weight, printed in the weight's own columns.
         Metric measure = t.measure();
         boolean timed = SampleWeights.isTime(measure);
-        long total = timed ? report.totalInclusiveNanos() : profile.total(measure);
         TextTable table = new TextTable().column("%total", TextTable.Align.RIGHT);
         if (timed) {
             table.column("inclusive " + u, TextTable.Align.RIGHT).column("exclusive " + u, TextTable.Align.RIGHT);
@@ -151,8 +187,7 @@ public final class TextWriter implements OutputWriter {
             table.column(m.textHeading(), TextTable.Align.RIGHT);
         }
         table.column("name", TextTable.Align.LEFT);
-        int[] rows = report.rows();
-        String[] drawn = treePrefixes(report);
+        String[] drawn = treePrefixes(report, rows);
         List<String> cells = new ArrayList<>();
         for (int i = 0; i < rows.length; i++) {
             int node = rows[i];
@@ -177,18 +212,21 @@ public final class TextWriter implements OutputWriter {
             cells.add(drawn[i] + printable(t.regionName(node)));
             table.addRow(cells.toArray(String[]::new));
         }
-        table.render(w);
+        return table;
     }
 
-    /** What comes before each row's name: the tree's lines in tree and callpath views, nothing otherwise. */
-    static String[] treePrefixes(Report report) {
+    /**
+     * What comes before each of {@code rows}' names (one part's rows, a tree in preorder): the tree's lines in
+     * tree and callpath views, nothing otherwise.
+     */
+    static String[] treePrefixes(Report report, int[] rows) {
         Profile profile = report.profile();
         if (!profile.view().isHierarchical()) {
-            String[] none = new String[report.rows().length];
-            Arrays.fill(none, "");
+            String[] none = new String[rows.length];
+            java.util.Arrays.fill(none, "");
             return none;
         }
-        return TreeDrawing.of(report.presentation().asciiOnly()).prefixes(profile.tree(), report.rows());
+        return TreeDrawing.of(report.presentation().asciiOnly()).prefixes(profile.tree(), rows);
     }
 
     private static void writeImbalance(Writer w, Report report, Breakdown breakdown, DisplayUnit unit)
@@ -219,7 +257,8 @@ public final class TextWriter implements OutputWriter {
                     roundedTime(breakdown.meanNanos(node), unit),
                     roundedTime(breakdown.stddevNanos(node), unit),
                     printable(breakdown.maxNode(node)),
-                    printable(hierarchical ? t.path(node, RowField.PATH_SEPARATOR) : t.regionName(node)));
+                    (t.part(node) == Part.ASYNC ? "async: " : "")
+                            + printable(hierarchical ? t.path(node, RowField.PATH_SEPARATOR) : t.regionName(node)));
         }
         table.render(w);
     }
@@ -228,7 +267,8 @@ public final class TextWriter implements OutputWriter {
     private static DisplayUnit defaultUnit(Report report) {
         String hint = report.profile().displayTimeUnit();
         DisplayUnit unit = hint == null ? null : DisplayUnit.fromLabel(hint);
-        return unit != null ? unit : TimeUnits.readable(report.totalInclusiveNanos());
+        long total = report.totalInclusiveNanos();
+        return unit != null ? unit : TimeUnits.readable(total != 0 ? total : report.asyncTotalNanos());
     }
 
     /** The generic counter series, the first {@code shown} of them (by pid, counter, id, series). */
@@ -275,7 +315,7 @@ public final class TextWriter implements OutputWriter {
             w.append("   total: ").append(SampleWeights.isTime(measure)
                     ? TimeUnits.fixed(report.totalInclusiveNanos(), unit, decimals(unit)) + " " + unit.label()
                     : p.total(measure) + " " + measure.textLabel())
-                    .append("   rows: ").append(rowCount(report)).append('\n');
+                    .append("   rows: ").append(rowCount(report, Part.THREAD)).append('\n');
         }
         boolean all = report.presentation().verbose();
         appendFirstFew(w, p.inputs().size() == 1 ? "input: " : "inputs: ", p.inputs(), all);
@@ -306,7 +346,19 @@ public final class TextWriter implements OutputWriter {
             }
         }
         appendCounts(w, "warnings: ", report.diagnostics().warnings());
-        appendCounts(w, "not in the tree: ", report.diagnostics().notes());
+        Map<String, Diagnostics.Entry> notes = new LinkedHashMap<>(report.diagnostics().notes());
+        Diagnostics.Entry namedTwice = notes.remove(Diagnostics.INPUT_NAMED_TWICE);
+        appendCounts(w, "not in the tree: ", notes);
+        if (namedTwice != null) {
+            // Which inputs, not how many: the note is about what was asked, not about the trace.
+            for (String example : namedTwice.examples()) {
+                w.append("note: ").append(printable(example)).append('\n');
+            }
+            if (namedTwice.count() > namedTwice.examples().size()) {
+                w.append("note: and ").append(Long.toString(namedTwice.count() - namedTwice.examples().size()))
+                        .append(" more inputs named more than once\n");
+            }
+        }
     }
 
     /** Counts in words on one line, in first-seen order: {@code 1715 instant events, 68 flow starts}. */
@@ -364,12 +416,12 @@ public final class TextWriter implements OutputWriter {
     }
 
     /**
-     * How many rows are shown: {@code 55}, or when {@code --top} cut them {@code 10 of 55 (the 10 largest by
-     * inclusive)}, with the callers a tree view keeps for them.
+     * How many rows of {@code part} are shown: {@code 55}, or when {@code --top} cut them {@code 10 of 55 (the
+     * 10 largest by inclusive)}, with the callers a tree view keeps for them.
      */
-    private static String rowCount(Report report) {
-        int shown = report.rows().length;
-        if (report.top().isEmpty()) {
+    private static String rowCount(Report report, Part part) {
+        int shown = report.rows(part).length;
+        if (report.top().isEmpty() || report.top().get().available(part) <= shown) {
             return Integer.toString(shown);
         }
         Report.Top top = report.top().get();
@@ -378,7 +430,7 @@ public final class TextWriter implements OutputWriter {
                 : top.asked() + (top.ascending() ? " smallest" : " largest");
         int added = shown - top.asked();
         String callers = added > 0 ? ", with " + added + (added == 1 ? " caller" : " callers") : "";
-        return shown + " of " + top.available() + " (the " + which + " by " + top.sortKey() + callers + ")";
+        return shown + " of " + top.available(part) + " (the " + which + " by " + top.sortKey() + callers + ")";
     }
 
     /** A process's name may be its whole command line: the header keeps its start (JSON keeps it whole). */

@@ -8,6 +8,7 @@ import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
+import dev.ppw.model.Part;
 import dev.ppw.model.Presentation;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
@@ -180,16 +181,16 @@ class TextWriterTest {
         Profile p = Fixtures.smallTree();
         assertEquals("view: tree   total: 1.235 ms   rows: 2 of 4 (the 2 largest by inclusive)",
                 firstLine(new Report(p, new int[] {1, 2}, 1234574, Optional.empty())
-                        .withTop(new Report.Top(2, 4, "inclusive", false))));
+                        .withTop(new Report.Top(2, Map.of(Part.THREAD, 4), "inclusive", false))));
         assertEquals("view: tree   total: 1.235 ms   rows: 3 of 4 (the 1 smallest by exclusive, with 2 callers)",
                 firstLine(new Report(p, new int[] {1, 2, 3}, 1234574, Optional.empty())
-                        .withTop(new Report.Top(1, 4, "exclusive", true))));
+                        .withTop(new Report.Top(1, Map.of(Part.THREAD, 4), "exclusive", true))));
         assertEquals("view: tree   total: 1.235 ms   rows: 2 of 4 (the 1 largest by calls, with 1 caller)",
                 firstLine(new Report(p, new int[] {1, 2}, 1234574, Optional.empty())
-                        .withTop(new Report.Top(1, 4, "calls", false))));
+                        .withTop(new Report.Top(1, Map.of(Part.THREAD, 4), "calls", false))));
         assertEquals("view: tree   total: 1.235 ms   rows: 1 of 4 (the last 1 by name)",
                 firstLine(new Report(p, new int[] {4}, 1234574, Optional.empty())
-                        .withTop(new Report.Top(1, 4, "name", false))));
+                        .withTop(new Report.Top(1, Map.of(Part.THREAD, 4), "name", false))));
     }
 
     @Test
@@ -224,9 +225,9 @@ class TextWriterTest {
         Profile all = flat(new String[] {"f", "g"}, new long[][] {{3, 5000}, {1, 1000}});
         Report whole = new Report(all, new int[] {1, 2}, 6000, Optional.empty())
                 .withSections(List.of(
-                        new Report.Section(Report.Section.Part.THREAD, "main", new Report(t0, new int[] {1}, 3000,
+                        new Report.Section(Report.Section.Kind.THREAD, "main", new Report(t0, new int[] {1}, 3000,
                                 Optional.empty())),
-                        new Report.Section(Report.Section.Part.THREAD, "worker", new Report(t1, new int[] {1, 2}, 3000,
+                        new Report.Section(Report.Section.Kind.THREAD, "worker", new Report(t1, new int[] {1, 2}, 3000,
                                 Optional.empty()))))
                 .withPresentation(Presentation.defaults().withStyle(Presentation.Style.TAU));
         String text = render(whole);

@@ -30,6 +30,7 @@ import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.DroppedInputs;
@@ -51,9 +52,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads a saved profile, the ppw-profile JSON format version 1 of docs/profile-json.md, back into the
- * {@link Profile} that was written: the same rows (path and callsite), the same numbers to the nanosecond,
- * unset min/max kept, and the metadata and node info.
+ * Reads a saved profile, the ppw-profile JSON format of docs/profile-json.md (versions 1 and 2), back into
+ * the {@link Profile} that was written: the same rows (part, path and callsite), the same numbers to the
+ * nanosecond, unset min/max kept, and the metadata and node info.
+ *
+ * <p>Parts: a file with a {@code part} column (version 2, a profile with an async part) gives each root
+ * the {@link Part} of its row, and a row in another part than its parent's is an error; a file without it
+ * is thread time only.
  *
  * <p>One pass over Jackson's streaming parser, no document model. Members may come in any order, except
  * that {@code columns} must come before {@code rows} (as ppw-java writes them): rows are turned into tree
@@ -147,6 +152,9 @@ final class ProfileJsonReader {
     private DisplayUnit[] columnUnit;
     private DisplayUnit columnsUnit;
     private String firstTimeColumn;
+    // The position of the part column, -1 when the file has none (every row is thread time).
+    private int partColumn = -1;
+    private Part rowPart = Part.THREAD;
 
     // Metadata; null or -1 while not seen.
     private String format;
@@ -636,6 +644,13 @@ final class ProfileJsonReader {
         for (int c = 0; c < n; c++) {
             String name = columnNames.get(c);
             Column f = COLUMN_FIELDS.get(name);
+            if (name.equals(SavedProfileLayout.PART_COLUMN)) {
+                if (partColumn >= 0) {
+                    throw fail("columns " + name + " and " + name + " are the same field", null);
+                }
+                partColumn = c;
+                continue;
+            }
             if (f == null) {
                 columnMetric[c] = metricColumns.get(name); // null: a later writer's column, skipped
                 if (columnMetric[c] != null && !foundMetrics.add(name)) {
@@ -742,7 +757,7 @@ final class ProfileJsonReader {
         for (MetricGroup g : groups) {
             tree.enable(g);
         }
-        if (text != null && groups.isEmpty()) {
+        if (text != null && groups.isEmpty() && partColumn < 0) {
             scanRows();
             return true;
         }
@@ -808,6 +823,8 @@ final class ProfileJsonReader {
                 }
             } else if (columnMetric[c] != null) {
                 readMetricValue(t, c);
+            } else if (c == partColumn) {
+                rowPart = part(t);
             } else {
                 p.skipChildren();
             }
@@ -846,8 +863,12 @@ final class ProfileJsonReader {
                 throw fail(row(id) + ": parent_id " + parentId + " is not the id of an earlier row", null);
             }
         }
+        if (parent != CallTree.ROOT && tree.part(parent) != rowPart) {
+            throw fail(row(id) + ": part " + rowPart.label() + " but its parent row is in part "
+                    + tree.part(parent).label(), null);
+        }
         int before = tree.size();
-        int node = tree.child(parent, frame(rowNameId, rowCallsiteId));
+        int node = tree.child(parent, frame(rowNameId, rowCallsiteId), rowPart);
         if (node < before) {
             throw fail(row(id) + " repeats an earlier row (same parent, name and callsite)",
                     quote(tree.regionName(node)));
@@ -873,6 +894,15 @@ final class ProfileJsonReader {
                 tree.set(node, mc.metric(), metricDoubles[c]);
             }
         }
+    }
+
+    /** The part column's value: {@code "thread"} or {@code "async"}. */
+    private Part part(JsonToken t) throws IOException {
+        Part part = t == JsonToken.VALUE_STRING ? Part.ofLabel(p.getText()) : null;
+        if (part == null) {
+            throw fieldFail(SavedProfileLayout.PART_COLUMN, "must be \"thread\" or \"async\"", t);
+        }
+        return part;
     }
 
     /** A non-integral metric value: a JSON number read back as the double it was written from; null is none (NaN). */
