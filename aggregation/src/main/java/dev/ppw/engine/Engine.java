@@ -13,7 +13,6 @@ import dev.ppw.model.BadInputsException;
 import dev.ppw.model.Breakdown;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
-import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.NodeInfo;

@@ -27,6 +27,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -223,7 +224,7 @@ public final class TextWriter implements OutputWriter {
         Profile profile = report.profile();
         if (!profile.view().isHierarchical()) {
             String[] none = new String[rows.length];
-            java.util.Arrays.fill(none, "");
+            Arrays.fill(none, "");
             return none;
         }
         return TreeDrawing.of(report.presentation().asciiOnly()).prefixes(profile.tree(), rows);
