@@ -83,7 +83,7 @@ final class TrackFold {
      * replay if needed, and returns how many left memory. Only for a track without runs: all of its
      * unreplayed events are in the buffer.
      */
-    int replayBefore(long beforeNanos, FrameTable frames, String input) {
+    int replayBefore(long beforeNanos, FrameTable frames, String input, int warningExamples) {
         int[] order = buffer.replayOrder();
         int n = 0;
         while (n < order.length && buffer.ts(order[n]) < beforeNanos) {
@@ -95,7 +95,7 @@ final class TrackFold {
         if (replay == null) {
             replay = new TrackReplay();
             ownTree = new CallTree(frames);
-            ownDiagnostics = new Diagnostics();
+            ownDiagnostics = new Diagnostics(warningExamples);
             replay.start(ownTree, ownDiagnostics, input, label, async, rootFrame, part);
         }
         for (int i = 0; i < n; i++) {
