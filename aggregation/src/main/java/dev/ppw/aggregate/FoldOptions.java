@@ -1,5 +1,7 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.Diagnostics;
+
 import java.nio.file.Path;
 
 /**
@@ -14,9 +16,14 @@ import java.nio.file.Path;
  *                           its track and the track still count as in order, for replaying it while reading
  * @param spillDirectory     where the temporary files of sorted runs go; null for the JDK's temporary-file
  *                           directory ({@code java.io.tmpdir})
+ * @param async              where the calls of async tracks go: a part of their own, inside the threads'
+ *                           tree, or nowhere
+ * @param warningExamples    how many examples of each warning kind the diagnostics keep (at least 0;
+ *                           {@link Diagnostics#EXAMPLES_PER_KIND} by default): the bound on their memory, and how
+ *                           many a caller can list
  */
 public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
-                          Path spillDirectory) {
+                          Path spillDirectory, AsyncMode async, int warningExamples) {
     /** Default reorder window: 1 ms. */
     public static final long DEFAULT_WINDOW_NANOS = 1_000_000L;
 
@@ -30,11 +37,30 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
         if (threads == null) {
             throw new NullPointerException("threads is required");
         }
+        if (async == null) {
+            throw new NullPointerException("async is required");
+        }
+        if (warningExamples < 0) {
+            throw new IllegalArgumentException("warning examples must be at least 0, got " + warningExamples);
+        }
+    }
+
+    /** Options keeping {@link Diagnostics#EXAMPLES_PER_KIND} examples of each warning kind. */
+    public FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
+                       Path spillDirectory, AsyncMode async) {
+        this(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
+                Diagnostics.EXAMPLES_PER_KIND);
+    }
+
+    /** Options with async tracks {@link AsyncMode#APART apart}. */
+    public FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
+                       Path spillDirectory) {
+        this(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, AsyncMode.APART);
     }
 
     /**
-     * One tree, threads merged; a spill limit of an eighth of the maximum heap at 20 bytes per event (at
-     * least 65536 events); a 1 ms reorder window; temporary files in the JDK's temporary directory.
+     * One tree, threads merged, async tracks apart; a spill limit of an eighth of the maximum heap at 20 bytes
+     * per event (at least 65536 events); a 1 ms reorder window; temporary files in the JDK's temporary directory.
      */
     public static FoldOptions defaults() {
         long limit = Math.max(1 << 16, Runtime.getRuntime().maxMemory() / 8 / TrackEvents.BYTES_PER_EVENT);
@@ -42,22 +68,38 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
     }
 
     public FoldOptions withSplitByPid(boolean split) {
-        return new FoldOptions(split, threads, spillLimitEvents, reorderWindowNanos, spillDirectory);
+        return new FoldOptions(split, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
+                warningExamples);
     }
 
     public FoldOptions withThreads(ThreadMode mode) {
-        return new FoldOptions(splitByPid, mode, spillLimitEvents, reorderWindowNanos, spillDirectory);
+        return new FoldOptions(splitByPid, mode, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
+                warningExamples);
     }
 
     public FoldOptions withSpillLimitEvents(long events) {
-        return new FoldOptions(splitByPid, threads, events, reorderWindowNanos, spillDirectory);
+        return new FoldOptions(splitByPid, threads, events, reorderWindowNanos, spillDirectory, async,
+                warningExamples);
     }
 
     public FoldOptions withReorderWindowNanos(long nanos) {
-        return new FoldOptions(splitByPid, threads, spillLimitEvents, nanos, spillDirectory);
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, nanos, spillDirectory, async,
+                warningExamples);
     }
 
     public FoldOptions withSpillDirectory(Path directory) {
-        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, directory);
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, directory, async,
+                warningExamples);
+    }
+
+    /** Keeps the first {@code examples} examples of each warning kind. */
+    public FoldOptions withWarningExamples(int examples) {
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
+                examples);
+    }
+
+    public FoldOptions withAsync(AsyncMode mode) {
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, mode,
+                warningExamples);
     }
 }

@@ -9,6 +9,7 @@ import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
+import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import org.eclipse.collections.api.map.primitive.MutableIntObjectMap;
 import org.eclipse.collections.api.map.primitive.MutableObjectIntMap;
@@ -32,8 +33,11 @@ import java.util.function.IntUnaryOperator;
  *
  * <p>Each track (a thread's stack, or one async id's stack) of each input is replayed in time order: the
  * collector may deliver events in any order (PerfFlowAspect's compact mode writes children before their
- * parents). The tree of all tracks and all inputs is one: identical paths add up. The result is the same
- * whatever the input order, spill limit and reorder window, node ids included.
+ * parents). The tree of all tracks and all inputs is one: identical paths add up. The calls of async
+ * tracks go to a part of their own ({@link Part#ASYNC}: roots apart from the threads' roots), into the
+ * threads' part, or nowhere, as {@link FoldOptions#async()} says; left out, each of their events is the note
+ * {@link AsyncMode#NOTE_OFF}. The result is the same whatever the input order, spill limit and reorder
+ * window, node ids included.
  *
  * <p>Times are integer nanoseconds. Warnings counted in {@link #diagnostics()}: {@code overlap} (one per
  * frame clipped because a frame below it closed), {@code mismatched_end} (an end whose name differs from
@@ -62,9 +66,9 @@ import java.util.function.IntUnaryOperator;
  */
 public final class Folder implements EventSink, AutoCloseable {
     /** Note: a displayTimeUnit other than ms and ns (the Trace Event Format's), ignored. */
-    public static final String DISPLAY_TIME_UNIT_IGNORED = "display_time_unit_ignored";
+    public static final String DISPLAY_TIME_UNIT_IGNORED = Diagnostics.DISPLAY_TIME_UNIT_IGNORED;
     /** Note: inputs gave different displayTimeUnit values; text keeps its readable default. */
-    public static final String DISPLAY_TIME_UNITS_DIFFER = "display_time_units_differ";
+    public static final String DISPLAY_TIME_UNITS_DIFFER = Diagnostics.DISPLAY_TIME_UNITS_DIFFER;
     /** Note: a region counter sample outside any frame of its region (PerfFlowAspect's end-of-call resets). */
     public static final String COUNTER_OUTSIDE_REGION = TrackReplay.COUNTER_OUTSIDE_REGION;
 
@@ -79,7 +83,7 @@ public final class Folder implements EventSink, AutoCloseable {
 
     private final NameTable names = new NameTable();
     private final FrameTable frames = new FrameTable(names);
-    private final Diagnostics diagnostics = new Diagnostics();
+    private final Diagnostics diagnostics;
     private final CallTree tree = new CallTree(frames);
     private final FoldOptions options;
     private final List<Profile> pidNodes = new ArrayList<>();
@@ -148,6 +152,7 @@ public final class Folder implements EventSink, AutoCloseable {
 
     public Folder(FoldOptions options) {
         this.options = options;
+        this.diagnostics = new Diagnostics(options.warningExamples());
     }
 
     @Override
@@ -234,7 +239,8 @@ public final class Folder implements EventSink, AutoCloseable {
         int id = trackIds.getIfAbsent(key, -1);
         if (id < 0) {
             id = tracks.size();
-            tracks.add(new TrackFold(label, pid, async, options.threads() == ThreadMode.SPLIT ? topFrame.getAsInt() : -1));
+            tracks.add(new TrackFold(label, pid, async, options.threads() == ThreadMode.SPLIT ? topFrame.getAsInt() : -1,
+                    async ? options.async().asyncPart() : Part.THREAD));
             trackIds.put(key, id);
         }
         return id;
@@ -273,6 +279,10 @@ public final class Folder implements EventSink, AutoCloseable {
 
     private void add(int track, long tsNanos, long dur, int id) {
         TrackFold t = tracks.get(track);
+        if (t.async && options.async() == AsyncMode.OFF) {
+            diagnostics.note(AsyncMode.NOTE_OFF);
+            return;
+        }
         if (t.broken) {
             return;
         }
@@ -316,7 +326,7 @@ public final class Folder implements EventSink, AutoCloseable {
             for (TrackFold t : tracks) {
                 if (!t.disordered && !t.broken && !t.hasRuns() && t.buffer.size() > 0) {
                     bufferedEvents -= t.replayBefore(minus(t.maxSeenNanos, options.reorderWindowNanos()), frames,
-                            currentInput);
+                            currentInput, options.warningExamples());
                 }
             }
         }
@@ -343,7 +353,7 @@ public final class Folder implements EventSink, AutoCloseable {
     public void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
                        int depth) {
         if (depth <= 0) {
-            diagnostics.note("empty_stack");
+            diagnostics.note(Diagnostics.EMPTY_STACK);
             return;
         }
         if (samples < 1) {
@@ -528,8 +538,8 @@ public final class Folder implements EventSink, AutoCloseable {
                 done.add(pool.submit(() -> {
                     TrackReplay own = new TrackReplay();
                     t.ownTree = new CallTree(frames);
-                    t.ownDiagnostics = new Diagnostics();
-                    own.start(t.ownTree, t.ownDiagnostics, input, t.label, t.async, t.rootFrame);
+                    t.ownDiagnostics = new Diagnostics(options.warningExamples());
+                    own.start(t.ownTree, t.ownDiagnostics, input, t.label, t.async, t.rootFrame, t.part);
                     t.replayRest(null, own);
                     own.finish();
                     t.finished = true;
@@ -567,7 +577,7 @@ public final class Folder implements EventSink, AutoCloseable {
             TreeAdd.into(t.ownTree, target, IntUnaryOperator.identity());
             diagnostics.addAll(t.ownDiagnostics);
         } else {
-            replay.start(target, diagnostics, currentInput, t.label, t.async, t.rootFrame);
+            replay.start(target, diagnostics, currentInput, t.label, t.async, t.rootFrame, t.part);
             t.replayRest(spill, replay);
             replay.finish();
         }

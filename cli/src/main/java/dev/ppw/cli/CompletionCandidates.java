@@ -1,9 +1,11 @@
 package dev.ppw.cli;
 
+import dev.ppw.aggregate.AsyncMode;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.aggregate.ThreadMode;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.MergeOp;
+import dev.ppw.model.Presentation;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.FormatRegistry;
 
@@ -62,6 +64,27 @@ final class CompletionCandidates {
         @Override
         public Iterator<String> iterator() {
             return labels(Converters.NodeKey.values(), Converters.NodeKey::label);
+        }
+    }
+
+    static final class AsyncModes implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return labels(AsyncMode.values(), AsyncMode::label);
+        }
+    }
+
+    static final class Styles implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return labels(Presentation.Style.values(), Presentation.Style::label);
+        }
+    }
+
+    static final class WarningListings implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return labels(WarningSummary.Listing.values(), WarningSummary.Listing::label);
         }
     }
 

@@ -1,9 +1,11 @@
 package dev.ppw.cli;
 
+import dev.ppw.aggregate.AsyncMode;
 import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.Presentation;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.WriterRegistry;
 import picocli.CommandLine.ITypeConverter;
@@ -33,6 +35,13 @@ final class Converters {
         }
         throw new TypeConversionException("unknown " + what + " '" + text + "': expected one of "
                 + Arrays.stream(values).map(label).collect(Collectors.joining(", ")));
+    }
+
+    static final class Async implements ITypeConverter<AsyncMode> {
+        @Override
+        public AsyncMode convert(String value) {
+            return byLabel(value, AsyncMode.values(), AsyncMode::label, "async mode");
+        }
     }
 
     static final class View implements ITypeConverter<ViewKind> {
@@ -88,6 +97,20 @@ final class Converters {
         @Override
         public DisplayUnit convert(String value) {
             return byLabel(value, DisplayUnit.values(), DisplayUnit::label, "unit");
+        }
+    }
+
+    static final class Style implements ITypeConverter<Presentation.Style> {
+        @Override
+        public Presentation.Style convert(String value) {
+            return byLabel(value, Presentation.Style.values(), Presentation.Style::label, "style");
+        }
+    }
+
+    static final class Warnings implements ITypeConverter<WarningSummary.Listing> {
+        @Override
+        public WarningSummary.Listing convert(String value) {
+            return byLabel(value, WarningSummary.Listing.values(), WarningSummary.Listing::label, "warnings listing");
         }
     }
 

@@ -29,9 +29,10 @@ final class IgnoredOptions {
     /** The remarks for {@code merge}: those of {@code profile} and those of the merge's own options. */
     static List<String> merge(CommandSpec spec, ReportOptions options, MergeOp agg) {
         Check check = new Check(spec.commandLine().getParseResult(), options).report();
-        if (agg == MergeOp.SUM) {
-            check.ignored("--present-only", "changes min, max and avg only: a missing row adds 0 to a sum either way",
-                    "--agg sum");
+        if (agg == MergeOp.SUM && check.given("--present-only")) {
+            // not ignored outright: the outputs name the rule (missing: present), but no number moves
+            check.lines.add(Main.PREFIX + "warning: --present-only changes no number with --agg sum (a missing row"
+                    + " adds 0 to a sum either way); min, max and avg are what it is for");
         }
         if (options.view == ViewKind.COUNTERS) {
             check.ignored("--breakdown", "is per row, and --view counters lists counter series", "--view counters");
@@ -84,9 +85,13 @@ final class IgnoredOptions {
 
         /** One line when {@code option} was typed: it {@code why}, so it is ignored with {@code choice}. */
         void ignored(String option, String why, String choice) {
-            if (given != null && given.hasMatchedOption(option)) {
+            if (given(option)) {
                 lines.add(Main.PREFIX + "warning: " + option + " " + why + "; ignored with " + choice);
             }
+        }
+
+        boolean given(String option) {
+            return given != null && given.hasMatchedOption(option);
         }
     }
 }

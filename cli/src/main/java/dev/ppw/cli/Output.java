@@ -20,7 +20,9 @@ final class Output {
      */
     static void write(Engine engine, Report report, ReportOptions options, Main.Streams streams) throws IOException {
         String format = writer(options, streams).name();
-        if (options.output == null || STDOUT.equals(options.output.toString())) {
+        boolean toStdout = options.output == null || STDOUT.equals(options.output.toString());
+        report = report.withPresentation(options.presentation(toStdout, streams.outCharset()));
+        if (toStdout) {
             engine.write(report, format, streams.out());
             streams.out().flush();
             return;
@@ -46,7 +48,7 @@ final class Output {
         return chosen(options);
     }
 
-    /** The writer {@link #writer} picks, without a word: {@code --format}, else -o's ending, else text. */
+    /** The writer {@link #writer} picks, without a word. */
     static OutputWriter chosen(ReportOptions options) {
         if (options.format != null) {
             return options.format;

@@ -38,7 +38,7 @@ class HelpAndCompletionTest {
     /** The command tree as the command line builds it: the expectations come from here, not from a list. */
     private static CommandLine commands() {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        return Main.commandLine(new Main.Streams(InputStream.nullInputStream(), sink, sink));
+        return Main.commandLine(new Main.Streams(InputStream.nullInputStream(), sink, sink, StandardCharsets.UTF_8));
     }
 
     @Test

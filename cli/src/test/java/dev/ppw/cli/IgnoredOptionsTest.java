@@ -32,10 +32,12 @@ class IgnoredOptionsTest {
     @TempDir
     Path dir;
     private String trace;
+    private String otherTrace;
 
     @BeforeEach
-    void writeTrace() throws IOException {
+    void writeTraces() throws IOException {
         trace = Files.writeString(dir.resolve("t.json"), TRACE).toString();
+        otherTrace = Files.writeString(dir.resolve("u.json"), TRACE).toString();
     }
 
     @ParameterizedTest(name = "{0} + {1}")
@@ -48,7 +50,6 @@ class IgnoredOptionsTest {
             "profile --view counters | --max-depth 1   | --max-depth chooses a view's rows, and --view counters lists counter series; ignored with --view counters",
             "profile --view counters | --min-percent 50 | --min-percent chooses a view's rows, and --view counters lists counter series; ignored with --view counters",
             "profile --format folded | --unit ms       | --unit has no place in folded stacks: their values are whole nanoseconds (or the sample weight's own unit); ignored with --format folded",
-            "merge --agg sum         | --present-only  | --present-only changes min, max and avg only: a missing row adds 0 to a sum either way; ignored with --agg sum",
             "merge --format folded   | --breakdown     | --breakdown has no place in folded stacks; ignored with --format folded",
             "merge --format folded   | --top-imbalance 2 | --top-imbalance has no place in folded stacks; ignored with --format folded",
             "merge --view counters --format csv | --breakdown | --breakdown is per row, and --view counters lists counter series; ignored with --view counters",
@@ -81,6 +82,16 @@ class IgnoredOptionsTest {
     }
 
     @Test
+    void presentOnlyChangesNoNumberOfASum() {
+        Cli without = run("merge --agg sum --format csv", "");
+        Cli with = run("merge --agg sum --format csv", "--present-only");
+        assertEquals(0, with.exit(), with.toString());
+        assertEquals(List.of(PREFIX + "--present-only changes no number with --agg sum (a missing row adds 0 to a sum"
+                + " either way); min, max and avg are what it is for"), with.err().lines().toList());
+        assertEquals(without.out(), with.out().replace(",sum,present,", ",sum,zero,"), "only the rule's name differs");
+    }
+
+    @Test
     void countersInFoldedStacksWarnThatNothingIsWritten() {
         Cli r = run("profile --view counters", "-o " + dir.resolve("c.folded"));
         assertEquals(0, r.exit(), r.toString());
@@ -99,7 +110,7 @@ class IgnoredOptionsTest {
         List<String> args = new ArrayList<>(Arrays.asList(chosen.trim().split(" +")));
         args.add(1, trace);
         if (chosen.startsWith("merge")) {
-            args.add(2, trace);
+            args.add(2, otherTrace);
         }
         if (!extra.isBlank()) {
             args.addAll(Arrays.asList(extra.trim().split(" +")));

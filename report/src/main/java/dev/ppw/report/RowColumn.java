@@ -9,8 +9,10 @@ import java.util.List;
 
 /**
  * One column of a machine-readable row, in CSV and JSON alike: a fixed {@link RowField} or a declared
- * metric's {@link MetricColumn}. A report's columns are the fixed ones of its format and view, then its
- * tree's metric groups in order (those metrics the format shows), then the breakdown's when it has one.
+ * metric's {@link MetricColumn}. A report's columns are the part when the profile has an async part, the
+ * fixed ones of its format and view, then its tree's metric groups in order (those metrics the format
+ * shows), then the breakdown's when it has one, then the time per call ({@link RowField#PER_CALL_FIELDS}),
+ * added last so that no earlier column moved.
  */
 interface RowColumn {
     /** Column or member name: lower snake case, time columns suffixed with {@code unit}. */
@@ -22,22 +24,28 @@ interface RowColumn {
     /** True for strings (quoted in JSON), false for numbers. */
     boolean isText();
 
-    /** The CSV columns of {@code report}: its view's fixed fields, the metrics shown to machines, the breakdown. */
+    /** The CSV columns of {@code report}: its view's fixed fields, the metrics shown to machines, the breakdown, per call. */
     static List<RowColumn> csv(Report report) {
         return of(report, RowField.csvFields(report), Metric.Shown.MACHINE);
     }
 
-    /** The JSON columns of {@code report}: docs/profile-json.md's fixed fields, every metric, the breakdown. */
+    /** The JSON columns of {@code report}: docs/profile-json.md's fixed fields, every metric, the breakdown, per call. */
     static List<RowColumn> json(Report report) {
         return of(report, RowField.JSON_FIELDS, Metric.Shown.SAVED);
     }
 
     private static List<RowColumn> of(Report report, List<RowField> fixed, Metric.Shown where) {
-        List<RowColumn> columns = new ArrayList<>(fixed);
+        List<RowColumn> columns = new ArrayList<>();
+        if (report.profile().tree().hasAsyncPart()) {
+            // Only then: the outputs of profiles without async spans keep the columns they always had.
+            columns.add(RowField.PART);
+        }
+        columns.addAll(fixed);
         columns.addAll(MetricColumn.of(report.profile().tree(), where));
         if (report.breakdown().isPresent()) {
             columns.addAll(RowField.BREAKDOWN_FIELDS);
         }
+        columns.addAll(RowField.PER_CALL_FIELDS);
         return columns;
     }
 }

@@ -5,12 +5,14 @@ import dev.ppw.model.TimeUnits;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Breakdown;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.PerCall;
 import dev.ppw.model.Profile;
 import dev.ppw.model.SavedProfileLayout;
 import dev.ppw.model.ViewKind;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -22,6 +24,11 @@ import java.util.Locale;
  * one; declared metrics ({@link MetricColumn}) come between ({@link RowColumn}).
  */
 enum RowField implements RowColumn {
+    /**
+     * The row's {@link dev.ppw.model.Part}, {@code thread} or {@code async}: the first column, only when the
+     * profile has an async part ({@link SavedProfileLayout#PART_COLUMN}).
+     */
+    PART(Kind.TEXT),
     /** Tree and callpath: region names from a root joined by " => "; flat and tau: the row's key. */
     PATH(Kind.TEXT),
     /** The node's index in the profile's tree: unique. */
@@ -39,12 +46,20 @@ enum RowField implements RowColumn {
     EXCLUSIVE(Kind.TIME),
     MIN_INCLUSIVE(Kind.TIME),
     MAX_INCLUSIVE(Kind.TIME),
+    /** Inclusive time per call ({@link PerCall}); absent where it is not defined. */
+    INCLUSIVE_PER_CALL(Kind.TIME),
+    /** Exclusive time per call ({@link PerCall}); absent where it is not defined. */
+    EXCLUSIVE_PER_CALL(Kind.TIME),
     /** The aggregation operator: sum, min, max or avg. */
     AGG(Kind.TEXT),
     /** How a key absent from a node was counted: zero or present. */
     MISSING(Kind.TEXT),
     /** How many input profiles were combined. */
     NODES(Kind.INTEGER),
+    /** How many inputs were left out because they cannot be read; a column only when some were. */
+    DROPPED_INPUTS(Kind.INTEGER),
+    /** Why, as reasons and counts ({@code not valid JSON 2, the input is empty 1}); with the one above. */
+    DROPPED_REASONS(Kind.TEXT),
     /** Smallest of the nodes' inclusive times (a node without the row counts as 0 under missing=zero). */
     NODE_MIN_INCLUSIVE(Kind.TIME),
     /** Largest of the nodes' inclusive times. */
@@ -67,7 +82,14 @@ enum RowField implements RowColumn {
     static final List<RowField> JSON_FIELDS = Arrays.stream(SavedProfileLayout.Column.values())
             .map(c -> valueOf(c.name())).toList();
 
-    /** What a {@link Breakdown} adds, after the other fields, in CSV and JSON alike. */
+    /**
+     * The time per call ({@link SavedProfileLayout.DerivedColumn}), last in CSV and JSON alike: these columns
+     * came after the others, whose positions stay.
+     */
+    static final List<RowField> PER_CALL_FIELDS = Arrays.stream(SavedProfileLayout.DerivedColumn.values())
+            .map(c -> valueOf(c.name())).toList();
+
+    /** What a {@link Breakdown} adds, after the other fields (the per-call ones aside), in CSV and JSON alike. */
     static final List<RowField> BREAKDOWN_FIELDS = List.of(NODE_MIN_INCLUSIVE, NODE_MAX_INCLUSIVE,
             NODE_MEAN_INCLUSIVE, NODE_STDDEV_INCLUSIVE, NODE_OF_MAX, IMBALANCE);
 
@@ -87,14 +109,27 @@ enum RowField implements RowColumn {
         return kind;
     }
 
-    /** The fixed CSV fields of a report's view (the breakdown's and the metrics' columns aside). */
+    /**
+     * The fixed CSV fields of a report's view (the breakdown's, the metrics' and the per-call columns aside), and
+     * what was left out when inputs were (so that other files keep their columns).
+     */
     static List<RowField> csvFields(Report report) {
-        return report.profile().view().isHierarchical() ? HIERARCHICAL : KEYED;
+        List<RowField> fields = report.profile().view().isHierarchical() ? HIERARCHICAL : KEYED;
+        if (report.profile().droppedInputs().isEmpty()) {
+            return fields;
+        }
+        List<RowField> withDropped = new ArrayList<>(fields);
+        withDropped.add(DROPPED_INPUTS);
+        withDropped.add(DROPPED_REASONS);
+        return withDropped;
     }
 
     /** Lower snake case, time fields suffixed with the unit; a saved profile's column as its layout names it. */
     @Override
     public String columnName(DisplayUnit unit) {
+        if (PER_CALL_FIELDS.contains(this)) {
+            return SavedProfileLayout.DerivedColumn.valueOf(name()).columnName(unit);
+        }
         if (JSON_FIELDS.contains(this)) {
             return SavedProfileLayout.Column.valueOf(name()).columnName(unit);
         }
@@ -116,6 +151,7 @@ enum RowField implements RowColumn {
         Profile profile = report.profile();
         CallTree t = profile.tree();
         return switch (this) {
+            case PART -> t.part(node).label();
             case PATH -> profile.view().isHierarchical() ? t.path(node, PATH_SEPARATOR) : t.regionName(node);
             case ID -> Integer.toString(node);
             case PARENT_ID -> t.parent(node) == CallTree.ROOT ? null : Integer.toString(t.parent(node));
@@ -128,9 +164,15 @@ enum RowField implements RowColumn {
             case EXCLUSIVE -> TimeUnits.exact(t.exclusiveNanos(node), unit);
             case MIN_INCLUSIVE -> unsetOrTime(t.minInclusiveNanos(node), unit);
             case MAX_INCLUSIVE -> unsetOrTime(t.maxInclusiveNanos(node), unit);
+            case INCLUSIVE_PER_CALL -> PerCall.defined(profile, node)
+                    ? TimeUnits.exact(PerCall.inclusiveNanos(profile, node), unit) : null;
+            case EXCLUSIVE_PER_CALL -> PerCall.defined(profile, node)
+                    ? TimeUnits.exact(PerCall.exclusiveNanos(profile, node), unit) : null;
             case AGG -> profile.aggregation().label();
             case MISSING -> profile.missing().label();
             case NODES -> Integer.toString(profile.nodes());
+            case DROPPED_INPUTS -> Long.toString(profile.droppedInputs().count());
+            case DROPPED_REASONS -> profile.droppedInputs().reasonsText();
             case NODE_MIN_INCLUSIVE -> TimeUnits.exact(breakdown(report).minNanos(node), unit);
             case NODE_MAX_INCLUSIVE -> TimeUnits.exact(breakdown(report).maxNanos(node), unit);
             case NODE_MEAN_INCLUSIVE -> roundedTime(breakdown(report).meanNanos(node), unit);
