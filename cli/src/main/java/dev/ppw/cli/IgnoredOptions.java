@@ -14,8 +14,9 @@ import java.util.List;
  * silently the same as nothing.
  *
  * <p>These are remarks on the usage, not warnings about the input: the output is what it would be without the
- * option, the exit code stays 0, and {@code --strict} (which is about the input) does not turn them into errors.
- * Only options typed on the command line count, not defaults.
+ * option (with {@code --present-only} and {@code --agg sum}, all but the rule's name), the exit code stays 0, and
+ * {@code --strict} (which is about the input) does not turn them into errors. Only options typed on the command
+ * line count, not defaults.
  */
 final class IgnoredOptions {
     private IgnoredOptions() {
@@ -39,8 +40,9 @@ final class IgnoredOptions {
             check.ignored("--top-imbalance", "is per row, and --view counters lists counter series",
                     "--view counters");
         } else if (check.format.equals("folded")) {
-            check.ignored("--breakdown", "has no place in folded stacks", "--format folded");
-            check.ignored("--top-imbalance", "has no place in folded stacks", "--format folded");
+            String withFormat = options.format != null ? "--format folded" : "-o " + options.output;
+            check.ignored("--breakdown", "has no place in folded stacks", withFormat);
+            check.ignored("--top-imbalance", "has no place in folded stacks", withFormat);
         }
         return check.lines;
     }
@@ -65,19 +67,30 @@ final class IgnoredOptions {
                 ignored("--depth", "sets the key length of the tau view only", withView);
             }
             if (view == ViewKind.COUNTERS) {
-                for (String rowOption : List.of("--sort", "--max-depth", "--min-percent")) {
-                    ignored(rowOption, "chooses a view's rows, and --view counters lists counter series", withView);
+                for (String rowOption : List.of("--sort", "--ascending", "--descending", "--top", "--max-depth",
+                        "--min-percent", "--style")) {
+                    ignored(rowOption, "chooses or lays out a view's rows, and --view counters lists counter series",
+                            withView);
                 }
             } else if (!view.isHierarchical()) {
                 ignored("--max-depth", "counts levels of a tree, and the rows of " + view.label() + " are not one",
                         withView);
             }
+            String withFormat = options.format != null ? "--format " + format : "-o " + options.output;
+            if (!format.equals("text")) {
+                ignored("--style", "lays out text only", withFormat);
+                ignored("--ascii", "draws the lines of a text tree only", withFormat);
+                ignored("--verbose", "lists the inputs in the text header only", withFormat);
+            } else if (!view.isHierarchical()) {
+                ignored("--ascii", "draws the lines of a tree, and the rows of " + view.label() + " are not one",
+                        withView);
+            }
             if (format.equals("folded")) {
                 ignored("--unit", "has no place in folded stacks: their values are whole nanoseconds (or the"
-                        + " sample weight's own unit)", "--format folded");
+                        + " sample weight's own unit)", withFormat);
                 if (view == ViewKind.COUNTERS) {
-                    lines.add(Main.PREFIX + "warning: folded stacks have no counter series: --view counters with"
-                            + " --format folded writes nothing");
+                    lines.add(Main.PREFIX + "warning: folded stacks have no counter series: --view counters with "
+                            + withFormat + " writes nothing");
                 }
             }
             return this;

@@ -46,10 +46,17 @@ class IgnoredOptionsTest {
             "profile --view flat     | --depth 3       | --depth sets the key length of the tau view only; ignored with --view flat",
             "profile --view flat     | --max-depth 2   | --max-depth counts levels of a tree, and the rows of flat are not one; ignored with --view flat",
             "profile --view tau      | --max-depth 1   | --max-depth counts levels of a tree, and the rows of tau are not one; ignored with --view tau",
-            "profile --view counters | --sort name     | --sort chooses a view's rows, and --view counters lists counter series; ignored with --view counters",
-            "profile --view counters | --max-depth 1   | --max-depth chooses a view's rows, and --view counters lists counter series; ignored with --view counters",
-            "profile --view counters | --min-percent 50 | --min-percent chooses a view's rows, and --view counters lists counter series; ignored with --view counters",
+            "profile --view counters | --sort name     | --sort chooses or lays out a view's rows, and --view counters lists counter series; ignored with --view counters",
+            "profile --view counters | --max-depth 1   | --max-depth chooses or lays out a view's rows, and --view counters lists counter series; ignored with --view counters",
+            "profile --view counters | --min-percent 50 | --min-percent chooses or lays out a view's rows, and --view counters lists counter series; ignored with --view counters",
             "profile --format folded | --unit ms       | --unit has no place in folded stacks: their values are whole nanoseconds (or the sample weight's own unit); ignored with --format folded",
+            "profile --view counters | --top 1         | --top chooses or lays out a view's rows, and --view counters lists counter series; ignored with --view counters",
+            "profile --view counters | --ascending     | --ascending chooses or lays out a view's rows, and --view counters lists counter series; ignored with --view counters",
+            "profile --view counters | --style tau     | --style chooses or lays out a view's rows, and --view counters lists counter series; ignored with --view counters",
+            "profile --format csv    | --style tau     | --style lays out text only; ignored with --format csv",
+            "profile --format json   | --ascii         | --ascii draws the lines of a text tree only; ignored with --format json",
+            "profile --format csv    | -v              | --verbose lists the inputs in the text header only; ignored with --format csv",
+            "profile --view flat     | --ascii         | --ascii draws the lines of a tree, and the rows of flat are not one; ignored with --view flat",
             "merge --format folded   | --breakdown     | --breakdown has no place in folded stacks; ignored with --format folded",
             "merge --format folded   | --top-imbalance 2 | --top-imbalance has no place in folded stacks; ignored with --format folded",
             "merge --view counters --format csv | --breakdown | --breakdown is per row, and --view counters lists counter series; ignored with --view counters",
@@ -68,9 +75,11 @@ class IgnoredOptionsTest {
     @CsvSource(delimiter = '|', value = {
             "profile --view tau      | --depth 1",
             "profile --view tree     | --max-depth 1 --sort name --min-percent 50 --unit ms",
+            "profile --view tree     | --style tau --ascii -v --top 1 --ascending",
+            "profile --view callpath | --ascii --descending",
+            "profile --view counters | --unit ms -v",
             "profile --view callpath | --max-depth 1",
             "profile --view flat     | --sort name --min-percent 50",
-            "profile --view counters | --unit ms",
             "profile --format folded | --max-depth 1 --sort name --min-percent 50",
             "merge --agg max         | --present-only --breakdown --top-imbalance 2",
             "merge --format csv      | --breakdown --top-imbalance 2",
@@ -93,9 +102,10 @@ class IgnoredOptionsTest {
 
     @Test
     void countersInFoldedStacksWarnThatNothingIsWritten() {
-        Cli r = run("profile --view counters", "-o " + dir.resolve("c.folded"));
+        Path folded = dir.resolve("c.folded");
+        Cli r = run("profile --view counters", "-o " + folded);
         assertEquals(0, r.exit(), r.toString());
-        assertEquals(List.of(PREFIX + "folded stacks have no counter series: --view counters with --format folded"
+        assertEquals(List.of(PREFIX + "folded stacks have no counter series: --view counters with -o " + folded
                 + " writes nothing"), r.err().lines().toList());
     }
 
