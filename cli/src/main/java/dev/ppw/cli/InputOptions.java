@@ -9,7 +9,9 @@ import java.util.Optional;
 
 /** The options that choose how inputs are read: shared by {@code profile} and {@code merge}. */
 final class InputOptions {
-    @Option(names = "--async", paramLabel = "MODE", defaultValue = "apart", converter = Converters.Async.class,
+    // WHERE, not MODE like --threads: the completion script keeps one value list per label
+    @Option(names = "--async", paramLabel = "WHERE", defaultValue = "apart", converter = Converters.Async.class,
+            completionCandidates = CompletionCandidates.AsyncModes.class,
             description = "Spans of async tracks (b/e events): apart, a part of their own with its own total,"
                     + " after the threads'; inside, added into the threads' tree; off, left out"
                     + " (default: ${DEFAULT-VALUE}).")
@@ -22,6 +24,7 @@ final class InputOptions {
     boolean skipBad;
 
     @Option(names = "--input-format", paramLabel = "NAME",
+            completionCandidates = CompletionCandidates.InputFormats.class,
             description = "Read every input as this format instead of detecting it from the content"
                     + " ('ppw-java formats' lists them).")
     String inputFormat;

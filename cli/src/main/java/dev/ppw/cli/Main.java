@@ -14,6 +14,8 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -23,11 +25,10 @@ import java.util.concurrent.Callable;
  * 2 bad usage (an unknown option, a bad option value); 3 internal error, with its stack trace.
  */
 @Command(name = "ppw-java", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {ProfileCommand.class, MergeCommand.class, FormatsCommand.class},
         description = "Turns traces into calling-context profiles: tree, callpath, flat and TAU views.",
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok, 1 bad input (or a warning under --strict), 2 bad usage, 3 internal error",
-                "%nRun 'ppw-java profile --help' or 'ppw-java merge --help' for options and examples,",
+                "%nRun 'ppw-java help profile' or 'ppw-java help merge' for options and examples,",
                 "'ppw-java formats' for the input formats read."})
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;
@@ -36,6 +37,12 @@ public final class Main implements Callable<Integer> {
     public static final int INTERNAL_ERROR = 3;
 
     static final String PREFIX = "ppw-java: ";
+
+    /** The subcommands, in the order help lists them. */
+    private static final List<Class<?>> COMMANDS = List.of(ProfileCommand.class, MergeCommand.class,
+            FormatsCommand.class, CommandLine.HelpCommand.class, CompletionCommand.class);
+    /** The subcommands that never look at the others: a run of one of them builds only its own model. */
+    private static final Set<Class<?>> ALONE = Set.of(ProfileCommand.class, MergeCommand.class, FormatsCommand.class);
 
     @Spec
     CommandSpec spec;
@@ -71,12 +78,12 @@ public final class Main implements Callable<Integer> {
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Charset outCharset) {
         PrintWriter errWriter = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
         PrintWriter outWriter = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
-        CommandLine cl = new CommandLine(new Main(new Streams(in, out, err, outCharset)));
+        CommandLine cl = commandLine(new Streams(in, out, err, outCharset), args);
         cl.setOut(outWriter);
         cl.setErr(errWriter);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler((e, arguments) -> {
-            errWriter.println(PREFIX + "error: " + e.getMessage());
+            errWriter.println(PREFIX + "error: " + UsageErrors.message(e));
             CommandLine failed = e.getCommandLine();
             errWriter.println(PREFIX + "see '" + failed.getCommandSpec().qualifiedName() + " --help'");
             return BAD_USAGE;
@@ -100,6 +107,29 @@ public final class Main implements Callable<Integer> {
             outWriter.flush();
             errWriter.flush();
         }
+    }
+
+    /**
+     * The command line for {@code args}: {@code ppw-java} with every subcommand, or only the one that {@code args}
+     * runs when it needs no other. Picocli builds each command's model from its annotations by reflection, and
+     * for a small input that was the larger part of a run (docs/performance.md, "The command line, cold").
+     */
+    static CommandLine commandLine(Streams streams, String... args) {
+        CommandLine cl = new CommandLine(new Main(streams));
+        Class<?> alone = null;
+        if (args.length > 0) {
+            for (Class<?> c : ALONE) {
+                if (c.getAnnotation(Command.class).name().equals(args[0])) {
+                    alone = c;
+                }
+            }
+        }
+        for (Class<?> c : COMMANDS) {
+            if (alone == null || c == alone) {
+                cl.addSubcommand(c);
+            }
+        }
+        return cl;
     }
 
     private final Streams streams;

@@ -57,6 +57,7 @@ final class MergeCommand implements Callable<Integer> {
     List<String> inputs;
 
     @Option(names = "--agg", paramLabel = "OP", defaultValue = "sum", converter = Converters.Agg.class,
+            completionCandidates = CompletionCandidates.MergeOps.class,
             description = "How inclusive and exclusive times combine: sum, min, max or avg (default: ${DEFAULT-VALUE}).")
     MergeOp agg;
 
@@ -68,7 +69,8 @@ final class MergeCommand implements Callable<Integer> {
             description = "Rebuild inclusive times bottom-up from the combined exclusive times (tree and callpath only).")
     boolean recomputeInclusive;
 
-    @Option(names = "--node-by", paramLabel = "KEY", defaultValue = "file", converter = Converters.NodeBy.class,
+    @Option(names = "--node-by", paramLabel = "WHAT", defaultValue = "file", converter = Converters.NodeBy.class,
+            completionCandidates = CompletionCandidates.NodeKeys.class,
             description = "What a node is: file (each input) or pid (each process of each trace) (default: ${DEFAULT-VALUE}).")
     Converters.NodeKey nodeBy;
 
@@ -99,6 +101,7 @@ final class MergeCommand implements Callable<Integer> {
         Engine engine = main.engine();
         List<InputSource> sources = engine.inputs(inputs, main.streams().in());
         options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
+        IgnoredOptions.merge(spec, options, agg).forEach(main.streams().err()::println);
         MergeOptions merging = MergeOptions.defaults().withOp(agg)
                 .withMissing(presentOnly ? MissingRule.PRESENT : MissingRule.ZERO)
                 .withRecomputeInclusive(recomputeInclusive).withSplitByPid(nodeBy == Converters.NodeKey.PID)

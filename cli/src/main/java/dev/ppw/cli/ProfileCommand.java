@@ -67,6 +67,7 @@ final class ProfileCommand implements Callable<Integer> {
     List<String> inputs;
 
     @Option(names = "--threads", paramLabel = "MODE", defaultValue = "merge", converter = Threads.class,
+            completionCandidates = CompletionCandidates.ThreadModes.class,
             description = {"merge: one tree for all threads; split: each thread a top level named after it",
                     "(its thread_name, else 'pid P tid T'; async tracks under 'async' and their process)",
                     "(default: ${DEFAULT-VALUE})."})
@@ -94,6 +95,7 @@ final class ProfileCommand implements Callable<Integer> {
         if (jobs != null && jobs < 1) {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
+        IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
         ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads).withAsync(input.async))
                 .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
                 .withSkipBad(input.skipBad);

@@ -22,6 +22,7 @@ final class ReportOptions {
     private static final String BOX_DRAWING = "\u251c\u2500\u2502\u2514";
 
     @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", converter = Converters.View.class,
+            completionCandidates = CompletionCandidates.Views.class,
             description = "tree, callpath, flat, tau, or counters (the C counter series instead of the tree's"
                     + " rows) (default: ${DEFAULT-VALUE}).")
     ViewKind view;
@@ -37,11 +38,13 @@ final class ReportOptions {
     OutputWriter format;
 
     @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,
+            completionCandidates = CompletionCandidates.Units.class,
             description = "s, ms, us or ns (default: ns for csv and json; for text the traces'"
                     + " displayTimeUnit, else a readable one).")
     DisplayUnit unit;
 
     @Option(names = "--sort", paramLabel = "KEY", defaultValue = "inclusive", converter = Converters.Sort.class,
+            completionCandidates = CompletionCandidates.SortKeys.class,
             description = "inclusive, exclusive, calls, subcalls, min, max or name (default: ${DEFAULT-VALUE}).")
     RowOrder.SortKey sort;
 
@@ -68,15 +71,18 @@ final class ReportOptions {
                     + " link's file, the link kept), a device or pipe written through; a name ending in .gz is gzipped.")
     Path output;
 
-    @Option(names = "--strict", description = "Treat every warning as an error: exit 1 and write nothing.")
+    @Option(names = "--strict",
+            description = "Treat every warning about the input as an error: exit 1 and write nothing.")
     boolean strict;
 
     @Option(names = "--warnings", paramLabel = "WHICH", defaultValue = "first", converter = Converters.Warnings.class,
+            completionCandidates = CompletionCandidates.WarningListings.class,
             description = "On stderr, after the counts: first (the first warning) or all (each one, at most "
                     + WarningSummary.ALL_KEPT + " of each kind) (default: ${DEFAULT-VALUE}).")
     WarningSummary.Listing warnings;
 
     @Option(names = "--style", paramLabel = "STYLE", defaultValue = "table", converter = Converters.Style.class,
+            completionCandidates = CompletionCandidates.Styles.class,
             description = {"Text layout: table, or tau (TAU pprof's: each thread, or each node of a merge, then",
                     "FUNCTION SUMMARY (total) and (mean)) (default: ${DEFAULT-VALUE})."})
     Presentation.Style style;

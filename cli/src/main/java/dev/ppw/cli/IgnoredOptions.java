@@ -1,0 +1,110 @@
+package dev.ppw.cli;
+
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.ViewKind;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Options given on the command line that the chosen view, format or operator does not use: each is one warning
+ * line on stderr, printed before any input is read, so that {@code --depth 3} without {@code --view tau} is not
+ * silently the same as nothing.
+ *
+ * <p>These are remarks on the usage, not warnings about the input: the output is what it would be without the
+ * option (with {@code --present-only} and {@code --agg sum}, all but the rule's name), the exit code stays 0, and
+ * {@code --strict} (which is about the input) does not turn them into errors. Only options typed on the command
+ * line count, not defaults.
+ */
+final class IgnoredOptions {
+    private IgnoredOptions() {
+    }
+
+    /** The remarks for {@code profile}. */
+    static List<String> profile(CommandSpec spec, ReportOptions options) {
+        return new IgnoredOptions.Check(spec.commandLine().getParseResult(), options).report().lines;
+    }
+
+    /** The remarks for {@code merge}: those of {@code profile} and those of the merge's own options. */
+    static List<String> merge(CommandSpec spec, ReportOptions options, MergeOp agg) {
+        Check check = new Check(spec.commandLine().getParseResult(), options).report();
+        if (agg == MergeOp.SUM && check.given("--present-only")) {
+            // not ignored outright: the outputs name the rule (missing: present), but no number moves
+            check.lines.add(Main.PREFIX + "warning: --present-only changes no number with --agg sum (a missing row"
+                    + " adds 0 to a sum either way); min, max and avg are what it is for");
+        }
+        if (options.view == ViewKind.COUNTERS) {
+            check.ignored("--breakdown", "is per row, and --view counters lists counter series", "--view counters");
+            check.ignored("--top-imbalance", "is per row, and --view counters lists counter series",
+                    "--view counters");
+        } else if (check.format.equals("folded")) {
+            String withFormat = options.format != null ? "--format folded" : "-o " + options.output;
+            check.ignored("--breakdown", "has no place in folded stacks", withFormat);
+            check.ignored("--top-imbalance", "has no place in folded stacks", withFormat);
+        }
+        return check.lines;
+    }
+
+    private static final class Check {
+        final ParseResult given;
+        final ReportOptions options;
+        final String format;
+        final List<String> lines = new ArrayList<>();
+
+        Check(ParseResult given, ReportOptions options) {
+            this.given = given;
+            this.options = options;
+            this.format = Output.chosen(options).name();
+        }
+
+        /** The view and format options that do not apply together. */
+        Check report() {
+            ViewKind view = options.view;
+            String withView = "--view " + view.label();
+            if (view != ViewKind.TAU) {
+                ignored("--depth", "sets the key length of the tau view only", withView);
+            }
+            if (view == ViewKind.COUNTERS) {
+                for (String rowOption : List.of("--sort", "--ascending", "--descending", "--top", "--max-depth",
+                        "--min-percent", "--style")) {
+                    ignored(rowOption, "chooses or lays out a view's rows, and --view counters lists counter series",
+                            withView);
+                }
+            } else if (!view.isHierarchical()) {
+                ignored("--max-depth", "counts levels of a tree, and the rows of " + view.label() + " are not one",
+                        withView);
+            }
+            String withFormat = options.format != null ? "--format " + format : "-o " + options.output;
+            if (!format.equals("text")) {
+                ignored("--style", "lays out text only", withFormat);
+                ignored("--ascii", "draws the lines of a text tree only", withFormat);
+                ignored("--verbose", "lists the inputs in the text header only", withFormat);
+            } else if (!view.isHierarchical()) {
+                ignored("--ascii", "draws the lines of a tree, and the rows of " + view.label() + " are not one",
+                        withView);
+            }
+            if (format.equals("folded")) {
+                ignored("--unit", "has no place in folded stacks: their values are whole nanoseconds (or the"
+                        + " sample weight's own unit)", withFormat);
+                if (view == ViewKind.COUNTERS) {
+                    lines.add(Main.PREFIX + "warning: folded stacks have no counter series: --view counters with "
+                            + withFormat + " writes nothing");
+                }
+            }
+            return this;
+        }
+
+        /** One line when {@code option} was typed: it {@code why}, so it is ignored with {@code choice}. */
+        void ignored(String option, String why, String choice) {
+            if (given(option)) {
+                lines.add(Main.PREFIX + "warning: " + option + " " + why + "; ignored with " + choice);
+            }
+        }
+
+        boolean given(String option) {
+            return given != null && given.hasMatchedOption(option);
+        }
+    }
+}
