@@ -3,17 +3,18 @@ package dev.ppw.aggregate;
 import java.util.Arrays;
 
 /**
- * A buffer of one track's timed events in arrival (file) order, as primitive columns, and their replay
- * order: {@link #BYTES_PER_EVENT} bytes per event, plus the arrays' spare capacity.
+ * A buffer of one track's timed events, as primitive columns, sorted in place into replay order when they
+ * are taken ({@link #sort}): {@link #BYTES_PER_EVENT} bytes per event, plus the arrays' spare capacity.
  *
  * <p>Kind is packed into the duration column: {@link #BEGIN} and {@link #END} are negative markers, a
  * value >= 0 is an {@code X} event's duration in nanoseconds, and a value below {@link #END} is a region
  * counter sample ({@link #counterDur}): the duration column holds the value's bits but its sign, the id
  * column the region name id, the value's sign and which counter ({@link #counterId}). So a counter sample
  * takes no more room than any event and goes through spill files unchanged. The id column holds a frame id
- * for begins and {@code X}, a region name id for ends. Events leave the buffer only as a whole ({@link #clear}) or
- * by time ({@link #retainFrom}), and what stays keeps its arrival order, so that index order is always
- * file order.
+ * for begins and {@code X}, a region name id for ends. Events are appended in arrival (file) order and
+ * leave the buffer only as a whole ({@link #clear}) or by time ({@link #retainFrom}, keeping the order of
+ * what stays); sorts are stable. So among events that {@link #compare} as equal, index order is always file
+ * order, which is all replay order needs of file order.
  */
 final class TrackEvents {
     static final long BEGIN = -1;
@@ -162,41 +163,162 @@ final class TrackEvents {
     }
 
     /**
-     * Event indices in replay order: {@link #compare}, then file order (a total order, so any correct sort
-     * gives the same permutation).
+     * Puts the buffered events in replay order, in place: by {@link #compare}, and among events that compare
+     * equal in the order they were buffered. So the buffer holds the events of equal keys in file order at
+     * any time (appends come later in the file than whatever is buffered, and every sort here is stable), and
+     * a buffer that is already in replay order stays so.
      *
-     * <p>An insertion sort first, with a budget of moves: input in completion order (each {@code X} written
-     * when it ends, after its callees) is sorted by moving each event back over its callees only, about
-     * (average depth) moves per event, on recently touched memory. Input that exceeds the budget (far from
-     * sorted) is finished by the merge sort, which sorts any permutation.
+     * <p>An insertion sort first, with a budget of 16 moves per event so far: input in completion order (each
+     * {@code X} written when it ends, after its callees) is sorted by moving each event back over its callees
+     * only, about (average depth) moves per event, on recently touched memory, with no memory more. Input
+     * that exceeds the budget (far from sorted: events in random order, found so within a few hundred
+     * events) is sorted by time with an LSD radix sort, a few
+     * passes over the columns whatever the order ({@link #BYTES_PER_EVENT} bytes per event of scratch
+     * columns while it runs), each time's events then put in kind order by the insertion sort.
      */
-    int[] replayOrder() {
+    void sort() {
         int n = size;
-        int[] order = new int[n];
         long[] t = tsNanos;
-        long budget = 16L * n + 64;
-        for (int i = 0; i < n; i++) {
+        long[] d = durNanos;
+        int[] ids = this.ids;
+        long budget = 64;
+        for (int i = 1; i < n; i++) {
+            budget += 16;
             long ts = t[i];
-            int j = i - 1;
-            if (j < 0 || t[order[j]] < ts) {
-                order[i] = i; // the usual case, decided by time alone
-                continue;
+            if (t[i - 1] < ts) {
+                continue; // the usual case, decided by time alone
             }
-            while (j >= 0 && compare(order[j], i) > 0) {
-                order[j + 1] = order[j];
+            long dur = d[i];
+            int id = ids[i];
+            int j = i - 1;
+            while (j >= 0 && compare(t[j], d[j], ts, dur) > 0) {
+                t[j + 1] = t[j];
+                d[j + 1] = d[j];
+                ids[j + 1] = ids[j];
                 j--;
             }
-            order[j + 1] = i;
+            t[j + 1] = ts;
+            d[j + 1] = dur;
+            ids[j + 1] = id;
             budget -= i - 1 - j;
             if (budget < 0) {
-                for (int k = i + 1; k < n; k++) {
-                    order[k] = k;
-                }
-                mergeSort(order, new int[n], 0, n);
-                return order;
+                radixSortByTime();
+                sortEqualTimes();
+                return;
             }
         }
-        return order;
+    }
+
+    /**
+     * Stable LSD radix sort of the columns by time alone, on the bits in which the times differ (a trace of
+     * a second needs 3 passes of 10 bits), moving the three columns at each pass. Digits of at most 11 bits:
+     * the 2048 places each pass writes to stay in the caches.
+     */
+    private void radixSortByTime() {
+        int n = size;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            long ts = tsNanos[i];
+            min = Math.min(min, ts);
+            max = Math.max(max, ts);
+        }
+        int bits = 64 - Long.numberOfLeadingZeros(max - min); // the unsigned span of the times
+        if (bits == 0) {
+            return;
+        }
+        int maxDigit = Math.clamp(31 - Integer.numberOfLeadingZeros(n) - 1, 8, 11);
+        int passes = (bits + maxDigit - 1) / maxDigit;
+        int digit = (bits + passes - 1) / passes;
+        int radix = 1 << digit;
+        long[] t = tsNanos;
+        long[] d = durNanos;
+        int[] ids = this.ids;
+        long[] t2 = new long[n];
+        long[] d2 = new long[n];
+        int[] ids2 = new int[n];
+        int[] start = new int[radix];
+        for (int pass = 0, shift = 0; pass < passes; pass++, shift += digit) {
+            Arrays.fill(start, 0);
+            for (int i = 0; i < n; i++) {
+                start[(int) ((t[i] - min) >>> shift) & (radix - 1)]++;
+            }
+            int sum = 0;
+            for (int k = 0; k < radix; k++) {
+                int c = start[k];
+                start[k] = sum;
+                sum += c;
+            }
+            for (int i = 0; i < n; i++) {
+                long ts = t[i];
+                int at = start[(int) ((ts - min) >>> shift) & (radix - 1)]++;
+                t2[at] = ts;
+                d2[at] = d[i];
+                ids2[at] = ids[i];
+            }
+            long[] swap = t;
+            t = t2;
+            t2 = swap;
+            swap = d;
+            d = d2;
+            d2 = swap;
+            int[] swapIds = ids;
+            ids = ids2;
+            ids2 = swapIds;
+        }
+        tsNanos = t;
+        durNanos = d;
+        this.ids = ids;
+    }
+
+    /**
+     * After {@link #radixSortByTime}: the events of each time in kind order (stable), by insertion, or by a
+     * merge sort when one time has many events.
+     */
+    private void sortEqualTimes() {
+        long[] t = tsNanos;
+        long[] d = durNanos;
+        int[] ids = this.ids;
+        int n = size;
+        for (int from = 0; from < n; ) {
+            int to = from + 1;
+            while (to < n && t[to] == t[from]) {
+                to++;
+            }
+            if (to - from > 64) {
+                mergeSortRange(from, to);
+            } else {
+                for (int i = from + 1; i < to; i++) {
+                    long dur = d[i];
+                    int id = ids[i];
+                    int j = i - 1;
+                    while (j >= from && compare(t[j], d[j], t[i], dur) > 0) {
+                        d[j + 1] = d[j];
+                        ids[j + 1] = ids[j];
+                        j--;
+                    }
+                    d[j + 1] = dur;
+                    ids[j + 1] = id;
+                }
+            }
+            from = to;
+        }
+    }
+
+    /** Stable sort of events [from, to), which share one time, through an index order; then moved in place. */
+    private void mergeSortRange(int from, int to) {
+        int n = to - from;
+        int[] order = new int[n];
+        for (int k = 0; k < n; k++) {
+            order[k] = from + k;
+        }
+        mergeSort(order, new int[n], 0, n);
+        long[] d = Arrays.copyOfRange(durNanos, from, to);
+        int[] ids = Arrays.copyOfRange(this.ids, from, to);
+        for (int k = 0; k < n; k++) {
+            durNanos[from + k] = d[order[k] - from];
+            this.ids[from + k] = ids[order[k] - from];
+        }
     }
 
     private int compare(int a, int b) {
