@@ -131,8 +131,9 @@ final class ChunkParser {
         newlines = 0;
         lastLineStart = -1;
         count = 0;
-        lastStart[0] = -1;
-        lastStart[1] = -1;
+        Arrays.fill(lastStart, -1);
+        lastNext[0] = 0;
+        lastNext[1] = 0;
         stringCount = 1;
         trackCount = 0;
         lastTrackKey = -1;
@@ -1324,20 +1325,35 @@ final class ChunkParser {
         return -1;
     }
 
-    // The previous event's numeric pid (slot 0) and tid (slot 1): consecutive events mostly share them.
-    private final int[] lastStart = {-1, -1};
-    private final int[] lastLength = new int[2];
-    private final int[] lastId = new int[2];
+    /**
+     * The last few distinct numeric pids (slot 0) and tids (slot 1) met, {@link #RECENT_KEYS} per slot: the
+     * events of a few threads, in runs or in any order, mostly find theirs here and skip the string table.
+     */
+    private static final int RECENT_KEYS = 4;
+    private final int[] lastStart = new int[2 * RECENT_KEYS];
+    private final int[] lastLength = new int[2 * RECENT_KEYS];
+    private final int[] lastId = new int[2 * RECENT_KEYS];
+    /** Per slot, the entry the next new key replaces (entries fill in order, so a free one ends the search). */
+    private final int[] lastNext = new int[2];
 
-    /** The id of the key at [start, end), from the previous event's key of this {@code slot} when it is the same. */
+    /** The id of the key at [start, end), from a recent key of this {@code slot} when it is the same. */
     private int lastKey(int slot, int start, int end) {
         int length = end - start;
-        if (lastStart[slot] >= 0 && lastLength[slot] == length && sameBytes(lastStart[slot], start, length)) {
-            return lastId[slot];
+        int base = slot * RECENT_KEYS;
+        for (int k = base; k < base + RECENT_KEYS; k++) {
+            int at = lastStart[k];
+            if (at < 0) {
+                break;
+            }
+            if (lastLength[k] == length && sameBytes(at, start, length)) {
+                return lastId[k];
+            }
         }
-        lastStart[slot] = start;
-        lastLength[slot] = length;
-        return lastId[slot] = intern(start, end);
+        int victim = base + lastNext[slot];
+        lastNext[slot] = (lastNext[slot] + 1) % RECENT_KEYS;
+        lastStart[victim] = start;
+        lastLength[victim] = length;
+        return lastId[victim] = intern(start, end);
     }
 
     private int intern(int start, int end) {

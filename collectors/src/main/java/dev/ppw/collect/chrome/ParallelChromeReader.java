@@ -7,7 +7,10 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -366,6 +369,19 @@ public final class ParallelChromeReader {
      * replay checks it against the real state.
      */
     static int firstBoundary(byte[] b, int length) {
+        if (!hasLineEnd(b, Math.min(length, LINE_SEARCH))) {
+            // JSON on one line (json.dump's): no place across a line end can come first, so the first
+            // place between braces is the answer, without looking at every byte of the search window.
+            return firstBoundaryFrom(b, length, 0);
+        }
+        return firstBoundaryFrom(b, length, LINE_SEARCH);
+    }
+
+    /**
+     * {@link #firstBoundary}, taking a place on one line once {@code lineSearch} bytes were searched for one
+     * across a line end.
+     */
+    private static int firstBoundaryFrom(byte[] b, int length, int lineSearch) {
         int onOneLine = -1;
         for (int k = 0; k < length; k++) {
             if (b[k] == '{') {
@@ -392,11 +408,30 @@ public final class ParallelChromeReader {
                     }
                 }
             }
-            if (onOneLine >= 0 && k >= LINE_SEARCH) {
+            if (onOneLine >= 0 && k >= lineSearch) {
                 return onOneLine;
             }
         }
         return onOneLine;
+    }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** Whether {@code b[0, length)} holds a line feed: eight bytes at a time (a zero byte of the word xor LFs). */
+    static boolean hasLineEnd(byte[] b, int length) {
+        int j = 0;
+        for (; j + 8 <= length; j += 8) {
+            long x = (long) LONGS.get(b, j) ^ 0x0A0A0A0A0A0A0A0AL;
+            if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0) {
+                return true;
+            }
+        }
+        for (; j < length; j++) {
+            if (b[j] == '\n') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
