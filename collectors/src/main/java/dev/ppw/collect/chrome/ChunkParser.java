@@ -134,6 +134,8 @@ final class ChunkParser {
         Arrays.fill(lastStart, -1);
         lastNext[0] = 0;
         lastNext[1] = 0;
+        lastHit[0] = 0;
+        lastHit[1] = RECENT_KEYS;
         stringCount = 1;
         trackCount = 0;
         lastTrackKey = -1;
@@ -1336,16 +1338,25 @@ final class ChunkParser {
     /** Per slot, the entry the next new key replaces (entries fill in order, so a free one ends the search). */
     private final int[] lastNext = new int[2];
 
+    /** Per slot, the entry that matched last: tried first, since consecutive events mostly share their keys. */
+    private final int[] lastHit = new int[2];
+
     /** The id of the key at [start, end), from a recent key of this {@code slot} when it is the same. */
     private int lastKey(int slot, int start, int end) {
         int length = end - start;
+        int hit = lastHit[slot];
+        int at = lastStart[hit];
+        if (at >= 0 && lastLength[hit] == length && sameBytes(at, start, length)) {
+            return lastId[hit];
+        }
         int base = slot * RECENT_KEYS;
         for (int k = base; k < base + RECENT_KEYS; k++) {
-            int at = lastStart[k];
+            at = lastStart[k];
             if (at < 0) {
                 break;
             }
             if (lastLength[k] == length && sameBytes(at, start, length)) {
+                lastHit[slot] = k;
                 return lastId[k];
             }
         }
@@ -1353,6 +1364,7 @@ final class ChunkParser {
         lastNext[slot] = (lastNext[slot] + 1) % RECENT_KEYS;
         lastStart[victim] = start;
         lastLength[victim] = length;
+        lastHit[slot] = victim;
         return lastId[victim] = intern(start, end);
     }
 
