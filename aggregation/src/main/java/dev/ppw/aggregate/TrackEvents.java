@@ -237,24 +237,36 @@ final class TrackEvents {
         long[] t2 = new long[n];
         long[] d2 = new long[n];
         int[] ids2 = new int[n];
-        int[] start = new int[radix];
-        for (int pass = 0, shift = 0; pass < passes; pass++, shift += digit) {
-            Arrays.fill(start, 0);
-            for (int i = 0; i < n; i++) {
-                start[(int) ((t[i] - min) >>> shift) & (radix - 1)]++;
+        // Every pass's digit counts in one read of the times, then each pass's starts.
+        int[][] start = new int[passes][radix];
+        for (int i = 0; i < n; i++) {
+            long key = t[i] - min;
+            for (int pass = 0, shift = 0; pass < passes; pass++, shift += digit) {
+                start[pass][(int) (key >>> shift) & (radix - 1)]++;
             }
+        }
+        boolean[] skip = new boolean[passes];
+        for (int pass = 0; pass < passes; pass++) {
+            int[] counts = start[pass];
             int sum = 0;
             for (int k = 0; k < radix; k++) {
-                int c = start[k];
-                start[k] = sum;
+                int c = counts[k];
+                skip[pass] |= c == n; // one digit for all: the pass would move nothing
+                counts[k] = sum;
                 sum += c;
             }
+        }
+        for (int pass = 0, shift = 0; pass < passes; pass++, shift += digit) {
+            if (skip[pass]) {
+                continue;
+            }
+            int[] at = start[pass];
             for (int i = 0; i < n; i++) {
                 long ts = t[i];
-                int at = start[(int) ((ts - min) >>> shift) & (radix - 1)]++;
-                t2[at] = ts;
-                d2[at] = d[i];
-                ids2[at] = ids[i];
+                int to = at[(int) ((ts - min) >>> shift) & (radix - 1)]++;
+                t2[to] = ts;
+                d2[to] = d[i];
+                ids2[to] = ids[i];
             }
             long[] swap = t;
             t = t2;
