@@ -29,7 +29,7 @@ mkdir -p "$dir/classes"
 "$root/ppw-java" --version >/dev/null   # builds the shaded jar if sources changed; not timed
 jar=$root/cli/target/ppw-java.jar
 # The launcher's collector and settings, for the scan too.
-jvm=(-XX:+UseSerialGC -XX:PretenureSizeThreshold=1m)
+jvm=(-XX:+UseSerialGC -XX:PretenureSizeThreshold=1m -XX:InitialRAMPercentage=6 -Xmn128m)
 "$JAVA_HOME/bin/javac" -d "$dir/classes" -cp "$jar" "$root/bench/RawScan.java"
 
 trace_of() { # case -> path of its trace, generated if missing
