@@ -9,6 +9,9 @@
 #   bench/cold-bench.sh                          # every case, 5 rounds
 #   RUNS=9 bench/cold-bench.sh be-1g real-1m     # some cases
 #   WARM=0 bench/cold-bench.sh real-1g
+#   OLD_JAR=/tmp/old.jar bench/cold-bench.sh   # a third side in each round: an older build's jar, run with
+#                                              # OLD_OPTS (default: the serial collector, arrays of 1 MB and
+#                                              # more in the old generation: the launcher's settings before)
 # Cases (traces generated once into BENCH_DIR, default /tmp/ppw-bench/cold, and kept):
 #   be-1g     B and E events in time order, an event per line (PerfFlowAspect's verbose mode), 1 GB
 #   real-1m   the realistic shape of bench/GenRealisticTrace.java: one line, X events in random order over 4
@@ -67,17 +70,31 @@ for c in "${cases[@]}"; do
   trace=$(trace_of "$c")
   echo "== $c: $trace, $(( $(stat -c %s "$trace") / 1000000 )) MB; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   cat "$trace" >/dev/null   # in the page cache for both sides
-  scans=() ppws=()
+  scans=() ppws=() olds=()
   for r in $(seq "$runs"); do
     s=$(ms_of taskset -c 0 "$JAVA_HOME/bin/java" "${jvm[@]}" -cp "$jar:$dir/classes" RawScan "$trace")
     p=$(ms_of "$root/ppw-java" profile "$trace" --format csv -o /dev/null)
     scans+=("$s") ppws+=("$p")
-    echo "  round $r: scan $s ms, ppw-java $p ms"
+    line="  round $r: scan $s ms, ppw-java $p ms"
+    if [ -n "${OLD_JAR:-}" ]; then
+      # shellcheck disable=SC2086 # OLD_OPTS is a list of JVM options
+      o=$(ms_of "$JAVA_HOME/bin/java" ${OLD_OPTS:--XX:+UseSerialGC -XX:PretenureSizeThreshold=1m} -jar "$OLD_JAR" \
+          profile "$trace" --format csv -o /dev/null)
+      olds+=("$o")
+      line="$line, old jar $o ms"
+    fi
+    echo "$line"
   done
   ms=$(echo "${scans[*]}" | median)
   mp=$(echo "${ppws[*]}" | median)
-  echo "  cold medians: one-core raw scan $ms ms, ppw-java $mp ms: $(awk -v s="$ms" -v p="$mp" 'BEGIN{printf "%.2fx", s/p}')" \
-       "the scan; load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  ratio() { awk -v s="$1" -v p="$2" 'BEGIN{printf "%.2fx", s/p}'; }
+  old=
+  if [ ${#olds[@]} -gt 0 ]; then
+    mo=$(echo "${olds[*]}" | median)
+    old=", old jar $mo ms: $(ratio "$ms" "$mo")"
+  fi
+  echo "  cold medians: one-core raw scan $ms ms, ppw-java $mp ms: $(ratio "$ms" "$mp") the scan$old;" \
+       "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
   if [ "${WARM:-1}" != 0 ]; then
     size=$(stat -c %s "$trace")
     warm_runs=$(( size > 300000000 ? 3 : 7 ))
