@@ -14,6 +14,11 @@ with exact Fractions for the cpu sums; --compare checks samples and peaks exactl
 relative 1e-12 (ppw-java sums doubles), when ppw-java's CSV has the counter columns or this reference finds
 samples.
 
+Async tracks (`b`/`e`) form the async part of SEMANTICS.md section 2 ("Parts") by default: their paths start
+with a mark of their own, so their rows never meet the threads' rows, and a row's key is (part, path); the
+CSV then has a first column `part`, as ppw-java's. `--async inside` folds them into the threads' paths,
+`--async off` leaves them out.
+
 Chrome traces only (no callsites, so callpath equals tree). Slow and memory-hungry by design.
 """
 import argparse
@@ -26,6 +31,8 @@ from decimal import Decimal, ROUND_HALF_UP, InvalidOperation
 from fractions import Fraction
 
 SEP = " => "
+# The first element of every path of the async part: no region name starts with a NUL.
+ASYNC = "\x00async"
 
 
 def load_events(path):
@@ -123,7 +130,7 @@ def finite_number(value):
     return isinstance(value, Decimal) and not isinstance(value, bool) and value.is_finite()
 
 
-def fold(paths_of_files, pid_filter=None):
+def fold(paths_of_files, pid_filter=None, async_mode="apart"):
     tree = {}
     warnings = {}
 
@@ -186,6 +193,8 @@ def fold(paths_of_files, pid_filter=None):
             if pid_filter is not None and canon(ev.get("pid")) != pid_filter:
                 continue
             if ph in ("b", "e"):
+                if async_mode == "off":
+                    continue
                 ident = ev.get("id")
                 if ident is None and isinstance(ev.get("id2"), dict):
                     ident = ev["id2"].get("local", ev["id2"].get("global"))
@@ -194,8 +203,9 @@ def fold(paths_of_files, pid_filter=None):
                 key = ("T", canon(ev.get("pid")), canon(ev.get("tid")))
             kind = {"B": "B", "b": "B", "E": "E", "e": "E", "X": "X"}[ph]
             tracks.setdefault(key, []).append((ts, kind, dur, seq, region(ev), None))
-        for events in tracks.values():
-            replay(events, add_call, warn, attach, outside)
+        for key, events in tracks.items():
+            base = (ASYNC,) if key[0] == "A" and async_mode == "apart" else ()
+            replay(events, add_call, warn, attach, outside, base)
     if counters["any"]:
         warnings["(has region counters)"] = 1
     if counters["outside"]:
@@ -203,7 +213,7 @@ def fold(paths_of_files, pid_filter=None):
     return tree, warnings
 
 
-def replay(events, add_call, warn, attach=None, outside=None):
+def replay(events, add_call, warn, attach=None, outside=None, base=()):
     # stack entries: [path, start, end or None for B]
     stack = []
 
@@ -224,7 +234,7 @@ def replay(events, add_call, warn, attach=None, outside=None):
         return best
 
     def push(name, start, end):
-        parent = stack[-1][0] if stack else ()
+        parent = stack[-1][0] if stack else base
         stack.append([parent + (name,), start, end])
 
     times = sorted({e[0] for e in events})
@@ -285,6 +295,11 @@ def replay(events, add_call, warn, attach=None, outside=None):
         add_call(f[0], last - f[1])
 
 
+def split(path):
+    """A path's part and its region names."""
+    return ("async", path[1:]) if path and path[0] == ASYNC else ("thread", path)
+
+
 def tree_rows(tree):
     child_calls = {}
     child_incl = {}
@@ -294,7 +309,8 @@ def tree_rows(tree):
             child_incl[path[:-1]] = child_incl.get(path[:-1], 0) + n.incl
     rows = {}
     for path, n in tree.items():
-        rows[SEP.join(path)] = [n.calls, child_calls.get(path, 0), n.incl, n.incl - child_incl.get(path, 0),
+        part, names = split(path)
+        rows[(part, SEP.join(names))] = [n.calls, child_calls.get(path, 0), n.incl, n.incl - child_incl.get(path, 0),
                                 n.min, n.max, n.cpu_n, n.cpu_sum, n.mem_peak]
     return rows
 
@@ -303,13 +319,14 @@ def keyed_rows(tree, key_of):
     base = tree_rows(tree)
     rows = {}
     for path, n in tree.items():
-        key = key_of(path)
+        part, names = split(path)
+        key = (part, key_of(names))
         r = rows.setdefault(key, [0, 0, 0, 0, None, None, 0, Fraction(0), None])
-        b = base[SEP.join(path)]
+        b = base[(part, SEP.join(names))]
         r[0] += b[0]
         r[1] += b[1]
         r[3] += b[3]
-        if not any(key_of(path[:k]) == key for k in range(1, len(path))):
+        if not any(key_of(names[:k]) == key[1] for k in range(1, len(names))):
             r[2] += b[2]
         if b[4] is not None:
             r[4] = b[4] if r[4] is None else min(r[4], b[4])
@@ -409,6 +426,7 @@ def main():
     ap.add_argument("--node-by", default="file")
     ap.add_argument("--view", default="tree")
     ap.add_argument("--depth", type=int, default=2)
+    ap.add_argument("--async", dest="async_mode", default="apart", choices=("apart", "inside", "off"))
     ap.add_argument("--compare", help="ppw-java CSV (ns) to diff against")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
@@ -418,13 +436,13 @@ def main():
         for f in args.files:
             pids = pids_with_timed_events(f) if args.node_by == "pid" else [None]
             for pid in pids:
-                tree, w = fold([f], pid)
+                tree, w = fold([f], pid, args.async_mode)
                 per_node.append(view(tree, args.view, args.depth))
                 for k, v in w.items():
                     warnings[k] = warnings.get(k, 0) + v
         rows = merge(per_node, args.agg, args.present_only)
     else:
-        tree, warnings = fold(args.files)
+        tree, warnings = fold(args.files, None, args.async_mode)
         rows = view(tree, args.view, args.depth)
     if args.compare:
         theirs = {}
@@ -438,7 +456,7 @@ def main():
             for r in reader:
                 vals = [r["calls"], r["subcalls"], r["inclusive_ns"], r["exclusive_ns"],
                         r["min_inclusive_ns"], r["max_inclusive_ns"]]
-                key = r["path"]
+                key = (r.get("part", "thread"), r["path"])
                 got = [int(v) if v != "" else None for v in vals]
                 if their_counters:
                     got += [int(r["cpu_usage_samples"]),
@@ -456,13 +474,15 @@ def main():
         print(f"{len(rows)} reference rows, {len(theirs)} ppw rows, {bad} differ; warnings {warnings}")
         sys.exit(1 if bad else 0)
     w = csv.writer(sys.stdout, lineterminator="\n")
-    header = ["path", "calls", "subcalls", "inclusive_ns", "exclusive_ns", "min_inclusive_ns", "max_inclusive_ns"]
+    parts = any(part == "async" for part, _ in rows)
+    header = (["part"] if parts else []) + ["path", "calls", "subcalls", "inclusive_ns", "exclusive_ns", "min_inclusive_ns", "max_inclusive_ns"]
     with_counters = "(has region counters)" in warnings
     if with_counters:
         header += ["cpu_usage_samples", "cpu_usage_mean_percent", "memory_usage_peak"]
     w.writerow(header)
     for key in sorted(rows):
-        w.writerow([key] + ["" if v is None else v for v in comparable(rows[key], with_counters)])
+        w.writerow(([key[0]] if parts else []) + [key[1]]
+                   + ["" if v is None else v for v in comparable(rows[key], with_counters)])
     print("warnings", warnings, file=sys.stderr)
 
 

@@ -14,9 +14,11 @@ import java.nio.file.Path;
  *                           its track and the track still count as in order, for replaying it while reading
  * @param spillDirectory     where the temporary files of sorted runs go; null for the JDK's temporary-file
  *                           directory ({@code java.io.tmpdir})
+ * @param async              where the calls of async tracks go: a part of their own, inside the threads'
+ *                           tree, or nowhere
  */
 public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
-                          Path spillDirectory) {
+                          Path spillDirectory, AsyncMode async) {
     /** Default reorder window: 1 ms. */
     public static final long DEFAULT_WINDOW_NANOS = 1_000_000L;
 
@@ -30,11 +32,20 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
         if (threads == null) {
             throw new NullPointerException("threads is required");
         }
+        if (async == null) {
+            throw new NullPointerException("async is required");
+        }
+    }
+
+    /** Options with async tracks {@link AsyncMode#APART apart}. */
+    public FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
+                       Path spillDirectory) {
+        this(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, AsyncMode.APART);
     }
 
     /**
-     * One tree, threads merged; a spill limit of an eighth of the maximum heap at 20 bytes per event (at
-     * least 65536 events); a 1 ms reorder window; temporary files in the JDK's temporary directory.
+     * One tree, threads merged, async tracks apart; a spill limit of an eighth of the maximum heap at 20 bytes
+     * per event (at least 65536 events); a 1 ms reorder window; temporary files in the JDK's temporary directory.
      */
     public static FoldOptions defaults() {
         long limit = Math.max(1 << 16, Runtime.getRuntime().maxMemory() / 8 / TrackEvents.BYTES_PER_EVENT);
@@ -42,22 +53,26 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
     }
 
     public FoldOptions withSplitByPid(boolean split) {
-        return new FoldOptions(split, threads, spillLimitEvents, reorderWindowNanos, spillDirectory);
+        return new FoldOptions(split, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async);
     }
 
     public FoldOptions withThreads(ThreadMode mode) {
-        return new FoldOptions(splitByPid, mode, spillLimitEvents, reorderWindowNanos, spillDirectory);
+        return new FoldOptions(splitByPid, mode, spillLimitEvents, reorderWindowNanos, spillDirectory, async);
     }
 
     public FoldOptions withSpillLimitEvents(long events) {
-        return new FoldOptions(splitByPid, threads, events, reorderWindowNanos, spillDirectory);
+        return new FoldOptions(splitByPid, threads, events, reorderWindowNanos, spillDirectory, async);
     }
 
     public FoldOptions withReorderWindowNanos(long nanos) {
-        return new FoldOptions(splitByPid, threads, spillLimitEvents, nanos, spillDirectory);
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, nanos, spillDirectory, async);
     }
 
     public FoldOptions withSpillDirectory(Path directory) {
-        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, directory);
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, directory, async);
+    }
+
+    public FoldOptions withAsync(AsyncMode mode) {
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, mode);
     }
 }

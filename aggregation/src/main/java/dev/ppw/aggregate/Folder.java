@@ -9,6 +9,7 @@ import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
+import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import org.eclipse.collections.api.map.primitive.MutableIntObjectMap;
 import org.eclipse.collections.api.map.primitive.MutableObjectIntMap;
@@ -32,8 +33,11 @@ import java.util.function.IntUnaryOperator;
  *
  * <p>Each track (a thread's stack, or one async id's stack) of each input is replayed in time order: the
  * collector may deliver events in any order (PerfFlowAspect's compact mode writes children before their
- * parents). The tree of all tracks and all inputs is one: identical paths add up. The result is the same
- * whatever the input order, spill limit and reorder window, node ids included.
+ * parents). The tree of all tracks and all inputs is one: identical paths add up. The calls of async
+ * tracks go to a part of their own ({@link Part#ASYNC}: roots apart from the threads' roots), into the
+ * threads' part, or nowhere, as {@link FoldOptions#async()} says; left out, each of their events is the note
+ * {@link AsyncMode#NOTE_OFF}. The result is the same whatever the input order, spill limit and reorder
+ * window, node ids included.
  *
  * <p>Times are integer nanoseconds. Warnings counted in {@link #diagnostics()}: {@code overlap} (one per
  * frame clipped because a frame below it closed), {@code mismatched_end} (an end whose name differs from
@@ -234,7 +238,8 @@ public final class Folder implements EventSink, AutoCloseable {
         int id = trackIds.getIfAbsent(key, -1);
         if (id < 0) {
             id = tracks.size();
-            tracks.add(new TrackFold(label, pid, async, options.threads() == ThreadMode.SPLIT ? topFrame.getAsInt() : -1));
+            tracks.add(new TrackFold(label, pid, async, options.threads() == ThreadMode.SPLIT ? topFrame.getAsInt() : -1,
+                    async ? options.async().asyncPart() : Part.THREAD));
             trackIds.put(key, id);
         }
         return id;
@@ -273,6 +278,10 @@ public final class Folder implements EventSink, AutoCloseable {
 
     private void add(int track, long tsNanos, long dur, int id) {
         TrackFold t = tracks.get(track);
+        if (t.async && options.async() == AsyncMode.OFF) {
+            diagnostics.note(AsyncMode.NOTE_OFF);
+            return;
+        }
         if (t.broken) {
             return;
         }
@@ -529,7 +538,7 @@ public final class Folder implements EventSink, AutoCloseable {
                     TrackReplay own = new TrackReplay();
                     t.ownTree = new CallTree(frames);
                     t.ownDiagnostics = new Diagnostics();
-                    own.start(t.ownTree, t.ownDiagnostics, input, t.label, t.async, t.rootFrame);
+                    own.start(t.ownTree, t.ownDiagnostics, input, t.label, t.async, t.rootFrame, t.part);
                     t.replayRest(null, own);
                     own.finish();
                     t.finished = true;
@@ -567,7 +576,7 @@ public final class Folder implements EventSink, AutoCloseable {
             TreeAdd.into(t.ownTree, target, IntUnaryOperator.identity());
             diagnostics.addAll(t.ownDiagnostics);
         } else {
-            replay.start(target, diagnostics, currentInput, t.label, t.async, t.rootFrame);
+            replay.start(target, diagnostics, currentInput, t.label, t.async, t.rootFrame, t.part);
             t.replayRest(spill, replay);
             replay.finish();
         }

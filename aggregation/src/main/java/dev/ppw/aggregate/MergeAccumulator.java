@@ -4,6 +4,7 @@ import dev.ppw.model.Breakdown;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.MissingRule;
@@ -38,8 +39,9 @@ import java.util.TreeMap;
  * node's index within the input), their <em>position</em>. Indices need not be contiguous, but one input
  * index is added once, to one accumulator of a merge.
  *
- * <p><b>How values combine.</b> Per row key (the parent's key, region, callsite; the row's text in flat and
- * tau views): {@code inclusive} and {@code exclusive} nanoseconds by the {@link MergeOp} and
+ * <p><b>How values combine.</b> Per row key (the parent's key, region, callsite; a root's part, region,
+ * callsite; the row's part and text in flat and tau views: parts merge apart, a node without a part's rows
+ * missing them as any other rows): {@code inclusive} and {@code exclusive} nanoseconds by the {@link MergeOp} and
  * {@link MissingRule}; {@code calls} and {@code subcalls} summed; min of per-call minima and max of
  * per-call maxima over the nodes having the row. Declared metrics ({@code Metric}): a VALUE metric by its
  * own {@code combine} whatever the operator (non-integral sums exactly, rounded once at the end), a WEIGHT
@@ -58,6 +60,11 @@ import java.util.TreeMap;
  * creates them; node infos and inputs are listed by position; warning and note kinds in first-seen order
  * with the first examples by position.
  *
+ * <p><b>Inputs that cannot be read</b> are {@link #drop dropped}: counted per reason, their first
+ * {@link DroppedInputs#EXAMPLES} messages kept by position, nothing else; a saved aggregate's own dropped
+ * inputs are counted too, so that a merge of merges says how many inputs it lacks (in
+ * {@link Profile#droppedInputs()}, while {@link Merged#droppedInputs()} says what this merge dropped).
+ *
  * <p><b>Rejects</b> (with an {@link IllegalArgumentException} naming both sides): a node of another view
  * than the merge's; an input index added twice; combining accumulators of other settings (operator,
  * missing rule, breakdown, view) or sharing an input; nodes declaring one metric name differently.
@@ -72,8 +79,11 @@ import java.util.TreeMap;
 public final class MergeAccumulator {
     /** "PPWM": the first four bytes of {@link #toBytes()}. */
     private static final int MAGIC = 0x5050574d;
-    /** The version of {@link #toBytes()}'s form this class writes and reads. */
-    public static final int FORM_VERSION = 1;
+    /**
+     * The version of {@link #toBytes()}'s form this class writes and reads (2: the dropped inputs; 3: rows
+     * carry their part).
+     */
+    public static final int FORM_VERSION = 3;
 
     private final MergeOp op;
     private final MissingRule missing;
@@ -91,17 +101,23 @@ public final class MergeAccumulator {
     private final Map<String, Series> counters = new HashMap<>();
     private final Map<String, Kind> warnings = new HashMap<>();
     private final Map<String, Kind> notes = new HashMap<>();
+    /** The inputs this merge dropped, and those its saved inputs had dropped before. */
+    private final Drops dropped = new Drops();
+    private final Drops droppedBefore = new Drops();
 
     /**
      * The merged profile, the breakdown when kept, and the readings' warnings and notes (with
      * {@link Folder#DISPLAY_TIME_UNITS_DIFFER} when the nodes' display unit hints differ).
      *
+     * @param droppedInputs the inputs this merge {@link #drop dropped}; the profile's
+     *                      {@link Profile#droppedInputs()} adds those its saved inputs had dropped
      * @param breakdown per row of {@code profile.tree()}, the statistics of the nodes' inclusive times in
      *                  nanoseconds (absent nodes count as 0 under {@link MissingRule#ZERO}): exact min and
      *                  max; mean and sample variance as exact quotients of integer sums, each rounded once
      *                  to the nearest double, and the standard deviation its square root; empty unless kept
      */
-    public record Merged(Profile profile, Optional<Breakdown> breakdown, Diagnostics diagnostics) {
+    public record Merged(Profile profile, Optional<Breakdown> breakdown, Diagnostics diagnostics,
+                         DroppedInputs droppedInputs) {
     }
 
     /**
@@ -124,6 +140,39 @@ public final class MergeAccumulator {
     /** Number of nodes added so far, here and in the accumulators combined into this one. */
     public int nodeCount() {
         return nodes.size();
+    }
+
+    /** Number of inputs added so far (dropped ones aside), here and in the accumulators combined into this one. */
+    public int inputCount() {
+        return inputs.size();
+    }
+
+    /**
+     * Leaves out an input that cannot be read: it adds no node and is not listed among the inputs, but is
+     * counted under {@code reason} with its one-line {@code message} (kept while among the first
+     * {@link DroppedInputs#EXAMPLES} by position). Nothing else of it is kept, so memory does not grow with
+     * the number of inputs dropped.
+     *
+     * @param inputIndex the input's index in the input list, >= 0, neither added nor dropped before (an index
+     *                   dropped twice is not detected)
+     * @throws IllegalArgumentException when the index is negative or was added
+     */
+    public void drop(int inputIndex, String message, String reason) {
+        Objects.requireNonNull(message, "message");
+        Objects.requireNonNull(reason, "reason");
+        if (inputIndex < 0) {
+            throw new IllegalArgumentException("an input index is >= 0, got " + inputIndex);
+        }
+        if (inputs.containsKey(inputIndex)) {
+            throw new IllegalArgumentException("input " + inputIndex + " (" + inputs.get(inputIndex)
+                    + ") was added, so it cannot be dropped");
+        }
+        dropped.add((long) inputIndex << 32, new DroppedInputs(1, Map.of(reason, 1L), List.of(message)));
+    }
+
+    /** The inputs dropped so far, here and in the accumulators combined into this one. */
+    public DroppedInputs droppedInputs() {
+        return dropped.toInputs();
     }
 
     /** One input of one node: {@link #add(int, String, List, List, Diagnostics)} with single lists. */
@@ -169,8 +218,12 @@ public final class MergeAccumulator {
         }
         rows.requireCompatible(declared);
         inputs.put(inputIndex, inputName);
+        long examplePosition = (long) inputIndex << 32;
         for (int i = 0; i < nodeViews.size(); i++) {
             long position = ((long) inputIndex << 32) | i;
+            DroppedInputs before = nodeViews.get(i).droppedInputs();
+            droppedBefore.add(examplePosition, before);
+            examplePosition += before.examples().size();
             NodeInfo info = infos.get(i);
             Profile p = nodeViews.get(i);
             nodes.put(position, info);
@@ -251,6 +304,8 @@ public final class MergeAccumulator {
         other.counters.forEach((key, s) -> counters.merge(key, s, Series::plus));
         other.warnings.forEach((kind, k) -> warnings.merge(kind, k, Kind::plus));
         other.notes.forEach((kind, k) -> notes.merge(kind, k, Kind::plus));
+        dropped.plus(other.dropped);
+        droppedBefore.plus(other.droppedBefore);
     }
 
     private String settings() {
@@ -273,10 +328,14 @@ public final class MergeAccumulator {
         Profile profile = new Profile(tree, view, tauDepth, op, missing, nodes.size(),
                 List.copyOf(inputs.values()), names(processNames), names(threadNames),
                 List.copyOf(nodes.values()), counterSeries(), units.size() == 1 ? units.get(0) : null);
+        Drops all = new Drops();
+        all.plus(droppedBefore);
+        all.plus(dropped);
+        profile = profile.withDroppedInputs(all.toInputs());
         Optional<Breakdown> breakdown = keepBreakdown
                 ? Optional.of(rows.breakdown(order, position -> nodes.get(position).label()))
                 : Optional.empty();
-        return new Merged(profile, breakdown, diagnostics());
+        return new Merged(profile, breakdown, diagnostics(), dropped.toInputs());
     }
 
     private List<String> displayUnitsInOrder() {
@@ -330,8 +389,9 @@ public final class MergeAccumulator {
      * (position, label, file, pid, host, process and thread names), the rows (see {@code MergeRows.write}:
      * declared metric groups, then per row its key, sums, extremes and metric values, rows in output
      * order), the names with the position that set them, the display unit hints, the counter series, and
-     * the warning and note kinds with their order and examples. Texts are a length and UTF-8 bytes; maps
-     * are written in key order, so equal states give equal bytes.
+     * the warning and note kinds with their order and examples, then the inputs dropped here and those the
+     * saved inputs had dropped (each: count, reasons with counts, examples with their positions). Texts are
+     * a length and UTF-8 bytes; maps are written in key order, so equal states give equal bytes.
      */
     public byte[] toBytes() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -373,6 +433,8 @@ public final class MergeAccumulator {
             }
             writeKinds(out, warnings);
             writeKinds(out, notes);
+            dropped.write(out);
+            droppedBefore.write(out);
         } catch (IOException e) {
             throw new UncheckedIOException("writing to memory", e);
         }
@@ -424,6 +486,8 @@ public final class MergeAccumulator {
             }
             readKinds(in, acc.warnings);
             readKinds(in, acc.notes);
+            acc.dropped.read(in);
+            acc.droppedBefore.read(in);
             if (in.read() != -1) {
                 throw new IllegalArgumentException("merge state: bytes after its end");
             }
@@ -488,6 +552,71 @@ public final class MergeAccumulator {
                 examples.add(new Example(in.readLong(), in.readInt(), MergeCodec.readString(in)));
             }
             into.put(kind, new Kind(count, position, index, examples));
+        }
+    }
+
+    /**
+     * Dropped inputs over the accumulators of a merge: the count, the count per reason, and the first
+     * {@link DroppedInputs#EXAMPLES} messages by position (so that any grouping keeps the same ones).
+     */
+    private static final class Drops {
+        private long count;
+        private final TreeMap<String, Long> reasons = new TreeMap<>();
+        private final TreeMap<Long, String> examples = new TreeMap<>();
+
+        /** Adds {@code d}, its examples at positions {@code from}, {@code from + 1}, ... */
+        void add(long from, DroppedInputs d) {
+            count += d.count();
+            d.reasons().forEach((reason, n) -> reasons.merge(reason, n, Long::sum));
+            long position = from;
+            for (String example : d.examples()) {
+                keep(position++, example);
+            }
+        }
+
+        void plus(Drops other) {
+            count += other.count;
+            other.reasons.forEach((reason, n) -> reasons.merge(reason, n, Long::sum));
+            other.examples.forEach(this::keep);
+        }
+
+        private void keep(long position, String example) {
+            examples.put(position, example);
+            if (examples.size() > DroppedInputs.EXAMPLES) {
+                examples.pollLastEntry();
+            }
+        }
+
+        DroppedInputs toInputs() {
+            return count == 0 ? DroppedInputs.NONE
+                    : new DroppedInputs(count, reasons, List.copyOf(examples.values()));
+        }
+
+        void write(DataOutput out) throws IOException {
+            out.writeLong(count);
+            out.writeInt(reasons.size());
+            for (Map.Entry<String, Long> e : reasons.entrySet()) {
+                MergeCodec.writeString(out, e.getKey());
+                out.writeLong(e.getValue());
+            }
+            out.writeInt(examples.size());
+            for (Map.Entry<Long, String> e : examples.entrySet()) {
+                out.writeLong(e.getKey());
+                MergeCodec.writeString(out, e.getValue());
+            }
+        }
+
+        void read(DataInputStream in) throws IOException {
+            count = in.readLong();
+            int n = MergeCodec.length(in);
+            for (int i = 0; i < n; i++) {
+                reasons.put(MergeCodec.readString(in), in.readLong());
+            }
+            int m = MergeCodec.length(in);
+            for (int i = 0; i < m; i++) {
+                examples.put(in.readLong(), MergeCodec.readString(in));
+            }
+            toInputs(); // a damaged state whose counts do not add up is refused here
         }
     }
 

@@ -8,6 +8,7 @@ import dev.ppw.model.MetricGroup;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.NameTable;
+import dev.ppw.model.Part;
 
 import java.io.DataInputStream;
 import java.io.DataOutput;
@@ -29,8 +30,9 @@ import java.util.function.LongFunction;
  * The rows half of a {@link MergeAccumulator}: the union of the nodes' keys and, per key, everything the
  * merged row needs, each kept so that adding nodes in any order and grouping gives the same state.
  *
- * <p>A key is a row's place in its tree: (the parent's key, region, callsite); flat and tau rows are roots,
- * so there the key is the row's text. Per key: how many nodes have it, sums of calls and subcalls; sum,
+ * <p>A key is a row's place in its tree: (the parent's key, region, callsite), a root's key being (its
+ * {@link Part}, region, callsite); flat and tau rows are roots, so there the key is the row's part and text.
+ * A node without some part simply lacks its keys: the missing rule applies to them as to any row. Per key: how many nodes have it, sums of calls and subcalls; sum,
  * minimum and maximum of inclusive and exclusive time, and the node holding the maximum inclusive time
  * (the lowest node position on ties); min of per-call minima, max of per-call maxima; with the breakdown,
  * the sum of squared inclusive times as a 128-bit integer; per declared metric a {@link MetricColumn}.
@@ -136,7 +138,7 @@ final class MergeRows {
                 frameMap[theirFrame] = frames.intern(theirFrames.regionName(theirFrame),
                         theirFrames.callsiteName(theirFrame));
             }
-            keyOf[n] = keys.child(keyOf[tree.parent(n)], frameMap[theirFrame]);
+            keyOf[n] = keys.child(keyOf[tree.parent(n)], frameMap[theirFrame], tree.part(n));
         }
         grow(keys.size());
         return keyOf;
@@ -254,7 +256,7 @@ final class MergeRows {
         int size = other.keys.size();
         int[] mapped = new int[size];
         for (int k = 1; k < size; k++) {
-            mapped[k] = keys.child(mapped[other.keys.parent(k)], frameMap[other.keys.frame(k)]);
+            mapped[k] = keys.child(mapped[other.keys.parent(k)], frameMap[other.keys.frame(k)], other.keys.part(k));
         }
         grow(keys.size());
         MetricColumn[] mine = columns.values().toArray(new MetricColumn[0]);
@@ -329,7 +331,8 @@ final class MergeRows {
         int[] outNode = new int[keys.size()];
         for (int i = 0; i < order.length; i++) {
             int k = order[i];
-            outNode[k] = out.child(outNode[keys.parent(k)], out.frames().intern(keys.regionName(k), keys.callsiteName(k)));
+            outNode[k] = out.child(outNode[keys.parent(k)], out.frames().intern(keys.regionName(k), keys.callsiteName(k)),
+                    keys.part(k));
         }
         long[] inclusive = new long[order.length + 1];
         long[] exclusive = new long[order.length + 1];
@@ -486,7 +489,7 @@ final class MergeRows {
 
     /**
      * Writes the rows in rank order, so that equal states write equal bytes: the groups (by rank), then per
-     * key its parent (as a rank, 0 for a root), region, callsite and fixed sums, then each stored metric's
+     * key its parent (as a rank, 0 for a root), part, region, callsite and fixed sums, then each stored metric's
      * column, group by group in rank order, key by key.
      */
     void write(DataOutput out) throws IOException {
@@ -507,6 +510,7 @@ final class MergeRows {
         out.writeInt(order.length);
         for (int k : order) {
             out.writeInt(rank[keys.parent(k)]);
+            out.writeByte(keys.part(k).ordinal());
             MergeCodec.writeString(out, keys.regionName(k));
             MergeCodec.writeString(out, keys.callsiteName(k));
             out.writeLong(firstNode[k]);
@@ -549,7 +553,12 @@ final class MergeRows {
             if (parent < 0 || parent >= i) {
                 throw new IllegalArgumentException("merge state: row " + i + " has parent " + parent);
             }
-            int k = keys.child(parent, frames.intern(MergeCodec.readString(in), MergeCodec.readString(in)));
+            int part = in.readUnsignedByte();
+            if (part >= Part.values().length || parent != 0 && part != keys.part(parent).ordinal()) {
+                throw new IllegalArgumentException("merge state: row " + i + " has part " + part);
+            }
+            int k = keys.child(parent, frames.intern(MergeCodec.readString(in), MergeCodec.readString(in)),
+                    Part.ofOrdinal(part));
             if (k != i) {
                 throw new IllegalArgumentException("merge state: row " + i + " repeats an earlier row");
             }

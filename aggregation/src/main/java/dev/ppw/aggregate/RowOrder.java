@@ -2,6 +2,7 @@ package dev.ppw.aggregate;
 
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Metric;
+import dev.ppw.model.Part;
 import dev.ppw.model.SampleWeights;
 import dev.ppw.model.Profile;
 import org.eclipse.collections.api.block.comparator.primitive.IntComparator;
@@ -22,6 +23,9 @@ import java.util.stream.Collectors;
  * all rows are roots and are sorted the same way. Numbers sort descending, names ascending; ties are broken
  * by region name, then callsite (both by {@link String#compareTo}), then node index, so the order is fully
  * determined by the profile. A {@link CallTree#UNSET} min/max sorts below every set value.
+ *
+ * <p>Parts ({@link Part}) are ordered apart: every row of the thread part comes first, then every row of
+ * the async part, each part sorted and thresholded on its own (a percentage of a row is of its part's total).
  */
 public final class RowOrder {
 
@@ -67,7 +71,10 @@ public final class RowOrder {
     private RowOrder() {
     }
 
-    /** The profile's total time in nanoseconds ({@link Profile#total} of time): what a report's percentages of time are of. */
+    /**
+     * The profile's total time in nanoseconds ({@link Profile#total} of time, the thread part's): what a
+     * report's percentages of time are of (the async part's rows have their own, {@link Profile#total(Metric, Part)}).
+     */
     public static long totalNanos(Profile p) {
         return p.total(SampleWeights.TIME);
     }
@@ -79,8 +86,8 @@ public final class RowOrder {
      *                   the tree's {@link CallTree#measure() measure} (time, or a sampled profile's weight)
      * @param maxDepth   number of levels shown in tree and callpath, roots being level 1; 0 or negative shows
      *                   every level. Ignored by flat and TAU.
-     * @param minPercent a row whose inclusive value is below this percentage of the profile's
-     *                   {@link Profile#total total} of the measure is dropped,
+     * @param minPercent a row whose inclusive value is below this percentage of its part's
+     *                   {@link Profile#total(Metric, Part) total} of the measure is dropped,
      *                   with its whole subtree; 0 keeps every row. Compared exactly: the row is kept when
      *                   {@code inclusive >= minPercent / 100 * total}, with {@code minPercent} read as its
      *                   shortest decimal text.
@@ -92,7 +99,6 @@ public final class RowOrder {
         }
         CallTree tree = p.tree();
         Metric measure = tree.measure();
-        long minKept = minPercent == 0 ? Long.MIN_VALUE : minKept(minPercent, p.total(measure));
         IntComparator order = comparator(tree, key, measure);
         boolean hierarchical = p.view().isHierarchical();
         int levels = hierarchical && maxDepth > 0 ? maxDepth : Integer.MAX_VALUE;
@@ -100,24 +106,30 @@ public final class RowOrder {
         MutableIntList result = new IntArrayList();
         MutableIntList stack = new IntArrayList();
         MutableIntList siblings = new IntArrayList();
-        pushChildren(tree, measure, CallTree.ROOT, minKept, order, siblings, stack);
-        while (!stack.isEmpty()) {
-            int node = stack.removeAtIndex(stack.size() - 1);
-            result.add(node);
-            // depth() is 0 for roots, so a node is on level depth + 1 and its children on depth + 2.
-            if (hierarchical && tree.depth(node) + 2 <= levels) {
-                pushChildren(tree, measure, node, minKept, order, siblings, stack);
+        for (Part part : Part.values()) {
+            long minKept = minPercent == 0 ? Long.MIN_VALUE : minKept(minPercent, p.total(measure, part));
+            pushChildren(tree, measure, CallTree.ROOT, part, minKept, order, siblings, stack);
+            while (!stack.isEmpty()) {
+                int node = stack.removeAtIndex(stack.size() - 1);
+                result.add(node);
+                // depth() is 0 for roots, so a node is on level depth + 1 and its children on depth + 2.
+                if (hierarchical && tree.depth(node) + 2 <= levels) {
+                    pushChildren(tree, measure, node, part, minKept, order, siblings, stack);
+                }
             }
         }
         return result.toArray();
     }
 
-    /** Pushes the kept children of {@code parent} so that the first in sort order is popped first. */
-    private static void pushChildren(CallTree tree, Metric measure, int parent, long minKept, IntComparator order,
-                                     MutableIntList scratch, MutableIntList stack) {
+    /**
+     * Pushes the kept children of {@code parent} in {@code part} (all children of a real node are in its
+     * part) so that the first in sort order is popped first.
+     */
+    private static void pushChildren(CallTree tree, Metric measure, int parent, Part part, long minKept,
+                                     IntComparator order, MutableIntList scratch, MutableIntList stack) {
         scratch.clear();
         for (int c = tree.firstChild(parent); c != CallTree.NONE; c = tree.nextSibling(c)) {
-            if (tree.inclusiveOf(c, measure) >= minKept) {
+            if (tree.inclusiveOf(c, measure) >= minKept && (parent != CallTree.ROOT || tree.part(c) == part)) {
                 scratch.add(c);
             }
         }

@@ -11,10 +11,11 @@ import java.util.Arrays;
  * counter sample ({@link #counterDur}): the duration column holds the value's bits but its sign, the id
  * column the region name id, the value's sign and which counter ({@link #counterId}). So a counter sample
  * takes no more room than any event and goes through spill files unchanged. The id column holds a frame id
- * for begins and {@code X}, a region name id for ends. Events are appended in arrival (file) order and
- * leave the buffer only as a whole ({@link #clear}) or by time ({@link #retainFrom}, keeping the order of
- * what stays); sorts are stable. So among events that {@link #compare} as equal, index order is always file
- * order, which is all replay order needs of file order.
+ * for begins and {@code X}, a region name id for ends ({@link dev.ppw.model.EventSink#NO_NAME} for an end
+ * without a name). Events are appended in arrival (file) order and leave the buffer only as a whole
+ * ({@link #clear}) or by time ({@link #retainFrom}, keeping the order of what stays); sorts are stable. So
+ * among events that {@link #compare} as equal, index order is always file order, which is all replay order
+ * needs of file order.
  */
 final class TrackEvents {
     static final long BEGIN = -1;

@@ -3,6 +3,7 @@ package dev.ppw.aggregate;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.FrameTable;
+import dev.ppw.model.Part;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
 import org.eclipse.collections.api.list.primitive.MutableLongList;
 import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
@@ -24,6 +25,8 @@ final class TrackFold {
     final boolean async;
     /** With threads split, the frame of the top level this track goes under; else -1. */
     final int rootFrame;
+    /** The part the track's roots go to: {@link Part#ASYNC} for an async track kept apart, else thread time. */
+    final Part part;
 
     final TrackEvents buffer = new TrackEvents();
     private final MutableLongList runOffsets = new LongArrayList();
@@ -54,11 +57,12 @@ final class TrackFold {
     boolean finished;
     Diagnostics ownDiagnostics;
 
-    TrackFold(String label, String pid, boolean async, int rootFrame) {
+    TrackFold(String label, String pid, boolean async, int rootFrame, Part part) {
         this.label = label;
         this.pid = pid;
         this.async = async;
         this.rootFrame = rootFrame;
+        this.part = part;
     }
 
     boolean hasRuns() {
@@ -94,7 +98,7 @@ final class TrackFold {
             replay = new TrackReplay();
             ownTree = new CallTree(frames);
             ownDiagnostics = new Diagnostics();
-            replay.start(ownTree, ownDiagnostics, input, label, async, rootFrame);
+            replay.start(ownTree, ownDiagnostics, input, label, async, rootFrame, part);
         }
         for (int e = 0; e < n; e++) {
             replay.event(buffer.ts(e), buffer.dur(e), buffer.id(e));

@@ -2,6 +2,8 @@ package dev.ppw.aggregate;
 
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.EventSink;
+import dev.ppw.model.Part;
 import dev.ppw.model.RegionCounters;
 
 import org.eclipse.collections.api.list.primitive.MutableDoubleList;
@@ -54,6 +56,8 @@ final class TrackReplay {
     private String endPhase;
     /** With threads split: the frame of the track's top level, under which its frames go; else -1. */
     private int rootFrame;
+    /** The part the track's roots go to: an async track's own, or the threads' when folded inside. */
+    private Part part;
     private int rootNode;
     private long rootNanos;
 
@@ -82,10 +86,10 @@ final class TrackReplay {
      * Starts replaying one track of {@code inputName}, named {@code trackLabel} in messages, into
      * {@code target}, counting warnings in {@code warnings}; {@code async}: an async track (its begins and
      * ends are b and e events); {@code topFrame} is the frame of a top level the track's frames go under, or
-     * -1 for none.
+     * -1 for none; {@code rootPart} is the part of the roots the track's frames (or top level) go to.
      */
     void start(CallTree target, Diagnostics warnings, String inputName, String trackLabel, boolean async,
-               int topFrame) {
+               int topFrame, Part rootPart) {
         this.tree = target;
         this.diagnostics = warnings;
         this.input = inputName;
@@ -93,6 +97,7 @@ final class TrackReplay {
         this.beginPhase = async ? "b" : "B";
         this.endPhase = async ? "e" : "E";
         this.rootFrame = topFrame;
+        this.part = rootPart;
         this.rootNode = topFrame < 0 ? CallTree.ROOT : CallTree.NONE;
         this.rootNanos = 0;
         this.started = false;
@@ -240,22 +245,24 @@ final class TrackReplay {
         }
     }
 
+    /** An end closes the innermost open begin; only a named one is compared with it ({@link EventSink#NO_NAME}). */
     private void end(int regionId, long t) {
         int slot = top >= 0 ? beginSlot[top] : -1;
         if (slot < 0) {
-            diagnostics.warn(Diagnostics.UNMATCHED_END, input + ": " + label + ": " + endPhase + " '"
-                    + tree.frames().names().name(regionId) + "' at " + Micros.text(t) + " us with no open "
-                    + beginPhase);
+            diagnostics.warn(Diagnostics.UNMATCHED_END, input + ": " + label + ": " + endPhase + " "
+                    + endName(regionId) + " at " + Micros.text(t) + " us with no open " + beginPhase);
             return;
         }
-        int open = tree.frames().region(tree.frame(node[slot]));
-        if (open != regionId) {
-            diagnostics.warn(Diagnostics.MISMATCHED_END, input + ": " + label + ": " + endPhase + " '"
-                    + tree.frames().names().name(regionId) + "' at " + Micros.text(t) + " us closes " + beginPhase
-                    + " '"
+        if (regionId != EventSink.NO_NAME && tree.frames().region(tree.frame(node[slot])) != regionId) {
+            diagnostics.warn(Diagnostics.MISMATCHED_END, input + ": " + label + ": " + endPhase + " "
+                    + endName(regionId) + " at " + Micros.text(t) + " us closes " + beginPhase + " '"
                     + tree.regionName(node[slot]) + "'");
         }
         close(slot, t);
+    }
+
+    private String endName(int regionId) {
+        return regionId == EventSink.NO_NAME ? "without a name" : "'" + tree.frames().names().name(regionId) + "'";
     }
 
     /** Closes the frame in {@code slot} at {@code t}, clipping every frame above it at {@code t}. */
@@ -283,7 +290,7 @@ final class TrackReplay {
             parentNode = node[top];
         } else {
             if (rootNode == CallTree.NONE) {
-                rootNode = tree.child(CallTree.ROOT, rootFrame);
+                rootNode = tree.child(CallTree.ROOT, rootFrame, part);
             }
             parentNode = rootNode;
         }
@@ -291,7 +298,8 @@ final class TrackReplay {
         if (slot == node.length) {
             grow();
         }
-        node[slot] = tree.child(parentNode, frameId);
+        node[slot] = parentNode == CallTree.ROOT ? tree.child(CallTree.ROOT, frameId, part)
+                : tree.child(parentNode, frameId);
         startNanos[slot] = start;
         endNanos[slot] = end;
         if (slot > 0 && minEndNanos[slot - 1] < end) {

@@ -7,7 +7,8 @@ import java.util.function.IntUnaryOperator;
 /**
  * Adds one folded tree into another node by node, as if the calls that built the first had been folded
  * into the second: calls, subcalls, inclusive and exclusive add, min of mins, max of maxes; declared metrics
- * as {@link CallTree#addMetricsOf} adds them (values by their own rule, weights added).
+ * as {@link CallTree#addMetricsOf} adds them (values by their own rule, weights added). Each node keeps its
+ * {@link dev.ppw.model.Part}: a thread root and an async root never become one node.
  */
 final class TreeAdd {
     private TreeAdd() {
@@ -27,7 +28,7 @@ final class TreeAdd {
         for (int n = 1; n < source.size(); n++) {
             int parent = source.parent(n);
             int frame = parent == CallTree.ROOT ? rootFrame.applyAsInt(source.frame(n)) : source.frame(n);
-            int m = target.child(mapped[parent], frame);
+            int m = target.child(mapped[parent], frame, source.part(n));
             mapped[n] = m;
             add(source, n, target, m);
         }
@@ -42,12 +43,13 @@ final class TreeAdd {
         int[] mapped = new int[source.size()];
         mapped[CallTree.ROOT] = CallTree.ROOT;
         for (int n = 1; n < source.size(); n++) {
-            mapped[n] = target.child(mapped[source.parent(n)], frame.applyAsInt(source.frame(n)));
+            mapped[n] = target.child(mapped[source.parent(n)], frame.applyAsInt(source.frame(n)), source.part(n));
             add(source, n, target, mapped[n]);
         }
     }
 
-    private static void add(CallTree source, int n, CallTree target, int m) {
+    /** Adds the metrics of {@code source}'s node {@code n} into {@code target}'s node {@code m}. */
+    static void add(CallTree source, int n, CallTree target, int m) {
         target.setMetrics(m, target.calls(m) + source.calls(n), target.subcalls(m) + source.subcalls(n),
                 target.inclusiveNanos(m) + source.inclusiveNanos(n),
                 target.exclusiveNanos(m) + source.exclusiveNanos(n),

@@ -4,6 +4,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
+import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
@@ -43,6 +44,9 @@ import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
  *
  * <p>A TAU key is text: two paths whose names join to the same text (possible only when region names
  * themselves contain {@code " => "}) are one row. All walks are iterative, so trees of any depth work.
+ *
+ * <p>Parts ({@link Part}) stay apart: a row of the view is in the part of the nodes it merges, and nodes of
+ * different parts never make one row (a flat row is keyed by part and region, a TAU row by part and key).
  */
 public final class Views {
     /** Separator between region names in TAU keys and paths (TAU's). */
@@ -105,7 +109,7 @@ public final class Views {
         // A node's index is always larger than its parent's, so index order visits parents first.
         for (int n = 1; n < size; n++) {
             int pathFrame = frames.intern(frames.region(tree.frame(n)), NameTable.EMPTY);
-            int merged = out.child(target[tree.parent(n)], pathFrame);
+            int merged = out.child(target[tree.parent(n)], pathFrame, tree.part(n));
             target[n] = merged;
             if (merged == rows.size()) {
                 rows.row();
@@ -148,9 +152,12 @@ public final class Views {
         FrameTable frames = tree.frames();
         NameTable names = frames.names();
         SequenceIds sequences = new SequenceIds();
+        // The empty sequence of each part: sequences of the async part extend one of their own, so that its
+        // keys never meet the thread part's.
+        int[] emptyOf = {SequenceIds.EMPTY, sequences.extend(SequenceIds.EMPTY, SequenceIds.ASYNC_MARK)};
         // per sequence id: the row of the key it spells, or -1 while not yet needed as a key
         MutableIntList rowOfSequence = new IntArrayList();
-        MutableIntIntMap rowOfKeyName = new IntIntHashMap();
+        MutableIntIntMap[] rowOfKeyName = {new IntIntHashMap(), new IntIntHashMap()}; // per part
         MutableIntList onPath = new IntArrayList(); // per row: how many nodes of the current path have its key
         Rows rows = new Rows();
         // Output rows are created as keys appear: row r is node r + 1 of the view.
@@ -160,19 +167,23 @@ public final class Views {
         MutableIntList pathSequences = new IntArrayList(); // whole-path sequence, kept while path <= depth
         MutableIntList pathRows = new IntArrayList();
 
+        Part part = Part.THREAD;
         int node = tree.firstChild(CallTree.ROOT);
         while (node != CallTree.NONE) {
             int region = frames.region(tree.frame(node));
             int level = pathRegions.size();
+            if (level == 0) {
+                part = tree.part(node);
+            }
             pathRegions.add(region);
             int sequence;
             if (level < depth) {
                 // The key is the whole path: extend the parent's whole-path sequence in O(1).
-                int parentSequence = level == 0 ? SequenceIds.EMPTY : pathSequences.get(level - 1);
+                int parentSequence = level == 0 ? emptyOf[part.ordinal()] : pathSequences.get(level - 1);
                 sequence = sequences.extend(parentSequence, region);
                 pathSequences.add(sequence);
             } else {
-                sequence = SequenceIds.EMPTY;
+                sequence = emptyOf[part.ordinal()];
                 for (int i = level + 1 - depth; i <= level; i++) {
                     sequence = sequences.extend(sequence, pathRegions.get(i));
                 }
@@ -183,11 +194,11 @@ public final class Views {
             int row = rowOfSequence.get(sequence);
             if (row < 0) {
                 int keyName = depth == 1 ? region : names.intern(keyText(names, pathRegions, depth));
-                row = rowOfKeyName.getIfAbsent(keyName, -1);
+                row = rowOfKeyName[part.ordinal()].getIfAbsent(keyName, -1);
                 if (row < 0) {
                     row = rows.row();
-                    rowOfKeyName.put(keyName, row);
-                    out.child(CallTree.ROOT, frames.intern(keyName, NameTable.EMPTY));
+                    rowOfKeyName[part.ordinal()].put(keyName, row);
+                    out.child(CallTree.ROOT, frames.intern(keyName, NameTable.EMPTY), part);
                     onPath.add(0);
                 }
                 rowOfSequence.set(sequence, row);
@@ -255,6 +266,8 @@ public final class Views {
      */
     private static final class SequenceIds {
         static final int EMPTY = 0;
+        /** Not a region name id: extending the empty sequence by it starts the async part's sequences. */
+        static final int ASYNC_MARK = -1;
         private final MutableLongIntMap ids = new LongIntHashMap();
         private int next = 1;
 

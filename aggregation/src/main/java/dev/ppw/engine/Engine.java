@@ -4,8 +4,10 @@ import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ImbalanceRanking;
 import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.aggregate.RowOrder;
+import dev.ppw.aggregate.ThreadMode;
 import dev.ppw.aggregate.Views;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.BadInputsException;
 import dev.ppw.model.Breakdown;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.MergeOp;
@@ -13,8 +15,10 @@ import dev.ppw.model.MissingRule;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
+import dev.ppw.model.format.Detection;
 import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.InputSource;
+import dev.ppw.model.format.ProfileFormat;
 import dev.ppw.model.output.AtomicOutput;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.WriterRegistry;
@@ -24,11 +28,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
+import java.util.Optional;
 
 /**
  * The library's entry point: everything the {@code ppw-java} commands do, as calls. Open inputs
@@ -39,9 +42,8 @@ import java.util.Set;
  *
  * <pre>{@code
  * Engine engine = Engine.fromClassPath();
- * ProfileResult folded = engine.profile(engine.inputs(List.of("trace.json")), ProfileOptions.defaults());
- * Profile flat = engine.view(folded.profile(), ViewSpec.FLAT);
- * engine.write(engine.report(flat, folded.diagnostics(), RowOptions.defaults()), "csv", System.out);
+ * ProfileResult flat = engine.profile(engine.inputs(List.of("trace.json")), ProfileOptions.defaults(), ViewSpec.FLAT);
+ * engine.write(engine.report(flat.profile(), flat.diagnostics(), RowOptions.defaults()), "csv", System.out);
  * }</pre>
  *
  * <p>Units: every time is integer nanoseconds (SEMANTICS.md); other metrics carry their unit in their
@@ -85,81 +87,195 @@ public final class Engine {
 
     /**
      * The inputs named by {@code arguments}, as a command line names them: a file is itself; a directory is
-     * every trace or saved profile below it by name ({@code .pfw}, {@code .json}, {@code .trace}, optionally
-     * {@code .gz}), in name order; a pattern with {@code * ? [ {} that names no existing file is a glob. Each
-     * file once, in the order named. Nothing is read yet.
+     * every trace, saved profile or folded-stacks file below it by name ({@code .pfw}, {@code .json},
+     * {@code .trace}, {@code .folded}, {@code .collapsed}, {@code .stacks}, optionally {@code .gz}), in name
+     * order; a pattern with {@code * ? [ {} that names no existing file is a glob. Each file once, in the order
+     * first named, however many arguments reach it and however they spell it (its real path decides, so a
+     * link is its target); each input named more than once gets a note ({@link InputList#namedTwice()}). Nothing
+     * is read yet, except the heads of a directory's files when it holds no input by name.
      *
      * @throws BadInputException when a named file does not exist or cannot be read, a directory holds no
-     *                           input, or a glob matches nothing
+     *                           input (saying which format its files are when ppw-java recognises it), or a
+     *                           glob matches nothing
      */
-    public List<InputSource> inputs(List<String> arguments) {
-        return InputExpansion.expand(arguments).stream().map(InputSource::of).toList();
+    public InputList inputs(List<String> arguments) {
+        return inputList(InputExpansion.expand(arguments, false, this::unreadFormatOf), null);
     }
 
     /**
      * As {@link #inputs(List)}, with {@code -} meaning {@code standardInput} (read once, gzipped or not, named
      * {@code -}); named twice, it is one input, as any other.
      */
-    public List<InputSource> inputs(List<String> arguments, InputStream standardInput) {
-        List<InputSource> sources = new ArrayList<>();
-        Set<Path> seen = new HashSet<>();
-        boolean stdin = false;
-        for (String argument : arguments) {
-            if (STANDARD_INPUT.equals(argument)) {
-                if (!stdin) {
-                    sources.add(InputSource.once(STANDARD_INPUT, standardInput));
-                    stdin = true;
-                }
-                continue;
-            }
-            for (Path file : InputExpansion.expand(List.of(argument))) {
-                if (seen.add(file)) {
-                    sources.add(InputSource.of(file));
-                }
+    public InputList inputs(List<String> arguments, InputStream standardInput) {
+        Objects.requireNonNull(standardInput, "standardInput");
+        return inputList(InputExpansion.expand(arguments, true, this::unreadFormatOf), standardInput);
+    }
+
+    private static InputList inputList(List<InputExpansion.Found> found, InputStream standardInput) {
+        List<InputSource> sources = new ArrayList<>(found.size());
+        List<String> namedTwice = new ArrayList<>();
+        for (InputExpansion.Found f : found) {
+            sources.add(f.file() == null ? InputSource.once(STANDARD_INPUT, standardInput) : InputSource.of(f.file()));
+            if (f.namings().size() > 1) {
+                namedTwice.add(f.note());
             }
         }
-        return sources;
+        return new InputList(sources, namedTwice);
+    }
+
+    /** The message naming {@code file}'s format when it is one recognised but not read; empty otherwise. */
+    private Optional<String> unreadFormatOf(Path file) {
+        try (InputSource source = InputSource.of(file)) {
+            return formats.identify(source.head()) instanceof Detection.Unread unread
+                    ? Optional.of(unread.message()) : Optional.empty();
+        } catch (IOException | BadInputException e) {
+            return Optional.empty();
+        }
     }
 
     /** The input name that means standard input in {@link #inputs(List, InputStream)}. */
     public static final String STANDARD_INPUT = "-";
 
     /**
-     * Folds the traces {@code inputs} into one calling-context tree, their sum (SEMANTICS.md sections 1, 2
-     * and 4): one node per input in the profile's node list. The inputs are read once or twice each (a
-     * source that can be read again lets the folder replay time-ordered tracks as it reads) and closed.
-     *
-     * @throws BadInputException when an input cannot be read, holds a profile rather than events, or is
-     *                           broken beyond repair (the first such, in input order)
-     * @throws IllegalArgumentException when {@code options} name a format that is not registered
+     * The profile of {@code inputs} in the tree view: {@link #profile(List, ProfileOptions, ViewSpec)} with
+     * {@link ViewSpec#TREE}.
      */
     public ProfileResult profile(List<InputSource> inputs, ProfileOptions options) {
+        return profile(inputs, options, ViewSpec.TREE);
+    }
+
+    /**
+     * The profile of {@code inputs} in the view {@code view}, their sum: one node per input in the profile's node
+     * list (SEMANTICS.md section 4). Traces are folded into one calling-context tree (sections 1 and 2), then the
+     * view is derived. A saved profile given alone is shown as it was saved (an aggregate keeps its operator and
+     * node count), in its own view or one derived from its tree where {@link #merge} could derive it. When several
+     * inputs include a saved profile, every input is a node of a sum merge in that view, as {@link #merge} with
+     * {@link dev.ppw.model.MergeOp#SUM} gives it, a trace folded into a node of its own; the rows of traces alone
+     * come out the same either way. The inputs are read once or twice each (a source that can be read
+     * again lets the folder replay time-ordered tracks as it reads) and closed; each one's format is detected
+     * before any is folded.
+     *
+     * @throws BadInputException when an input cannot be read or is broken beyond repair (the first such, in input
+     *                           order; when a saved profile is among them, each named as {@link #merge} names
+     *                           them), or a saved profile cannot give {@code view} or be split by thread; with
+     *                           {@link ProfileOptions#skipBad()} and several inputs, such inputs are left out and
+     *                           counted instead ({@link ProfileResult#droppedInputs()}), and a
+     *                           {@link BadInputsException} says when none could be read
+     * @throws IllegalArgumentException when {@code options} name a format that is not registered
+     */
+    public ProfileResult profile(List<InputSource> inputs, ProfileOptions options, ViewSpec view) {
         Reading reading = Reading.of(formats, options.inputFormat(), options.reading());
-        List<String> names = inputs.stream().map(InputSource::name).toList();
-        try (Folder folder = TraceFolding.fold(List.copyOf(inputs), reading, options.fold(), options.jobs(),
-                options.progress())) {
-            return new ProfileResult(sumOfInputs(folder.toProfile(), names), folder.diagnostics());
+        Diagnostics diagnostics = InputList.notesOf(inputs);
+        List<InputSource> sources = List.copyOf(inputs);
+        String saved = firstSavedProfile(sources, reading, options.jobs());
+        if (saved != null) {
+            if (options.fold().threads() == ThreadMode.SPLIT) {
+                throw new BadInputException("cannot split " + saved + " by thread: it is a saved profile, its threads"
+                        + " as they were saved; profile it without splitting threads");
+            }
+            if (sources.size() == 1) {
+                return new ProfileResult(savedAlone(sources.get(0), reading, options, view), diagnostics);
+            }
+            MergeAccumulator.Merged merged = merge(sources, asSumMerge(sources, options, view));
+            diagnostics.addAll(merged.diagnostics());
+            return new ProfileResult(merged.profile(), diagnostics, merged.droppedInputs());
         }
+        TraceFolding.Folded folded = TraceFolding.fold(sources, reading, options.fold(), options.jobs(),
+                options.progress(), options.skipBad());
+        try (Folder folder = folded.folder()) {
+            diagnostics.addAll(folder.diagnostics());
+            Profile tree = sumOfInputs(folder.toProfile(), folded.names()).withDroppedInputs(folded.dropped());
+            return new ProfileResult(Views.derive(tree, view.view(), view.tauDepth()), diagnostics, folded.dropped());
+        }
+    }
+
+    /**
+     * The name of the first input that holds a profile rather than events, or null when none does (as far as
+     * detection tells: an input whose head cannot be read or detected counts as none). The heads are read on
+     * {@code jobs} threads, as folding would read them: a profile of many small files is not held up.
+     */
+    private static String firstSavedProfile(List<InputSource> sources, Reading reading, int jobs) {
+        String[] first = {null};
+        InOrder.run(sources.size(), jobs, i -> {
+            InputSource source = sources.get(i);
+            try {
+                return reading.formatOf(source) instanceof ProfileFormat ? source.name() : null;
+            } catch (IOException | BadInputException e) {
+                // Not a saved profile as far as can be told: the reading that follows says what is wrong with it
+                // (or, with skipBad, leaves it out), as it would have without this look.
+                return null;
+            }
+        }, name -> {
+            if (first[0] == null) {
+                first[0] = name;
+            }
+        });
+        return first[0];
+    }
+
+    /**
+     * One saved profile as it was saved (an aggregate keeps its operator and nodes), in {@code view}: itself, or
+     * the view derived from its tree where a merge of it could derive it.
+     */
+    private static Profile savedAlone(InputSource source, Reading reading, ProfileOptions options, ViewSpec view) {
+        NodeLoading.Loaded loaded = new NodeLoading(reading, view, false, options.fold(), 1)
+                .load(source, InputExpansion.fileName(source.name()));
+        if (loaded.unreadable() != null) {
+            throw new BadInputException(loaded.unreadable());
+        }
+        if (loaded.refusal() != null) {
+            // The refusal is merge's; here the way out is another view, not another merge.
+            throw new BadInputException("cannot show " + source.name() + ", " + loaded.holds() + ", in the "
+                    + view.label() + " view: " + loaded.refusal().replace("merge with --view", "ask for --view"));
+        }
+        options.progress().accept(Math.max(0, source.sizeBytes()));
+        return loaded.views().get(0);
+    }
+
+    /** A profile of traces and saved profiles as the sum merge of their nodes in {@code view}, with its progress. */
+    private static MergeOptions asSumMerge(List<InputSource> sources, ProfileOptions options, ViewSpec view) {
+        long[] bytesJoined = {0};
+        int[] joined = {0};
+        return MergeOptions.defaults().withView(view).withJobs(options.jobs())
+                .withInputFormat(options.inputFormat().orElse(null)).withReading(options.reading())
+                .withFold(options.fold()).withSkipBad(options.skipBad()).withProgress(() -> {
+                    bytesJoined[0] += Math.max(0, sources.get(joined[0]++).sizeBytes());
+                    options.progress().accept(bytesJoined[0]);
+                });
     }
 
     /**
      * Reads every input into its node profiles (a trace is one node, or one per process with
      * {@link MergeOptions#splitByPid()}; a saved profile is one node) in the view merged, and combines them
      * key by key as docs/merge.md says. Inputs are read {@link MergeOptions#jobs()} at a time and join in
-     * input order, so the result does not depend on which finished first.
+     * input order, so the result does not depend on which finished first. Every input is read before an
+     * input that cannot be read fails the merge; with {@link MergeOptions#skipBad()} such inputs are left
+     * out and counted instead ({@link MergeAccumulator.Merged#droppedInputs()}), unless none can be read. The
+     * notes of inputs named twice ({@link InputList}) come first in the diagnostics.
      *
-     * @throws BadInputException when an input cannot be read or cannot give the view merged (naming it and an
-     *                           input that could)
+     * @throws BadInputsException when inputs cannot be read or cannot give the view merged (each named, with
+     *                            an input that could), without {@code skipBad}; with it, when no input can be
+     * @throws BadInputException  when a folder's temporary file fails (a full disk)
      */
     public MergeAccumulator.Merged merge(List<InputSource> inputs, MergeOptions options) {
-        return accumulate(inputs, 0, options).result(options.recomputeInclusive());
+        MergeAccumulator merge = accumulate(inputs, 0, options);
+        if (merge.inputCount() == 0 && !merge.droppedInputs().isEmpty()) {
+            throw new BadInputsException(merge.droppedInputs(), inputs.size());
+        }
+        MergeAccumulator.Merged merged = merge.result(options.recomputeInclusive());
+        Diagnostics diagnostics = InputList.notesOf(inputs);
+        diagnostics.addAll(merged.diagnostics());
+        return new MergeAccumulator.Merged(merged.profile(), merged.breakdown(), diagnostics, merged.droppedInputs());
     }
 
     /**
      * As {@link #merge}, without taking the result: the inputs' nodes accumulated, input {@code i} of the
      * list being input {@code firstInputIndex + i} of the whole merge, so that accumulators of disjoint
      * shares of a large merge (on other threads, processes or machines) {@link MergeAccumulator#combine
-     * combine} into exactly what one merge of all inputs gives.
+     * combine} into exactly what one merge of all inputs gives. With {@link MergeOptions#skipBad()} the
+     * inputs that cannot be read are {@link MergeAccumulator#drop dropped}, even all of them.
+     *
+     * @throws BadInputsException when inputs of this share cannot be read, without {@code skipBad}
      */
     public MergeAccumulator accumulate(List<InputSource> inputs, int firstInputIndex, MergeOptions options) {
         if (firstInputIndex < 0) {
@@ -178,19 +294,28 @@ public final class Engine {
                 item -> {
                     NodeLoading.Loaded loaded = item.loaded();
                     String name = names.get(item.index());
-                    if (loaded.refusal() != null) {
+                    int index = firstInputIndex + item.index();
+                    if (loaded.unreadable() != null) {
+                        merge.drop(index, loaded.unreadable(), Problems.reasonOf(name, loaded.unreadable()));
+                    } else if (loaded.refusal() != null) {
                         String other = joined[0] != null ? joined[0]
                                 : "the merge asks for the " + options.view().label() + " view";
-                        throw new BadInputException("cannot merge " + name + ", " + loaded.holds() + ", with "
-                                + other + ": " + loaded.refusal());
+                        merge.drop(index, "cannot merge " + name + ", " + loaded.holds() + ", with " + other + ": "
+                                + loaded.refusal(), "cannot give the " + loader.wanted() + " view");
+                    } else {
+                        if (joined[0] == null) {
+                            joined[0] = name + ", " + loaded.holds();
+                        }
+                        if (options.skipBad() || merge.droppedInputs().isEmpty()) {
+                            // Without skipBad, once an input is bad nothing will be written: the rest is only checked.
+                            merge.add(index, name, loaded.infos(), loaded.views(), loaded.diagnostics());
+                        }
                     }
-                    if (joined[0] == null) {
-                        joined[0] = name + ", " + loaded.holds();
-                    }
-                    merge.add(firstInputIndex + item.index(), name, loaded.infos(), loaded.views(),
-                            loaded.diagnostics());
                     options.progress().run();
                 });
+        if (!options.skipBad() && !merge.droppedInputs().isEmpty()) {
+            throw new BadInputsException(merge.droppedInputs(), sources.size());
+        }
         return merge;
     }
 

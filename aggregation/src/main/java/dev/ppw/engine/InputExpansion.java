@@ -10,56 +10,127 @@ import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * Turns the inputs named on a command line into files: a file is itself; a directory is every trace or
- * saved profile below it (by name: {@code .pfw}, {@code .json}, {@code .trace}, each optionally
- * {@code .gz}), in name order; a pattern with {@code * ? [ {} that names no existing file is a glob
- * ({@code **} crosses folders), for shells that did not expand it. Each file is listed once.
+ * Turns the inputs named on a command line into files: a file is itself; a directory is every trace, saved
+ * profile or folded-stacks file below it (by name: {@code .pfw}, {@code .json}, {@code .trace}, {@code .folded},
+ * {@code .collapsed}, {@code .stacks}, each optionally {@code .gz}), in name order; a pattern with
+ * {@code * ? [ {} that names no existing file is a glob ({@code **} crosses folders), for shells that did not
+ * expand it; {@code -} is standard input when the caller has one. Each file is listed once, however many
+ * arguments reach it and however they spell it (its real path decides: a link is its target), with the
+ * spellings that named it.
  */
 final class InputExpansion {
+    /** Endings of the files a directory is searched for, before an optional {@code .gz}. */
+    static final List<String> ENDINGS = List.of(".pfw", ".json", ".trace", ".folded", ".collapsed", ".stacks");
+    /** Files of a directory without inputs whose heads are looked at for a format recognised but not read. */
+    private static final int FILES_PROBED = 32;
+
+    /**
+     * One input: its file as first named (null for standard input) and each naming of it, in order: the path
+     * found, with the argument that found it when that was a directory or a glob ({@code runs/a.pfw from runs}).
+     */
+    record Found(Path file, List<String> namings) {
+        /** The note an input named more than once gets: which file, and how it was named. */
+        String note() {
+            String name = file == null ? Engine.STANDARD_INPUT : file.toString();
+            String times = namings.size() == 2 ? "twice" : namings.size() + " times";
+            return name + ": named " + times + " (" + String.join(", ", namings) + "), read once";
+        }
+    }
+
     private InputExpansion() {
     }
 
-    static List<Path> expand(List<String> arguments) {
-        // a set in the order found: a list's contains() made 1000 inputs half a million comparisons
-        Set<Path> files = new LinkedHashSet<>();
+    /**
+     * The inputs {@code arguments} name, each once, in the order first named.
+     *
+     * @param standardInput whether {@code -} means standard input (else it is a file named {@code -})
+     * @param unreadFormat  the message naming a file's format when ppw-java recognises but does not read it: said
+     *                      when a directory holds no input by name but holds such files
+     */
+    static List<Found> expand(List<String> arguments, boolean standardInput, Function<Path, Optional<String>> unreadFormat) {
+        // in the order found: a list's contains() made 1000 inputs half a million comparisons
+        Map<Object, Found> found = new LinkedHashMap<>();
         for (String argument : arguments) {
+            if (standardInput && Engine.STANDARD_INPUT.equals(argument)) {
+                found.computeIfAbsent(Engine.STANDARD_INPUT, k -> new Found(null, new ArrayList<>()))
+                        .namings().add(argument);
+                continue;
+            }
             Path path = Path.of(argument);
+            List<Path> files;
+            boolean expanded = true;
             if (Files.isDirectory(path)) {
-                List<Path> found = walk(path, InputExpansion::looksLikeInput);
-                if (found.isEmpty()) {
-                    throw new BadInputException("no trace or saved profile in directory " + argument
-                            + " (looked for *.pfw, *.json, *.trace, optionally .gz)");
+                files = walk(path, InputExpansion::looksLikeInput);
+                if (files.isEmpty()) {
+                    throw noInputIn(argument, path, unreadFormat);
                 }
-                files.addAll(found);
             } else if (!Files.exists(path) && isGlob(argument)) {
-                List<Path> found = glob(argument);
-                if (found.isEmpty()) {
+                files = glob(argument);
+                if (files.isEmpty()) {
                     throw new BadInputException("no file matches " + argument);
                 }
-                files.addAll(found);
             } else {
-                files.add(readable(path));
+                files = List.of(readable(path));
+                expanded = false;
+            }
+            for (Path file : files) {
+                String naming = expanded ? file + " from " + argument : argument;
+                found.computeIfAbsent(key(file), k -> new Found(file, new ArrayList<>())).namings().add(naming);
             }
         }
-        return new ArrayList<>(files);
+        return List.copyOf(found.values());
+    }
+
+    /** What decides that two spellings are one file: its real path, else (a broken link) its absolute one. */
+    private static Object key(Path file) {
+        try {
+            return file.toRealPath();
+        } catch (IOException e) {
+            return file.toAbsolutePath().normalize();
+        }
+    }
+
+    private static BadInputException noInputIn(String argument, Path directory,
+                                               Function<Path, Optional<String>> unreadFormat) {
+        String looked = "no trace or saved profile in directory " + argument + " (looked for *"
+                + String.join(", *", ENDINGS) + ", optionally .gz)";
+        for (Path file : walk(directory, f -> !hidden(f)).stream().limit(FILES_PROBED).toList()) {
+            Optional<String> unread = unreadFormat.apply(file);
+            if (unread.isPresent()) {
+                return new BadInputException(looked + "; " + unread.get());
+            }
+        }
+        return new BadInputException(looked);
     }
 
     static boolean looksLikeInput(Path file) {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (name.startsWith(".")) {
+        if (hidden(file)) {
             return false;
         }
         if (name.endsWith(".gz")) {
             name = name.substring(0, name.length() - 3);
         }
-        return name.endsWith(".pfw") || name.endsWith(".json") || name.endsWith(".trace");
+        for (String ending : ENDINGS) {
+            if (name.endsWith(ending)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hidden(Path file) {
+        return file.getFileName().toString().startsWith(".");
     }
 
     private static boolean isGlob(String argument) {

@@ -1,5 +1,6 @@
 package dev.ppw.engine;
 
+import dev.ppw.aggregate.AsyncMode;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
@@ -23,12 +24,17 @@ import java.util.Optional;
  * @param inputFormat        the registered format every input is read as, or empty to detect each input's
  * @param reading            the readers' tuning (their {@code jobs} and {@code progress} are the engine's)
  * @param fold               the memory bounds of folding a trace (shared among the {@code jobs} readers;
- *                           its split and thread modes are the engine's)
+ *                           its split and thread modes are the engine's) and where async tracks go, which
+ *                           applies to saved profiles too ({@link AsyncMode#applyTo})
  * @param progress           run once per input, on the calling thread, when the input has joined the merge
+ *                           or been found unreadable
+ * @param skipBad            merge the inputs that can be read and leave out, counted, those that cannot
+ *                           ({@link dev.ppw.aggregate.MergeAccumulator.Merged#droppedInputs()}); else any input
+ *                           that cannot be read fails the merge, after every input was checked
  */
 public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInclusive, boolean splitByPid,
                            boolean breakdown, ViewSpec view, int jobs, Optional<String> inputFormat,
-                           ReadOptions reading, FoldOptions fold, Runnable progress) {
+                           ReadOptions reading, FoldOptions fold, Runnable progress, boolean skipBad) {
     public MergeOptions {
         Objects.requireNonNull(op, "op");
         Objects.requireNonNull(missing, "missing");
@@ -46,66 +52,80 @@ public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInc
         }
     }
 
-    /** sum over every input (a node each), zero for missing keys, the tree view, a reader per core. */
+    /**
+     * sum over every input (a node each), zero for missing keys, the tree view, async apart, a reader per core,
+     * any input that cannot be read an error.
+     */
     public static MergeOptions defaults() {
         return new MergeOptions(MergeOp.SUM, MissingRule.ZERO, false, false, false, ViewSpec.TREE,
                 Runtime.getRuntime().availableProcessors(), Optional.empty(), ReadOptions.defaults(),
-                FoldOptions.defaults(), () -> { });
+                FoldOptions.defaults(), () -> { }, false);
     }
 
     public MergeOptions withOp(MergeOp operator) {
         return new MergeOptions(operator, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, fold, progress);
+                reading, fold, progress, skipBad);
     }
 
     public MergeOptions withMissing(MissingRule rule) {
         return new MergeOptions(op, rule, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat, reading,
-                fold, progress);
+                fold, progress, skipBad);
     }
 
     public MergeOptions withRecomputeInclusive(boolean recompute) {
         return new MergeOptions(op, missing, recompute, splitByPid, breakdown, view, jobs, inputFormat, reading, fold,
-                progress);
+                progress, skipBad);
     }
 
     public MergeOptions withSplitByPid(boolean split) {
         return new MergeOptions(op, missing, recomputeInclusive, split, breakdown, view, jobs, inputFormat, reading,
-                fold, progress);
+                fold, progress, skipBad);
     }
 
     public MergeOptions withBreakdown(boolean keep) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, keep, view, jobs, inputFormat, reading,
-                fold, progress);
+                fold, progress, skipBad);
     }
 
     public MergeOptions withView(ViewSpec spec) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, spec, jobs, inputFormat,
-                reading, fold, progress);
+                reading, fold, progress, skipBad);
     }
 
     public MergeOptions withJobs(int n) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, n, inputFormat, reading,
-                fold, progress);
+                fold, progress, skipBad);
     }
 
     /** Every input read as the registered format {@code name}; null detects each input's format. */
     public MergeOptions withInputFormat(String name) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs,
-                Optional.ofNullable(name), reading, fold, progress);
+                Optional.ofNullable(name), reading, fold, progress, skipBad);
     }
 
     public MergeOptions withReading(ReadOptions options) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                options, fold, progress);
+                options, fold, progress, skipBad);
+    }
+
+    /** Async tracks (and saved profiles' async rows) apart (the default), inside the threads' tree, or left out. */
+    public MergeOptions withAsync(AsyncMode async) {
+        return withFold(fold.withAsync(async));
     }
 
     public MergeOptions withFold(FoldOptions options) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, options, progress);
+                reading, options, progress, skipBad);
     }
 
     public MergeOptions withProgress(Runnable inputJoined) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, fold, inputJoined);
+                reading, fold, inputJoined, skipBad);
+    }
+
+    /** Whether inputs that cannot be read are left out, counted, rather than failing the merge. */
+    public MergeOptions withSkipBad(boolean skip) {
+        return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
+                reading, fold, progress, skip);
     }
 }

@@ -5,6 +5,7 @@ import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ThreadMode;
 import dev.ppw.aggregate.Views;
+import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
@@ -54,14 +55,23 @@ final class NodeLoading {
     /**
      * What one input gave: its nodes in order, the warnings met reading it, and what it holds in words
      * ({@code "a trace"}, {@code "a flat profile"}); {@code refusal} says why it cannot join the merge,
-     * or is null. The caller raises the refusal in input order, naming an input that did fit.
+     * or is null: the caller words it in input order, naming an input that did fit. {@code unreadable} is
+     * the one-line message of an input that cannot be read (then nothing else is set), or null.
      */
     record Loaded(List<NodeInfo> infos, List<Profile> views, Diagnostics diagnostics, String holds,
-                  String refusal) {
+                  String refusal, String unreadable) {
+        static Loaded unreadable(String message) {
+            return new Loaded(List.of(), List.of(), new Diagnostics(), "", null, message);
+        }
     }
 
     /**
+     * Reads one input; one that cannot be read is a {@link Loaded#unreadable()} message, so that the caller
+     * can check every input before it decides, and nothing of it is kept.
+     *
      * @param label how the input's node is named (a pid is appended when split)
+     * @throws dev.ppw.model.BadInputException when the folder's temporary file fails (a full disk): no input's
+     *                                         fault, so it stops the merge
      */
     Loaded load(InputSource source, String label) {
         try (source) {
@@ -69,15 +79,24 @@ final class NodeLoading {
                 case ProfileFormat saved -> loadSaved(source.name(), label, saved.read(source, inputs.options()));
                 case EventFormat events -> loadTrace(source.name(), label, source, events);
             };
+        } catch (BadInputException e) {
+            return Loaded.unreadable(e.getMessage());
         } catch (IOException e) {
-            throw Problems.cannotRead(source.name(), e);
+            return Loaded.unreadable(Problems.cannotRead(source.name(), e).getMessage());
         } catch (UncheckedIOException e) {
             throw Problems.spillFailed(e);
         }
     }
 
     private Loaded loadTrace(String file, String label, InputSource source, EventFormat format) throws IOException {
-        Folder folder = new Folder(foldOptions);
+        // Closed however the reading ends: a trace broken halfway leaves no temporary file behind.
+        try (Folder folder = new Folder(foldOptions)) {
+            return loadTrace(file, label, source, format, folder);
+        }
+    }
+
+    private Loaded loadTrace(String file, String label, InputSource source, EventFormat format, Folder folder)
+            throws IOException {
         if (source.rereadable()) {
             // On this thread (inputs load in parallel): a large plain file goes through the chunk parser, and a
             // second reading lets the folder replay time-ordered tracks while reading.
@@ -103,10 +122,12 @@ final class NodeLoading {
                     node.threadNames()));
             views.add(Views.derive(node, view, tauDepth));
         }
-        return new Loaded(infos, views, folder.diagnostics(), "a trace", null);
+        return new Loaded(infos, views, folder.diagnostics(), "a trace", null, null);
     }
 
-    private Loaded loadSaved(String file, String label, Profile saved) {
+    private Loaded loadSaved(String file, String label, Profile read) {
+        Diagnostics notes = new Diagnostics();
+        Profile saved = foldOptions.async().applyTo(read, notes);
         String savedView = saved.view().label() + (saved.view() == ViewKind.TAU ? " depth " + saved.tauDepth() : "");
         String holds = saved.nodes() > 1
                 ? "a " + saved.aggregation().label() + " aggregate of " + saved.nodes() + " nodes (" + savedView + ")"
@@ -129,11 +150,11 @@ final class NodeLoading {
         NodeInfo info = saved.nodeInfos().size() == 1 && saved.nodes() == 1
                 ? saved.nodeInfos().get(0)
                 : new NodeInfo(label, file, "", "", saved.processNames(), saved.threadNames());
-        return new Loaded(List.of(info), List.of(shown), new Diagnostics(), holds, null);
+        return new Loaded(List.of(info), List.of(shown), notes, holds, null, null);
     }
 
     private static Loaded refused(String holds, String why) {
-        return new Loaded(List.of(), List.of(), new Diagnostics(), holds, why);
+        return new Loaded(List.of(), List.of(), new Diagnostics(), holds, why, null);
     }
 
     /** The view being merged, in words. */

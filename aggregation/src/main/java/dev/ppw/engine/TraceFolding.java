@@ -3,13 +3,18 @@ package dev.ppw.engine;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.model.BadInputException;
+import dev.ppw.model.BadInputsException;
+import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.format.EventFormat;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 
@@ -24,46 +29,105 @@ final class TraceFolding {
     }
 
     /**
+     * What {@link #fold} gives: the folder (the caller closes it), the names of the inputs folded into it in
+     * order, and the inputs left out because they could not be read.
+     */
+    record Folded(Folder folder, List<String> names, DroppedInputs dropped) {
+    }
+
+    /**
      * Folds {@code inputs} in order into a new folder of {@code options}; {@code progress} is told the bytes
-     * read so far over all inputs (from any thread). The caller closes the folder.
+     * read so far over all inputs (from any thread). With {@code skipBad} and several inputs, one that cannot
+     * be read is left out (nothing of it folded) and counted.
      *
      * @throws dev.ppw.model.BadInputException when an input cannot be read, holds a profile rather than a
-     *                                         trace, or is broken beyond repair (the first such in input order)
+     *                                         trace, or is broken beyond repair (the first such in input
+     *                                         order), without {@code skipBad}; with it, a
+     *                                         {@link BadInputsException} when none can be read
      */
-    static Folder fold(List<InputSource> inputs, Reading reading, FoldOptions options, int jobs, LongConsumer progress) {
+    static Folded fold(List<InputSource> inputs, Reading reading, FoldOptions options, int jobs, LongConsumer progress,
+                       boolean skipBad) {
         AtomicLong bytesRead = new AtomicLong();
         Folder folder = new Folder(options).withJobs(jobs);
+        List<String> names = new ArrayList<>();
+        DroppedInputs[] dropped = {DroppedInputs.NONE};
+        boolean skip = skipBad && inputs.size() > 1;
         try {
-            if (inputs.size() > 1 && jobs > 1 && options.threads() == ThreadMode.MERGE) {
-                // Each worker reads its input on one thread; the spill limit is shared among them.
+            if (inputs.size() > 1 && (jobs > 1 || skip) && options.threads() == ThreadMode.MERGE) {
+                // Each worker reads its input on one thread; the spill limit is shared among them. An input
+                // folded apart joins only once it has been read whole, so a bad one can be left out.
                 FoldOptions share = options.withSpillLimitEvents(Math.max(1, options.spillLimitEvents() / jobs));
-                InOrder.run(inputs.size(), jobs,
-                        i -> foldApart(inputs.get(i), reading, share, progressOf(progress, bytesRead)), apart -> {
-                            try (apart) {
-                                folder.absorb(apart);
+                InOrder.run(inputs.size(), jobs, i -> foldApart(inputs.get(i), reading, share,
+                        progressOf(progress, bytesRead), skip), apart -> {
+                            if (apart.unreadable() != null) {
+                                dropped[0] = dropped[0].then(one(apart.name(), apart.unreadable()));
+                                return;
                             }
+                            try (Folder f = apart.folder()) {
+                                folder.absorb(f);
+                            }
+                            names.add(apart.name());
                         });
             } else {
                 for (InputSource input : inputs) {
+                    // A folder with threads split cannot absorb another: each input is checked apart first
+                    // (read twice), unless it can be read only once.
+                    String unreadable = skip && input.rereadable() ? check(input, reading, options) : null;
+                    if (unreadable != null) {
+                        dropped[0] = dropped[0].then(one(input.name(), unreadable));
+                        continue;
+                    }
                     read(input, reading, folder, jobs, progressOf(progress, bytesRead));
+                    names.add(input.name());
                 }
             }
-            return folder;
+            if (names.isEmpty() && !dropped[0].isEmpty()) {
+                throw new BadInputsException(dropped[0], inputs.size());
+            }
+            return new Folded(folder, names, dropped[0]);
         } catch (RuntimeException | Error e) {
             folder.close();
             throw e;
         }
     }
 
-    private static Folder foldApart(InputSource input, Reading reading, FoldOptions options, LongConsumer progress) {
+    /** An input folded apart, or the message of one that could not be read (then no folder). */
+    private record Apart(String name, Folder folder, String unreadable) {
+    }
+
+    private static Apart foldApart(InputSource input, Reading reading, FoldOptions options, LongConsumer progress,
+                                   boolean skipBad) {
         Folder folder = new Folder(options);
         try {
             read(input, reading, folder, 1, progress);
-            return folder;
+            return new Apart(input.name(), folder, null);
+        } catch (BadInputException e) {
+            folder.close();
+            if (skipBad && !Problems.isSpillFailure(e)) {
+                return new Apart(input.name(), null, e.getMessage());
+            }
+            throw e;
         } catch (RuntimeException | Error e) {
             folder.close();
             throw e;
         }
+    }
+
+    /** The message of {@code input} when it cannot be folded, read into a folder thrown away; else null. */
+    private static String check(InputSource input, Reading reading, FoldOptions options) {
+        try (Folder folder = new Folder(options.withThreads(ThreadMode.MERGE))) {
+            read(input, reading, folder, 1, bytes -> { });
+            return null;
+        } catch (BadInputException e) {
+            if (Problems.isSpillFailure(e)) {
+                throw e;
+            }
+            return e.getMessage();
+        }
+    }
+
+    private static DroppedInputs one(String input, String message) {
+        return new DroppedInputs(1, Map.of(Problems.reasonOf(input, message), 1L), List.of(message));
     }
 
     /** One input's progress (its bytes read so far, from 0 again on a second reading) added to the total. */

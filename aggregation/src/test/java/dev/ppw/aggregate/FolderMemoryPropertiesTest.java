@@ -274,7 +274,7 @@ class FolderMemoryPropertiesTest {
             int track = t.async() ? sink.asyncTrack(t.pid(), t.tidOrCat(), t.id()) : sink.thread(t.pid(), t.tidOrCat());
             switch (ev.ph()) {
                 case 'B' -> sink.begin(track, ev.tsNanos(), sink.frames().intern(ev.name()));
-                case 'E' -> sink.end(track, ev.tsNanos(), sink.frames().names().intern(ev.name()));
+                case 'E' -> sink.end(track, ev.tsNanos(), TestTrace.endName(sink, ev));
                 case 'X' -> sink.complete(track, ev.tsNanos(), ev.durNanos(), sink.frames().intern(ev.name()));
                 case 'C' -> sink.regionCounter(track, ev.tsNanos(), sink.frames().names().intern(ev.name()),
                         TestTrace.counterCpu(ev.durNanos()), TestTrace.counterMemory(ev.durNanos()));

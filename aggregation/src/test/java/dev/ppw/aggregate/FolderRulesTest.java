@@ -5,6 +5,7 @@ import dev.ppw.aggregate.TestTrace.Stats;
 import dev.ppw.aggregate.TestTrace.Trace;
 import dev.ppw.aggregate.TestTrace.Track;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.EventSink;
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;
@@ -16,6 +17,7 @@ import static dev.ppw.aggregate.TestTrace.e;
 import static dev.ppw.aggregate.TestTrace.x;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * One hand-computed case per rule of SEMANTICS.md section 1, each checked on the {@link Folder} and on
@@ -239,6 +241,25 @@ class FolderRulesTest {
                 .warnings(0, 2, 0, 0));
     }
 
+    @Test
+    void anEWithoutANameClosesTheInnermostBWithoutAWarning() {
+        // B a@0, B b@1, E@3 (no name) closes b, E c@5 closes a (mismatched), E@6 (no name) has nothing open.
+        // a = 5, excl 3; a/b [1,3] = 2. mismatched 1, unmatched 1.
+        check(Trace.of(b(0, "a"), b(1, "b"), e(3, null), e(5, "c"), e(6, null)), new Expect()
+                .node("a", 1, 5, 3, 5, 5, 1)
+                .node("a/b", 1, 2, 2, 2, 2, 0)
+                .warnings(0, 1, 1, 0));
+    }
+
+    @Test
+    void anEWithoutANameClosesABThatAnXClippedAboveIt() {
+        // B a@0, X x@1+5, E@3 (no name): a closes at 3 and clips x (overlap 1), named or not.
+        check(Trace.of(b(0, "a"), x(1, 5, "x"), e(3, null)), new Expect()
+                .node("a", 1, 3, 1, 3, 3, 1)
+                .node("a/x", 1, 2, 2, 2, 2, 0)
+                .warnings(1, 0, 0, 0));
+    }
+
     // ---- end of track ----
 
     @Test
@@ -317,22 +338,54 @@ class FolderRulesTest {
                         .warnings(0, 0, 1, 1));
     }
 
-    @Test
-    void asyncTracksAreStacksOfTheirOwnButFoldIntoTheSameTree() {
+    /** Thread (1,1) and three async tracks whose frames have the thread's names, in file order. */
+    private static Trace threadAndAsyncTracks() {
         Track a7 = Track.async("1", "cat", "7");
         Track a8 = Track.async("1", "cat", "8");
         Track a1 = Track.async("1", "", "1"); // not thread(1,1)
         // thread(1,1): a [0,10] with b [2,6]. async 7: b [1,3] at its root (not under the thread's a).
         // async 8: a [4,9] with c [5,6]. async (1,"",1): e [3,4] at its root.
-        // a: 2 calls 10+5 = 15, min 5, max 10, excl 15-4-1 = 10, sub 2; a/b = 4; a/c = 1; b = 2; e = 1.
-        check(Trace.of(b(0, "a"), b(a7, 1, "b"), b(2, "b"), e(a7, 3, "b"), b(a1, 3, "e"), e(a1, 4, "e"),
-                        b(a8, 4, "a"), b(a8, 5, "c"), e(a8, 6, "c"), e(6, "b"), e(a8, 9, "a"), e(10, "a")),
+        return Trace.of(b(0, "a"), b(a7, 1, "b"), b(2, "b"), e(a7, 3, "b"), b(a1, 3, "e"), e(a1, 4, "e"),
+                b(a8, 4, "a"), b(a8, 5, "c"), e(a8, 6, "c"), e(6, "b"), e(a8, 9, "a"), e(10, "a"));
+    }
+
+    @Test
+    void asyncTracksAreStacksOfTheirOwnInAPartApartFromTheThreads() {
+        // Thread: a = 10, excl 10-4 = 6, sub 1; a/b = 4. Async part: a = 5, excl 4, sub 1; a/c = 1; b = 2; e = 1.
+        check(threadAndAsyncTracks(),
                 new Expect()
+                        .node("a", 1, 10, 6, 10, 10, 1)
+                        .node("a/b", 1, 4, 4, 4, 4, 0)
+                        .node(TestTrace.ASYNC + "/a", 1, 5, 4, 5, 5, 1)
+                        .node(TestTrace.ASYNC + "/a/c", 1, 1, 1, 1, 1, 0)
+                        .node(TestTrace.ASYNC + "/b", 1, 2, 2, 2, 2, 0)
+                        .node(TestTrace.ASYNC + "/e", 1, 1, 1, 1, 1, 0));
+    }
+
+    @Test
+    void asyncInsideFoldsTheirFramesIntoTheThreadsTree() {
+        // a: 2 calls 10+5 = 15, min 5, max 10, excl 15-4-1 = 10, sub 2; a/b = 4; a/c = 1; b = 2; e = 1.
+        Folder folder = new Folder(FoldOptions.defaults().withAsync(AsyncMode.INSIDE));
+        TestTrace.feed(threadAndAsyncTracks(), folder);
+        assertEquals(new Expect()
                         .node("a", 2, 15, 10, 5, 10, 2)
                         .node("a/b", 1, 4, 4, 4, 4, 0)
                         .node("a/c", 1, 1, 1, 1, 1, 0)
                         .node("b", 1, 2, 2, 2, 2, 0)
-                        .node("e", 1, 1, 1, 1, 1, 0));
+                        .node("e", 1, 1, 1, 1, 1, 0).folded().render(),
+                TestTrace.snapshot(folder).render());
+        assertFalse(folder.tree().hasAsyncPart());
+    }
+
+    @Test
+    void asyncOffLeavesTheirEventsOutAsNotes() {
+        Folder folder = new Folder(FoldOptions.defaults().withAsync(AsyncMode.OFF));
+        TestTrace.feed(threadAndAsyncTracks(), folder);
+        assertEquals(new Expect()
+                        .node("a", 1, 10, 6, 10, 10, 1)
+                        .node("a/b", 1, 4, 4, 4, 4, 0).folded().render(),
+                TestTrace.snapshot(folder).render());
+        assertEquals(8, folder.diagnostics().noteCount(AsyncMode.NOTE_OFF), "one note per b and e event");
     }
 
     // ---- times and metrics ----
@@ -425,13 +478,15 @@ class FolderRulesTest {
             folder.end(track, 1_000, folder.frames().names().intern("stray"));
             folder.begin(track, 2_000, folder.frames().intern("a"));
             folder.end(track, 3_000, folder.frames().names().intern("z"));
+            folder.end(track, 3_500, EventSink.NO_NAME);
             folder.begin(track, 4_000, folder.frames().intern("open"));
             folder.endInput();
             String b = async ? "b" : "B";
             String e = async ? "e" : "E";
             String label = async ? "async pid 1 cat c id 7" : "pid 1 tid 1";
             Map<String, Diagnostics.Entry> w = folder.diagnostics().warnings();
-            assertEquals(List.of("t.json: " + label + ": " + e + " 'stray' at 1 us with no open " + b),
+            assertEquals(List.of("t.json: " + label + ": " + e + " 'stray' at 1 us with no open " + b,
+                    "t.json: " + label + ": " + e + " without a name at 3.5 us with no open " + b),
                     w.get(Diagnostics.UNMATCHED_END).examples());
             assertEquals(List.of("t.json: " + label + ": " + e + " 'z' at 3 us closes " + b + " 'a'"),
                     w.get(Diagnostics.MISMATCHED_END).examples());

@@ -147,7 +147,7 @@ class FolderSpillTest {
                 }
                 switch (ev.ph()) {
                     case 'B' -> sink.begin(track, ev.tsNanos(), sink.frames().intern(ev.name()));
-                    case 'E' -> sink.end(track, ev.tsNanos(), sink.frames().names().intern(ev.name()));
+                    case 'E' -> sink.end(track, ev.tsNanos(), TestTrace.endName(sink, ev));
                     default -> sink.complete(track, ev.tsNanos(), ev.durNanos(), sink.frames().intern(ev.name()));
                 }
             }

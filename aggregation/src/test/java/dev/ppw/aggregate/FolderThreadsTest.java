@@ -40,8 +40,8 @@ class FolderThreadsTest {
                 "main => c: calls=1 sub=0 incl=5 excl=5 min=5 max=5",
                 "pid 1 tid 2: calls=1 sub=1 incl=3 excl=0 min=3 max=3",
                 "pid 1 tid 2 => a: calls=1 sub=0 incl=3 excl=3 min=3 max=3",
-                "async server: calls=1 sub=1 incl=6 excl=0 min=6 max=6",
-                "async server => r: calls=1 sub=0 incl=6 excl=6 min=6 max=6"), rows(folder.tree()));
+                "[async] async server: calls=1 sub=1 incl=6 excl=0 min=6 max=6",
+                "[async] async server => r: calls=1 sub=0 incl=6 excl=6 min=6 max=6"), rows(folder.tree()));
         FolderPropertiesTest.assertInvariants(folder.tree(), " split threads");
         assertEquals(rows(folder.tree()), rows(folder.toProfile().tree()));
     }
@@ -59,8 +59,8 @@ class FolderThreadsTest {
                 "pid 1 tid 2 => a: calls=1 sub=0 incl=2 excl=2 min=2 max=2",
                 "pid 2 tid 7: calls=1 sub=1 incl=1 excl=0 min=1 max=1",
                 "pid 2 tid 7 => a: calls=1 sub=0 incl=1 excl=1 min=1 max=1",
-                "async pid 1: calls=1 sub=1 incl=1 excl=0 min=1 max=1",
-                "async pid 1 => r: calls=1 sub=0 incl=1 excl=1 min=1 max=1"), rows(folder.tree()));
+                "[async] async pid 1: calls=1 sub=1 incl=1 excl=0 min=1 max=1",
+                "[async] async pid 1 => r: calls=1 sub=0 incl=1 excl=1 min=1 max=1"), rows(folder.tree()));
         folder.threadName("1", "2", "worker");
         folder.threadName("2", "7", "worker");
         assertEquals(List.of(
@@ -68,8 +68,8 @@ class FolderThreadsTest {
                 "pid 1 tid 1 => a: calls=1 sub=0 incl=4 excl=4 min=4 max=4",
                 "worker: calls=2 sub=2 incl=3 excl=0 min=1 max=2",
                 "worker => a: calls=2 sub=0 incl=3 excl=3 min=1 max=2",
-                "async pid 1: calls=1 sub=1 incl=1 excl=0 min=1 max=1",
-                "async pid 1 => r: calls=1 sub=0 incl=1 excl=1 min=1 max=1"), rows(folder.tree()));
+                "[async] async pid 1: calls=1 sub=1 incl=1 excl=0 min=1 max=1",
+                "[async] async pid 1 => r: calls=1 sub=0 incl=1 excl=1 min=1 max=1"), rows(folder.tree()));
     }
 
     @Test
@@ -109,7 +109,7 @@ class FolderThreadsTest {
                 "a: calls=2 sub=1 incl=13 excl=10 min=3 max=10",
                 "a => b: calls=1 sub=0 incl=3 excl=3 min=3 max=3",
                 "c: calls=1 sub=0 incl=5 excl=5 min=5 max=5",
-                "r: calls=1 sub=0 incl=6 excl=6 min=6 max=6"), rows(folder.tree()));
+                "[async] r: calls=1 sub=0 incl=6 excl=6 min=6 max=6"), rows(folder.tree()));
     }
 
     private static Folder split() {
@@ -123,7 +123,7 @@ class FolderThreadsTest {
             int track = t.async() ? folder.asyncTrack(t.pid(), t.tidOrCat(), t.id()) : folder.thread(t.pid(), t.tidOrCat());
             switch (ev.ph()) {
                 case 'B' -> folder.begin(track, ev.tsNanos(), folder.frames().intern(ev.name()));
-                case 'E' -> folder.end(track, ev.tsNanos(), folder.frames().names().intern(ev.name()));
+                case 'E' -> folder.end(track, ev.tsNanos(), TestTrace.endName(folder, ev));
                 default -> folder.complete(track, ev.tsNanos(), ev.durNanos(), folder.frames().intern(ev.name()));
             }
         }

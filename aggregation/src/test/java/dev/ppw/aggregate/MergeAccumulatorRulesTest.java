@@ -4,6 +4,7 @@ import dev.ppw.model.Breakdown;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
@@ -300,10 +301,92 @@ class MergeAccumulatorRulesTest {
                 () -> MergeAccumulator.fromBytes(new byte[] {1, 2, 3, 4, 5})).getMessage());
         byte[] future = good.clone();
         future[7] = 9;
-        assertEquals("merge state of version 9: this version reads 1 only", assertThrows(IllegalArgumentException.class,
+        assertEquals("merge state of version 9: this version reads 3 only", assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(future)).getMessage());
+        byte[] before = good.clone();
+        before[7] = 1; // version 1 had no dropped inputs
+        assertEquals("merge state of version 1: this version reads 3 only", assertThrows(IllegalArgumentException.class,
+                () -> MergeAccumulator.fromBytes(before)).getMessage());
+        before[7] = 2; // version 2 had no parts
+        assertEquals("merge state of version 2: this version reads 3 only", assertThrows(IllegalArgumentException.class,
+                () -> MergeAccumulator.fromBytes(before)).getMessage());
         IllegalArgumentException cut = assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(Arrays.copyOf(good, good.length - 1)));
         assertTrue(cut.getMessage().startsWith("merge state cut short or damaged"), cut.getMessage());
+    }
+
+    /** Inputs 0..19: the ones in {@code bad} dropped (reason by parity), the others one node each. */
+    private static MergeAccumulator share(List<Integer> indices, List<Integer> bad) {
+        MergeAccumulator m = sum();
+        for (int i : indices) {
+            if (bad.contains(i)) {
+                m.drop(i, "n" + i + ".json: broken " + i, i % 2 == 0 ? "the input is empty" : "not valid JSON");
+            } else {
+                m.add(i, "n" + i + ".json", info("n" + i, Map.of()), main(i + 1), new Diagnostics());
+            }
+        }
+        return m;
+    }
+
+    @Test
+    void droppedInputsAreCountedByReasonWithTheFirstTenMessagesByPositionWhateverTheGrouping() {
+        List<Integer> bad = List.of(19, 0, 2, 3, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 17);
+        MergeAccumulator whole = share(java.util.stream.IntStream.range(0, 20).boxed().toList(), bad);
+        MergeAccumulator last = share(List.of(19, 18, 17, 16, 15, 14, 13), bad);
+        MergeAccumulator middle = MergeAccumulator.fromBytes(share(List.of(12, 11, 10, 9, 8, 7), bad).toBytes());
+        MergeAccumulator first = share(List.of(6, 5, 4, 3, 2, 1, 0), bad);
+        last.combine(middle);
+        last.combine(first);
+        for (MergeAccumulator m : List.of(whole, last)) {
+            MergeAccumulator.Merged merged = m.result(false);
+            assertEquals(15, merged.droppedInputs().count());
+            assertEquals(Map.of("not valid JSON", 9L, "the input is empty", 6L), merged.droppedInputs().reasons());
+            assertEquals(List.of("n0.json: broken 0", "n2.json: broken 2", "n3.json: broken 3", "n5.json: broken 5",
+                    "n6.json: broken 6", "n7.json: broken 7", "n8.json: broken 8", "n9.json: broken 9",
+                    "n11.json: broken 11", "n12.json: broken 12"), merged.droppedInputs().examples());
+            assertEquals(merged.droppedInputs(), merged.profile().droppedInputs());
+            // The node count and the breakdown are the merged nodes' only.
+            assertEquals(5, merged.profile().nodes());
+            assertEquals(List.of("n1.json", "n4.json", "n10.json", "n16.json", "n18.json"), merged.profile().inputs());
+            assertEquals((2 + 5 + 11 + 17 + 19) / 5.0, merged.breakdown().orElseThrow().meanNanos(1), 1e-9);
+            assertEquals(5, m.inputCount());
+        }
+        assertArrayEquals(whole.toBytes(), last.toBytes());
+    }
+
+    @Test
+    void aSavedProfilesDroppedInputsStayCountedInTheProfileButNotAsThisMergesOwn() {
+        DroppedInputs before = new DroppedInputs(3, Map.of("not valid JSON", 3L), List.of("x.json:1:1: not valid JSON"));
+        MergeAccumulator m = sum();
+        m.add(1, "saved.ppw.json", info("saved", Map.of()), main(5).withDroppedInputs(before), new Diagnostics());
+        m.drop(0, "a.json: the input is empty", "the input is empty");
+        MergeAccumulator.Merged merged = m.result(false);
+        assertEquals(new DroppedInputs(1, Map.of("the input is empty", 1L), List.of("a.json: the input is empty")),
+                merged.droppedInputs());
+        assertEquals(new DroppedInputs(4, Map.of("not valid JSON", 3L, "the input is empty", 1L),
+                List.of("a.json: the input is empty", "x.json:1:1: not valid JSON")), merged.profile().droppedInputs());
+        assertEquals(List.of("not valid JSON", "the input is empty"),
+                List.copyOf(merged.profile().droppedInputs().reasons().keySet()));
+        assertThrows(IllegalArgumentException.class, () -> m.drop(1, "saved.ppw.json: late", "late"));
+    }
+
+    @Test
+    void nineThousandDroppedInputsKeepTenMessagesAndACountPerReason() {
+        MergeAccumulator m = sum();
+        String detail = "x".repeat(2_000);
+        for (int i = 0; i < 10_000; i++) {
+            if (i % 10 == 0) {
+                m.add(i, "n" + i + ".json", info("n" + i, Map.of()), main(1), new Diagnostics());
+            } else {
+                m.drop(i, "n" + i + ".json:1:2: not valid JSON: " + detail, i % 2 == 0 ? "not valid JSON" : "other");
+            }
+        }
+        DroppedInputs dropped = m.result(false).droppedInputs();
+        assertEquals(9_000, dropped.count());
+        assertEquals(Map.of("not valid JSON", 4_000L, "other", 5_000L), dropped.reasons());
+        assertEquals(DroppedInputs.EXAMPLES, dropped.examples().size());
+        assertTrue(dropped.examples().get(0).startsWith("n1.json:1:2: "), dropped.examples().get(0));
+        // The state holds the kept messages only: well under what 9,000 of them would take (18 MB).
+        assertTrue(m.toBytes().length < 200_000, m.toBytes().length + " bytes");
     }
 }

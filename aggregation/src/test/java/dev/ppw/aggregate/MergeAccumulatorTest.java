@@ -6,6 +6,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
+import dev.ppw.model.Part;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
@@ -160,7 +161,8 @@ class MergeAccumulatorTest {
     static Map<String, List<Long>> rows(CallTree t) {
         Map<String, List<Long>> rows = new TreeMap<>();
         for (int n = 1; n < t.size(); n++) {
-            String key = t.path(n, " => ") + (t.callsiteName(n).isEmpty() ? "" : " @" + t.callsiteName(n));
+            String key = (t.part(n) == Part.ASYNC ? "[async] " : "") + t.path(n, " => ")
+                    + (t.callsiteName(n).isEmpty() ? "" : " @" + t.callsiteName(n));
             rows.put(key, List.of(t.calls(n), t.subcalls(n), t.inclusiveNanos(n), t.exclusiveNanos(n),
                     t.minInclusiveNanos(n), t.maxInclusiveNanos(n)));
         }

@@ -20,7 +20,7 @@ import java.util.TreeSet;
  * <p>Written from the text, not from the Folder: objects, lists and linear scans, each step of section 1
  * a method named after it, no attempt at speed. A track is the events of one {@link Track} key within one
  * input (the same pid/tid in two inputs are two tracks). Every closed frame becomes one call of its path
- * of region names; the metrics of section 2 are then computed from the calls by their definitions.
+ * of region names (an async track's path starting with {@link TestTrace#ASYNC}: its part); the metrics of section 2 are then computed from the calls by their definitions.
  */
 final class ReferenceReplay {
     /** An open frame: what opened it, when, and for an X, when it ends by itself. */
@@ -34,6 +34,8 @@ final class ReferenceReplay {
     private final List<Call> calls = new ArrayList<>();
     private final Map<String, Long> warnings = new LinkedHashMap<>();
     private final List<Frame> stack = new ArrayList<>();
+    /** Where the track's frames hang: an async track's in the async part (section 2, "Parts"), under its mark. */
+    private List<String> base = List.of();
 
     private ReferenceReplay() {
         for (String kind : TestTrace.FOLD_WARNINGS) {
@@ -57,6 +59,7 @@ final class ReferenceReplay {
     }
 
     private void replayTrack(List<Ev> fileOrder) {
+        base = fileOrder.get(0).track().async() ? List.of(TestTrace.ASYNC) : List.of();
         List<Ev> events = new ArrayList<>(fileOrder);
         events.sort(Comparator.comparingLong(Ev::tsNanos)); // stable: file order within one ts
         TreeSet<Long> times = new TreeSet<>();
@@ -130,12 +133,15 @@ final class ReferenceReplay {
         }
     }
 
-    /** An E: closes the innermost open B whatever its name; with no open B it is dropped. */
+    /**
+     * An E: closes the innermost open B whatever its name, comparing the names when it has one; with no open B
+     * it is dropped.
+     */
     private void end(Ev ev, long t) {
         for (int i = stack.size() - 1; i >= 0; i--) {
             Frame f = stack.get(i);
             if (!f.complete()) {
-                if (!f.path().get(f.path().size() - 1).equals(ev.name())) {
+                if (ev.name() != null && !f.path().get(f.path().size() - 1).equals(ev.name())) {
                     warn(Diagnostics.MISMATCHED_END);
                 }
                 close(i, t);
@@ -146,7 +152,7 @@ final class ReferenceReplay {
     }
 
     private void push(String name, long startNanos, boolean complete, long endNanos) {
-        List<String> path = new ArrayList<>(stack.isEmpty() ? List.of() : stack.get(stack.size() - 1).path());
+        List<String> path = new ArrayList<>(stack.isEmpty() ? base : stack.get(stack.size() - 1).path());
         path.add(name);
         stack.add(new Frame(List.copyOf(path), startNanos, complete, endNanos));
     }

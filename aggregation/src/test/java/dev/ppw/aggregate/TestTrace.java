@@ -4,6 +4,7 @@ import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.NameTable;
+import dev.ppw.model.Part;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -16,11 +17,15 @@ import java.util.TreeMap;
 /**
  * Traces as the Folder tests write them (inputs of events in file order), how to push them into an
  * {@link EventSink}, and a comparable snapshot of a folded tree ({@link Folded}) keyed by path of region
- * names. Times are nanoseconds; Chrome callsites are always empty, so a path is a node.
+ * names (a node of the async part under {@link #ASYNC}). Times are nanoseconds; Chrome callsites are always
+ * empty, so a path is a node.
  */
 final class TestTrace {
     private TestTrace() {
     }
+
+    /** The first element of the path of a node of the async part, in snapshots and in the reference. */
+    static final String ASYNC = "[async]";
 
     /** The warning kinds of SEMANTICS.md section 1 that folding (not reading) produces. */
     static final List<String> FOLD_WARNINGS = List.of(Diagnostics.OVERLAP, Diagnostics.MISMATCHED_END,
@@ -61,6 +66,7 @@ final class TestTrace {
         return new Ev(T1, 'B', ts, 0, name);
     }
 
+    /** An {@code E}; a null {@code name} is an end without a name, compared with nothing. */
     static Ev e(long ts, String name) {
         return new Ev(T1, 'E', ts, 0, name);
     }
@@ -208,7 +214,7 @@ final class TestTrace {
                 int track = t.async() ? sink.asyncTrack(t.pid(), t.tidOrCat(), t.id()) : sink.thread(t.pid(), t.tidOrCat());
                 switch (ev.ph()) {
                     case 'B' -> sink.begin(track, ev.tsNanos(), sink.frames().intern(ev.name()));
-                    case 'E' -> sink.end(track, ev.tsNanos(), names.intern(ev.name()));
+                    case 'E' -> sink.end(track, ev.tsNanos(), endName(sink, ev));
                     case 'X' -> sink.complete(track, ev.tsNanos(), ev.durNanos(), sink.frames().intern(ev.name()));
                     case 'C' -> sink.regionCounter(track, ev.tsNanos(), names.intern(ev.name()),
                             counterCpu(ev.durNanos()), counterMemory(ev.durNanos()));
@@ -217,6 +223,11 @@ final class TestTrace {
             }
             sink.endInput();
         }
+    }
+
+    /** The name id an end event passes to a sink: {@link EventSink#NO_NAME} for an {@code E} with a null name. */
+    static int endName(EventSink sink, Ev ev) {
+        return ev.name() == null ? EventSink.NO_NAME : sink.frames().names().intern(ev.name());
     }
 
     /** A new Folder that has folded {@code trace}. */
@@ -238,6 +249,9 @@ final class TestTrace {
             List<String> path = new ArrayList<>();
             for (int m = n; m != CallTree.ROOT; m = tree.parent(m)) {
                 path.add(0, tree.regionName(m));
+            }
+            if (tree.part(n) == Part.ASYNC) {
+                path.add(0, ASYNC);
             }
             Stats s = new Stats(tree.calls(n), tree.inclusiveNanos(n), tree.exclusiveNanos(n),
                     tree.minInclusiveNanos(n), tree.maxInclusiveNanos(n), tree.subcalls(n));

@@ -3,6 +3,7 @@ package dev.ppw.aggregate;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
+import dev.ppw.model.Part;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -229,7 +230,10 @@ final class TestTrees {
         return String.join(Views.SEPARATOR, names);
     }
 
-    /** The tree's rows depth-first in node order: path, calls, subcalls, inclusive, exclusive, min and max. */
+    /**
+     * The tree's rows depth-first in node order: path (after {@code [async]} in the async part), calls,
+     * subcalls, inclusive, exclusive, min and max.
+     */
     static List<String> rows(CallTree tree) {
         List<String> rows = new ArrayList<>();
         addRows(tree, CallTree.ROOT, rows);
@@ -238,7 +242,7 @@ final class TestTrees {
 
     private static void addRows(CallTree tree, int parent, List<String> rows) {
         for (int n = tree.firstChild(parent); n != CallTree.NONE; n = tree.nextSibling(n)) {
-            rows.add(tree.path(n, " => ") + ": calls=" + tree.calls(n) + " sub=" + tree.subcalls(n) + " incl="
+            rows.add((tree.part(n) == Part.ASYNC ? "[async] " : "") + tree.path(n, " => ") + ": calls=" + tree.calls(n) + " sub=" + tree.subcalls(n) + " incl="
                     + tree.inclusiveNanos(n) + " excl=" + tree.exclusiveNanos(n) + " min=" + tree.minInclusiveNanos(n)
                     + " max=" + tree.maxInclusiveNanos(n));
             addRows(tree, n, rows);

@@ -86,7 +86,11 @@ final class TraceGenerator {
                     childInclusive += child.endNanos - child.startNanos;
                 }
                 Stats one = new Stats(1, inclusive, inclusive - childInclusive, inclusive, inclusive, c.children.size());
-                nodes.merge(c.path(), one, (p, q) -> new Stats(p.calls() + q.calls(), p.inclusive() + q.inclusive(),
+                List<String> path = c.path();
+                if (c.track.async()) {
+                    path.add(0, TestTrace.ASYNC); // the async part (SEMANTICS.md section 2, "Parts")
+                }
+                nodes.merge(path, one, (p, q) -> new Stats(p.calls() + q.calls(), p.inclusive() + q.inclusive(),
                         p.exclusive() + q.exclusive(), Math.min(p.min(), q.min()), Math.max(p.max(), q.max()),
                         p.subcalls() + q.subcalls()));
             }
@@ -156,8 +160,8 @@ final class TraceGenerator {
     /**
      * Decodes ops (each in 0..{@link #SOUP_OP_MAX}) into one event each: phase B (4 in 10), E (3 in 10) or
      * X (3 in 10, a B on the async track), time 0..12 ns after {@code baseNanos} (many ties), region a, b
-     * or c, X duration 0..6, one of {@link #TRACKS}, input 0 or 1. Nothing keeps it well formed: unmatched
-     * and mismatched ends, overlapping X and unclosed B all happen.
+     * or c (an E's third choice is no name at all), X duration 0..6, one of {@link #TRACKS}, input 0 or 1.
+     * Nothing keeps it well formed: unmatched and mismatched ends, overlapping X and unclosed B all happen.
      */
     static Trace soup(List<Integer> ops, long baseNanos) {
         List<List<Ev>> inputs = List.of(new ArrayList<>(), new ArrayList<>());
@@ -169,7 +173,7 @@ final class TraceGenerator {
             Track track = TRACKS.get((op / 2730) % 3);
             int input = (op / 8190) % 2;
             char ph = phase < 4 ? 'B' : phase < 7 ? 'E' : track.async() ? 'B' : 'X';
-            inputs.get(input).add(new Ev(track, ph, ts, ph == 'X' ? dur : 0, name));
+            inputs.get(input).add(new Ev(track, ph, ts, ph == 'X' ? dur : 0, ph == 'E' && name.equals("c") ? null : name));
         }
         return new Trace(inputs.get(1).isEmpty() ? List.of(inputs.get(0)) : inputs);
     }

@@ -1,5 +1,6 @@
 package dev.ppw.cli;
 
+import dev.ppw.aggregate.AsyncMode;
 import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
@@ -33,6 +34,13 @@ final class Converters {
         }
         throw new TypeConversionException("unknown " + what + " '" + text + "': expected one of "
                 + Arrays.stream(values).map(label).collect(Collectors.joining(", ")));
+    }
+
+    static final class Async implements ITypeConverter<AsyncMode> {
+        @Override
+        public AsyncMode convert(String value) {
+            return byLabel(value, AsyncMode.values(), AsyncMode::label, "async mode");
+        }
     }
 
     static final class View implements ITypeConverter<ViewKind> {

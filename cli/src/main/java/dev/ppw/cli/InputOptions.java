@@ -1,13 +1,26 @@
 package dev.ppw.cli;
 
+import dev.ppw.aggregate.AsyncMode;
 import dev.ppw.model.format.FormatRegistry;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 import java.util.Optional;
 
-/** The option that chooses how inputs are read: shared by {@code profile} and {@code merge}. */
+/** The options that choose how inputs are read: shared by {@code profile} and {@code merge}. */
 final class InputOptions {
+    @Option(names = "--async", paramLabel = "MODE", defaultValue = "apart", converter = Converters.Async.class,
+            description = "Spans of async tracks (b/e events): apart, a part of their own with its own total,"
+                    + " after the threads'; inside, added into the threads' tree; off, left out"
+                    + " (default: ${DEFAULT-VALUE}).")
+    AsyncMode async;
+
+    @Option(names = "--skip-bad",
+            description = {"Leave out the inputs that cannot be read (each named on stderr, counted in every"
+                    + " output) and read the others, instead of stopping; none readable is still an error.",
+                    "Under --strict a left-out input is an error."})
+    boolean skipBad;
+
     @Option(names = "--input-format", paramLabel = "NAME",
             description = "Read every input as this format instead of detecting it from the content"
                     + " ('ppw-java formats' lists them).")
@@ -16,11 +29,14 @@ final class InputOptions {
     /**
      * The format every input is read as, or empty to detect each one's.
      *
-     * @throws picocli.CommandLine.ParameterException (exit 2) for a name no format has, listing the names
+     * @throws picocli.CommandLine.ParameterException (exit 2) for a name no format read has, listing the names (and
+     *     for a format only recognised, what to do instead)
      */
     Optional<String> inputFormat(CommandSpec spec, FormatRegistry registry) {
         if (inputFormat != null && registry.byName(inputFormat).isEmpty()) {
-            throw ReportOptions.usage(spec, "unknown input format '" + inputFormat + "': expected one of "
+            String known = registry.unreadByName(inputFormat).map(f -> ": ppw-java recognises " + f.description()
+                    + " but does not read it yet (next: " + f.nextStep() + "); it reads ").orElse(": expected one of ");
+            throw ReportOptions.usage(spec, "unknown input format '" + inputFormat + "'" + known
                     + String.join(", ", registry.names()));
         }
         return Optional.ofNullable(inputFormat);

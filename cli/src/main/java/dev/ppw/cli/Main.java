@@ -1,6 +1,7 @@
 package dev.ppw.cli;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.BadInputsException;
 import dev.ppw.engine.Engine;
 import dev.ppw.model.format.FormatRegistry;
 import picocli.CommandLine;
@@ -62,6 +63,10 @@ public final class Main implements Callable<Integer> {
             return BAD_USAGE;
         });
         cl.setExecutionExceptionHandler((e, failed, parseResult) -> {
+            if (e instanceof BadInputsException bad) {
+                DroppedSummary.error(bad).forEach(errWriter::println);
+                return BAD_DATA;
+            }
             if (e instanceof BadInputException || e instanceof FileProblem) {
                 errWriter.println(PREFIX + "error: " + e.getMessage());
                 return BAD_DATA;

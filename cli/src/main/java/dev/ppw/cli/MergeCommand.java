@@ -38,6 +38,8 @@ import java.util.concurrent.Callable;
                 "      every trace in the folder; the 10 rows spread least evenly over the nodes",
                 "  ppw-java merge multiproc.pfw --node-by pid --agg min --present-only",
                 "      one node per process of a file; min over the processes that ran each row",
+                "  ppw-java merge runs/job42/ --skip-bad",
+                "      merge the nodes that can be read; the others are named and counted",
                 "%nA row missing from a node counts as 0 for min, max and avg unless --present-only.",
                 "Exit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage, 3 internal error."})
 final class MergeCommand implements Callable<Integer> {
@@ -48,7 +50,8 @@ final class MergeCommand implements Callable<Integer> {
     Main main;
 
     @Parameters(arity = "1..*", paramLabel = "INPUT",
-            description = "Trace files, saved profiles (.ppw.json), folders of them, or quoted globs.")
+            description = "Trace files, saved profiles (.ppw.json), folders of them, quoted globs, or '-' for standard"
+                    + " input. An input named twice is read once.")
     List<String> inputs;
 
     @Option(names = "--agg", paramLabel = "OP", defaultValue = "sum", converter = Converters.Agg.class,
@@ -99,7 +102,8 @@ final class MergeCommand implements Callable<Integer> {
                 .withRecomputeInclusive(recomputeInclusive).withSplitByPid(nodeBy == Converters.NodeKey.PID)
                 .withBreakdown(breakdown || topImbalance != null).withView(options.viewSpec())
                 .withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
-                .withReading(Tuning.reading()).withFold(Tuning.folding());
+                .withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(input.async))
+                .withSkipBad(input.skipBad);
         if (jobs != null) {
             merging = merging.withJobs(jobs);
         }
@@ -110,8 +114,10 @@ final class MergeCommand implements Callable<Integer> {
             merged = engine.merge(sources, merging.withProgress(progress::step));
         }
         Diagnostics diagnostics = merged.diagnostics();
+        WarningSummary.noteLines(diagnostics).forEach(streams.err()::println);
+        DroppedSummary.lines(merged.droppedInputs(), sources.size(), options.strict).forEach(streams.err()::println);
         WarningSummary.lines(diagnostics, options.strict).forEach(streams.err()::println);
-        if (options.strict && diagnostics.hasWarnings()) {
+        if (options.strict && (diagnostics.hasWarnings() || !merged.droppedInputs().isEmpty())) {
             return Main.BAD_DATA;
         }
         Report report = engine.report(merged, options.rows(topImbalance == null ? 0 : topImbalance));

@@ -4,7 +4,6 @@ import dev.ppw.aggregate.ThreadMode;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.ProfileOptions;
 import dev.ppw.engine.ProfileResult;
-import dev.ppw.model.Profile;
 import dev.ppw.model.format.InputSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -26,7 +25,8 @@ import java.util.concurrent.Callable;
 @Command(name = "profile", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {"Folds trace files into one calling-context profile and prints one view of it.",
-                "Several files are summed into one profile. Times are exact to the nanosecond."},
+                "Several files are summed into one profile; saved profiles (--format json) are shown, or summed",
+                "with the rest as 'merge --agg sum' would. Times are exact to the nanosecond."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  ppw-java profile trace.json",
@@ -41,10 +41,16 @@ import java.util.concurrent.Callable;
                 "      the top 3 levels, rows of at least 1%% of the total",
                 "  ppw-java profile trace.json --threads split",
                 "      one top level per thread, named after it",
+                "  ppw-java profile node-trace.json --async inside",
+                "      async spans added into the threads' tree, as one total",
                 "  ppw-java profile trace.json --format json --strict",
                 "      JSON, or exit 1 without output if the trace has any anomaly",
                 "  ppw-java profile perfflow.*.pfw -j 2 -q",
                 "      many files summed, read on 2 threads, without a progress bar",
+                "  ppw-java profile node0.ppw.json --view flat",
+                "      a saved profile shown again, in another view derived from its tree",
+                "  gunzip -c trace.json.gz | ppw-java profile -",
+                "      '-' is standard input (gzipped or not)",
                 "%nExit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage,",
                 "3 internal error."})
 final class ProfileCommand implements Callable<Integer> {
@@ -55,8 +61,8 @@ final class ProfileCommand implements Callable<Integer> {
     Main main;
 
     @Parameters(arity = "1..*", paramLabel = "INPUT",
-            description = "Trace files ('ppw-java formats' lists what is read, gzipped or not), folders of them, or"
-                    + " quoted globs.")
+            description = "Trace files or saved profiles ('ppw-java formats' lists what is read, gzipped or not),"
+                    + " folders of them, quoted globs, or '-' for standard input. An input named twice is read once.")
     List<String> inputs;
 
     @Option(names = "--threads", paramLabel = "MODE", defaultValue = "merge", converter = Threads.class,
@@ -87,8 +93,9 @@ final class ProfileCommand implements Callable<Integer> {
         if (jobs != null && jobs < 1) {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
-        ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads))
-                .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null));
+        ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads).withAsync(input.async))
+                .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
+                .withSkipBad(input.skipBad);
         if (jobs != null) {
             profiling = profiling.withJobs(jobs);
         }
@@ -97,14 +104,15 @@ final class ProfileCommand implements Callable<Integer> {
         ProfileResult folded;
         long bytes = sources.stream().mapToLong(s -> Math.max(0, s.sizeBytes())).sum();
         try (Progress progress = Progress.bytes(streams.err(), "profile", bytes, quiet)) {
-            folded = engine.profile(sources, profiling.withProgress(progress::stepTo));
+            folded = engine.profile(sources, profiling.withProgress(progress::stepTo), options.viewSpec());
         }
+        WarningSummary.noteLines(folded.diagnostics()).forEach(streams.err()::println);
+        DroppedSummary.lines(folded.droppedInputs(), sources.size(), options.strict).forEach(streams.err()::println);
         WarningSummary.lines(folded.diagnostics(), options.strict).forEach(streams.err()::println);
-        if (options.strict && folded.diagnostics().hasWarnings()) {
+        if (options.strict && (folded.diagnostics().hasWarnings() || !folded.droppedInputs().isEmpty())) {
             return Main.BAD_DATA;
         }
-        Profile shown = engine.view(folded.profile(), options.viewSpec());
-        Output.write(engine, engine.report(shown, folded.diagnostics(), options.rows(0)), options, streams);
+        Output.write(engine, engine.report(folded.profile(), folded.diagnostics(), options.rows(0)), options, streams);
         return Main.OK;
     }
 

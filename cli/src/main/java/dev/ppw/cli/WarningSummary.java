@@ -9,10 +9,22 @@ import java.util.StringJoiner;
 
 /**
  * The warnings of a run in at most two lines: kinds and counts, the first example with its position, and
- * what {@code --strict} would do (or did).
+ * what {@code --strict} would do (or did). Notes that concern what was asked (an input named twice) get a
+ * line of their own; they never make {@code --strict} fail.
  */
 final class WarningSummary {
     private WarningSummary() {
+    }
+
+    /** One line for the inputs named twice: which, and how many more; nothing when none was. */
+    static List<String> noteLines(Diagnostics diagnostics) {
+        Diagnostics.Entry named = diagnostics.notes().get(Diagnostics.INPUT_NAMED_TWICE);
+        if (named == null || named.examples().isEmpty()) {
+            return List.of();
+        }
+        String first = named.examples().get(0);
+        return List.of(Main.PREFIX + "note: " + (named.count() == 1 ? "an input named more than once is read once: "
+                + first : named.count() + " inputs named more than once are read once each; first: " + first));
     }
 
     /** Nothing when there were no warnings. */

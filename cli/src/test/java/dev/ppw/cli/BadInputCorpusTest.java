@@ -33,16 +33,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stderr, the warning kinds and counts, and a fragment of the CSV. Around every row: never a stack trace,
  * nothing on stdout after an error, warnings summarised in two lines, and {@code --strict} turning each
  * warning into exit 1 with no output while changing nothing else. Rows named {@code generated:NAME} are
- * made at test time ({@link BadInputFiles#generated()}).
+ * made at test time ({@link BadInputFiles#generated()}); rows named {@code stdin:NAME} give the file NAME on
+ * standard input ({@code ppw-java profile -}), where messages name the input {@code -}.
  */
 class BadInputCorpusTest {
     private static final Path DIR = Path.of("src/test/resources/bad-input");
     private static final String TABLE = "EXPECTED.tsv";
+    /** The folder of merges with bad inputs, a table of its own ({@link BadMergeCorpusTest}). */
+    private static final String MERGES = "merges";
     private static final String GENERATED = "generated:";
+    /** A row {@code stdin:NAME} gives the committed file NAME as standard input: {@code profile -}. */
+    private static final String STDIN = "stdin:";
     private static final String ANY_NUMBER = "{n}";
     private static final boolean UPDATE = Boolean.getBoolean("ppw.updateBadInput");
     private static final String HEADER = "path,id,parent_id,depth,name,callsite,calls,subcalls,inclusive_ns,exclusive_ns,"
             + "min_inclusive_ns,max_inclusive_ns,agg,missing,nodes";
+    private static final String PART = "part";
     private static final String HINT = "ppw-java: hint: --strict makes warnings errors (exit 1, no output)";
     private static final Pattern ERROR_SHAPE = Pattern.compile("ppw-java: error: (.+?)(:\\d+:\\d+)?: \\S.*");
 
@@ -82,8 +88,8 @@ class BadInputCorpusTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("rows")
     void eachBadInputEndsAsItsRowSays(Row row) {
-        String file = input(row).toString();
-        Cli r = Cli.run("profile", file, "--format", "csv");
+        String file = inputName(row);
+        Cli r = profile(row);
         assertNoStackTrace(r);
         assertEquals(row.exit(), r.exit(), r.toString());
         List<String> err = r.err().lines().toList();
@@ -99,8 +105,9 @@ class BadInputCorpusTest {
             return;
         }
         String firstLine = r.out().lines().findFirst().orElse("");
-        assertTrue(firstLine.equals(HEADER) || firstLine.startsWith(HEADER + ","), "the fixed columns first, then any"
-                + " declared metric's (a sampled input's weight)\n" + r);
+        String fixed = firstLine.startsWith(PART + ",") ? firstLine.substring(PART.length() + 1) : firstLine;
+        assertTrue(fixed.equals(HEADER) || fixed.startsWith(HEADER + ","), "the part (with async spans), the fixed"
+                + " columns, then any declared metric's (a sampled input's weight)\n" + r);
         assertTrue(r.out().startsWith(firstLine + "\r\n"), r.toString());
         assertTrue(r.out().contains(row.stdout()), () -> "stdout has " + row.stdout() + "\n" + r);
         if (row.warnings().isEmpty()) {
@@ -114,9 +121,8 @@ class BadInputCorpusTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("rows")
     void strictMakesEachWarningFatalAndChangesNothingElse(Row row) {
-        String file = input(row).toString();
-        Cli plain = Cli.run("profile", file, "--format", "csv");
-        Cli strict = Cli.run("profile", file, "--format", "csv", "--strict");
+        Cli plain = profile(row);
+        Cli strict = profile(row, "--strict");
         assertNoStackTrace(strict);
         if (row.exit() == 0 && !row.warnings().isEmpty()) {
             assertEquals(1, strict.exit(), strict.toString());
@@ -134,16 +140,22 @@ class BadInputCorpusTest {
     void everyFileOfTheCorpusHasARowAndEveryRowAFile() throws IOException {
         Set<String> files;
         try (Stream<Path> list = Files.list(DIR)) {
-            files = list.map(p -> p.getFileName().toString()).filter(n -> !n.equals(TABLE))
+            files = list.map(p -> p.getFileName().toString()).filter(n -> !n.equals(TABLE) && !n.equals(MERGES))
                     .collect(Collectors.toCollection(TreeSet::new));
         }
         Set<String> committedRows = new TreeSet<>();
         Set<String> generatedRows = new TreeSet<>();
+        Set<String> stdinRows = new TreeSet<>();
         for (Row row : rows()) {
-            (row.file().startsWith(GENERATED) ? generatedRows : committedRows)
-                    .add(row.file().replace(GENERATED, ""));
+            if (row.file().startsWith(STDIN)) {
+                stdinRows.add(row.file().substring(STDIN.length()));
+            } else {
+                (row.file().startsWith(GENERATED) ? generatedRows : committedRows)
+                        .add(row.file().replace(GENERATED, ""));
+            }
         }
         assertEquals(files, committedRows);
+        assertTrue(files.containsAll(stdinRows), "stdin rows give committed files: " + stdinRows);
         assertEquals(BadInputFiles.generated().keySet(), generatedRows);
         assertTrue(files.size() >= 35, "at least 35 committed bad inputs, got " + files.size());
     }
@@ -175,6 +187,26 @@ class BadInputCorpusTest {
         String regex = Stream.of(expected.split(Pattern.quote(ANY_NUMBER), -1)).map(Pattern::quote)
                 .collect(Collectors.joining("\\d+"));
         return actual.matches(regex);
+    }
+
+    /** {@code ppw-java profile FILE --format csv}, or {@code profile -} with the file on standard input. */
+    private static Cli profile(Row row, String... more) {
+        List<String> args = new ArrayList<>(List.of("profile", inputName(row), "--format", "csv"));
+        args.addAll(List.of(more));
+        if (row.file().startsWith(STDIN)) {
+            try {
+                return Cli.runWithInput(Files.readAllBytes(DIR.resolve(row.file().substring(STDIN.length()))),
+                        args.toArray(String[]::new));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    /** How the command names the row's input: its path, or {@code -} for standard input. */
+    private static String inputName(Row row) {
+        return row.file().startsWith(STDIN) ? "-" : input(row).toString();
     }
 
     private static Path input(Row row) {

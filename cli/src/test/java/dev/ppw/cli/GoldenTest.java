@@ -30,7 +30,11 @@ class GoldenTest {
     private static final List<Case> CASES = List.of(
             pfa("verbose"), pfa("compact"), pfa("cpumem_verbose"), pfa("cpumem_compact"), pfa("future"),
             pfa("multiproc"), pfa("object"), new Case("nodes4", files(TRACES.resolve("perfflowaspect/nodes4"))),
-            new Case("tsc-5.9.3-projectA.trace.json", List.of(TRACES.resolve("tsc-5.9.3-projectA.trace.json").toString())));
+            new Case("tsc-5.9.3-projectA.trace.json", List.of(TRACES.resolve("tsc-5.9.3-projectA.trace.json").toString())),
+            new Case("node-trace-A-cut.json", List.of(TRACES.resolve("nodejs/node-trace-A-cut.json").toString())));
+
+    /** The cases with async b/e events: their spans form the async part, or, with --async inside, the former tree. */
+    private static final List<Case> WITH_ASYNC = List.of(CASES.get(4), CASES.get(9));
 
     private static final List<List<String>> EVERY_VIEW = List.of(
             List.of("--view", "tree", "--format", "csv"),
@@ -44,6 +48,23 @@ class GoldenTest {
         for (Case c : CASES) {
             for (List<String> args : EVERY_VIEW) {
                 tests.add(golden(c, args, "csv"));
+            }
+        }
+        return tests.stream();
+    }
+
+    /**
+     * {@code --async inside} is ppw-java before async parts: future.pfw's files under that name are its
+     * former goldens, unchanged.
+     */
+    @TestFactory
+    Stream<DynamicTest> asyncInsideAsCsv() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Case c : WITH_ASYNC) {
+            for (List<String> args : EVERY_VIEW) {
+                List<String> inside = new ArrayList<>(List.of("--async", "inside"));
+                inside.addAll(args);
+                tests.add(golden(c, inside, "csv"));
             }
         }
         return tests.stream();
@@ -64,7 +85,11 @@ class GoldenTest {
                 golden(CASES.get(2), List.of("--view", "tree"), "txt"),
                 golden(CASES.get(2), List.of("--view", "tree", "--format", "json"), "json"),
                 golden(CASES.get(3), List.of("--view", "flat"), "txt"),
-                golden(CASES.get(3), List.of("--view", "callpath", "--format", "json"), "json"));
+                golden(CASES.get(3), List.of("--view", "callpath", "--format", "json"), "json"),
+                // Thread time and async spans apart: a section of their own in text, a part column in JSON.
+                golden(CASES.get(9), List.of("--view", "tree"), "txt"),
+                golden(CASES.get(9), List.of("--view", "flat"), "txt"),
+                golden(CASES.get(9), List.of("--view", "tree", "--format", "json"), "json"));
     }
 
     private static DynamicTest golden(Case c, List<String> args, String extension) {

@@ -2,6 +2,7 @@ package dev.ppw.cli;
 
 import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.InputFormat;
+import dev.ppw.model.format.UnreadFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,7 +16,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code ppw-java formats}, and {@code --input-format} forcing a format past detection. */
+/** {@code ppw-java formats} (with inputs, too), and {@code --input-format} forcing a format past detection. */
 class InputFormatsTest {
     private static final String TRACE = "[{\"ph\":\"X\",\"name\":\"main\",\"ts\":0,\"dur\":3,\"pid\":1,\"tid\":1}]\n";
     private static final String CSV = Cli.csv("path,id,parent_id,depth,name,callsite,calls,subcalls,inclusive_ns,"
@@ -40,21 +41,60 @@ class InputFormatsTest {
     }
 
     @Test
-    void formatsListsEveryRegisteredFormatWithWhatItYields() {
+    void formatsListsEveryRegisteredFormatWithWhatItYieldsThenTheFormatsOnlyRecognised() {
         Cli formats = Cli.run("formats");
         assertEquals(0, formats.exit(), formats.toString());
         List<String> lines = formats.out().lines().toList();
+        int blank = lines.indexOf("");
         assertEquals(List.of("format", "yields", "description"), List.of(lines.get(0).split(" {2,}")));
         List<String> expected = new ArrayList<>();
         for (InputFormat f : REGISTERED.formats()) {
             expected.add(f.name() + "|" + FormatsCommand.yields(f) + "|" + f.description());
         }
-        assertEquals(expected, lines.stream().skip(1).map(l -> String.join("|", l.split(" {2,}", 3))).toList());
+        assertEquals(expected, lines.subList(1, blank).stream().map(l -> String.join("|", l.split(" {2,}", 3))).toList());
         assertTrue(REGISTERED.names().containsAll(List.of("chrome-json", "folded", "ppw-profile")), formats.out());
         assertTrue(lines.contains("folded       events   folded stacks ('main;compute;sha256 1843' per line), as the"
                 + " FlameGraph and inferno collapsers, async-profiler and ppw-java --format folded write them"),
                 formats.out());
+
+        assertEquals("Recognised, not read yet (detection names them and says what to do instead):", lines.get(blank + 1));
+        assertEquals(List.of("format", "description"), List.of(lines.get(blank + 2).split(" {2,}")));
+        List<String> recognised = new ArrayList<>();
+        for (UnreadFormat f : REGISTERED.unread()) {
+            recognised.add(f.name() + "|" + f.description());
+        }
+        assertEquals(recognised, lines.subList(blank + 3, lines.size()).stream()
+                .map(l -> String.join("|", l.split(" {2,}", 2))).toList());
+        assertTrue(lines.contains("jfr              a JFR recording (written by the JDK's Flight Recorder or"
+                + " async-profiler)"), formats.out());
         assertEquals("", formats.err());
+    }
+
+    @Test
+    void formatsWithInputsSaysWhatEachIsAndWhyOneIsNotRead() throws IOException {
+        Path trace = write("t.json", TRACE);
+        Path jfr = dir.resolve("rec.jfr");
+        Files.write(jfr, new byte[] {'F', 'L', 'R', 0, 0, 2, 0, 1});
+        Path text = write("notes.txt", "hello\n");
+        Cli run = Cli.run("formats", trace.toString(), jfr.toString(), text.toString(), trace.toString());
+        assertEquals(Main.BAD_DATA, run.exit(), run.toString());
+        int width = Math.max(trace.toString().length(), Math.max(jfr.toString().length(), text.toString().length()));
+        String row = "%-" + width + "s  %-11s  %-10s  %s%n";
+        assertEquals(String.format(row, "input", "format", "confidence", "read")
+                + String.format(row, trace, "chrome-json", "certain", "yes")
+                + String.format(row, jfr, "jfr", "certain", "no")
+                + String.format(row, text, "-", "none", "no"), run.out());
+        List<String> err = run.err().lines().toList();
+        assertEquals(3, err.size(), run.err());
+        assertTrue(err.get(0).startsWith("ppw-java: error: " + jfr + ": this is a JFR recording"), err.get(0));
+        assertTrue(err.get(1).startsWith("ppw-java: error: " + text + ": unrecognized format"), err.get(1));
+        assertEquals("ppw-java: note: an input named more than once is read once: " + trace + ": named twice ("
+                + trace + ", " + trace + "), read once", err.get(2));
+
+        Cli stdin = Cli.runWithInput(TRACE.getBytes(StandardCharsets.UTF_8), "formats", "-");
+        assertEquals(0, stdin.exit(), stdin.toString());
+        assertEquals("input  format       confidence  read\n-      chrome-json  certain     yes\n", stdin.out());
+        assertEquals("", stdin.err());
     }
 
     @Test
@@ -89,20 +129,19 @@ class InputFormatsTest {
     void anUnknownFormatIsAUsageErrorNamingTheKnownOnes() throws IOException {
         Path trace = write("t.json", TRACE);
         for (String command : new String[] {"profile", "merge"}) {
-            Cli run = Cli.run(command, trace.toString(), "--input-format", "speedscope");
+            Cli run = Cli.run(command, trace.toString(), "--input-format", "flamegraph-svg");
             assertEquals(Main.BAD_USAGE, run.exit(), run.toString());
-            assertTrue(run.err().startsWith("ppw-java: error: unknown input format 'speedscope': expected one of "
+            assertTrue(run.err().startsWith("ppw-java: error: unknown input format 'flamegraph-svg': expected one of "
                     + String.join(", ", REGISTERED.names()) + "\n"), run.err());
             assertEquals("", run.out());
-        }
-    }
 
-    @Test
-    void profileRefusesASavedProfileAndSaysWhatReadsIt() throws IOException {
-        Path saved = saved();
-        Cli run = Cli.run("profile", saved.toString());
-        assertEquals(Main.BAD_DATA, run.exit(), run.toString());
-        assertEquals("ppw-java: error: cannot profile " + saved + ": it holds a profile (ppw-profile), not a trace;"
-                + " 'ppw-java merge' reads saved profiles and traces alike\n", run.err());
+            Cli recognised = Cli.run(command, trace.toString(), "--input-format", "jfr");
+            assertEquals(Main.BAD_USAGE, recognised.exit(), recognised.toString());
+            assertTrue(recognised.err().startsWith("ppw-java: error: unknown input format 'jfr': ppw-java recognises a"
+                    + " JFR recording (written by the JDK's Flight Recorder or async-profiler) but does not read it yet"
+                    + " (next: fold its samples with async-profiler's converter"), recognised.err());
+            assertTrue(recognised.err().contains("; it reads " + String.join(", ", REGISTERED.names()) + "\n"),
+                    recognised.err());
+        }
     }
 }

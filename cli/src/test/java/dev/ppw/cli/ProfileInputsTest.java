@@ -1,15 +1,68 @@
 package dev.ppw.cli;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code profile} takes folders and quoted globs as {@code merge} does: the same inputs, once each. */
+/**
+ * {@code profile} takes folders and quoted globs as {@code merge} does: the same inputs, once each, with a note
+ * for one named twice; and saved profiles, shown or summed as {@code merge --agg sum} would.
+ */
 class ProfileInputsTest {
     private static final Path NODES = Path.of("..", "examples", "perfflowaspect", "nodes4");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anInputNamedTwiceIsReadOnceWithANoteInEveryOutputAndExit0EvenUnderStrict() {
+        String node0 = NODES.resolve("node0.pfw").toString();
+        String dotted = NODES.resolve(".").resolve("node0.pfw").toString();
+        String note = node0 + ": named twice (" + node0 + ", " + dotted + "), read once";
+        for (String command : new String[] {"profile", "merge"}) {
+            Cli csv = Cli.run(command, node0, dotted, "--format", "csv", "--strict");
+            assertEquals(0, csv.exit(), csv.toString());
+            assertEquals(CliRunner.out(command, node0, "--format", "csv"), csv.out(), "as if named once");
+            assertEquals("ppw-java: note: an input named more than once is read once: " + note + "\n", csv.err());
+
+            Cli text = Cli.run(command, node0, dotted, "-q");
+            assertTrue(text.out().lines().anyMatch(("note: " + note)::equals), text.out());
+            assertFalse(text.out().contains("not in the tree"), text.out());
+
+            Cli json = Cli.run(command, node0, dotted, "--format", "json");
+            assertTrue(json.out().replaceAll("\\s", "").contains("\"notes\":{\"input_named_twice\":1}"), json.out());
+        }
+        Cli three = Cli.run("profile", node0, dotted, NODES.toString(), "--format", "csv");
+        assertEquals(0, three.exit(), three.toString());
+        assertTrue(three.err().startsWith("ppw-java: note: an input named more than once is read once: " + node0
+                + ": named 3 times (" + node0 + ", " + dotted + ", " + node0 + " from " + NODES + "), read once"),
+                three.err());
+    }
+
+    @Test
+    void aSavedProfileIsShownInAnyViewAndSavedOnesAreSummedWithTraces() {
+        String node0 = NODES.resolve("node0.pfw").toString();
+        String node1 = NODES.resolve("node1.pfw").toString();
+        String saved0 = dir.resolve("node0.ppw.json").toString();
+        String saved1 = dir.resolve("node1.ppw.json").toString();
+        CliRunner.out("profile", node0, "--format", "json", "-o", saved0);
+        CliRunner.out("profile", node1, "--format", "json", "-o", saved1);
+        for (String view : new String[] {"tree", "flat", "callpath", "tau"}) {
+            assertEquals(CliRunner.out("profile", node0, "--view", view, "--format", "csv"),
+                    CliRunner.out("profile", saved0, "--view", view, "--format", "csv"), view);
+            assertEquals(CliRunner.out("profile", node0, node1, "--view", view, "--format", "csv"),
+                    CliRunner.out("profile", saved0, node1, "--view", view, "--format", "csv"), view);
+            assertEquals(CliRunner.out("merge", saved0, saved1, "--view", view, "--format", "csv"),
+                    CliRunner.out("profile", saved0, saved1, "--view", view, "--format", "csv"), view);
+        }
+        String text = CliRunner.out("profile", saved0);
+        assertTrue(text.startsWith("view: tree   total: 9.797 ms   rows: 3\n"), text);
+    }
 
     @Test
     void aFolderAndAGlobAreItsFilesInNameOrder() {

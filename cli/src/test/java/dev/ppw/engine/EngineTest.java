@@ -4,6 +4,7 @@ import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.aggregate.ThreadMode;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.BadInputsException;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
@@ -157,5 +158,68 @@ class EngineTest {
         assertThrows(IllegalArgumentException.class, () -> new ViewSpec(ViewKind.TAU, 0));
         assertThrows(IllegalArgumentException.class, () -> ENGINE.report(ENGINE.merge(inputs("perfflowaspect/nodes4"),
                 MergeOptions.defaults()), RowOptions.defaults().withTopImbalance(2)));
+    }
+
+    @Test
+    void aMergeChecksEveryInputAndSkipBadLeavesOutTheUnreadableOnes() throws IOException {
+        Path dir = Files.createTempDirectory("ppw-engine-bad");
+        try {
+            Path empty = Files.writeString(dir.resolve("empty.pfw"), "");
+            Path broken = Files.writeString(dir.resolve("broken.json"), "[{\"name\":\"a\" \"ph\":\"X\"}]");
+            List<InputSource> sources = ENGINE.inputs(List.of(EXAMPLES.resolve("perfflowaspect/compact.pfw").toString(),
+                    empty.toString(), EXAMPLES.resolve("perfflowaspect/cpumem.pfw").toString(), broken.toString()));
+            BadInputsException bad = assertThrows(BadInputsException.class,
+                    () -> ENGINE.merge(sources, MergeOptions.defaults().withJobs(2)));
+            assertEquals(4, bad.inputs());
+            assertEquals(2, bad.bad().count());
+            assertEquals(List.of(empty + ": the input is empty"), bad.bad().examples().subList(0, 1));
+            assertEquals("2 of 4 inputs cannot be read (not valid JSON 1, the input is empty 1)", bad.getMessage());
+
+            MergeAccumulator.Merged merged = ENGINE.merge(ENGINE.inputs(sources.stream().map(InputSource::name).toList()),
+                    MergeOptions.defaults().withSkipBad(true).withBreakdown(true));
+            assertEquals(2, merged.profile().nodes());
+            assertEquals(bad.bad(), merged.droppedInputs());
+            assertEquals(bad.bad(), merged.profile().droppedInputs());
+            assertEquals(mergeCsv(MergeOptions.defaults().withBreakdown(true), 0, "perfflowaspect/compact.pfw",
+                    "perfflowaspect/cpumem.pfw").replace(",sum,zero,2,", ",sum,zero,2,2,\"not valid JSON 1, the input is"
+                    + " empty 1\",").replace(",nodes,", ",nodes,dropped_inputs,dropped_reasons,"),
+                    csv(ENGINE.report(merged, RowOptions.defaults())));
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path p : files.toList()) {
+                    Files.delete(p);
+                }
+            }
+            Files.delete(dir);
+        }
+    }
+
+    @Test
+    void anInputThatBreaksHalfwayLeavesNothingInTheMergeAndNoTemporaryFile() throws IOException {
+        Path spill = Files.createTempDirectory("ppw-engine-spill");
+        try {
+            // Events out of order, so the folder buffers and spills them, then garbage: broken halfway.
+            StringBuilder trace = new StringBuilder("[\n");
+            for (int i = 40; i > 0; i--) {
+                trace.append("{\"name\":\"f\",\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":").append(i).append(",\"dur\":1},\n");
+            }
+            byte[] broken = (trace + "#garbage\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            MergeOptions options = MergeOptions.defaults().withSkipBad(true).withJobs(1).withFold(
+                    dev.ppw.aggregate.FoldOptions.defaults().withSpillLimitEvents(2).withSpillDirectory(spill));
+            List<InputSource> sources = new ArrayList<>(inputs("perfflowaspect/compact.pfw"));
+            sources.add(InputSource.once("broken.json", new java.io.ByteArrayInputStream(broken)));
+            MergeAccumulator.Merged merged = ENGINE.merge(sources, options);
+            assertEquals(1, merged.profile().nodes());
+            assertEquals(List.of("broken.json:42:1: not valid JSON"), merged.droppedInputs().examples().stream()
+                    .map(m -> m.substring(0, m.indexOf(" JSON") + 5)).toList());
+            assertEquals(mergeCsv(MergeOptions.defaults(), 0, "perfflowaspect/compact.pfw"), csv(ENGINE.report(
+                    merged, RowOptions.defaults())).replace(",1,not valid JSON 1", "").replace(
+                    ",dropped_inputs,dropped_reasons", ""));
+            try (var left = Files.list(spill)) {
+                assertEquals(List.of(), left.toList(), "no temporary file left behind");
+            }
+        } finally {
+            Files.delete(spill);
+        }
     }
 }

@@ -120,6 +120,48 @@ public final class DecimalNanos {
         return negative ? -magnitude : magnitude;
     }
 
+    /**
+     * Whether {@code buf[offset .. offset+length-1]} is a decimal number by the syntax {@link #parseMicros} reads
+     * (an optional sign, digits with an optional fraction, at least one digit, an optional exponent), whatever
+     * its magnitude: a number text in a string that does not fit a long of nanoseconds is still a number.
+     */
+    public static boolean isDecimal(char[] buf, int offset, int length) {
+        int i = offset;
+        int end = offset + length;
+        if (i < end && (buf[i] == '-' || buf[i] == '+')) {
+            i++;
+        }
+        int digits = 0;
+        while (i < end && isDigit(buf[i])) {
+            i++;
+            digits++;
+        }
+        if (i < end && buf[i] == '.') {
+            i++;
+            while (i < end && isDigit(buf[i])) {
+                i++;
+                digits++;
+            }
+        }
+        if (digits == 0) {
+            return false;
+        }
+        if (i < end && (buf[i] == 'e' || buf[i] == 'E')) {
+            i++;
+            if (i < end && (buf[i] == '-' || buf[i] == '+')) {
+                i++;
+            }
+            int expStart = i;
+            while (i < end && isDigit(buf[i])) {
+                i++;
+            }
+            if (i == expStart) {
+                return false;
+            }
+        }
+        return i == end;
+    }
+
     private static int digit(char[] buf, int k, int intStart, int intDigits, int fracStart) {
         return (k < intDigits ? buf[intStart + k] : buf[fracStart + k - intDigits]) - '0';
     }

@@ -63,7 +63,7 @@ final class CountingSink implements EventSink {
     @Override
     public void end(int track, long tsNanos, int regionId) {
         check(open && track >= 0 && track < tracks, "end on an unknown track");
-        check(regionId >= 0 && regionId < names.size(), "end with an unknown region id");
+        check(regionId == NO_NAME || regionId >= 0 && regionId < names.size(), "end with an unknown region id");
         ends++;
     }
 

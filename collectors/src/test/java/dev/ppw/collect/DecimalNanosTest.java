@@ -11,6 +11,7 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.booleans;
 import static org.quicktheories.generators.SourceDSL.integers;
@@ -128,5 +129,34 @@ class DecimalNanosTest {
                     boolean fits = exact.compareTo(LONG_MAX) <= 0 && exact.compareTo(LONG_MIN) > 0;
                     assertEquals(fits ? exact.longValueExact() : DecimalNanos.UNUSABLE, DecimalNanos.parseMicros(text), text);
                 });
+    }
+
+    @Test
+    void isDecimalKnowsTheSyntaxThatParseMicrosReads() {
+        // BigDecimal's grammar is the same (sign, digits with an optional point, an exponent); short texts keep
+        // its exponent within an int.
+        qt().withExamples(20_000).forAll(strings().betweenCodePoints(0, 15).ofLengthBetween(0, 9)).checkAssert(code -> {
+            StringBuilder text = new StringBuilder();
+            code.codePoints().forEach(c -> text.append("0123456789.eE+- ".charAt(c)));
+            String s = text.toString();
+            boolean big;
+            try {
+                new BigDecimal(s);
+                big = true;
+            } catch (NumberFormatException e) {
+                big = false;
+            }
+            assertEquals(big, DecimalNanos.isDecimal(s.toCharArray(), 0, s.length()), s);
+            if (DecimalNanos.parseMicros(s) != DecimalNanos.UNUSABLE) {
+                assertTrue(DecimalNanos.isDecimal(s.toCharArray(), 0, s.length()), s);
+            }
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1e400", "-1e400", "100000000000000000000000000000", "9223372036854775.808"})
+    void aNumberBeyondALongOfNanosecondsIsStillDecimal(String text) {
+        assertEquals(DecimalNanos.UNUSABLE, DecimalNanos.parseMicros(text));
+        assertTrue(DecimalNanos.isDecimal(text.toCharArray(), 0, text.length()));
     }
 }

@@ -104,7 +104,10 @@ class FormatDetectionTest {
         assertEquals(Confidence.CERTAIN, chrome.probe(head("[{\"ph\":\"X\"}]")));
         assertEquals(Confidence.CERTAIN, chrome.probe(head("{\"otherData\": {}, \"traceEvents\" : [")));
         assertEquals(Confidence.POSSIBLE, chrome.probe(head("[\n  {\"name\": \"a\"")));
-        assertEquals(Confidence.POSSIBLE, chrome.probe(head(SAVED)));
+        assertEquals(Confidence.NONE, chrome.probe(head(SAVED)), "an object closed without traceEvents is no trace");
+        assertEquals(Confidence.POSSIBLE, chrome.probe(head("{\"format\": \"ppw-profile\", \"rows\": [[1,")),
+                "an object the head cuts may hold traceEvents further on");
+        assertEquals(Confidence.POSSIBLE, chrome.probe(head("{\"a\": \"}\"")), "a brace in a string closes nothing");
         assertEquals(Confidence.NONE, chrome.probe(head("\"traceEvents\": []")));
         assertEquals(Confidence.NONE, chrome.probe(Head.of("t.json", "[{\"ph\"".getBytes(StandardCharsets.UTF_16LE))));
         assertEquals(Confidence.CERTAIN, saved.probe(head(SAVED)));

@@ -121,8 +121,8 @@ class InputReadingTest {
     void aSyntheticPerfettoPacketIsRecognised() {
         byte[] packet = {0x0a, 0x0c, 0x08, 0x01, 0x10, (byte) 0x96, 0x01, 0x1a, 0x03, 'a', 'b', 'c', 0x28, 0x00,
                 0x0a, 0x02, 0x08, 0x02};
-        assertTrue(failure(packet).getMessage().contains("Perfetto protobuf trace, not Chrome JSON"));
-        assertTrue(failure(gzip(packet)).getMessage().contains("Perfetto protobuf trace, not Chrome JSON"));
+        assertTrue(failure(packet).getMessage().contains("this is a Perfetto protobuf trace"));
+        assertTrue(failure(gzip(packet)).getMessage().contains("this is a Perfetto protobuf trace"));
         // A field running past its packet within the bytes held is not protobuf.
         byte[] broken = {0x0a, 0x03, 0x12, 0x09, 0x01, 0x0a, 0x01, 0x00};
         assertTrue(failure(broken).getMessage().contains("unrecognized format"));

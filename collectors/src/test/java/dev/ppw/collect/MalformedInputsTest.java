@@ -44,36 +44,43 @@ class MalformedInputsTest {
         return new Case(label, utf8(input), null, warnings, events);
     }
 
+    private static final String READ = " Formats read: chrome-json, folded, ppw-profile ('ppw-java formats').";
+
     static List<Case> cases() {
         byte[] oneEventGz = gzip(utf8("[{\"ph\":\"X\",\"ts\":1}]"));
         return List.of(
                 error("empty", new byte[0], "t.json: the input is empty"),
                 error("whitespace only", " \n\t\r\n ", "t.json: the input holds only whitespace"),
-                error("text garbage", "hello world", "t.json: unrecognized format (expected a Chrome trace: JSON,"
-                        + " optionally gzipped); it starts with: \"hello world\""),
-                error("binary", new byte[]{0, 1, 2, (byte) 0xff, 'P', 'K', '"'}, "t.json: unrecognized format"
-                        + " (expected a Chrome trace: JSON, optionally gzipped); it starts with: \"\\x00\\x01\\x02\\xffPK\\\"\""),
-                error("long garbage is quoted short", "x".repeat(100), "t.json: unrecognized format (expected a Chrome"
-                        + " trace: JSON, optionally gzipped); it starts with: \"" + "x".repeat(24) + "...\""),
+                error("text garbage", "hello world", "t.json: unrecognized format; it starts with \"hello world\"."
+                        + READ),
+                error("binary", new byte[]{0, 1, 2, (byte) 0xff, 'P', 'K', '"'}, "t.json: unrecognized format; it starts"
+                        + " with \"\\x00\\x01\\x02\\xffPK\\\"\"." + READ),
+                error("long garbage is quoted short", "x".repeat(100), "t.json: unrecognized format; it starts with \""
+                        + "x".repeat(24) + "...\"." + READ),
                 error("gzip of garbage", gzip(utf8("hello world")), "t.json: unrecognized format after gzip"
-                        + " decompression (expected a Chrome trace: JSON, optionally gzipped); it starts with: \"hello world\""),
+                        + " decompression; it starts with \"hello world\"." + READ),
                 error("gzip of nothing", gzip(new byte[0]), "t.json: the input is empty after gzip decompression"),
                 error("gzip cut in its header", Arrays.copyOf(oneEventGz, 6), "t.json: corrupt gzip header: it ends early"),
                 error("gzip cut before any content", Arrays.copyOf(oneEventGz, 10),
                         "t.json: the gzip data ends before any content (a cut file?)"),
                 error("gzip with corrupt data", corrupt(oneEventGz), "t.json: corrupt gzip data: invalid block type"),
                 error("perfetto-like protobuf", new byte[]{0x0a, 0x0c, 0x08, 0x01, 0x10, (byte) 0x96, 0x01, 0x1a, 0x03,
-                        'a', 'b', 'c', 0x28, 0x00}, "t.json: this is a Perfetto protobuf trace, not Chrome JSON: re-record"
-                        + " with --trace-startup-format=json, or convert it with Perfetto's traceconv (traceconv json IN OUT)"),
-                error("top-level number", "5", "t.json: unrecognized format (expected a Chrome trace: JSON, optionally"
-                        + " gzipped); it starts with: \"5\""),
+                        'a', 'b', 'c', 0x28, 0x00}, "t.json: this is a Perfetto protobuf trace (Chromium's default"
+                        + " --trace-startup format, Android, Perfetto); ppw-java does not read it yet. Next: re-record with"
+                        + " --trace-startup-format=json, or convert it with Perfetto's traceconv (traceconv json IN"
+                        + " OUT.json), then ppw-java profile OUT.json." + READ),
+                error("top-level number", "5", "t.json: unrecognized format; it starts with \"5\"." + READ),
                 error("UTF-16 is not read", new byte[]{(byte) 0xff, (byte) 0xfe, '[', 0, ']', 0}, "t.json: the input is"
                         + " UTF-16 or UTF-32 text; ppw-java reads Chrome JSON in UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)"),
                 read("array of numbers", "[1,2]", Map.of("bad_event", 2L), 0),
                 error("traceEvents not an array", "{\"traceEvents\": 5}",
                         "t.json:1:17: traceEvents is a number, not an array: \"{\\\"traceEvents\\\": 5}\""),
-                error("object without traceEvents", "{\"nodes\":[],\n\"samples\":[]}", "t.json:1:1: a JSON object without"
-                        + " a traceEvents array is not a Chrome trace (its keys: nodes, samples): \"{\\\"nodes\\\":[],\""),
+                error("object without traceEvents, whole", "{\"name\":[],\n\"samples\":[]}", "t.json: this is JSON, an"
+                        + " object with the members name, samples (no traceEvents); ppw-java does not read it yet. Next: if a"
+                        + " profiler wrote it, ask it for Chrome trace JSON or folded stacks instead." + READ),
+                error("object without traceEvents, longer than the head", "{\"name\":[" + "1,".repeat(3000) + "1],"
+                        + "\n\"samples\":[]}", "t.json:1:1: a JSON object without a traceEvents array is not a Chrome trace"
+                        + " (its keys: name, samples): \"{\\\"name\\\":[1,1,1,1,1,1,1,1\""),
                 error("invalid UTF-8 in a name", bytes("[{\"ph\":\"X\",\"ts\":1,\"name\":\"a", 0xff, " b\"}]"),
                         "t.json:1:29: not valid JSON: Invalid UTF-8 start byte 0xff: \"h\\\":\\\"X\\\",\\\"ts\\\":1,"
                                 + "\\\"name\\\":\\\"a\uFFFD b\\\"}]\""),
@@ -101,9 +108,9 @@ class MalformedInputsTest {
                 read("NaN ts", "[{\"ph\":\"X\",\"ts\":NaN}]", Map.of("missing_ts", 1L), 0),
                 read("huge ts", "[{\"ph\":\"B\",\"ts\":1e300}]", Map.of("missing_ts", 1L), 0),
                 read("ts just past a long of ns", "[{\"ph\":\"B\",\"ts\":9223372036854775.8075}]", Map.of("missing_ts", 1L), 0),
-                read("string ts", "[{\"ph\":\"E\",\"ts\":\"1\"}]", Map.of("missing_ts", 1L), 0),
+                read("string ts that is no number", "[{\"ph\":\"E\",\"ts\":\"1 \"}]", Map.of("missing_ts", 1L), 0),
                 read("negative dur", "[{\"ph\":\"X\",\"ts\":1,\"dur\":-3}]", Map.of("bad_duration", 1L), 0),
-                read("string dur", "[{\"ph\":\"X\",\"ts\":1,\"dur\":\"3\"}]", Map.of("bad_duration", 1L), 0),
+                read("string dur that is no number", "[{\"ph\":\"X\",\"ts\":1,\"dur\":\"0x3\"}]", Map.of("bad_duration", 1L), 0),
                 read("object pid", "[{\"ph\":\"X\",\"ts\":1,\"pid\":{\"a\":1}},{\"ph\":\"X\",\"ts\":1}]",
                         Map.of("bad_event", 1L), 1),
                 read("array id", "[{\"ph\":\"b\",\"ts\":1,\"id\":[1]}]", Map.of("bad_event", 1L), 0),

@@ -149,11 +149,15 @@ class ParallelReadPropertiesTest {
             String pid = r.nextInt(10) == 0 ? "\"" + r.nextInt(3) + "\"" : String.valueOf(r.nextInt(3));
             String ts = r.nextInt(30) == 0 ? "\"oops\"" : (1795322503741605L + r.nextInt(100000)) + "."
                     + r.nextInt(10000);
-            StringBuilder ev = new StringBuilder("{\"name\": ").append(nameValue).append(", \"cat\": \"c\", \"pid\": ")
-                    .append(pid).append(", \"tid\": ").append(r.nextInt(4)).append(", \"ts\": ").append(ts)
-                    .append(", \"ph\": \"").append(ph).append('"');
+            StringBuilder ev = new StringBuilder();
+            // An end without a name (closing whatever begin is open), empty or missing, sometimes.
+            boolean nameless = r.nextInt(6) == 0 && (ph.equals("E") || ph.equals("e"));
+            ev.append(!nameless ? "{\"name\": " + nameValue + ", " : r.nextBoolean() ? "{\"name\": \"\", " : "{")
+                    .append("\"cat\": \"c\", \"pid\": ").append(pid).append(", \"tid\": ").append(r.nextInt(4))
+                    .append(", \"ts\": ").append(maybeString(r, ts)).append(", \"ph\": \"").append(ph).append('"');
             if (ph.equals("X")) {
-                ev.append(", \"dur\": ").append(r.nextInt(40) == 0 ? "-1" : r.nextInt(1000) + "." + r.nextInt(1000));
+                ev.append(", \"dur\": ").append(maybeString(r, r.nextInt(40) == 0 ? "-1" : r.nextInt(1000) + "."
+                        + r.nextInt(1000)));
             }
             if (ph.equals("b") || ph.equals("e") || ph.equals("n") || ph.equals("s") || ph.equals("f")) {
                 ev.append(switch (r.nextInt(4)) {
@@ -170,9 +174,11 @@ class ParallelReadPropertiesTest {
             } else if (ph.equals("C") && r.nextInt(4) != 0) {
                 // PerfFlowAspect's region counters (a reset when both are 0) or a generic numeric series.
                 ev.append(switch (r.nextInt(3)) {
-                    case 0 -> ", \"args\": {\"cpu_usage\": " + r.nextInt(100) + ".5, \"memory_usage\": " + r.nextInt(9999) + "}";
-                    case 1 -> ", \"args\": {\"cpu_usage\": 0, \"memory_usage\": 0}";
-                    default -> ", \"args\": {\"used\": " + r.nextInt(50) + ", \"total\": 1e2}";
+                    case 0 -> ", \"args\": {\"cpu_usage\": " + maybeString(r, r.nextInt(100) + ".5")
+                            + ", \"memory_usage\": " + maybeString(r, String.valueOf(r.nextInt(9999))) + "}";
+                    case 1 -> ", \"args\": {\"cpu_usage\": 0, \"memory_usage\": " + maybeString(r, "0") + "}";
+                    default -> ", \"args\": {\"used\": " + maybeString(r, String.valueOf(r.nextInt(50)))
+                            + ", \"total\": " + maybeString(r, "1e2") + "}";
                 });
             } else if (r.nextInt(4) == 0) {
                 ev.append(", \"args\": {\"k\": [1, 2.5e3, true, null, {\"s\": \"v\"}]}");
@@ -199,6 +205,18 @@ class ParallelReadPropertiesTest {
             b.append("{}]").append(object ? ", \"metadata\": {\"x\": [1, \"y\"]}, \"displayTimeUnit\": \"ns\"}\n" : "\n");
         }
         return b.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** {@code number} as it is, or in a string as sloppy writers put it (1 in 5), now and then not quite a number. */
+    private static String maybeString(SplittableRandom r, String number) {
+        if (number.startsWith("\"") || r.nextInt(5) != 0) {
+            return number;
+        }
+        return switch (r.nextInt(8)) {
+            case 0 -> "\" " + number + "\"";
+            case 1 -> "\"" + number + "us\"";
+            default -> "\"" + number + "\"";
+        };
     }
 
     /** What a read leaves: every sink call, the frames, every warning and note with examples, the error. */

@@ -64,7 +64,8 @@ public final class RecordingSink implements EventSink {
 
     @Override
     public void end(int track, long tsNanos, int regionId) {
-        calls.add("E " + trackLabels.get(track) + " " + tsNanos + " " + names.name(regionId));
+        calls.add("E " + trackLabels.get(track) + " " + tsNanos + " "
+                + (regionId == NO_NAME ? "(no name)" : names.name(regionId)));
     }
 
     @Override

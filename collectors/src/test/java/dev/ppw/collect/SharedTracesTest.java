@@ -158,9 +158,10 @@ class SharedTracesTest {
         Path file = resource("chrome-A-all.head4k.pftrace.gz");
         RecordingSink sink = new RecordingSink();
         BadInputException e = assertThrows(BadInputException.class, () -> TestInputs.readInto(InputSource.of(file), sink));
-        assertEquals(file + ": this is a Perfetto protobuf trace, not Chrome JSON: re-record with"
-                + " --trace-startup-format=json, or convert it with Perfetto's traceconv (traceconv json IN OUT)",
-                e.getMessage());
+        assertEquals(file + ": this is a Perfetto protobuf trace (Chromium's default --trace-startup format, Android,"
+                + " Perfetto), gzipped; ppw-java does not read it yet. Next: re-record with --trace-startup-format=json,"
+                + " or convert it with Perfetto's traceconv (traceconv json IN OUT.json), then ppw-java profile OUT.json."
+                + " Formats read: chrome-json, folded, ppw-profile ('ppw-java formats').", e.getMessage());
         assertEquals(List.of(), sink.calls(), "rejected before beginInput");
     }
 }

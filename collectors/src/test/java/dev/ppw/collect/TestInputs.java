@@ -96,10 +96,16 @@ public final class TestInputs {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
+    /** The test resource {@code traces/PATH}. */
     public static byte[] resource(String path) {
-        try (InputStream in = TestInputs.class.getResourceAsStream("/traces/" + path)) {
+        return testResource("traces/" + path);
+    }
+
+    /** The test resource at {@code path} from the resources' root ({@code unread/x.jfr}). */
+    public static byte[] testResource(String path) {
+        try (InputStream in = TestInputs.class.getResourceAsStream("/" + path)) {
             if (in == null) {
-                throw new IllegalArgumentException("no test resource traces/" + path);
+                throw new IllegalArgumentException("no test resource " + path);
             }
             return in.readAllBytes();
         } catch (IOException e) {

@@ -3,9 +3,10 @@ package dev.ppw.model;
 /**
  * An input that cannot be read at all: broken structure, an unknown format, an unreadable file. Its
  * message is one line, {@code file:line:column: what is wrong: "quote"}, fit to print as it is; the
- * command maps it to exit code 1. Per-event anomalies are not exceptions: see {@link Diagnostics}.
+ * command maps it to exit code 1. Per-event anomalies are not exceptions: see {@link Diagnostics}. Several
+ * inputs that cannot be read at once are a {@link BadInputsException}.
  */
-public final class BadInputException extends RuntimeException {
+public class BadInputException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     public BadInputException(String oneLineMessage) {

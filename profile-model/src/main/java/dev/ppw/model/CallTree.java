@@ -18,6 +18,11 @@ import java.util.Objects;
  * {@link FrameTable}; {@link #child(int, int)} finds or creates it in O(1). Children keep their
  * insertion order ({@link #firstChild}, {@link #nextSibling}).
  *
+ * <p>Every node belongs to a {@link Part}: a root is created in one ({@link #child(int, int, Part)}; thread
+ * time unless said otherwise) and every node below it is in its root's. Roots are keyed by (part, frame),
+ * so a thread root and an async root of the same frame are two nodes; the roots of both parts are children
+ * of the virtual root, in insertion order.
+ *
  * <p>Metrics per node, all times in integer nanoseconds (SEMANTICS.md section 2):
  * <ul>
  *   <li>{@code calls}: number of calls (for sampled inputs, number of samples whose stack holds the node);</li>
@@ -44,6 +49,8 @@ public final class CallTree {
     public static final long UNSET = -1L;
     /** Returned by navigation methods when there is no such node. */
     public static final int NONE = -1;
+    /** The parent in the child index's key of an async root: no node has this index. */
+    private static final int ASYNC_ROOTS = -2;
 
     private static final int MIN_CAPACITY = 16;
 
@@ -57,6 +64,9 @@ public final class CallTree {
     private int[] firstChild;
     private int[] lastChild;
     private int[] nextSibling;
+    /** The {@link Part} ordinal of each node: its root's. */
+    private byte[] part;
+    private boolean hasAsyncPart;
     private long[] calls;
     private long[] subcalls;
     private long[] inclusiveNanos;
@@ -100,15 +110,46 @@ public final class CallTree {
         return size;
     }
 
-    /** Returns the child of {@code parentNode} with frame {@code frameId}, creating it when absent. */
+    /**
+     * Returns the child of {@code parentNode} with frame {@code frameId}, creating it when absent: a child
+     * of the virtual root is a {@link Part#THREAD} root, any other node is in its parent's part.
+     */
     public int child(int parentNode, int frameId) {
         Objects.checkIndex(parentNode, size);
+        return child(parentNode, frameId, key(parentNode, frameId), part[parentNode]);
+    }
+
+    /**
+     * Returns the child of {@code parentNode} with frame {@code frameId} in {@code inPart}, creating it when
+     * absent: for the virtual root, the root of that part; for any other node, its child (which is in the
+     * parent's part). Copying a tree node by node with each node's {@link #part} keeps the parts.
+     *
+     * @throws IllegalArgumentException when {@code parentNode} is a real node of another part
+     */
+    public int child(int parentNode, int frameId, Part inPart) {
+        Objects.checkIndex(parentNode, size);
+        if (parentNode == ROOT) {
+            int keyParent = inPart == Part.ASYNC ? ASYNC_ROOTS : ROOT;
+            return child(ROOT, frameId, key(keyParent, frameId), (byte) inPart.ordinal());
+        }
+        if (part[parentNode] != inPart.ordinal()) {
+            throw new IllegalArgumentException("node " + parentNode + " is in the " + part(parentNode).label()
+                    + " part: it has no child in the " + inPart.label() + " part");
+        }
+        return child(parentNode, frameId, key(parentNode, frameId), part[parentNode]);
+    }
+
+    private int child(int parentNode, int frameId, long key, byte nodePart) {
         int candidate = size;
-        int node = childIndex.getIfAbsentPut(key(parentNode, frameId), candidate);
+        int node = childIndex.getIfAbsentPut(key, candidate);
         if (node != candidate) {
             return node;
         }
         appendNode(parentNode, frameId, depth[parentNode] + 1);
+        part[node] = nodePart;
+        if (nodePart == Part.ASYNC.ordinal()) {
+            hasAsyncPart = true;
+        }
         int last = lastChild[parentNode];
         if (last == NONE) {
             firstChild[parentNode] = node;
@@ -119,9 +160,19 @@ public final class CallTree {
         return node;
     }
 
-    /** Returns the child of {@code parentNode} with frame {@code frameId}, or {@link #NONE}. */
+    /** Returns the child of {@code parentNode} with frame {@code frameId} (a thread root for the virtual root), or {@link #NONE}. */
     public int findChild(int parentNode, int frameId) {
         return childIndex.get(key(parentNode, frameId), NONE);
+    }
+
+    /** The part of a node: its root's ({@link Part#THREAD} for the virtual root). */
+    public Part part(int node) {
+        return Part.ofOrdinal(part[Objects.checkIndex(node, size)]);
+    }
+
+    /** True when some root is in the {@link Part#ASYNC} part. */
+    public boolean hasAsyncPart() {
+        return hasAsyncPart;
     }
 
     /**
@@ -466,11 +517,22 @@ public final class CallTree {
         return SampleWeights.isTime(measure) ? exclusiveNanos(node) : exclusive(node, measure);
     }
 
-    /** Sum of the roots' inclusive times: the profile's total time in nanoseconds. */
+    /** Sum of every root's inclusive time, of both parts, in nanoseconds. */
     public long totalInclusiveNanos() {
         long total = 0;
         for (int c = firstChild[ROOT]; c != NONE; c = nextSibling[c]) {
             total += inclusiveNanos[c];
+        }
+        return total;
+    }
+
+    /** Sum of the inclusive times of the roots in {@code inPart}, in nanoseconds. */
+    public long totalInclusiveNanos(Part inPart) {
+        long total = 0;
+        for (int c = firstChild[ROOT]; c != NONE; c = nextSibling[c]) {
+            if (part[c] == inPart.ordinal()) {
+                total += inclusiveNanos[c];
+            }
         }
         return total;
     }
@@ -528,6 +590,7 @@ public final class CallTree {
         firstChild = firstChild == null ? new int[capacity] : Arrays.copyOf(firstChild, capacity);
         lastChild = lastChild == null ? new int[capacity] : Arrays.copyOf(lastChild, capacity);
         nextSibling = nextSibling == null ? new int[capacity] : Arrays.copyOf(nextSibling, capacity);
+        part = part == null ? new byte[capacity] : Arrays.copyOf(part, capacity);
         calls = calls == null ? new long[capacity] : Arrays.copyOf(calls, capacity);
         subcalls = subcalls == null ? new long[capacity] : Arrays.copyOf(subcalls, capacity);
         inclusiveNanos = inclusiveNanos == null ? new long[capacity] : Arrays.copyOf(inclusiveNanos, capacity);

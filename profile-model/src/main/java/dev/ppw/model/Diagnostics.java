@@ -10,8 +10,9 @@ import java.util.Map;
  * Named counters of what a read or a fold skipped, repaired or ignored, each with its first few examples.
  *
  * <p>Two severities: a <em>warning</em> is an anomaly in the input (a bad event, a clipped frame, a cut
- * file) that {@code --strict} turns into an error; a <em>note</em> only counts what the format carries
- * but the profile has no use for (instant events, flows, ...). Kinds are short snake_case names as in
+ * file) that {@code --strict} turns into an error; a <em>note</em> is never an error: it counts what the
+ * format carries but the profile has no use for (instant events, flows, ...), or an input named more than
+ * once and read once ({@link #INPUT_NAMED_TWICE}). Kinds are short snake_case names as in
  * SEMANTICS.md ({@code missing_ts}, {@code overlap}, ...). Counts only grow. Not thread-safe; parallel
  * readers keep one each and {@link #addAll} them.
  */
@@ -27,6 +28,11 @@ public final class Diagnostics {
     public static final String UNMATCHED_END = "unmatched_end";
     public static final String UNCLOSED_BEGIN = "unclosed_begin";
     public static final String TRUNCATED = "truncated";
+    /**
+     * The note of an input named more than once (two spellings of one file, a glob and a folder that both reach
+     * it, a link to it): it is read once, and the example says which file and how it was named.
+     */
+    public static final String INPUT_NAMED_TWICE = "input_named_twice";
 
     private final Map<String, Entry> warnings = new LinkedHashMap<>();
     private final Map<String, Entry> notes = new LinkedHashMap<>();
@@ -77,6 +83,11 @@ public final class Diagnostics {
         e.add(count - examples.size(), null);
     }
 
+    /** Counts one note of {@code kind}; {@code example} (may be null) says which input or event and how. */
+    public void note(String kind, String example) {
+        notes.computeIfAbsent(kind, k -> new Entry()).add(1, example);
+    }
+
     /** Counts {@code count} notes of {@code kind} at once. */
     public void note(String kind, long count) {
         notes.computeIfAbsent(kind, k -> new Entry()).add(count, null);
@@ -93,7 +104,15 @@ public final class Diagnostics {
                 }
             }
         });
-        other.notes.forEach((k, e) -> notes.computeIfAbsent(k, x -> new Entry()).add(e.count, null));
+        other.notes.forEach((k, e) -> {
+            Entry mine = notes.computeIfAbsent(k, x -> new Entry());
+            mine.count += e.count;
+            for (String ex : e.examples) {
+                if (mine.examples.size() < EXAMPLES_PER_KIND) {
+                    mine.examples.add(ex);
+                }
+            }
+        });
     }
 
     /** Warning kinds in first-seen order with their entries. */

@@ -14,6 +14,12 @@ package dev.ppw.model;
  * collector counts them in {@link #diagnostics()}.
  */
 public interface EventSink {
+    /**
+     * The region id of an {@link #end} whose event names no region (a missing, null or empty name): it closes
+     * the innermost open begin without being compared to it (SEMANTICS.md section 1).
+     */
+    int NO_NAME = -1;
+
     /** Frame interning shared by the collector and the sink. */
     FrameTable frames();
 
@@ -32,7 +38,10 @@ public interface EventSink {
     /** A {@code B} (or async {@code b}): opens a frame at {@code tsNanos}. */
     void begin(int track, long tsNanos, int frameId);
 
-    /** An {@code E} (or async {@code e}): closes the innermost open begin; {@code regionId} (a name id) is only compared. */
+    /**
+     * An {@code E} (or async {@code e}): closes the innermost open begin; {@code regionId} (a name id) is only
+     * compared with the begin's region, and {@link #NO_NAME} is compared with nothing.
+     */
     void end(int track, long tsNanos, int regionId);
 
     /** An {@code X}: a frame from {@code tsNanos} lasting {@code durNanos} (>= 0). */

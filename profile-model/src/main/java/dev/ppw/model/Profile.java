@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A profile: one {@link CallTree} of a given view, with what a report needs to say about it.
@@ -13,7 +14,9 @@ import java.util.Map;
  * {@link ViewKind#FLAT} and {@link ViewKind#TAU} every row is a root whose region name is the row's key
  * (the region, or the depth-N path joined by {@code " => "}). Aggregation metadata says how the numbers
  * were combined: the {@link MergeOp} and the {@link MissingRule};
- * {@code nodes} is how many input profiles were combined (1 for a single profile).
+ * {@code nodes} is how many input profiles were combined (1 for a single profile), and
+ * {@link #droppedInputs()} the inputs left out because they could not be read (none unless asked to skip
+ * them).
  */
 public final class Profile {
     private final CallTree tree;
@@ -28,6 +31,7 @@ public final class Profile {
     private final List<NodeInfo> nodeInfos;
     private final List<CounterSeries> counters;
     private final String displayTimeUnit;
+    private final DroppedInputs droppedInputs;
 
     /**
      * @param tauDepth the depth N of a {@link ViewKind#TAU} view, 0 for the other views
@@ -55,6 +59,15 @@ public final class Profile {
     public Profile(CallTree tree, ViewKind view, int tauDepth, MergeOp aggregation, MissingRule missing, int nodes,
                    List<String> inputs, Map<String, String> processNames, Map<String, String> threadNames,
                    List<NodeInfo> nodeInfos, List<CounterSeries> counters, String displayTimeUnit) {
+        this(tree, view, tauDepth, aggregation, missing, nodes, inputs, processNames, threadNames, nodeInfos,
+                counters, displayTimeUnit, DroppedInputs.NONE);
+    }
+
+    private Profile(CallTree tree, ViewKind view, int tauDepth, MergeOp aggregation, MissingRule missing, int nodes,
+                    List<String> inputs, Map<String, String> processNames, Map<String, String> threadNames,
+                    List<NodeInfo> nodeInfos, List<CounterSeries> counters, String displayTimeUnit,
+                    DroppedInputs droppedInputs) {
+        this.droppedInputs = Objects.requireNonNull(droppedInputs, "droppedInputs");
         this.counters = List.copyOf(counters);
         this.displayTimeUnit = displayTimeUnit;
         this.tree = tree;
@@ -78,25 +91,51 @@ public final class Profile {
     /** The same metadata over another tree of another view. */
     public Profile withView(CallTree viewTree, ViewKind viewKind, int depth) {
         return new Profile(viewTree, viewKind, depth, aggregation, missing, nodes, inputs, processNames,
-                threadNames, nodeInfos, counters, displayTimeUnit);
+                threadNames, nodeInfos, counters, displayTimeUnit, droppedInputs);
     }
 
     /** The same profile with these generic counter series and display unit hint. */
     public Profile withCounters(List<CounterSeries> counterSeries, String unitHint) {
         return new Profile(tree, view, tauDepth, aggregation, missing, nodes, inputs, processNames, threadNames,
-                nodeInfos, counterSeries, unitHint);
+                nodeInfos, counterSeries, unitHint, droppedInputs);
+    }
+
+    /** The same profile, leaving out {@code dropped} (inputs that could not be read) instead of what it said. */
+    public Profile withDroppedInputs(DroppedInputs dropped) {
+        return new Profile(tree, view, tauDepth, aggregation, missing, nodes, inputs, processNames, threadNames,
+                nodeInfos, counters, displayTimeUnit, dropped);
     }
 
     /**
-     * The profile's total of {@code measure} (time in nanoseconds, or a sample weight), the 100% of every
-     * percentage: for tree and callpath the sum of the roots' inclusive values; for flat and TAU, whose rows
-     * overlap (a caller's row includes its callees'), the sum of the rows' exclusive values, which equals the
-     * source tree's total (SEMANTICS.md section 3: the views keep the sum of exclusive).
+     * The inputs this profile leaves out because they could not be read, counting those its own saved
+     * inputs left out; {@link DroppedInputs#NONE} when every input is in it. Not counted in {@link #nodes()}.
+     */
+    public DroppedInputs droppedInputs() {
+        return droppedInputs;
+    }
+
+    /**
+     * The total of {@code measure} of the thread part ({@link #total(Metric, Part)}): the profile's total,
+     * the 100% of every percentage of a thread row.
      */
     public long total(Metric measure) {
+        return total(measure, Part.THREAD);
+    }
+
+    /**
+     * The total of {@code measure} (time in nanoseconds, or a sample weight) over the rows of {@code part},
+     * the 100% of their percentages: for tree and callpath the sum of the part's roots' inclusive values; for
+     * flat and TAU, whose rows overlap (a caller's row includes its callees'), the sum of the part's rows'
+     * exclusive values, which equals the source tree's total of that part (SEMANTICS.md section 3: the views
+     * keep the sum of exclusive). The async part's total is a sum of span durations, which overlap: it may
+     * exceed the time the trace spans (SEMANTICS.md section 2, "Parts").
+     */
+    public long total(Metric measure, Part part) {
         long total = 0;
         for (int row = tree.firstChild(CallTree.ROOT); row != CallTree.NONE; row = tree.nextSibling(row)) {
-            total += view.isHierarchical() ? tree.inclusiveOf(row, measure) : tree.exclusiveOf(row, measure);
+            if (tree.part(row) == part) {
+                total += view.isHierarchical() ? tree.inclusiveOf(row, measure) : tree.exclusiveOf(row, measure);
+            }
         }
         return total;
     }

@@ -7,11 +7,14 @@ import java.util.Optional;
 /**
  * What a reporter prints: a profile, the rows to print in display order, and the total that percentages
  * are relative to; optionally the per-node breakdown of an aggregate and the rows of largest imbalance.
+ * The rows of the thread part come first, then those of the async part ({@link Part}), each part's
+ * percentages being of its own total.
  *
  * @param profile the view to print
  * @param rows node indices of {@code profile.tree()} in display order (chosen elsewhere, e.g. by RowOrder)
- * @param totalInclusiveNanos the whole profile's time, the tree's sum of roots' inclusive time: a flat or
- *     tau view cannot give it, since its rows' inclusive times overlap
+ * @param totalInclusiveNanos the profile's time, the sum of the thread part's roots' inclusive time (a flat
+ *     or tau view cannot give it, since its rows' inclusive times overlap); the async part, when the profile
+ *     has one, has its own total ({@link Profile#total(Metric, Part)})
  * @param unit the unit asked for; empty lets each format choose (text: readable, CSV and JSON: ns)
  * @param breakdown per-node statistics of each row's inclusive time, indexed by {@code profile.tree()}'s
  *     node index; when present, CSV and JSON add its columns and text two compact ones
@@ -54,6 +57,28 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
     /** This report with the counts of what reading its inputs met. */
     public Report withDiagnostics(Diagnostics counted) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, counted);
+    }
+
+    /**
+     * The async part's total time in nanoseconds, what its rows' percentages are of: the sum of its roots'
+     * inclusive time (of its rows' exclusive time in flat and tau), a sum of span durations that overlap; 0
+     * without async part.
+     */
+    public long asyncTotalNanos() {
+        return profile.tree().hasAsyncPart() ? profile.total(SampleWeights.TIME, Part.ASYNC) : 0;
+    }
+
+    /** The rows of {@code part}, in display order: a part's rows are contiguous in {@link #rows}. */
+    public int[] rows(Part part) {
+        return partOf(rows, part);
+    }
+
+    private int[] partOf(int[] all, Part part) {
+        CallTree tree = profile.tree();
+        if (!tree.hasAsyncPart()) {
+            return part == Part.THREAD ? all : new int[0];
+        }
+        return java.util.Arrays.stream(all).filter(node -> tree.part(node) == part).toArray();
     }
 
     /** Every real node of the profile's tree in index order: for tests and simple callers. */

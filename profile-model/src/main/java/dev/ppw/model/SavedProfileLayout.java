@@ -11,14 +11,28 @@ import java.util.Locale;
  *
  * <p>A document is one object: the metadata members of {@link Member}, then {@link Member#METRIC_GROUPS}
  * (only when the tree declares metric groups), {@link Member#COLUMNS} and {@link Member#ROWS} last. Every
- * row is an array with one value per column: the fixed {@link Column}s, then per declared group, per
- * metric, the metric's {@link #metricColumns columns}.
+ * row is an array with one value per column: the {@link #PART_COLUMN} when the profile has an async part,
+ * the fixed {@link Column}s, then per declared group, per metric, the metric's {@link #metricColumns columns}.
  */
 public final class SavedProfileLayout {
     /** The value of {@link Member#FORMAT}. */
     public static final String FORMAT = "ppw-profile";
-    /** The version written, and the newest one read. */
-    public static final int VERSION = 1;
+    /**
+     * The newest version read, and the one written for a profile with an async part ({@link Part}): its rows
+     * have a {@link #PART_COLUMN}, which a reader of version 1 would skip, adding async spans into thread time.
+     */
+    public static final int VERSION = 2;
+    /**
+     * The version written for a profile without async part: such a file is exactly what version 1 was, so
+     * that the readers of version 1 still read it.
+     */
+    public static final int VERSION_WITHOUT_PARTS = 1;
+    /**
+     * The column of each row's {@link Part} ({@link Part#label()}: {@code thread} or {@code async}), first of
+     * the columns, only in a file of a profile with an async part (version 2); a file without it is thread
+     * time only.
+     */
+    public static final String PART_COLUMN = "part";
 
     private SavedProfileLayout() {
     }
@@ -36,6 +50,11 @@ public final class SavedProfileLayout {
         public static final String UNIT = "unit";
         /** An object of {@link AggregationMember}s, and one member per metric group naming its combine rule. */
         public static final String AGGREGATION = "aggregation";
+        /**
+         * An object of {@link DroppedMember}s: the inputs left out because they could not be read; only when
+         * there are any.
+         */
+        public static final String DROPPED = "dropped";
         public static final String INPUTS = "inputs";
         /** An array of objects of {@link NodeInfoMember}s. */
         public static final String NODE_INFO = "node_info";
@@ -43,8 +62,13 @@ public final class SavedProfileLayout {
         public static final String THREAD_NAMES = "thread_names";
         /** The inputs' one {@code displayTimeUnit} (s, ms, us or ns), when they gave one: a display hint only. */
         public static final String DISPLAY_TIME_UNIT = "display_time_unit";
-        /** Followed by the unit's label ({@code total_inclusive_ns}). */
+        /** Followed by the unit's label ({@code total_inclusive_ns}): the thread part's total. */
         public static final String TOTAL_INCLUSIVE_PREFIX = "total_inclusive_";
+        /**
+         * Followed by the unit's label ({@code async_total_inclusive_ns}): the async part's total, a sum of
+         * span durations; only with an async part. Information only, as the other total.
+         */
+        public static final String ASYNC_TOTAL_INCLUSIVE_PREFIX = "async_total_inclusive_";
         /** Present only in a report of the rows of largest imbalance, which is no saved profile. */
         public static final String TOP_IMBALANCE = "top_imbalance";
         /** An object of {@link DiagnosticsMember}s: information only. */
@@ -72,6 +96,19 @@ public final class SavedProfileLayout {
         public static final String NODES = "nodes";
 
         private AggregationMember() {
+        }
+    }
+
+    /** Members of {@link Member#DROPPED}: a {@link DroppedInputs}. */
+    public static final class DroppedMember {
+        /** How many inputs were left out. */
+        public static final String INPUTS = "inputs";
+        /** An object of reason to count, most frequent first. */
+        public static final String REASONS = "reasons";
+        /** An array of the first one-line messages, in input order. */
+        public static final String EXAMPLES = "examples";
+
+        private DroppedMember() {
         }
     }
 

@@ -3,7 +3,10 @@ package dev.ppw.model;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CallTreeTest {
 
@@ -53,5 +56,40 @@ class CallTreeTest {
         assertThrows(IndexOutOfBoundsException.class, () -> t.setMetrics(a + 1, 1, 0, 1, 1, 1, 1));
         assertEquals(CallTree.NONE, t.findChild(a + 1, 0));
         assertThrows(IllegalArgumentException.class, () -> new CallTree(t.frames(), -1));
+    }
+
+    @Test
+    void rootsAreKeyedByPartAndTheirSubtreesInheritIt() {
+        CallTree t = new CallTree(new FrameTable(new NameTable()));
+        int a = t.frames().intern("a");
+        int threadA = t.child(CallTree.ROOT, a);
+        int asyncA = t.child(CallTree.ROOT, a, Part.ASYNC);
+        assertNotEquals(threadA, asyncA, "one frame, two parts: two roots");
+        assertEquals(threadA, t.child(CallTree.ROOT, a, Part.THREAD));
+        assertEquals(asyncA, t.child(CallTree.ROOT, a, Part.ASYNC));
+        int below = t.child(asyncA, a);
+        assertEquals(Part.ASYNC, t.part(below));
+        assertEquals(below, t.child(asyncA, a, Part.ASYNC));
+        assertEquals(Part.THREAD, t.part(t.child(threadA, a)));
+        assertEquals(threadA, t.findChild(CallTree.ROOT, a));
+        assertThrows(IllegalArgumentException.class, () -> t.child(asyncA, a, Part.THREAD));
+        assertTrue(t.hasAsyncPart());
+        t.addCall(below, 3);
+        t.addCall(asyncA, 10);
+        t.addCall(threadA, 4);
+        assertEquals(4, t.totalInclusiveNanos(Part.THREAD));
+        assertEquals(10, t.totalInclusiveNanos(Part.ASYNC));
+        assertEquals(14, t.totalInclusiveNanos());
+        assertEquals(1, t.subcalls(asyncA), "a call of the async child is the async root's subcall");
+        assertEquals(7, t.exclusiveNanos(asyncA));
+    }
+
+    @Test
+    void aTreeWithoutAsyncRootsHasNoAsyncPart() {
+        CallTree t = build(new CallTree(new FrameTable(new NameTable())), 5);
+        assertFalse(t.hasAsyncPart());
+        for (int n = 0; n < t.size(); n++) {
+            assertEquals(Part.THREAD, t.part(n));
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.ppw.report;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
+import dev.ppw.model.Part;
 import dev.ppw.model.Report;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
@@ -34,9 +35,16 @@ import java.util.Set;
  *
  * <p>The format cannot quote: a {@code ;} inside a region name becomes {@code :}, and line ends and tabs
  * become spaces, so that each row stays one line of the same number of frames.
+ *
+ * <p>The rows of the async part (SEMANTICS.md section 2, "Parts") are written after the thread part's, each
+ * line's stack under one more first frame, {@code [async]}: flame graphs draw the async spans as a tower of
+ * their own rather than mixing them into the threads' frames, and the lines starting with {@code [async];}
+ * are the ones to drop for thread time alone.
  */
 public final class FoldedWriter implements OutputWriter {
     private static final int BUFFER_CHARS = 1 << 16;
+    /** The first frame of every line of the async part: a flame graph draws the async spans as a tower apart. */
+    static final String ASYNC_FRAME = "[async]";
 
     @Override
     public String name() {
@@ -113,17 +121,23 @@ public final class FoldedWriter implements OutputWriter {
         return null;
     }
 
-    /** The region names from the root down to {@code node} (a keyed row: its key's names). */
+    /**
+     * The region names from the root down to {@code node} (a keyed row: its key's names), after
+     * {@link #ASYNC_FRAME} for a row of the async part.
+     */
     private static void stack(CallTree tree, int node, boolean keyed, List<String> into) {
         into.clear();
         if (keyed) {
             into.addAll(List.of(tree.regionName(node).split(" => ", -1)));
-            return;
+        } else {
+            for (int n = node; n != CallTree.ROOT; n = tree.parent(n)) {
+                into.add(tree.regionName(n));
+            }
+            Collections.reverse(into);
         }
-        for (int n = node; n != CallTree.ROOT; n = tree.parent(n)) {
-            into.add(tree.regionName(n));
+        if (tree.part(node) == Part.ASYNC) {
+            into.addFirst(ASYNC_FRAME);
         }
-        Collections.reverse(into);
     }
 
     private static void appendFrame(StringBuilder line, String name) {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
@@ -17,6 +18,7 @@ import dev.ppw.model.SavedProfileLayout;
 import dev.ppw.model.SavedProfileLayout.AggregationMember;
 import dev.ppw.model.SavedProfileLayout.CounterMember;
 import dev.ppw.model.SavedProfileLayout.DiagnosticsMember;
+import dev.ppw.model.SavedProfileLayout.DroppedMember;
 import dev.ppw.model.SavedProfileLayout.Member;
 import dev.ppw.model.SavedProfileLayout.NodeInfoMember;
 import dev.ppw.model.ViewKind;
@@ -32,8 +34,9 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The ppw-profile JSON format, version 1 (docs/profile-json.md): one object with the metadata, a
- * {@code columns} header and {@code rows} as arrays. Times are JSON numbers written from their exact
+ * The ppw-profile JSON format (docs/profile-json.md): one object with the metadata, a {@code columns} header
+ * and {@code rows} as arrays; version 2 with a {@code part} column when the profile has an async part, else
+ * version 1, unchanged. Times are JSON numbers written from their exact
  * decimal text; an unset min/max and a root's parent are {@code null}. The tree's declared metrics are
  * described in {@code metric_groups} and every one of them follows the fixed columns ({@link MetricColumn}),
  * ratios included; their rules of combination are in {@code aggregation}. A breakdown adds its columns after
@@ -118,7 +121,8 @@ public final class JsonWriter implements OutputWriter {
     private static void writeMetadata(JsonGenerator g, Report report, DisplayUnit unit) throws IOException {
         Profile profile = report.profile();
         g.writeStringField(Member.FORMAT, SavedProfileLayout.FORMAT);
-        g.writeNumberField(Member.VERSION, SavedProfileLayout.VERSION);
+        boolean parts = profile.tree().hasAsyncPart();
+        g.writeNumberField(Member.VERSION, parts ? SavedProfileLayout.VERSION : SavedProfileLayout.VERSION_WITHOUT_PARTS);
         g.writeStringField(Member.TOOL, Version.tool());
         g.writeStringField(Member.VIEW, profile.view().label());
         if (profile.view() == ViewKind.TAU) {
@@ -133,6 +137,7 @@ public final class JsonWriter implements OutputWriter {
             g.writeStringField(group.name(), group.combineRule());
         }
         g.writeEndObject();
+        writeDropped(g, profile.droppedInputs());
         g.writeArrayFieldStart(Member.INPUTS);
         for (String input : profile.inputs()) {
             g.writeString(input);
@@ -157,12 +162,36 @@ public final class JsonWriter implements OutputWriter {
         }
         g.writeFieldName(Member.TOTAL_INCLUSIVE_PREFIX + unit.label());
         g.writeNumber(TimeUnits.exact(report.totalInclusiveNanos(), unit));
+        if (parts) {
+            g.writeFieldName(Member.ASYNC_TOTAL_INCLUSIVE_PREFIX + unit.label());
+            g.writeNumber(TimeUnits.exact(report.asyncTotalNanos(), unit));
+        }
         if (report.imbalanceRows().isPresent()) {
             g.writeNumberField(Member.TOP_IMBALANCE, report.imbalanceRows().get().length);
         }
         g.writeObjectFieldStart(Member.DIAGNOSTICS);
         writeCounts(g, DiagnosticsMember.WARNINGS, report.diagnostics().warnings());
         writeCounts(g, DiagnosticsMember.NOTES, report.diagnostics().notes());
+        g.writeEndObject();
+    }
+
+    /** The inputs left out as unreadable, only when there are any (other outputs stay as they were). */
+    private static void writeDropped(JsonGenerator g, DroppedInputs dropped) throws IOException {
+        if (dropped.isEmpty()) {
+            return;
+        }
+        g.writeObjectFieldStart(Member.DROPPED);
+        g.writeNumberField(DroppedMember.INPUTS, dropped.count());
+        g.writeObjectFieldStart(DroppedMember.REASONS);
+        for (Map.Entry<String, Long> e : dropped.reasons().entrySet()) {
+            g.writeNumberField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
+        g.writeArrayFieldStart(DroppedMember.EXAMPLES);
+        for (String example : dropped.examples()) {
+            g.writeString(example);
+        }
+        g.writeEndArray();
         g.writeEndObject();
     }
 

@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * One column of a machine-readable row, in CSV and JSON alike: a fixed {@link RowField} or a declared
- * metric's {@link MetricColumn}. A report's columns are the fixed ones of its format and view, then its
- * tree's metric groups in order (those metrics the format shows), then the breakdown's when it has one.
+ * metric's {@link MetricColumn}. A report's columns are the part when the profile has an async part, the
+ * fixed ones of its format and view, then its tree's metric groups in order (those metrics the format
+ * shows), then the breakdown's when it has one.
  */
 interface RowColumn {
     /** Column or member name: lower snake case, time columns suffixed with {@code unit}. */
@@ -33,7 +34,12 @@ interface RowColumn {
     }
 
     private static List<RowColumn> of(Report report, List<RowField> fixed, Metric.Shown where) {
-        List<RowColumn> columns = new ArrayList<>(fixed);
+        List<RowColumn> columns = new ArrayList<>();
+        if (report.profile().tree().hasAsyncPart()) {
+            // Only then: the outputs of profiles without async spans keep the columns they always had.
+            columns.add(RowField.PART);
+        }
+        columns.addAll(fixed);
         columns.addAll(MetricColumn.of(report.profile().tree(), where));
         if (report.breakdown().isPresent()) {
             columns.addAll(RowField.BREAKDOWN_FIELDS);

@@ -11,6 +11,7 @@ import dev.ppw.model.ViewKind;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -22,6 +23,11 @@ import java.util.Locale;
  * one; declared metrics ({@link MetricColumn}) come between ({@link RowColumn}).
  */
 enum RowField implements RowColumn {
+    /**
+     * The row's {@link dev.ppw.model.Part}, {@code thread} or {@code async}: the first column, only when the
+     * profile has an async part ({@link SavedProfileLayout#PART_COLUMN}).
+     */
+    PART(Kind.TEXT),
     /** Tree and callpath: region names from a root joined by " => "; flat and tau: the row's key. */
     PATH(Kind.TEXT),
     /** The node's index in the profile's tree: unique. */
@@ -45,6 +51,10 @@ enum RowField implements RowColumn {
     MISSING(Kind.TEXT),
     /** How many input profiles were combined. */
     NODES(Kind.INTEGER),
+    /** How many inputs were left out because they cannot be read; a column only when some were. */
+    DROPPED_INPUTS(Kind.INTEGER),
+    /** Why, as reasons and counts ({@code not valid JSON 2, the input is empty 1}); with the one above. */
+    DROPPED_REASONS(Kind.TEXT),
     /** Smallest of the nodes' inclusive times (a node without the row counts as 0 under missing=zero). */
     NODE_MIN_INCLUSIVE(Kind.TIME),
     /** Largest of the nodes' inclusive times. */
@@ -87,9 +97,19 @@ enum RowField implements RowColumn {
         return kind;
     }
 
-    /** The fixed CSV fields of a report's view (the breakdown's and the metrics' columns aside). */
+    /**
+     * The fixed CSV fields of a report's view (the breakdown's and the metrics' columns aside), and what was
+     * left out when inputs were (so that other files keep their columns).
+     */
     static List<RowField> csvFields(Report report) {
-        return report.profile().view().isHierarchical() ? HIERARCHICAL : KEYED;
+        List<RowField> fields = report.profile().view().isHierarchical() ? HIERARCHICAL : KEYED;
+        if (report.profile().droppedInputs().isEmpty()) {
+            return fields;
+        }
+        List<RowField> withDropped = new ArrayList<>(fields);
+        withDropped.add(DROPPED_INPUTS);
+        withDropped.add(DROPPED_REASONS);
+        return withDropped;
     }
 
     /** Lower snake case, time fields suffixed with the unit; a saved profile's column as its layout names it. */
@@ -116,6 +136,7 @@ enum RowField implements RowColumn {
         Profile profile = report.profile();
         CallTree t = profile.tree();
         return switch (this) {
+            case PART -> t.part(node).label();
             case PATH -> profile.view().isHierarchical() ? t.path(node, PATH_SEPARATOR) : t.regionName(node);
             case ID -> Integer.toString(node);
             case PARENT_ID -> t.parent(node) == CallTree.ROOT ? null : Integer.toString(t.parent(node));
@@ -131,6 +152,8 @@ enum RowField implements RowColumn {
             case AGG -> profile.aggregation().label();
             case MISSING -> profile.missing().label();
             case NODES -> Integer.toString(profile.nodes());
+            case DROPPED_INPUTS -> Long.toString(profile.droppedInputs().count());
+            case DROPPED_REASONS -> profile.droppedInputs().reasonsText();
             case NODE_MIN_INCLUSIVE -> TimeUnits.exact(breakdown(report).minNanos(node), unit);
             case NODE_MAX_INCLUSIVE -> TimeUnits.exact(breakdown(report).maxNanos(node), unit);
             case NODE_MEAN_INCLUSIVE -> roundedTime(breakdown(report).meanNanos(node), unit);

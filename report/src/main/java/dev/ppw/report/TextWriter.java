@@ -11,6 +11,7 @@ import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.SampleWeights;
 import dev.ppw.model.ViewKind;
@@ -24,6 +25,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -43,6 +45,11 @@ import java.util.StringJoiner;
  *
  * <p>The tree's declared metrics shown everywhere ({@link MetricColumn}) come after those, before the name;
  * with an aggregate, the header says how each metric group combined across nodes.
+ *
+ * <p>The header's total and rows are the thread part's. An async part (SEMANTICS.md section 2, "Parts")
+ * follows as a section of its own: a line {@code async spans   total: ... (sum of span durations, which
+ * overlap)   rows: N}, then its table, whose %total is of that total; in the imbalance table its rows'
+ * paths start with {@code async: }.
  */
 public final class TextWriter implements OutputWriter {
     // Fields are written a few chars at a time: encoded in one go per buffer, not per write.
@@ -87,7 +94,6 @@ public final class TextWriter implements OutputWriter {
         Profile profile = report.profile();
         CallTree t = profile.tree();
         DisplayUnit unit = report.unit().orElseGet(() -> defaultUnit(report));
-        String u = unit.label();
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
         writeHeader(w, report, unit);
         w.append('\n');
@@ -96,7 +102,7 @@ public final class TextWriter implements OutputWriter {
             w.flush();
             return;
         }
-        if (report.rows().length == 0) {
+        if (report.rows().length == 0 && !t.hasAsyncPart()) {
             w.append("(no rows)\n");
             w.flush();
             return;
@@ -105,8 +111,52 @@ public final class TextWriter implements OutputWriter {
         // A profile of samples weighed in another unit than time (bytes, events, counts) has no time to show:
         // its percentages are of its weight, printed in the weight's own columns.
         Metric measure = t.measure();
+        long total = SampleWeights.isTime(measure) ? report.totalInclusiveNanos() : profile.total(measure);
+        int[] threadRows = report.rows(Part.THREAD);
+        if (threadRows.length == 0) {
+            w.append("(no rows)\n");
+        } else {
+            table(report, threadRows, total, unit).render(w);
+        }
+        writeAsyncPart(w, report, unit);
+        if (report.imbalanceRows().isPresent()) {
+            writeImbalance(w, report, breakdown, unit);
+        }
+        if (!profile.counters().isEmpty()) {
+            w.append('\n');
+            writeCounters(w, profile.counters(), FIRST_COUNTERS);
+        }
+        w.flush();
+    }
+
+    /**
+     * The async part (SEMANTICS.md section 2, "Parts"), when the profile has one: a line with its own total,
+     * a sum of span durations, then its rows as a table of their own, their %total of that total.
+     */
+    private static void writeAsyncPart(Writer w, Report report, DisplayUnit unit) throws IOException {
+        if (!report.profile().tree().hasAsyncPart()) {
+            return;
+        }
+        int[] rows = report.rows(Part.ASYNC);
+        w.append("\nasync spans   total: ")
+                .append(TimeUnits.fixed(report.asyncTotalNanos(), unit, decimals(unit))).append(' ')
+                .append(unit.label()).append(" (sum of span durations, which overlap)   rows: ")
+                .append(Integer.toString(rows.length)).append('\n');
+        if (rows.length == 0) {
+            w.append("(no rows)\n");
+            return;
+        }
+        table(report, rows, report.asyncTotalNanos(), unit).render(w);
+    }
+
+    /** The table of {@code rows}, their percentages of {@code total} (of the tree's measure). */
+    private static TextTable table(Report report, int[] rows, long total, DisplayUnit unit) {
+        Profile profile = report.profile();
+        CallTree t = profile.tree();
+        String u = unit.label();
+        Breakdown breakdown = report.breakdown().orElse(null);
+        Metric measure = t.measure();
         boolean timed = SampleWeights.isTime(measure);
-        long total = timed ? report.totalInclusiveNanos() : profile.total(measure);
         TextTable table = new TextTable().column("%total", TextTable.Align.RIGHT);
         if (timed) {
             table.column("inclusive " + u, TextTable.Align.RIGHT).column("exclusive " + u, TextTable.Align.RIGHT);
@@ -125,7 +175,7 @@ public final class TextWriter implements OutputWriter {
         table.column("name", TextTable.Align.LEFT);
         boolean indent = profile.view().isHierarchical();
         List<String> cells = new ArrayList<>();
-        for (int node : report.rows()) {
+        for (int node : rows) {
             String name = printable(t.regionName(node));
             cells.clear();
             cells.add(percent(t.inclusiveOf(node, measure), total));
@@ -149,15 +199,7 @@ public final class TextWriter implements OutputWriter {
             cells.add(indent ? INDENT.repeat(t.depth(node)) + name : name);
             table.addRow(cells.toArray(String[]::new));
         }
-        table.render(w);
-        if (report.imbalanceRows().isPresent()) {
-            writeImbalance(w, report, breakdown, unit);
-        }
-        if (!profile.counters().isEmpty()) {
-            w.append('\n');
-            writeCounters(w, profile.counters(), FIRST_COUNTERS);
-        }
-        w.flush();
+        return table;
     }
 
     private static void writeImbalance(Writer w, Report report, Breakdown breakdown, DisplayUnit unit)
@@ -188,7 +230,8 @@ public final class TextWriter implements OutputWriter {
                     roundedTime(breakdown.meanNanos(node), unit),
                     roundedTime(breakdown.stddevNanos(node), unit),
                     printable(breakdown.maxNode(node)),
-                    printable(hierarchical ? t.path(node, RowField.PATH_SEPARATOR) : t.regionName(node)));
+                    (t.part(node) == Part.ASYNC ? "async: " : "")
+                            + printable(hierarchical ? t.path(node, RowField.PATH_SEPARATOR) : t.regionName(node)));
         }
         table.render(w);
     }
@@ -197,7 +240,8 @@ public final class TextWriter implements OutputWriter {
     private static DisplayUnit defaultUnit(Report report) {
         String hint = report.profile().displayTimeUnit();
         DisplayUnit unit = hint == null ? null : DisplayUnit.fromLabel(hint);
-        return unit != null ? unit : TimeUnits.readable(report.totalInclusiveNanos());
+        long total = report.totalInclusiveNanos();
+        return unit != null ? unit : TimeUnits.readable(total != 0 ? total : report.asyncTotalNanos());
     }
 
     /** The generic counter series, the first {@code shown} of them (by pid, counter, id, series). */
@@ -244,7 +288,7 @@ public final class TextWriter implements OutputWriter {
             w.append("   total: ").append(SampleWeights.isTime(measure)
                     ? TimeUnits.fixed(report.totalInclusiveNanos(), unit, decimals(unit)) + " " + unit.label()
                     : p.total(measure) + " " + measure.textLabel())
-                    .append("   rows: ").append(Integer.toString(report.rows().length)).append('\n');
+                    .append("   rows: ").append(Integer.toString(report.rows(Part.THREAD).length)).append('\n');
         }
         appendFirstFew(w, p.inputs().size() == 1 ? "input: " : "inputs: ", p.inputs());
         if (p.nodes() > 1) {
@@ -258,6 +302,11 @@ public final class TextWriter implements OutputWriter {
                 appendFirstFew(w, "nodes: ", p.nodeInfos().stream().map(NodeInfo::label).toList());
             }
         }
+        if (!p.droppedInputs().isEmpty()) {
+            long n = p.droppedInputs().count();
+            w.append("left out: ").append(Long.toString(n)).append(n == 1 ? " input" : " inputs")
+                    .append(" that cannot be read (").append(printable(p.droppedInputs().reasonsText())).append(")\n");
+        }
         appendNames(w, "processes: ", p.processNames());
         appendNames(w, "threads: ", p.threadNames());
         if (p.displayTimeUnit() != null) {
@@ -269,7 +318,19 @@ public final class TextWriter implements OutputWriter {
             }
         }
         appendCounts(w, "warnings: ", report.diagnostics().warnings());
-        appendCounts(w, "not in the tree: ", report.diagnostics().notes());
+        Map<String, Diagnostics.Entry> notes = new LinkedHashMap<>(report.diagnostics().notes());
+        Diagnostics.Entry namedTwice = notes.remove(Diagnostics.INPUT_NAMED_TWICE);
+        appendCounts(w, "not in the tree: ", notes);
+        if (namedTwice != null) {
+            // Which inputs, not how many: the note is about what was asked, not about the trace.
+            for (String example : namedTwice.examples()) {
+                w.append("note: ").append(printable(example)).append('\n');
+            }
+            if (namedTwice.count() > namedTwice.examples().size()) {
+                w.append("note: and ").append(Long.toString(namedTwice.count() - namedTwice.examples().size()))
+                        .append(" more inputs named more than once\n");
+            }
+        }
     }
 
     /** Kinds and counts on one line, in first-seen order: {@code phase_I 1715, phase_s 68}. */

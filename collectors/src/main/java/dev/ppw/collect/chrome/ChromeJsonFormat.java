@@ -26,6 +26,7 @@ import java.util.regex.Pattern;
 public final class ChromeJsonFormat implements EventFormat {
     /** A key only Chrome traces have: the events member, or an event's phase. */
     private static final Pattern CHROME_KEY = Pattern.compile("\"(?:traceEvents|ph)\"\\s*:");
+    private static final Pattern TRACE_EVENTS_KEY = Pattern.compile("\"traceEvents\"\\s*:");
     /** The JSON parser reads this many bytes, and they must be ASCII for it to see UTF-8. */
     private static final int ENCODING_BYTES = 4;
 
@@ -43,7 +44,9 @@ public final class ChromeJsonFormat implements EventFormat {
     /**
      * JSON text that starts with {@code [} or <code>&#123;</code> is {@link Confidence#POSSIBLE} (in UTF-8: UTF-16
      * and UTF-32 text are refused, and so is protobuf that happens to start with a newline); when the head
-     * shows a {@code "traceEvents"} or {@code "ph"} key, {@link Confidence#CERTAIN}.
+     * shows a {@code "traceEvents"} or {@code "ph"} key, {@link Confidence#CERTAIN}. An object that closes within
+     * the head without a {@code "traceEvents"} key is {@link Confidence#NONE}: the reader would refuse it, and
+     * detection can name it instead (a cut one is left to the reader, which says where it ends).
      */
     @Override
     public Confidence probe(Head head) {
@@ -54,13 +57,18 @@ public final class ChromeJsonFormat implements EventFormat {
         if (first < 0 || (head.byteAt(first) != '[' && head.byteAt(first) != '{') || !opensJson(head, first)) {
             return Confidence.NONE;
         }
-        return CHROME_KEY.matcher(head.latin1()).find() ? Confidence.CERTAIN : Confidence.POSSIBLE;
+        String text = head.latin1();
+        if (head.byteAt(first) == '{' && closesInHead(head, first) && !TRACE_EVENTS_KEY.matcher(text).find()) {
+            return Confidence.NONE;
+        }
+        return CHROME_KEY.matcher(text).find() ? Confidence.CERTAIN : Confidence.POSSIBLE;
     }
 
     /**
      * After the opening bracket comes a JSON value (an array's first element: an event, or anything the reader
      * counts as a bad event), its end, or a key (an object), or the head ends. Folded stacks that start with
-     * {@code [unknown];...} open with a bracket too, and a bare word is not JSON.
+     * {@code [unknown];...} open with a bracket too, and a bare word is not JSON; nor is a number that is not one
+     * ({@code [04:47:12.684]}, the time of babeltrace's text, whose leading zero the parser would refuse).
      */
     private static boolean opensJson(Head head, int first) {
         for (int i = first + 1; i < head.length(); i++) {
@@ -75,10 +83,89 @@ public final class ChromeJsonFormat implements EventFormat {
                 case 't' -> startsWith(head, i, "true");
                 case 'f' -> startsWith(head, i, "false");
                 case 'n' -> startsWith(head, i, "null");
-                default -> c == '{' || c == '[' || c == ']' || c == '"' || c == '-' || (c >= '0' && c <= '9');
+                default -> c == '{' || c == '[' || c == ']' || c == '"' || ((c == '-' || (c >= '0' && c <= '9'))
+                        && isNumber(head, i));
             };
         }
         return true;
+    }
+
+    /**
+     * Whether a JSON number starts at {@code at} and is followed by what may follow an array's element (whitespace,
+     * a comma, the closing bracket) or by the end of the head.
+     */
+    private static boolean isNumber(Head head, int at) {
+        int n = head.length();
+        int i = at;
+        if (head.byteAt(i) == '-') {
+            i++;
+        }
+        if (i >= n) {
+            return true;
+        }
+        if (head.byteAt(i) == '0') {
+            i++;
+        } else {
+            int digits = digits(head, i);
+            if (digits == 0) {
+                return false;
+            }
+            i += digits;
+        }
+        if (i < n && head.byteAt(i) == '.') {
+            int digits = digits(head, i + 1);
+            if (digits == 0 && i + 1 < n) {
+                return false;
+            }
+            i += 1 + digits;
+        }
+        if (i < n && (head.byteAt(i) == 'e' || head.byteAt(i) == 'E')) {
+            i++;
+            if (i < n && (head.byteAt(i) == '+' || head.byteAt(i) == '-')) {
+                i++;
+            }
+            int digits = digits(head, i);
+            if (digits == 0 && i < n) {
+                return false;
+            }
+            i += digits;
+        }
+        if (i >= n) {
+            return true;
+        }
+        byte c = head.byteAt(i);
+        return c == ',' || c == ']' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    }
+
+    private static int digits(Head head, int from) {
+        int i = from;
+        while (i < head.length() && head.byteAt(i) >= '0' && head.byteAt(i) <= '9') {
+            i++;
+        }
+        return i - from;
+    }
+
+    /** Whether the object opening at {@code open} closes within the head: brackets counted outside strings. */
+    private static boolean closesInHead(Head head, int open) {
+        int depth = 0;
+        boolean inString = false;
+        for (int i = open; i < head.length(); i++) {
+            byte c = head.byteAt(i);
+            if (inString) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{' || c == '[') {
+                depth++;
+            } else if ((c == '}' || c == ']') && --depth == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True when the head holds {@code word} at {@code at}, or a prefix of it up to its end. */

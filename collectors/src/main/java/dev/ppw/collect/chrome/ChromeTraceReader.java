@@ -40,14 +40,19 @@ import java.util.zip.ZipException;
  *       the async track (pid, cat, id; {@code id} else {@code id2.local} else {@code id2.global});
  *       {@code M process_name}/{@code thread_name} name processes and threads from {@code args.name};
  *       {@code C} counters go to {@link EventSink#regionCounter} (args {@code cpu_usage}/{@code memory_usage},
- *       PerfFlowAspect's) or {@link EventSink#counter} (one series per other finite numeric arg). Every
+ *       PerfFlowAspect's) or {@link EventSink#counter} (one series per other finite numeric arg; a string
+ *       arg whose whole text is a decimal number is that number). Every
  *       other phase is counted as the note {@code phase_<ph>} and skipped.</li>
  *   <li>Units: {@code ts} and {@code dur} are decimal microseconds, converted from their text exactly to
  *       integer nanoseconds, each on its own, rounded to nearest with halves away from zero
- *       ({@link DecimalNanos}); a top-level {@code displayTimeUnit} is passed to the sink as a display hint.</li>
- *   <li>Missing values: a timed event (B E X b e) without a finite numeric {@code ts} that fits in a long
- *       of nanoseconds is dropped ({@code missing_ts}); a missing {@code dur} is 0, a present one that is
- *       not such a number, or negative after rounding, drops its {@code X} ({@code bad_duration}). Track
+ *       ({@link DecimalNanos}); a string whose whole text is such a number ({@code "ts": "1234.5"}, as
+ *       sloppy writers put it) is read by the same rule. A top-level {@code displayTimeUnit} is passed to the
+ *       sink as a display hint.</li>
+ *   <li>Missing values: a timed event (B E X b e) without a finite {@code ts} (number or numeric string) that
+ *       fits in a long of nanoseconds is dropped ({@code missing_ts}); a missing {@code dur} is 0, a present
+ *       one that is not such a number, or negative after rounding, drops its {@code X} ({@code bad_duration}).
+ *       An {@code E}/{@code e} whose name is missing, null, empty, an object or an array ends with
+ *       {@link EventSink#NO_NAME}: it closes the innermost begin, compared with nothing. Track
  *       keys (pid, tid, cat, id) are text: a string as is, a number by its canonical decimal ({@code 1.0}
  *       is {@code 1}), a boolean by its JSON text, missing or null as {@code ""}; an object, an array,
  *       NaN/Infinity or a number whose plain decimal exceeds 1000 digits, as a key the event needs, drops
@@ -523,7 +528,7 @@ public final class ChromeTraceReader {
         }
         switch (ph) {
             case 'B' -> sink.begin(threadTrack(), tsNanos, sink.frames().intern(regionName()));
-            case 'E' -> sink.end(threadTrack(), tsNanos, sink.frames().names().intern(regionName()));
+            case 'E' -> sink.end(threadTrack(), tsNanos, endName());
             default -> {
                 if (durPresent && (durNanos == DecimalNanos.UNUSABLE || durNanos < 0)) {
                     warnEvent(Diagnostics.BAD_DURATION, "X '" + regionName() + "' has "
@@ -549,7 +554,7 @@ public final class ChromeTraceReader {
         if (ph == 'b') {
             sink.begin(track, tsNanos, sink.frames().intern(regionName()));
         } else {
-            sink.end(track, tsNanos, sink.frames().names().intern(regionName()));
+            sink.end(track, tsNanos, endName());
         }
     }
 
@@ -715,9 +720,13 @@ public final class ChromeTraceReader {
         return value.toPlainString();
     }
 
+    /**
+     * A {@code ts} or {@code dur}: a JSON number, or a string whose whole text is a decimal number (what sloppy
+     * writers put there), read by one rule ({@link DecimalNanos}).
+     */
     private long time(JsonToken v, boolean isTs) throws IOException {
         long nanos = DecimalNanos.UNUSABLE;
-        if (v == JsonToken.VALUE_NUMBER_INT || v == JsonToken.VALUE_NUMBER_FLOAT) {
+        if (v == JsonToken.VALUE_NUMBER_INT || v == JsonToken.VALUE_NUMBER_FLOAT || v == JsonToken.VALUE_STRING) {
             nanos = DecimalNanos.parseMicros(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
         }
         if (nanos == DecimalNanos.UNUSABLE) {
@@ -726,6 +735,12 @@ public final class ChromeTraceReader {
                 case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> p.isNaN()
                         ? field + " " + p.getText() + ", not a finite number"
                         : field + " " + shorten(p.getText()) + ", beyond the range of nanoseconds in a long";
+                case VALUE_STRING -> {
+                    String quoted = field + " \"" + shorten(Quote.text(p.getText())) + "\"";
+                    yield DecimalNanos.isDecimal(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())
+                            ? quoted + ", beyond the range of nanoseconds in a long"
+                            : quoted + ", a string that is not a decimal number";
+                }
                 default -> field + " that is " + describe(v) + ", not a number";
             };
             if (isTs) {
@@ -765,20 +780,28 @@ public final class ChromeTraceReader {
         String field;
         while ((field = p.nextFieldName()) != null) {
             JsonToken value = p.nextToken();
-            if ("name".equals(field) && value == JsonToken.VALUE_STRING) {
-                argsName = cache.get(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
-            } else if ((value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT)
-                    && (phState == PH_MISSING || ph == 'C')) {
-                addNumericArg(field);
+            boolean counter = phState == PH_MISSING || ph == 'C';
+            if (value == JsonToken.VALUE_STRING) {
+                if ("name".equals(field)) {
+                    argsName = cache.get(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+                }
+                if (counter && DecimalNanos.isDecimal(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())) {
+                    // A number written as a string is the sample the number would be: the same text, the same double.
+                    addNumericArg(field, Double.parseDouble(p.getText()));
+                }
+            } else if ((value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT) && counter) {
+                addNumericArg(field, p.getDoubleValue());
             } else {
                 p.skipChildren();
             }
         }
     }
 
-    /** Keeps a finite numeric arg (what a {@code C} counter samples); others are ignored, not warned. */
-    private void addNumericArg(String field) throws IOException {
-        double value = p.getDoubleValue();
+    /**
+     * Keeps a finite numeric arg (what a {@code C} counter samples: a number, or a string holding a decimal
+     * number); others are ignored, not warned.
+     */
+    private void addNumericArg(String field, double value) {
         if (!Double.isFinite(value)) {
             return;
         }
@@ -820,6 +843,11 @@ public final class ChromeTraceReader {
 
     private String regionName() {
         return name == null ? UNNAMED : name;
+    }
+
+    /** What an end compares with the begin it closes: its name's id, or nothing when it has no name. */
+    private int endName() {
+        return name == null ? EventSink.NO_NAME : sink.frames().names().intern(name);
     }
 
     private static String orEmpty(String key) {

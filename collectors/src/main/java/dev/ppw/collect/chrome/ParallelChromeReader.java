@@ -581,9 +581,12 @@ public final class ParallelChromeReader {
         }
         int nameLocal = p.b[e];
         if (kind == ChunkParser.KIND_E) {
-            int id = nameIds[nameLocal];
-            if (id < 0) {
-                id = nameIds[nameLocal] = sink.frames().names().intern(region(p, strings, nameLocal));
+            int id = EventSink.NO_NAME; // string 0: a missing or empty name, compared with nothing
+            if (nameLocal != 0) {
+                id = nameIds[nameLocal];
+                if (id < 0) {
+                    id = nameIds[nameLocal] = sink.frames().names().intern(region(p, strings, nameLocal));
+                }
             }
             sink.end(track, p.ts[e], id);
         } else {

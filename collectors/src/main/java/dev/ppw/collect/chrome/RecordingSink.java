@@ -164,7 +164,8 @@ final class RecordingSink implements EventSink {
                 case THREAD -> trackIds[c.track] = sink.thread(c.a, c.b);
                 case ASYNC -> trackIds[c.track] = sink.asyncTrack(c.a, c.b, c.c);
                 case BEGIN -> sink.begin(trackIds[c.track], c.ts, sink.frames().intern(frames.regionName(c.id)));
-                case END -> sink.end(trackIds[c.track], c.ts, sink.frames().names().intern(names.name(c.id)));
+                case END -> sink.end(trackIds[c.track], c.ts,
+                        c.id == NO_NAME ? NO_NAME : sink.frames().names().intern(names.name(c.id)));
                 case COMPLETE -> sink.complete(trackIds[c.track], c.ts, c.dur,
                         sink.frames().intern(frames.regionName(c.id)));
                 case REGION_COUNTER -> sink.regionCounter(trackIds[c.track], c.ts,

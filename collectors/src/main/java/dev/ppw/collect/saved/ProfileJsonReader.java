@@ -9,6 +9,7 @@ import dev.ppw.model.SavedProfileLayout;
 import dev.ppw.model.SavedProfileLayout.AggregationMember;
 import dev.ppw.model.SavedProfileLayout.Column;
 import dev.ppw.model.SavedProfileLayout.CounterMember;
+import dev.ppw.model.SavedProfileLayout.DroppedMember;
 import dev.ppw.model.SavedProfileLayout.Member;
 import dev.ppw.model.SavedProfileLayout.MetricGroupMember;
 import dev.ppw.model.SavedProfileLayout.MetricMember;
@@ -29,8 +30,10 @@ import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.CounterSeries;
+import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.ViewKind;
 import org.eclipse.collections.api.map.primitive.MutableIntIntMap;
 import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
@@ -49,9 +52,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads a saved profile, the ppw-profile JSON format version 1 of docs/profile-json.md, back into the
- * {@link Profile} that was written: the same rows (path and callsite), the same numbers to the nanosecond,
- * unset min/max kept, and the metadata and node info.
+ * Reads a saved profile, the ppw-profile JSON format of docs/profile-json.md (versions 1 and 2), back into
+ * the {@link Profile} that was written: the same rows (part, path and callsite), the same numbers to the
+ * nanosecond, unset min/max kept, and the metadata and node info.
+ *
+ * <p>Parts: a file with a {@code part} column (version 2, a profile with an async part) gives each root
+ * the {@link Part} of its row, and a row in another part than its parent's is an error; a file without it
+ * is thread time only.
  *
  * <p>One pass over Jackson's streaming parser, no document model. Members may come in any order, except
  * that {@code columns} must come before {@code rows} (as ppw-java writes them): rows are turned into tree
@@ -145,6 +152,9 @@ final class ProfileJsonReader {
     private DisplayUnit[] columnUnit;
     private DisplayUnit columnsUnit;
     private String firstTimeColumn;
+    // The position of the part column, -1 when the file has none (every row is thread time).
+    private int partColumn = -1;
+    private Part rowPart = Part.THREAD;
 
     // Metadata; null or -1 while not seen.
     private String format;
@@ -156,6 +166,7 @@ final class ProfileJsonReader {
     private MergeOp op = MergeOp.SUM;
     private MissingRule missing = MissingRule.ZERO;
     private int nodes = 1;
+    private DroppedInputs dropped = DroppedInputs.NONE;
     private final List<String> inputs = new ArrayList<>();
     private final List<NodeInfo> nodeInfos = new ArrayList<>();
     private Map<String, String> processNames = Map.of();
@@ -368,7 +379,8 @@ final class ProfileJsonReader {
     /** Members whose repetition is an error; other members may repeat (and are skipped). */
     private static final List<String> ONCE = List.of(Member.FORMAT, Member.VERSION, Member.VIEW, Member.TAU_DEPTH,
             Member.UNIT, Member.AGGREGATION, Member.INPUTS, Member.NODE_INFO, Member.PROCESS_NAMES,
-            Member.THREAD_NAMES, Member.METRIC_GROUPS, Member.COLUMNS, Member.ROWS, Member.TOP_IMBALANCE);
+            Member.THREAD_NAMES, Member.METRIC_GROUPS, Member.COLUMNS, Member.ROWS, Member.TOP_IMBALANCE,
+            Member.DROPPED);
 
     private static int onceBit(String key) {
         int i = ONCE.indexOf(key);
@@ -410,6 +422,7 @@ final class ProfileJsonReader {
                         .orElseThrow(() -> fail("unknown unit \"" + label + "\": expected s, ms, us or ns", null));
             }
             case Member.AGGREGATION -> readAggregation();
+            case Member.DROPPED -> readDropped();
             case Member.INPUTS -> readStrings("inputs", inputs);
             case Member.NODE_INFO -> readNodeInfos();
             case Member.PROCESS_NAMES -> processNames = names("process_names");
@@ -458,6 +471,36 @@ final class ProfileJsonReader {
                 case AggregationMember.NODES -> nodes = positiveInt("aggregation nodes");
                 default -> p.skipChildren();
             }
+        }
+    }
+
+    /** The inputs the saved profile left out as unreadable: a merge of it keeps counting them. */
+    private void readDropped() throws IOException {
+        expect(JsonToken.START_OBJECT, "dropped", "an object");
+        long count = 0;
+        Map<String, Long> reasons = new LinkedHashMap<>();
+        List<String> examples = new ArrayList<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            p.nextToken();
+            switch (key) {
+                case DroppedMember.INPUTS -> count = positiveLong("dropped inputs");
+                case DroppedMember.REASONS -> {
+                    expect(JsonToken.START_OBJECT, "dropped reasons", "an object of counts");
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String reason = p.currentName();
+                        p.nextToken();
+                        reasons.put(reason, positiveLong("dropped reasons value"));
+                    }
+                }
+                case DroppedMember.EXAMPLES -> readStrings("dropped examples", examples);
+                default -> p.skipChildren();
+            }
+        }
+        try {
+            dropped = new DroppedInputs(count, reasons, examples);
+        } catch (IllegalArgumentException e) {
+            throw fail("\"dropped\" does not add up: " + e.getMessage(), null);
         }
     }
 
@@ -601,6 +644,13 @@ final class ProfileJsonReader {
         for (int c = 0; c < n; c++) {
             String name = columnNames.get(c);
             Column f = COLUMN_FIELDS.get(name);
+            if (name.equals(SavedProfileLayout.PART_COLUMN)) {
+                if (partColumn >= 0) {
+                    throw fail("columns " + name + " and " + name + " are the same field", null);
+                }
+                partColumn = c;
+                continue;
+            }
             if (f == null) {
                 columnMetric[c] = metricColumns.get(name); // null: a later writer's column, skipped
                 if (columnMetric[c] != null && !foundMetrics.add(name)) {
@@ -707,7 +757,7 @@ final class ProfileJsonReader {
         for (MetricGroup g : groups) {
             tree.enable(g);
         }
-        if (text != null && groups.isEmpty()) {
+        if (text != null && groups.isEmpty() && partColumn < 0) {
             scanRows();
             return true;
         }
@@ -773,6 +823,8 @@ final class ProfileJsonReader {
                 }
             } else if (columnMetric[c] != null) {
                 readMetricValue(t, c);
+            } else if (c == partColumn) {
+                rowPart = part(t);
             } else {
                 p.skipChildren();
             }
@@ -811,8 +863,12 @@ final class ProfileJsonReader {
                 throw fail(row(id) + ": parent_id " + parentId + " is not the id of an earlier row", null);
             }
         }
+        if (parent != CallTree.ROOT && tree.part(parent) != rowPart) {
+            throw fail(row(id) + ": part " + rowPart.label() + " but its parent row is in part "
+                    + tree.part(parent).label(), null);
+        }
         int before = tree.size();
-        int node = tree.child(parent, frame(rowNameId, rowCallsiteId));
+        int node = tree.child(parent, frame(rowNameId, rowCallsiteId), rowPart);
         if (node < before) {
             throw fail(row(id) + " repeats an earlier row (same parent, name and callsite)",
                     quote(tree.regionName(node)));
@@ -838,6 +894,15 @@ final class ProfileJsonReader {
                 tree.set(node, mc.metric(), metricDoubles[c]);
             }
         }
+    }
+
+    /** The part column's value: {@code "thread"} or {@code "async"}. */
+    private Part part(JsonToken t) throws IOException {
+        Part part = t == JsonToken.VALUE_STRING ? Part.ofLabel(p.getText()) : null;
+        if (part == null) {
+            throw fieldFail(SavedProfileLayout.PART_COLUMN, "must be \"thread\" or \"async\"", t);
+        }
+        return part;
     }
 
     /** A non-integral metric value: a JSON number read back as the double it was written from; null is none (NaN). */
@@ -1027,7 +1092,7 @@ final class ProfileJsonReader {
         }
         return new Profile(tree, view, view == ViewKind.TAU ? tauDepth : 0, op, missing, nodes, inputs,
                 processNames, threadNames, nodeInfos, counters.stream().sorted(CounterSeries.ORDER).toList(),
-                displayTimeUnit);
+                displayTimeUnit).withDroppedInputs(dropped);
     }
 
     private String string(String what) throws IOException {

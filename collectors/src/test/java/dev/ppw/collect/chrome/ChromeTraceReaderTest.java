@@ -144,7 +144,7 @@ class ChromeTraceReaderTest {
         for (String name : x) {
             expected.add("X T(,) 0 0 " + name);
         }
-        expected.addAll(List.of("B T(,) 0 7", "E T(,) 1000 7", "E T(,) 1000 <unnamed>"));
+        expected.addAll(List.of("B T(,) 0 7", "E T(,) 1000 7", "E T(,) 1000 (no name)"));
         assertEquals(expected, sink.events());
         assertEquals(Map.of(), sink.warnings());
     }
@@ -176,26 +176,27 @@ class ChromeTraceReaderTest {
     @Test
     void eventsWithoutAUsableTsAreDroppedAsMissingTs() {
         RecordingSink sink = read("""
-                [{"ph":"B","name":"none"}, {"ph":"E","ts":"12","name":"string"}, {"ph":"X","ts":NaN,"name":"nan"},
+                [{"ph":"B","name":"none"}, {"ph":"E","ts":"12:30","name":"string"}, {"ph":"X","ts":NaN,"name":"nan"},
                  {"ph":"b","ts":Infinity,"id":1}, {"ph":"e","ts":-Infinity,"id":1}, {"ph":"X","ts":1e300},
                  {"ph":"X","ts":null}, {"ph":"X","ts":true}, {"ph":"X","ts":{"us":1}}, {"ph":"X","ts":[1]},
-                 {"ph":"X","ts":9223372036854775.808},
+                 {"ph":"X","ts":9223372036854775.808}, {"ph":"X","ts":"9223372036854775.808"}, {"ph":"X","ts":""},
                  {"ph":"M","name":"process_name","pid":1,"args":{"name":"p"}}, {"ph":"i"}, {"ph":"X","ts":1}]
                 """);
-        assertEquals(Map.of("missing_ts", 11L), sink.warnings());
+        assertEquals(Map.of("missing_ts", 13L), sink.warnings());
         assertEquals(List.of("X T(,) 1000 0 <unnamed>"), sink.events());
         assertTrue(sink.calls().contains("process_name 1 p"), sink.calls().toString());
         List<String> examples = sink.diagnostics().warnings().get("missing_ts").examples();
         assertEquals("t.json:1:2: B 'none' has no \"ts\"", examples.get(0));
-        assertEquals("t.json:1:28: E 'string' has \"ts\" that is a string, not a number", examples.get(1));
-        assertEquals("t.json:1:66: X 'nan' has \"ts\" NaN, not a finite number", examples.get(2));
+        assertEquals("t.json:1:28: E 'string' has \"ts\" \"12:30\", a string that is not a decimal number",
+                examples.get(1));
+        assertEquals("t.json:1:69: X 'nan' has \"ts\" NaN, not a finite number", examples.get(2));
     }
 
     @Test
     void aBadDurationDropsItsCompleteEvent() {
         RecordingSink sink = read("""
                 [{"ph":"X","ts":1,"dur":-1,"name":"neg"}, {"ph":"X","ts":1,"dur":-0.0005,"name":"half"},
-                 {"ph":"X","ts":1,"dur":"5","name":"str"}, {"ph":"X","ts":1,"dur":NaN}, {"ph":"X","ts":1,"dur":1e300},
+                 {"ph":"X","ts":1,"dur":"5 us","name":"str"}, {"ph":"X","ts":1,"dur":NaN}, {"ph":"X","ts":1,"dur":1e300},
                  {"ph":"X","ts":1,"dur":null}, {"ph":"X","ts":1,"dur":{}},
                  {"ph":"X","ts":1,"dur":-0.0004,"name":"rounds to zero"},
                  {"ph":"B","ts":1,"dur":"ignored","name":"b"}, {"ph":"X","dur":-1,"name":"ts first"}]
@@ -386,5 +387,83 @@ class ChromeTraceReaderTest {
                         .calls());
         assertEquals(List.of("beginInput t.json", "displayTimeUnit a number", "endInput"),
                 read("{\"displayTimeUnit\":3,\"traceEvents\":[]}").calls());
+    }
+
+    @Test
+    void numbersInStringsAreReadExactlyAsTheNumbersTheyHold() {
+        RecordingSink sink = read("""
+                [{"ph":"X","ts":"1795322503741605.5","dur":"12.75","name":"a"},
+                 {"ph":"X","ts":"178603.13999999998","dur":"0.0005","name":"b"},
+                 {"ph":"X","ts":"1.5e3","dur":"2E-3","name":"c"},
+                 {"ph":"X","ts":".5","dur":"5.","name":"d"},
+                 {"ph":"B","ts":"+7","name":"e"},
+                 {"ph":"E","ts":"-0.0005","name":"e"},
+                 {"ph":"b","ts":"3","cat":"c","id":1,"name":"f"},
+                 {"ph":"X","ts":"\\u0031","name":"escaped"}]
+                """);
+        assertEquals(List.of(
+                "X T(,) 1795322503741605500 12750 a",
+                "X T(,) 178603140 1 b",
+                "X T(,) 1500000 2 c",
+                "X T(,) 500 5000 d",
+                "B T(,) 7000 e",
+                "E T(,) -1 e",
+                "B A(,c,1) 3000 f",
+                "X T(,) 1000 0 escaped"), sink.events());
+        assertEquals(Map.of(), sink.warnings());
+    }
+
+    @Test
+    void aStringThatIsNotADecimalNumberIsNoTime() {
+        // What Perfetto's importer reads differently (a leading space, an empty string as 0) is no time here.
+        RecordingSink sink = read("""
+                [{"ph":"X","ts":" 1"}, {"ph":"X","ts":"1 "}, {"ph":"X","ts":""}, {"ph":"X","ts":"."},
+                 {"ph":"X","ts":"0x10"}, {"ph":"X","ts":"NaN"}, {"ph":"X","ts":"Infinity"}, {"ph":"X","ts":"1,5"},
+                 {"ph":"X","ts":"1e400"}, {"ph":"X","ts":"1\\u0000"},
+                 {"ph":"X","ts":1,"dur":"-1","name":"negative"}, {"ph":"X","ts":1,"dur":"1 ms","name":"unit"},
+                 {"ph":"X","ts":1,"dur":"1e400","name":"huge"}]
+                """);
+        assertEquals(Map.of("missing_ts", 10L, "bad_duration", 3L), sink.warnings());
+        assertEquals(List.of(), sink.events());
+        assertEquals(List.of(
+                "t.json:1:2: X '<unnamed>' has \"ts\" \" 1\", a string that is not a decimal number",
+                "t.json:1:24: X '<unnamed>' has \"ts\" \"1 \", a string that is not a decimal number",
+                "t.json:1:46: X '<unnamed>' has \"ts\" \"\", a string that is not a decimal number"),
+                sink.diagnostics().warnings().get("missing_ts").examples());
+        assertEquals("t.json:1:2: X '<unnamed>' has \"ts\" \"1e400\", beyond the range of nanoseconds in a long",
+                read("[{\"ph\":\"X\",\"ts\":\"1e400\"}]").firstExample("missing_ts"));
+        assertEquals("t.json:1:2: X 'huge' has \"dur\" \"1e400\", beyond the range of nanoseconds in a long",
+                read("[{\"ph\":\"X\",\"ts\":1,\"dur\":\"1e400\",\"name\":\"huge\"}]").firstExample("bad_duration"));
+    }
+
+    @Test
+    void aCounterArgInAStringIsTheSampleItsNumberWouldBe() {
+        RecordingSink sink = read("""
+                [{"name":"bas","ph":"C","pid":7,"tid":8,"ts":"1.5","args":{"cpu_usage":"12.5","memory_usage":"18325.504"}},
+                 {"name":"bas","ph":"C","pid":7,"tid":8,"ts":2.5,"args":{"cpu_usage":"0","memory_usage":"0.0"}},
+                 {"name":"heap","ph":"C","pid":7,"ts":3,"args":{"used":"1e3","label":"x","total":"-2","name":"5"}},
+                 {"name":"words","ph":"C","pid":7,"ts":4,"args":{"label":"x","v":"1 000","w":"NaN","z":""}}]
+                """);
+        assertEquals(List.of(
+                "C T(7,8) 1500 bas cpu 12.5 memory 18325.504",
+                "counter 7 heap id  used 3000 1000.0",
+                "counter 7 heap id  total 3000 -2.0",
+                "counter 7 heap id  name 3000 5.0"),
+                sink.calls().stream().filter(c -> c.startsWith("C ") || c.startsWith("counter ")).toList());
+        assertEquals(Map.of("phase_C", 1L, ChromeTraceReader.COUNTER_RESET, 1L), sink.notes());
+        assertEquals(Map.of(), sink.warnings());
+    }
+
+    @Test
+    void anEndWithoutANameIsComparedWithNothing() {
+        RecordingSink sink = read("""
+                [{"ph":"B","ts":1,"name":"a"}, {"ph":"E","ts":2}, {"ph":"B","ts":3,"name":"b"},
+                 {"ph":"E","ts":4,"name":null}, {"ph":"B","ts":5,"name":"c"}, {"ph":"E","ts":6,"name":""},
+                 {"ph":"b","ts":7,"id":1,"name":"d"}, {"ph":"e","ts":8,"id":1,"name":[]},
+                 {"ph":"E","ts":9,"name":"named"}]
+                """);
+        assertEquals(List.of("B T(,) 1000 a", "E T(,) 2000 (no name)", "B T(,) 3000 b", "E T(,) 4000 (no name)",
+                "B T(,) 5000 c", "E T(,) 6000 (no name)", "B A(,,1) 7000 d", "E A(,,1) 8000 (no name)",
+                "E T(,) 9000 named"), sink.events());
     }
 }

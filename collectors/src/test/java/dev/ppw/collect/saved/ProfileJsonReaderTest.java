@@ -4,7 +4,9 @@ import dev.ppw.model.MissingRule;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ViewKind;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +23,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,6 +39,30 @@ class ProfileJsonReaderTest {
               [2, 1, 1, "work", "", 1, 0, 1, 1, null, null]
              ]}
             """;
+
+    /** Version 2: a thread root and an async root of one name, and an async child. */
+    private static final String PARTS = """
+            {"format": "ppw-profile", "version": 2, "view": "tree", "unit": "ns",
+             "columns": ["part", "id", "parent_id", "depth", "name", "callsite", "calls", "subcalls",
+                         "inclusive_ns", "exclusive_ns", "min_inclusive_ns", "max_inclusive_ns"],
+             "rows": [
+              ["thread", 1, null, 0, "main", "", 1, 0, 10, 10, 10, 10],
+              ["async", 2, null, 0, "main", "", 2, 1, 70, 50, 30, 40],
+              ["async", 3, 2, 1, "work", "", 1, 0, 20, 20, 20, 20]
+             ]}
+            """;
+
+    @Test
+    void thePartColumnGivesEachRootItsPartAndTheirRowsStayApart() {
+        CallTree t = read(PARTS).tree();
+        assertEquals(4, t.size());
+        assertEquals(List.of(Part.THREAD, Part.ASYNC, Part.ASYNC), List.of(t.part(1), t.part(2), t.part(3)));
+        assertEquals(List.of("main", "", "-", "2", "1", "70", "50", "30", "40"), row(t, 2));
+        assertEquals(List.of("work", "", "main", "1", "0", "20", "20", "20", "20"), row(t, 3));
+        assertEquals(10, t.totalInclusiveNanos(Part.THREAD));
+        assertEquals(70, t.totalInclusiveNanos(Part.ASYNC));
+        assertFalse(read(SMALL).tree().hasAsyncPart(), "a file without the part column is thread time");
+    }
 
     @Test
     void readsTheExampleOfTheFormatDocument() throws IOException {
@@ -125,6 +152,19 @@ class ProfileJsonReaderTest {
         assertEquals(null, read(SMALL).displayTimeUnit());
     }
 
+    @Test
+    void theInputsAMergeLeftOutReadBackSoThatAMergeOfItKeepsCountingThem() {
+        String text = SMALL.replace("\"nodes\": 1},", "\"nodes\": 1},\n \"dropped\": {\"inputs\": 3, \"reasons\":"
+                + " {\"the input is empty\": 2, \"not valid JSON\": 1}, \"examples\": [\"a.json: the input is empty\"]},");
+        assertEquals(new DroppedInputs(3, Map.of("the input is empty", 2L, "not valid JSON", 1L),
+                List.of("a.json: the input is empty")), read(text).droppedInputs());
+        assertEquals(DroppedInputs.NONE, read(SMALL).droppedInputs());
+        BadInputException e = assertThrows(BadInputException.class, () -> read(SMALL.replace("\"nodes\": 1},",
+                "\"nodes\": 1}, \"dropped\": {\"inputs\": 3, \"reasons\": {\"the input is empty\": 2}},")));
+        assertEquals("saved.json:2:124: \"dropped\" does not add up: 3 dropped inputs, but the reasons count 2",
+                e.getMessage());
+    }
+
     static Stream<Arguments> malformed() {
         return Stream.of(
                 bad("empty", "", "saved.json: empty file"),
@@ -139,14 +179,14 @@ class ProfileJsonReaderTest {
                                 + "double-quote to start field name"),
                 bad("text after the object", SMALL + "{}",
                         "saved.json:9:1: text after the end of the profile object: \"{\""),
-                bad("a newer version", SMALL.replace("\"version\": 1", "\"version\": 2"),
-                        "saved.json:1:38: ppw-profile version 2 is newer than this ppw-java reads (version 1): "
+                bad("a newer version", SMALL.replace("\"version\": 1", "\"version\": 3"),
+                        "saved.json:1:38: ppw-profile version 3 is newer than this ppw-java reads (version 2): "
                                 + "use a newer ppw-java"),
                 bad("version as text", SMALL.replace("\"version\": 1", "\"version\": \"1\""),
                         "saved.json:1:38: \"version\" must be a positive integer: \"1\""),
                 bad("another format", SMALL.replace("\"ppw-profile\"", "\"speedscope\""),
                         "saved.json:1:12: not a ppw-profile: format is \"speedscope\" (this ppw-java reads "
-                                + "ppw-profile version 1)"),
+                                + "ppw-profile version 2)"),
                 bad("no version", SMALL.replace("\"version\": 1, ", ""),
                         "saved.json:8:3: not a complete ppw-profile: \"version\" is missing"),
                 bad("no rows", SMALL.substring(0, SMALL.indexOf(",\n \"rows\"")) + "}",
@@ -215,6 +255,12 @@ class ProfileJsonReaderTest {
                 bad("an unknown display time unit", SMALL.replace("\"unit\": \"us\",",
                                 "\"unit\": \"us\", \"display_time_unit\": \"weeks\","),
                         "saved.json:1:92: display_time_unit \"weeks\" is not s, ms, us or ns"),
+                bad("an unknown part", PARTS.replace("[\"async\", 2,", "[\"ASYNC\", 2,"),
+                        "saved.json:6:4: row 2: part must be \"thread\" or \"async\": \"ASYNC\""),
+                bad("a part that is not text", PARTS.replace("[\"async\", 2,", "[1, 2,"),
+                        "saved.json:6:4: row 2: part must be \"thread\" or \"async\": \"1\""),
+                bad("a child in another part than its parent", PARTS.replace("[\"async\", 3,", "[\"thread\", 3,"),
+                        "saved.json:7:55: row 3 (id 3): part thread but its parent row is in part async"),
                 bad("a top-imbalance report", SMALL.replace("\"version\": 1,", "\"version\": 1, \"top_imbalance\": 2,"),
                         "saved.json:1:58: this file lists only the rows of largest imbalance (--top-imbalance): "
                                 + "it is a report, not a saved profile"));

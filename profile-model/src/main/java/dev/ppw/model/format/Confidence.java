@@ -16,5 +16,10 @@ public enum Confidence {
     /** The bytes fit the format, but other formats could read them too (JSON that starts with {@code [}). */
     POSSIBLE,
     /** The bytes show a signature that only this format has (a leading {@code "format": "ppw-profile"}). */
-    CERTAIN
+    CERTAIN;
+
+    /** How messages and {@code ppw-java formats FILE} say it: lower case, a space for the underscore ({@code name only}). */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+    }
 }

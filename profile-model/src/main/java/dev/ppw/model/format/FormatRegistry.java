@@ -4,15 +4,19 @@ import dev.ppw.model.BadInputException;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * The input formats ppw-java knows, and detection: which of them reads an input, decided by its content.
  * Adding a format is one class implementing {@link EventFormat} or {@link ProfileFormat} and one line in
- * its module's {@code META-INF/services/dev.ppw.model.format.InputFormat}.
+ * its module's {@code META-INF/services/dev.ppw.model.format.InputFormat}. Formats recognised but not read
+ * yet ({@link UnreadFormat}) are registered the same way in
+ * {@code META-INF/services/dev.ppw.model.format.UnreadFormat}, so that detection names them.
  *
  * <p>Immutable and thread-safe; build it once per run ({@link #load}) and share it.
  */
@@ -31,73 +35,119 @@ public final class FormatRegistry {
 
     private final List<InputFormat> byName;
     private final List<InputFormat> byPrecedence;
+    private final List<UnreadFormat> unread;
 
     /**
-     * A registry of {@code formats}.
+     * A registry of {@code formats}, recognising no other format.
      *
      * @throws IllegalArgumentException when two formats share a name, or a name is not lower case with dashes
      */
     public FormatRegistry(List<? extends InputFormat> formats) {
+        this(formats, List.of());
+    }
+
+    /**
+     * A registry of {@code formats} that also recognises {@code unread}, the formats it names without reading.
+     *
+     * @throws IllegalArgumentException when two formats of either kind share a name (a reader that replaces a
+     *                                  recognizer takes its name: delete the recognizer's registration), or a name
+     *                                  is not lower case with dashes
+     */
+    public FormatRegistry(List<? extends InputFormat> formats, List<? extends UnreadFormat> unread) {
         List<InputFormat> sorted = new ArrayList<>(formats);
         sorted.sort(Comparator.comparing(InputFormat::name));
-        for (int i = 0; i < sorted.size(); i++) {
-            String name = sorted.get(i).name();
+        List<UnreadFormat> recognised = new ArrayList<>(unread);
+        recognised.sort(Comparator.comparing(UnreadFormat::name));
+        List<String> names = new ArrayList<>();
+        sorted.forEach(f -> names.add(f.name()));
+        recognised.forEach(f -> names.add(f.name()));
+        Set<String> seen = new HashSet<>();
+        for (String name : names) {
             if (name == null || !NAME.matcher(name).matches()) {
                 throw new IllegalArgumentException("a format name is lower case with dashes, got " + name);
             }
-            if (i > 0 && name.equals(sorted.get(i - 1).name())) {
-                throw new IllegalArgumentException("two input formats are named " + name);
+            if (!seen.add(name)) {
+                throw new IllegalArgumentException("two input formats are named " + name + " (a reader replacing a"
+                        + " recognizer of its format: delete the recognizer's registration)");
             }
         }
         byName = List.copyOf(sorted);
         byPrecedence = sorted.stream().sorted(PRECEDENCE).toList();
+        this.unread = List.copyOf(recognised);
     }
 
-    /** The formats registered for {@link ServiceLoader} and visible to {@code loader}. */
+    /** The formats read and recognised that are registered for {@link ServiceLoader} and visible to {@code loader}. */
     public static FormatRegistry load(ClassLoader loader) {
         List<InputFormat> found = new ArrayList<>();
         ServiceLoader.load(InputFormat.class, loader).forEach(found::add);
-        return new FormatRegistry(found);
+        List<UnreadFormat> recognised = new ArrayList<>();
+        ServiceLoader.load(UnreadFormat.class, loader).forEach(recognised::add);
+        return new FormatRegistry(found, recognised);
     }
 
-    /** Every format, sorted by name. */
+    /** Every format read, sorted by name. */
     public List<InputFormat> formats() {
         return byName;
     }
 
-    /** Every format's name, sorted. */
+    /** Every format read's name, sorted. */
     public List<String> names() {
         return byName.stream().map(InputFormat::name).toList();
     }
 
-    /** The format named {@code name} (exactly), if registered. */
+    /** The format read named {@code name} (exactly), if registered. */
     public Optional<InputFormat> byName(String name) {
         return byName.stream().filter(f -> f.name().equals(name)).findFirst();
     }
 
+    /** Every format recognised but not read, sorted by name. */
+    public List<UnreadFormat> unread() {
+        return unread;
+    }
+
+    /** The format recognised but not read named {@code name} (exactly), if registered. */
+    public Optional<UnreadFormat> unreadByName(String name) {
+        return unread.stream().filter(f -> f.name().equals(name)).findFirst();
+    }
+
     /**
-     * The format that reads the input whose head is {@code head}: a pure function of the head.
+     * The format that reads the input whose head is {@code head}: a pure function of the head, as
+     * {@link #identify} decides it.
      *
-     * <p>The probe of highest {@link Confidence} wins; equally confident probes are decided by a fixed
-     * order, profile formats before event formats, then by name. A file name alone ({@link
-     * Confidence#NAME_ONLY}) therefore never beats bytes that fit. Before any probe, an empty content and a
-     * cut one of fewer than 4 bytes (too little for any reader to tell) are refused.
-     *
-     * @throws BadInputException when no format's probe says more than {@link Confidence#NONE}, with one line
-     *     saying what the bytes look like instead: empty, only whitespace, UTF-16 or UTF-32 text, a Perfetto
-     *     protobuf trace (with how to get JSON), or an unrecognized format quoting the first bytes
+     * @throws BadInputException when no format reads it, with {@link #identify}'s one-line message: what the
+     *     format is and what to do instead, or what the bytes look like
      */
     public InputFormat detect(Head head) {
+        return switch (identify(head)) {
+            case Detection.Read read -> read.format();
+            case Detection.Unread unreadFormat -> throw new BadInputException(unreadFormat.message());
+            case Detection.Unknown unknown -> throw new BadInputException(unknown.message());
+        };
+    }
+
+    /**
+     * What the input whose head is {@code head} is: a pure function of the head.
+     *
+     * <p>The probe of highest {@link Confidence} among the formats read wins; equally confident probes are
+     * decided by a fixed order, profile formats before event formats, then by name. A file name alone
+     * ({@link Confidence#NAME_ONLY}) therefore never beats bytes that fit. Unless that probe is certain, the
+     * recognizers of formats not read are asked next, and the most confident one (ties by name) wins only when
+     * it is surer than every reader: JSON that is a V8 CPU profile is not handed to the Chrome reader, but a
+     * reader always has the benefit of a tie. Before any probe, an empty content and a cut one of fewer than
+     * 4 bytes (too little for any reader to tell) are {@link Detection.Unknown}; so are UTF-16 and UTF-32
+     * text and whitespace only, unless bytes that fit a format say more than a name.
+     */
+    public Detection identify(Head head) {
         String name = head.inputName();
         String where = head.gzipLayers() == 0 ? "" : " after gzip decompression";
         String cut = head.cut() ? " (and its gzip data ends early)" : "";
         int n = head.length();
         if (n == 0 && !head.byteOrderMark()) {
-            throw BadInputException.at(name, 0, 0, "the input is empty" + where + cut, null);
+            return unknown(name, "the input is empty" + where + cut);
         }
         if (head.cut() && n < MIN_CONTENT_BYTES) {
-            throw BadInputException.at(name, 0, 0, "the gzip data ends after only " + n
-                    + (n == 1 ? " byte" : " bytes") + " of content (a cut file?)", null);
+            return unknown(name, "the gzip data ends after only " + n + (n == 1 ? " byte" : " bytes")
+                    + " of content (a cut file?)");
         }
         InputFormat best = null;
         Confidence bestConfidence = Confidence.NONE;
@@ -113,33 +163,66 @@ public final class FormatRegistry {
                 }
             }
         }
-        if (best != null) {
-            return best;
+        UnreadFormat recognised = null;
+        Confidence recognisedConfidence = bestConfidence;
+        if (bestConfidence != Confidence.CERTAIN) {
+            for (UnreadFormat f : unread) {
+                Confidence c = f.probe(head);
+                if (c.compareTo(recognisedConfidence) > 0) {
+                    recognised = f;
+                    recognisedConfidence = c;
+                    if (c == Confidence.CERTAIN) {
+                        break;
+                    }
+                }
+            }
         }
-        if (head.looksLikePerfettoProtobuf()) {
-            throw BadInputException.at(name, 0, 0, "this is a Perfetto protobuf trace, not Chrome JSON: re-record"
-                    + " with --trace-startup-format=json, or convert it with Perfetto's traceconv"
-                    + " (traceconv json IN OUT)", null);
+        if (recognised != null && recognisedConfidence != Confidence.NAME_ONLY) {
+            return unreadFormat(head, recognised, recognisedConfidence);
+        }
+        if (best != null) {
+            return new Detection.Read(best, bestConfidence);
         }
         if (head.looksLikeUtf16Or32()) {
-            throw BadInputException.at(name, 0, 0, "the input is UTF-16 or UTF-32 text" + where
-                    + "; ppw-java reads Chrome JSON in UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)", null);
+            return unknown(name, "the input is UTF-16 or UTF-32 text" + where
+                    + "; ppw-java reads Chrome JSON in UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)");
         }
         if (head.firstNonWhitespace() < 0) {
             if (!head.whole()) {
-                throw BadInputException.at(name, 0, 0, "unrecognized format: more than " + Head.MAX_BYTES
-                        + " bytes of whitespace" + where, null);
+                return unknown(name, "unrecognized format: more than " + Head.MAX_BYTES + " bytes of whitespace"
+                        + where);
             }
-            throw BadInputException.at(name, 0, 0, (head.byteOrderMark()
+            return unknown(name, (head.byteOrderMark()
                     ? "the input holds only a byte order mark and whitespace" : "the input holds only whitespace")
-                    + where + cut, null);
+                    + where + cut);
         }
-        throw BadInputException.at(name, 0, 0, "unrecognized format" + where + cut
-                + " (expected a Chrome trace: JSON, optionally gzipped); it starts with", head.quote(QUOTE_BYTES));
+        if (recognised != null) {
+            return unreadFormat(head, recognised, recognisedConfidence);
+        }
+        return unknown(name, "unrecognized format" + where + cut + "; it starts with \"" + head.quote(QUOTE_BYTES)
+                + "\". " + formatsRead());
+    }
+
+    private Detection.Unread unreadFormat(Head head, UnreadFormat format, Confidence confidence) {
+        String what = confidence == Confidence.NAME_ONLY
+                ? "by its name, " + format.description() + " (its bytes show no sign of one)"
+                : "this is " + format.describe(head) + (head.gzipLayers() == 0 ? "" : ", gzipped");
+        return new Detection.Unread(format, confidence, head.inputName() + ": " + what
+                + "; ppw-java does not read it yet. Next: " + format.nextStep() + ". " + formatsRead());
+    }
+
+    /** The sentence every refusal ends with: what ppw-java reads, and where to see more. */
+    private String formatsRead() {
+        return "Formats read: " + (byName.isEmpty() ? "none" : String.join(", ", names())) + " ('ppw-java formats').";
+    }
+
+    private static Detection.Unknown unknown(String inputName, String problem) {
+        return new Detection.Unknown(inputName + ": " + problem);
     }
 
     @Override
     public String toString() {
-        return "input formats " + names();
+        return "input formats " + names() + (unread.isEmpty() ? ""
+                : ", recognised only " + unread.stream().map(UnreadFormat::name).toList());
     }
 }

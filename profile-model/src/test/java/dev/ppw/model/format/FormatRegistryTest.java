@@ -76,7 +76,35 @@ class FormatRegistryTest {
     private static final EventFormat LINES_B = new Events("b-lines", h -> starts(h, "ev ") ? Confidence.POSSIBLE : Confidence.NONE);
     private static final EventFormat LINES_A = new Events("a-lines", h -> starts(h, "ev ") ? Confidence.POSSIBLE : Confidence.NONE);
 
-    private static final FormatRegistry REGISTRY = new FormatRegistry(List.of(JSON_EVENTS, SIGNED, NAMED, LINES_B, LINES_A));
+    /** A recognised format with a signature; it says more when the head is JSON. */
+    private record Recognised(String name, String description, String nextStep, Function<Head, Confidence> probeFn)
+            implements UnreadFormat {
+        @Override
+        public Confidence probe(Head head) {
+            return probeFn.apply(head);
+        }
+
+        @Override
+        public String describe(Head head) {
+            return head.latin1().startsWith("[") ? "a flight log of JSON" : description;
+        }
+    }
+
+    /** Certain of "FLR\0" and of JSON with a "flight" key: the latter also fits the JSON events. */
+    private static final UnreadFormat FLIGHT = new Recognised("flight", "a flight log (written by the flight recorder)",
+            "convert it to folded stacks", h -> starts(h, "FLR\0") || h.latin1().contains("\"flight\"")
+            ? Confidence.CERTAIN : Confidence.NONE);
+    /** Possible for "ev " lines, as the line readers: a tie the readers win. */
+    private static final UnreadFormat EVENT_LOG = new Recognised("event-log", "an event log", "none",
+            h -> starts(h, "ev ") ? Confidence.POSSIBLE : Confidence.NONE);
+    /** Named *.rep only. */
+    private static final UnreadFormat REPORT = new Recognised("report", "a report (written by a tool)", "export it as JSON",
+            h -> h.fileName().contains(".rep") ? Confidence.NAME_ONLY : Confidence.NONE);
+
+    private static final FormatRegistry REGISTRY = new FormatRegistry(List.of(JSON_EVENTS, SIGNED, NAMED, LINES_B, LINES_A),
+            List.of(REPORT, FLIGHT, EVENT_LOG));
+    private static final String READ = "Formats read: a-lines, b-lines, json-events, named-profile, signed-profile"
+            + " ('ppw-java formats').";
 
     /** One row: a head, then the format chosen and its confidence. */
     record Row(String label, Head head, String format, Confidence confidence) {
@@ -99,7 +127,13 @@ class FormatRegistryTest {
                 row("a name alone decides when no bytes fit", head("dir/x.prof", "\u0001\u0002binary"), "named-profile",
                         Confidence.NAME_ONLY),
                 row("gzipped JSON", new Head("t.json.gz", utf8("[]"), 2, false, false, true), "json-events",
-                        Confidence.POSSIBLE));
+                        Confidence.POSSIBLE),
+                row("a recognizer's possible ties with readers: they win", head("t.txt", "ev 1\n"), "a-lines",
+                        Confidence.POSSIBLE),
+                row("a certain reader is never second-guessed", head("t.json", "[{\"ph\": \"X\", \"flight\": 1}]"),
+                        "json-events", Confidence.CERTAIN),
+                row("a reader's name beats a recognizer's name", head("x.rep.prof", "\u0001"), "named-profile",
+                        Confidence.NAME_ONLY));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -146,20 +180,30 @@ class FormatRegistryTest {
                 refused("UTF-16 after gzip", new Head("t.json", new byte[] {0, '{', 0, '"'}, 1, false, false, true),
                         "t.json: the input is UTF-16 or UTF-32 text after gzip decompression; ppw-java reads Chrome JSON"
                                 + " in UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)"),
-                refused("Perfetto protobuf", head("trace.json", perfetto), "trace.json: this is a Perfetto protobuf trace,"
-                        + " not Chrome JSON: re-record with --trace-startup-format=json, or convert it with Perfetto's"
-                        + " traceconv (traceconv json IN OUT)"),
-                refused("text", head("t.json", "hello world"), "t.json: unrecognized format (expected a Chrome trace: JSON,"
-                        + " optionally gzipped); it starts with: \"hello world\""),
-                refused("long text is quoted short", head("t.json", "x".repeat(100)), "t.json: unrecognized format"
-                        + " (expected a Chrome trace: JSON, optionally gzipped); it starts with: \"" + "x".repeat(24)
-                        + "...\""),
+                refused("protobuf no recognizer claims", head("trace.json", perfetto), "trace.json: unrecognized format;"
+                        + " it starts with \"\\x0a\\x0c\\x08\\x01\\x10\\x96\\x01\\x1a\\x03abc(\\x00\". " + READ),
+                refused("text", head("t.json", "hello world"), "t.json: unrecognized format; it starts with"
+                        + " \"hello world\". " + READ),
+                refused("long text is quoted short", head("t.json", "x".repeat(100)), "t.json: unrecognized format;"
+                        + " it starts with \"" + "x".repeat(24) + "...\". " + READ),
                 refused("binary", head("t.json", new byte[] {0, 1, 2, (byte) 0xff, 'P', 'K', '"'}), "t.json: unrecognized"
-                        + " format (expected a Chrome trace: JSON, optionally gzipped); it starts with:"
-                        + " \"\\x00\\x01\\x02\\xffPK\\\"\""),
+                        + " format; it starts with \"\\x00\\x01\\x02\\xffPK\\\"\". " + READ),
                 refused("text after gzip, cut", new Head("t.json", utf8("hello"), 1, false, true, true), "t.json:"
-                        + " unrecognized format after gzip decompression (and its gzip data ends early) (expected a"
-                        + " Chrome trace: JSON, optionally gzipped); it starts with: \"hello\""));
+                        + " unrecognized format after gzip decompression (and its gzip data ends early); it starts with"
+                        + " \"hello\". " + READ),
+                refused("a recognised format, certain", head("rec.jfr", "FLR\0\0\2\0\1"), "rec.jfr: this is a flight"
+                        + " log (written by the flight recorder); ppw-java does not read it yet. Next: convert it to"
+                        + " folded stacks. " + READ),
+                refused("a recognised format beats a possible reader", head("t.json", "[{\"flight\": 1}]"),
+                        "t.json: this is a flight log of JSON; ppw-java does not read it yet. Next: convert it to folded"
+                        + " stacks. " + READ),
+                refused("a recognised format, gzipped", new Head("x", utf8("FLR\0"), 1, false, false, true), "x: this is"
+                        + " a flight log (written by the flight recorder), gzipped; ppw-java does not read it yet. Next:"
+                        + " convert it to folded stacks. " + READ),
+                refused("a recognised format by its name only", head("dir/x.rep", "\u0001\u0002 binary"), "dir/x.rep: by its"
+                        + " name, a report (written by a tool) (its bytes show no sign of one); ppw-java does not read it"
+                        + " yet. Next: export it as JSON. " + READ),
+                refused("whitespace says more than a name", head("x.rep", "  \n"), "x.rep: the input holds only whitespace"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -200,12 +244,58 @@ class FormatRegistryTest {
     }
 
     @Test
+    void identifySaysWhatDetectDoesWithoutThrowing() {
+        assertEquals(new Detection.Read(SIGNED, Confidence.CERTAIN), REGISTRY.identify(head("t.json", "{\"format\": \"signed\"}")));
+        Detection flight = REGISTRY.identify(head("a.jfr", "FLR\0"));
+        assertEquals(FLIGHT, ((Detection.Unread) flight).format());
+        assertEquals(Confidence.CERTAIN, flight.confidence());
+        Detection report = REGISTRY.identify(head("a.rep", "\u0001"));
+        assertEquals(REPORT, ((Detection.Unread) report).format());
+        assertEquals(Confidence.NAME_ONLY, report.confidence());
+        assertEquals(new Detection.Unknown("t.json: the input is empty"), REGISTRY.identify(head("t.json", "")));
+        assertEquals(Confidence.NONE, REGISTRY.identify(head("t.json", "")).confidence());
+        for (Head h : List.of(head("a.jfr", "FLR\0"), head("a.rep", "\u0001"), head("t", "zz"))) {
+            Detection d = REGISTRY.identify(h);
+            String message = d instanceof Detection.Unread u ? u.message() : ((Detection.Unknown) d).message();
+            assertEquals(message, assertThrows(BadInputException.class, () -> REGISTRY.detect(h)).getMessage());
+        }
+    }
+
+    @Test
+    void recognisedFormatsAreListedApartFromTheFormatsRead() {
+        assertEquals(List.of(EVENT_LOG, FLIGHT, REPORT), REGISTRY.unread());
+        assertEquals(Optional.of(FLIGHT), REGISTRY.unreadByName("flight"));
+        assertEquals(Optional.empty(), REGISTRY.byName("flight"), "not a format read: --input-format cannot name it");
+        assertEquals(Optional.empty(), REGISTRY.unreadByName("a-lines"));
+    }
+
+    @Test
+    void aReaderReplacingARecognizerTakesItsNameSoTheRecognizerMustGo() {
+        EventFormat flightReader = new Events("flight", h -> Confidence.NONE);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new FormatRegistry(List.of(flightReader), List.of(FLIGHT)));
+        assertEquals("two input formats are named flight (a reader replacing a recognizer of its format: delete the"
+                + " recognizer's registration)", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new FormatRegistry(List.of(), List.of(FLIGHT, FLIGHT)));
+        assertThrows(IllegalArgumentException.class, () -> new FormatRegistry(List.of(),
+                List.of(new Recognised("Flight", "x", "y", h -> Confidence.NONE))));
+        assertEquals(List.of("flight"), new FormatRegistry(List.of(flightReader), List.of(EVENT_LOG)).names());
+    }
+
+    @Test
+    void confidenceIsSaidInLowerCase() {
+        assertEquals(List.of("none", "name only", "possible", "certain"),
+                Arrays.stream(Confidence.values()).map(Confidence::label).toList());
+    }
+
+    @Test
     void anEmptyRegistryReadsNothing() {
         FormatRegistry none = new FormatRegistry(List.of());
         assertEquals(List.of(), none.formats());
+        assertEquals(List.of(), none.unread());
         BadInputException e = assertThrows(BadInputException.class, () -> none.detect(head("t.json", "[]")));
-        assertEquals("t.json: unrecognized format (expected a Chrome trace: JSON, optionally gzipped); it starts with:"
-                + " \"[]\"", e.getMessage());
+        assertEquals("t.json: unrecognized format; it starts with \"[]\". Formats read: none ('ppw-java formats').",
+                e.getMessage());
         assertEquals(List.of(), FormatRegistry.load(new ClassLoader(null) { }).formats(),
                 "the service loader finds no format where none is registered");
     }

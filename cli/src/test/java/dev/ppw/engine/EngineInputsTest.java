@@ -1,0 +1,205 @@
+package dev.ppw.engine;
+
+import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.model.BadInputException;
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.Report;
+import dev.ppw.model.ViewKind;
+import dev.ppw.model.format.InputSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The engine's inputs: each file once however it is named, with a note saying which was named twice; folders
+ * and globs alike for every call; and {@code profile} of saved profiles, alone, together and mixed with traces.
+ */
+class EngineInputsTest {
+    private static final Engine ENGINE = Engine.fromClassPath();
+    private static final Path NODES = EngineTest.examples().resolve("perfflowaspect/nodes4");
+
+    @TempDir
+    Path dir;
+
+    private Path copy(String node, String as) throws IOException {
+        return Files.copy(NODES.resolve(node), dir.resolve(as));
+    }
+
+    @Test
+    void aFileNamedTwiceIsOneInputWithANoteSayingHow() throws IOException {
+        Path a = copy("node0.pfw", "a.pfw");
+        Path link = Files.createSymbolicLink(dir.resolve("link.pfw"), a);
+        String dotted = dir.resolve(".").resolve("a.pfw").toString();
+        InputList inputs = ENGINE.inputs(List.of(a.toString(), dotted, link.toString()));
+        assertEquals(List.of(a.toString()), inputs.stream().map(InputSource::name).toList());
+        assertEquals(List.of(a + ": named 3 times (" + a + ", " + dotted + ", " + link + "), read once"),
+                inputs.namedTwice());
+
+        InputList once = ENGINE.inputs(List.of(a.toString()));
+        assertEquals(List.of(), once.namedTwice());
+    }
+
+    @Test
+    void aGlobAndAFolderReachingOneFileNameItOnce() throws IOException {
+        copy("node0.pfw", "a.pfw");
+        copy("node1.pfw", "b.pfw");
+        InputList inputs = ENGINE.inputs(List.of(dir.toString(), dir + "/a*.pfw"));
+        assertEquals(List.of("a.pfw", "b.pfw"), inputs.stream().map(s -> Path.of(s.name()).getFileName().toString()).toList());
+        assertEquals(List.of(dir.resolve("a.pfw") + ": named twice (" + dir.resolve("a.pfw") + " from " + dir + ", "
+                + dir.resolve("a.pfw") + " from " + dir + "/a*.pfw), read once"), inputs.namedTwice());
+    }
+
+    @Test
+    void standardInputNamedTwiceIsReadOnce() {
+        byte[] trace = "[{\"ph\":\"X\",\"name\":\"m\",\"ts\":0,\"dur\":5,\"pid\":1,\"tid\":1}]".getBytes(StandardCharsets.UTF_8);
+        InputList inputs = ENGINE.inputs(List.of("-", "-"), new ByteArrayInputStream(trace));
+        assertEquals(1, inputs.size());
+        assertEquals(List.of("-: named twice (-, -), read once"), inputs.namedTwice());
+        ProfileResult r = ENGINE.profile(inputs, ProfileOptions.defaults());
+        assertEquals(1, r.profile().nodes());
+        assertTrue(csv(r).contains("\r\nm,1,,0,m,,1,0,5000,5000,5000,5000,sum,zero,1\r\n"), csv(r));
+        assertEquals(1, r.diagnostics().noteCount(Diagnostics.INPUT_NAMED_TWICE));
+    }
+
+    @Test
+    void theNoteComesFirstInProfileAndMergeDiagnosticsAndIsNeverAWarning() throws IOException {
+        Path a = copy("node0.pfw", "a.pfw");
+        InputList twice = ENGINE.inputs(List.of(a.toString(), a.toString()));
+        for (Diagnostics d : List.of(ENGINE.profile(twice, ProfileOptions.defaults()).diagnostics(),
+                ENGINE.merge(twice, MergeOptions.defaults()).diagnostics())) {
+            assertEquals(Diagnostics.INPUT_NAMED_TWICE, d.notes().keySet().iterator().next());
+            assertEquals(List.of(a + ": named twice (" + a + ", " + a + "), read once"),
+                    d.notes().get(Diagnostics.INPUT_NAMED_TWICE).examples());
+            assertFalse(d.hasWarnings());
+        }
+        assertEquals(csv(ENGINE.profile(ENGINE.inputs(List.of(a.toString())), ProfileOptions.defaults())),
+                csv(ENGINE.profile(twice, ProfileOptions.defaults())), "the same rows as naming it once");
+        List<InputSource> plain = List.copyOf(twice);
+        assertEquals(0, ENGINE.profile(plain, ProfileOptions.defaults()).diagnostics().noteCount(
+                Diagnostics.INPUT_NAMED_TWICE), "a list made otherwise carries no note");
+    }
+
+    @Test
+    void aFolderReadsFoldedStacksTooAndNamesAFormatItDoesNotRead() throws IOException {
+        Files.writeString(dir.resolve("run.folded"), "main;work 3\n");
+        Files.writeString(dir.resolve("README"), "notes\n");
+        assertEquals(List.of(dir.resolve("run.folded").toString()),
+                ENGINE.inputs(List.of(dir.toString())).stream().map(InputSource::name).toList());
+
+        Path tau = Files.createDirectories(dir.resolve("MULTI__TIME"));
+        Files.writeString(tau.resolve("profile.0.0.0"), "2 templated_functions_MULTI_TIME\n# Name Calls Subrs Excl Incl\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> ENGINE.inputs(List.of(tau.toString())));
+        assertTrue(e.getMessage().startsWith("no trace or saved profile in directory " + tau + " (looked for *.pfw,"
+                + " *.json, *.trace, *.folded, *.collapsed, *.stacks, optionally .gz); " + tau.resolve("profile.0.0.0")
+                + ": this is a TAU profile"), e.getMessage());
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        assertEquals("no trace or saved profile in directory " + empty + " (looked for *.pfw, *.json, *.trace, *.folded,"
+                + " *.collapsed, *.stacks, optionally .gz)", assertThrows(BadInputException.class,
+                () -> ENGINE.inputs(List.of(empty.toString()))).getMessage());
+    }
+
+    @Test
+    void aSavedProfileAloneIsShownAsSavedInAnyViewItsTreeGives() throws IOException {
+        Path trace = copy("node0.pfw", "n0.pfw");
+        Path saved = save(ENGINE.profile(ENGINE.inputs(List.of(trace.toString())), ProfileOptions.defaults()), "n0.json");
+        for (ViewSpec view : List.of(ViewSpec.TREE, ViewSpec.FLAT, ViewSpec.CALLPATH, ViewSpec.tau(2))) {
+            assertEquals(csv(ENGINE.profile(ENGINE.inputs(List.of(trace.toString())), ProfileOptions.defaults(), view)),
+                    csv(ENGINE.profile(ENGINE.inputs(List.of(saved.toString())), ProfileOptions.defaults(), view)),
+                    view.label());
+        }
+        ProfileResult max = ENGINE.profile(ENGINE.inputs(List.of(NODES.toString())), ProfileOptions.defaults());
+        Path maxSaved = save(new ProfileResult(ENGINE.merge(ENGINE.inputs(List.of(NODES.toString())),
+                MergeOptions.defaults().withOp(MergeOp.MAX)).profile(), max.diagnostics()), "max.json");
+        ProfileResult shown = ENGINE.profile(ENGINE.inputs(List.of(maxSaved.toString())), ProfileOptions.defaults());
+        assertEquals(MergeOp.MAX, shown.profile().aggregation(), "an aggregate keeps its operator");
+        assertEquals(4, shown.profile().nodes());
+        BadInputException flat = assertThrows(BadInputException.class, () -> ENGINE.profile(
+                ENGINE.inputs(List.of(maxSaved.toString())), ProfileOptions.defaults(), ViewSpec.FLAT));
+        assertTrue(flat.getMessage().startsWith("cannot show " + maxSaved + ", a max aggregate of 4 nodes (tree), in the"
+                + " flat view: the flat view of a max aggregate cannot be derived"), flat.getMessage());
+        assertFalse(flat.getMessage().contains("merge with --view"), flat.getMessage());
+        BadInputException split = assertThrows(BadInputException.class, () -> ENGINE.profile(
+                ENGINE.inputs(List.of(saved.toString())), ProfileOptions.defaults().withThreads(ThreadMode.SPLIT)));
+        assertEquals("cannot split " + saved + " by thread: it is a saved profile, its threads as they were saved;"
+                + " profile it without splitting threads", split.getMessage());
+    }
+
+    @Test
+    void savedProfilesAndTracesTogetherAreSummedAsTheTracesAre() throws IOException {
+        Path[] traces = new Path[4];
+        Path[] saved = new Path[4];
+        for (int i = 0; i < 4; i++) {
+            traces[i] = copy("node" + i + ".pfw", "n" + i + ".pfw");
+            saved[i] = save(ENGINE.profile(ENGINE.inputs(List.of(traces[i].toString())), ProfileOptions.defaults()),
+                    "n" + i + ".ppw.json");
+        }
+        for (ViewSpec view : List.of(ViewSpec.TREE, ViewSpec.FLAT, ViewSpec.tau(2))) {
+            String fromTraces = csv(ENGINE.profile(ENGINE.inputs(paths(traces)), ProfileOptions.defaults(), view));
+            String fromSaved = csv(ENGINE.profile(ENGINE.inputs(paths(saved)), ProfileOptions.defaults(), view));
+            String mixed = csv(ENGINE.profile(ENGINE.inputs(List.of(traces[0].toString(), saved[1].toString(),
+                    traces[2].toString(), saved[3].toString())), ProfileOptions.defaults(), view));
+            assertEquals(fromTraces, fromSaved, view.label());
+            assertEquals(fromTraces, mixed, view.label());
+            assertTrue(fromTraces.contains(",sum,zero,4\r\n"), fromTraces);
+        }
+        ProfileResult mixed = ENGINE.profile(ENGINE.inputs(List.of(traces[0].toString(), saved[1].toString())),
+                ProfileOptions.defaults(), ViewSpec.FLAT);
+        assertEquals(ViewKind.FLAT, mixed.profile().view());
+        assertEquals(List.of(traces[0].toString(), saved[1].toString()), mixed.profile().inputs());
+    }
+
+    @Test
+    void withSkipBadAFormatNotReadIsLeftOutOfTracesAndOfSavedProfilesAlike() throws IOException {
+        Path trace = copy("node0.pfw", "n0.pfw");
+        Path saved = save(ENGINE.profile(ENGINE.inputs(List.of(copy("node1.pfw", "n1.pfw").toString())),
+                ProfileOptions.defaults()), "n1.ppw.json");
+        Path jfr = Files.write(dir.resolve("rec.jfr"), new byte[] {'F', 'L', 'R', 0, 0, 2, 0, 1});
+        ProfileOptions skip = ProfileOptions.defaults().withSkipBad(true);
+        ProfileResult traces = ENGINE.profile(ENGINE.inputs(List.of(trace.toString(), jfr.toString())), skip);
+        assertEquals(1, traces.droppedInputs().count());
+        assertEquals(csv(ENGINE.profile(ENGINE.inputs(List.of(trace.toString())), ProfileOptions.defaults())),
+                csv(ENGINE.profile(ENGINE.inputs(List.of(trace.toString())), skip)));
+        ProfileResult mixed = ENGINE.profile(ENGINE.inputs(List.of(trace.toString(), saved.toString(), jfr.toString())),
+                skip);
+        assertEquals(1, mixed.droppedInputs().count());
+        assertEquals(2, mixed.profile().nodes());
+        BadInputException refused = assertThrows(BadInputException.class, () -> ENGINE.profile(
+                ENGINE.inputs(List.of(trace.toString(), jfr.toString())), ProfileOptions.defaults()));
+        assertTrue(refused.getMessage().startsWith(jfr + ": this is a JFR recording"), refused.getMessage());
+    }
+
+    private static List<String> paths(Path[] files) {
+        return java.util.Arrays.stream(files).map(Path::toString).toList();
+    }
+
+    private Path save(ProfileResult result, String name) throws IOException {
+        Path file = dir.resolve(name);
+        ENGINE.write(ENGINE.report(result.profile(), result.diagnostics(), RowOptions.defaults()), "json", file);
+        return file;
+    }
+
+    private static String csv(ProfileResult result) {
+        Report report = ENGINE.report(result.profile(), result.diagnostics(), RowOptions.defaults());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            ENGINE.write(report, "csv", out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+}
