@@ -406,6 +406,14 @@ def comparable(row, with_counters):
     return out
 
 
+def per_call(row, agg):
+    """SEMANTICS.md "Time per call": inclusive and exclusive over calls, nearest ns, halves away from zero;
+    none unless a sum with timed calls."""
+    if row is None or agg != "sum" or row[0] == 0 or row[4] is None:
+        return [None, None]
+    return [(2 * t + row[0]) // (2 * row[0]) if t >= 0 else -((-2 * t + row[0]) // (2 * row[0])) for t in row[2:4]]
+
+
 def same(ours, theirs):
     if ours is None or theirs is None or len(ours) != len(theirs):
         return ours == theirs
@@ -446,6 +454,7 @@ def main():
         rows = view(tree, args.view, args.depth)
     if args.compare:
         theirs = {}
+        theirs_per_call = {}
         with_counters = "(has region counters)" in warnings
         with open(args.compare, newline="") as f:
             reader = csv.DictReader(f)
@@ -462,6 +471,9 @@ def main():
                     got += [int(r["cpu_usage_samples"]),
                             None if r["cpu_usage_mean_percent"] == "" else float(r["cpu_usage_mean_percent"]),
                             None if r["memory_usage_peak"] == "" else float(r["memory_usage_peak"])]
+                if "inclusive_per_call_ns" in r:
+                    theirs_per_call[key] = [None if r[c] == "" else int(r[c])
+                                            for c in ("inclusive_per_call_ns", "exclusive_per_call_ns")]
                 if key in theirs:  # same path twice (callsites): add like the reference's path keying
                     print("duplicate path in CSV:", key)
                 theirs[key] = got
@@ -471,6 +483,12 @@ def main():
                 bad += 1
                 if bad <= 10:
                     print("DIFF", repr(key), "ref", rows.get(key), "ppw", theirs.get(key))
+        for key in sorted(theirs_per_call):
+            expected = per_call(rows.get(key), args.agg if args.merge else "sum")
+            if expected != theirs_per_call[key]:
+                bad += 1
+                if bad <= 10:
+                    print("DIFF per call", repr(key), "ref", expected, "ppw", theirs_per_call[key])
         print(f"{len(rows)} reference rows, {len(theirs)} ppw rows, {bad} differ; warnings {warnings}")
         sys.exit(1 if bad else 0)
     w = csv.writer(sys.stdout, lineterminator="\n")

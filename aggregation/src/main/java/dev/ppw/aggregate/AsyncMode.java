@@ -24,7 +24,7 @@ public enum AsyncMode {
      * Note: one async {@code b}/{@code e} event of a trace left out by {@link #OFF}, or one async row of a
      * saved profile.
      */
-    public static final String NOTE_OFF = "async_off";
+    public static final String NOTE_OFF = Diagnostics.ASYNC_OFF;
 
     /** The lower-case name used on the command line. */
     public String label() {

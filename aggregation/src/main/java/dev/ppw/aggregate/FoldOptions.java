@@ -1,5 +1,7 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.Diagnostics;
+
 import java.nio.file.Path;
 
 /**
@@ -16,9 +18,12 @@ import java.nio.file.Path;
  *                           directory ({@code java.io.tmpdir})
  * @param async              where the calls of async tracks go: a part of their own, inside the threads'
  *                           tree, or nowhere
+ * @param warningExamples    how many examples of each warning kind the diagnostics keep (at least 0;
+ *                           {@link Diagnostics#EXAMPLES_PER_KIND} by default): the bound on their memory, and how
+ *                           many a caller can list
  */
 public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
-                          Path spillDirectory, AsyncMode async) {
+                          Path spillDirectory, AsyncMode async, int warningExamples) {
     /** Default reorder window: 1 ms. */
     public static final long DEFAULT_WINDOW_NANOS = 1_000_000L;
 
@@ -35,6 +40,16 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
         if (async == null) {
             throw new NullPointerException("async is required");
         }
+        if (warningExamples < 0) {
+            throw new IllegalArgumentException("warning examples must be at least 0, got " + warningExamples);
+        }
+    }
+
+    /** Options keeping {@link Diagnostics#EXAMPLES_PER_KIND} examples of each warning kind. */
+    public FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
+                       Path spillDirectory, AsyncMode async) {
+        this(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
+                Diagnostics.EXAMPLES_PER_KIND);
     }
 
     /** Options with async tracks {@link AsyncMode#APART apart}. */
@@ -53,26 +68,38 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
     }
 
     public FoldOptions withSplitByPid(boolean split) {
-        return new FoldOptions(split, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async);
+        return new FoldOptions(split, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
+                warningExamples);
     }
 
     public FoldOptions withThreads(ThreadMode mode) {
-        return new FoldOptions(splitByPid, mode, spillLimitEvents, reorderWindowNanos, spillDirectory, async);
+        return new FoldOptions(splitByPid, mode, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
+                warningExamples);
     }
 
     public FoldOptions withSpillLimitEvents(long events) {
-        return new FoldOptions(splitByPid, threads, events, reorderWindowNanos, spillDirectory, async);
+        return new FoldOptions(splitByPid, threads, events, reorderWindowNanos, spillDirectory, async,
+                warningExamples);
     }
 
     public FoldOptions withReorderWindowNanos(long nanos) {
-        return new FoldOptions(splitByPid, threads, spillLimitEvents, nanos, spillDirectory, async);
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, nanos, spillDirectory, async,
+                warningExamples);
     }
 
     public FoldOptions withSpillDirectory(Path directory) {
-        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, directory, async);
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, directory, async,
+                warningExamples);
+    }
+
+    /** Keeps the first {@code examples} examples of each warning kind. */
+    public FoldOptions withWarningExamples(int examples) {
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
+                examples);
     }
 
     public FoldOptions withAsync(AsyncMode mode) {
-        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, mode);
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, mode,
+                warningExamples);
     }
 }

@@ -66,9 +66,9 @@ import java.util.function.IntUnaryOperator;
  */
 public final class Folder implements EventSink, AutoCloseable {
     /** Note: a displayTimeUnit other than ms and ns (the Trace Event Format's), ignored. */
-    public static final String DISPLAY_TIME_UNIT_IGNORED = "display_time_unit_ignored";
+    public static final String DISPLAY_TIME_UNIT_IGNORED = Diagnostics.DISPLAY_TIME_UNIT_IGNORED;
     /** Note: inputs gave different displayTimeUnit values; text keeps its readable default. */
-    public static final String DISPLAY_TIME_UNITS_DIFFER = "display_time_units_differ";
+    public static final String DISPLAY_TIME_UNITS_DIFFER = Diagnostics.DISPLAY_TIME_UNITS_DIFFER;
     /** Note: a region counter sample outside any frame of its region (PerfFlowAspect's end-of-call resets). */
     public static final String COUNTER_OUTSIDE_REGION = TrackReplay.COUNTER_OUTSIDE_REGION;
 
@@ -83,7 +83,7 @@ public final class Folder implements EventSink, AutoCloseable {
 
     private final NameTable names = new NameTable();
     private final FrameTable frames = new FrameTable(names);
-    private final Diagnostics diagnostics = new Diagnostics();
+    private final Diagnostics diagnostics;
     private final CallTree tree = new CallTree(frames);
     private final FoldOptions options;
     private final List<Profile> pidNodes = new ArrayList<>();
@@ -152,6 +152,7 @@ public final class Folder implements EventSink, AutoCloseable {
 
     public Folder(FoldOptions options) {
         this.options = options;
+        this.diagnostics = new Diagnostics(options.warningExamples());
     }
 
     @Override
@@ -325,7 +326,7 @@ public final class Folder implements EventSink, AutoCloseable {
             for (TrackFold t : tracks) {
                 if (!t.disordered && !t.broken && !t.hasRuns() && t.buffer.size() > 0) {
                     bufferedEvents -= t.replayBefore(minus(t.maxSeenNanos, options.reorderWindowNanos()), frames,
-                            currentInput);
+                            currentInput, options.warningExamples());
                 }
             }
         }
@@ -352,7 +353,7 @@ public final class Folder implements EventSink, AutoCloseable {
     public void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
                        int depth) {
         if (depth <= 0) {
-            diagnostics.note("empty_stack");
+            diagnostics.note(Diagnostics.EMPTY_STACK);
             return;
         }
         if (samples < 1) {
@@ -537,7 +538,7 @@ public final class Folder implements EventSink, AutoCloseable {
                 done.add(pool.submit(() -> {
                     TrackReplay own = new TrackReplay();
                     t.ownTree = new CallTree(frames);
-                    t.ownDiagnostics = new Diagnostics();
+                    t.ownDiagnostics = new Diagnostics(options.warningExamples());
                     own.start(t.ownTree, t.ownDiagnostics, input, t.label, t.async, t.rootFrame, t.part);
                     t.replayRest(null, own);
                     own.finish();

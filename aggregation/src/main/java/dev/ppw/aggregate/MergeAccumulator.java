@@ -88,6 +88,7 @@ public final class MergeAccumulator {
     private final MergeOp op;
     private final MissingRule missing;
     private final boolean keepBreakdown;
+    private final int warningExamples;
     private final ViewKind view;
     private final int tauDepth;
 
@@ -126,6 +127,21 @@ public final class MergeAccumulator {
      * @param tauDepth      N of a {@link ViewKind#TAU} view (at least 1), else ignored
      */
     public MergeAccumulator(MergeOp op, MissingRule missing, boolean keepBreakdown, ViewKind view, int tauDepth) {
+        this(op, missing, keepBreakdown, view, tauDepth, Diagnostics.EXAMPLES_PER_KIND);
+    }
+
+    /**
+     * As {@link #MergeAccumulator(MergeOp, MissingRule, boolean, ViewKind, int)}, keeping the first
+     * {@code warningExamples} examples of each warning kind (by position) instead of
+     * {@link Diagnostics#EXAMPLES_PER_KIND}: a bound of this accumulator's memory, not a setting of the merge
+     * (accumulators keeping different numbers combine; each keeps its own).
+     */
+    public MergeAccumulator(MergeOp op, MissingRule missing, boolean keepBreakdown, ViewKind view, int tauDepth,
+                            int warningExamples) {
+        if (warningExamples < 0) {
+            throw new IllegalArgumentException("warning examples must be at least 0, got " + warningExamples);
+        }
+        this.warningExamples = warningExamples;
         this.op = Objects.requireNonNull(op, "op");
         this.missing = Objects.requireNonNull(missing, "missing");
         this.view = Objects.requireNonNull(view, "view");
@@ -256,8 +272,8 @@ public final class MergeAccumulator {
         return (nodePosition >>> 32) << 1;
     }
 
-    private static void addKinds(Map<String, Kind> into, long at, Map<String, Diagnostics.Entry> kinds,
-                                 boolean withExamples) {
+    private void addKinds(Map<String, Kind> into, long at, Map<String, Diagnostics.Entry> kinds,
+                          boolean withExamples) {
         int index = 0;
         for (Map.Entry<String, Diagnostics.Entry> e : kinds.entrySet()) {
             List<Example> examples = new ArrayList<>();
@@ -267,7 +283,7 @@ public final class MergeAccumulator {
                     examples.add(new Example(at, i, texts.get(i)));
                 }
             }
-            into.merge(e.getKey(), new Kind(e.getValue().count(), at, index++, examples), Kind::plus);
+            into.merge(e.getKey(), new Kind(e.getValue().count(), at, index++, examples), this::plus);
         }
     }
 
@@ -302,8 +318,8 @@ public final class MergeAccumulator {
         other.threadNames.forEach((id, n) -> threadNames.merge(id, n, Named::first));
         other.displayUnits.forEach((unit, position) -> displayUnits.merge(unit, position, Math::min));
         other.counters.forEach((key, s) -> counters.merge(key, s, Series::plus));
-        other.warnings.forEach((kind, k) -> warnings.merge(kind, k, Kind::plus));
-        other.notes.forEach((kind, k) -> notes.merge(kind, k, Kind::plus));
+        other.warnings.forEach((kind, k) -> warnings.merge(kind, k, this::plus));
+        other.notes.forEach((kind, k) -> notes.merge(kind, k, this::plus));
         dropped.plus(other.dropped);
         droppedBefore.plus(other.droppedBefore);
     }
@@ -368,12 +384,16 @@ public final class MergeAccumulator {
         if (units.size() >= 2) {
             // As a merge met them: noted when the second distinct hint appears, before that input's own.
             long at = notePosition(displayUnits.get(units.get(1)));
-            allNotes.merge(Folder.DISPLAY_TIME_UNITS_DIFFER, new Kind(1, at, 0, List.of()), Kind::plus);
+            allNotes.merge(Folder.DISPLAY_TIME_UNITS_DIFFER, new Kind(1, at, 0, List.of()), this::plus);
         }
-        Diagnostics d = new Diagnostics();
+        Diagnostics d = new Diagnostics(warningExamples);
         inFirstSeenOrder(warnings).forEach(e -> d.warn(e.getKey(), e.getValue().count(), e.getValue().texts()));
         inFirstSeenOrder(allNotes).forEach(e -> d.note(e.getKey(), e.getValue().count()));
         return d;
+    }
+
+    private Kind plus(Kind a, Kind b) {
+        return a.plus(b, warningExamples);
     }
 
     private static List<Map.Entry<String, Kind>> inFirstSeenOrder(Map<String, Kind> kinds) {
@@ -644,13 +664,14 @@ public final class MergeAccumulator {
             examples = List.copyOf(examples);
         }
 
-        Kind plus(Kind other) {
+        /** Both kinds as one, keeping the first {@code kept} examples by position. */
+        Kind plus(Kind other, int kept) {
             List<Example> all = new ArrayList<>(examples);
             all.addAll(other.examples);
             all.sort(Example.ORDER);
             Kind first = ORDER.compare(this, other) <= 0 ? this : other;
             return new Kind(count + other.count, first.position, first.index,
-                    all.subList(0, Math.min(all.size(), Diagnostics.EXAMPLES_PER_KIND)));
+                    all.subList(0, Math.min(all.size(), kept)));
         }
 
         List<String> texts() {

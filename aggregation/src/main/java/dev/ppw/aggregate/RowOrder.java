@@ -20,12 +20,18 @@ import java.util.stream.Collectors;
  *
  * <p>For the hierarchical views (tree, callpath) the rows are a depth-first preorder: every row is
  * followed by its whole printed subtree, and siblings are sorted by the {@link SortKey}. For flat and TAU
- * all rows are roots and are sorted the same way. Numbers sort descending, names ascending; ties are broken
- * by region name, then callsite (both by {@link String#compareTo}), then node index, so the order is fully
- * determined by the profile. A {@link CallTree#UNSET} min/max sorts below every set value.
+ * all rows are roots and are sorted the same way. By default numbers sort descending and names ascending
+ * ({@link SortKey#defaultDirection()}); a {@link Direction} reverses the key's order only. Ties are broken
+ * by region name, then callsite (both by {@link String#compareTo}), then node index, whatever the
+ * direction, so the order is fully determined by the profile. A {@link CallTree#UNSET} min/max comes after
+ * every set value in both directions: a missing value is never the smallest or the largest.
  *
  * <p>Parts ({@link Part}) are ordered apart: every row of the thread part comes first, then every row of
  * the async part, each part sorted and thresholded on its own (a percentage of a row is of its part's total).
+ *
+ * <p>{@link #top} keeps the first N rows of each part: in flat and TAU views the first N; in tree views the N
+ * rows that come first by the sort key over the part's whole tree, with their callers (ancestors), in tree
+ * order.
  */
 public final class RowOrder {
 
@@ -51,6 +57,11 @@ public final class RowOrder {
             return name().toLowerCase(Locale.ROOT);
         }
 
+        /** How the key sorts unless told otherwise: names from A, numbers from the largest. */
+        public Direction defaultDirection() {
+            return this == NAME ? Direction.ASCENDING : Direction.DESCENDING;
+        }
+
         /**
          * The key whose {@link #label()} is {@code text} (case-insensitive, surrounding blanks ignored).
          *
@@ -66,6 +77,14 @@ public final class RowOrder {
             throw new IllegalArgumentException("unknown sort key '" + text + "': expected one of "
                     + Arrays.stream(values()).map(SortKey::label).collect(Collectors.joining(", ")));
         }
+    }
+
+    /** Which way a {@link SortKey} sorts. */
+    public enum Direction {
+        /** Smallest first; names in {@link String#compareTo} order. */
+        ASCENDING,
+        /** Largest first; names in reverse order. */
+        DESCENDING
     }
 
     private RowOrder() {
@@ -94,12 +113,17 @@ public final class RowOrder {
      * @throws IllegalArgumentException when {@code minPercent} is negative or not finite
      */
     public static int[] order(Profile p, SortKey key, int maxDepth, double minPercent) {
+        return order(p, key, key.defaultDirection(), maxDepth, minPercent);
+    }
+
+    /** As {@link #order(Profile, SortKey, int, double)}, sorting by {@code key} in {@code direction}. */
+    public static int[] order(Profile p, SortKey key, Direction direction, int maxDepth, double minPercent) {
         if (!(minPercent >= 0) || Double.isInfinite(minPercent)) {
             throw new IllegalArgumentException("minimum percentage must be a finite number >= 0, got " + minPercent);
         }
         CallTree tree = p.tree();
         Metric measure = tree.measure();
-        IntComparator order = comparator(tree, key, measure);
+        IntComparator order = comparator(tree, key, direction, measure);
         boolean hierarchical = p.view().isHierarchical();
         int levels = hierarchical && maxDepth > 0 ? maxDepth : Integer.MAX_VALUE;
 
@@ -119,6 +143,48 @@ public final class RowOrder {
             }
         }
         return result.toArray();
+    }
+
+    /**
+     * The first {@code n} rows of each part of {@code ordered} (rows as {@link #order} gives them, sorted by
+     * {@code key} in {@code direction}), in the same order: in flat and TAU views a part's first {@code n}; in
+     * tree and callpath views the {@code n} rows of a part that sort first by {@code key} over its whole tree
+     * (ties as siblings' ties), each with every ancestor, so that the result is still a tree in preorder and
+     * may hold more than {@code n} rows. Sorted by inclusive time descending, ancestors come first anyway and a
+     * part keeps exactly {@code n} rows. {@code ordered} itself when no part has more than {@code n} rows.
+     *
+     * @throws IllegalArgumentException when {@code n} is less than 1
+     */
+    public static int[] top(Profile p, int[] ordered, SortKey key, Direction direction, int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("the number of rows must be at least 1, got " + n);
+        }
+        CallTree tree = p.tree();
+        IntComparator order = comparator(tree, key, direction, tree.measure());
+        boolean[] kept = new boolean[tree.size()];
+        for (Part part : Part.values()) {
+            MutableIntList best = new IntArrayList();
+            for (int node : ordered) {
+                if (tree.part(node) == part) {
+                    best.add(node);
+                }
+            }
+            if (p.view().isHierarchical()) {
+                best.sortThis(order);
+            }
+            for (int i = 0; i < Math.min(n, best.size()); i++) {
+                for (int node = best.get(i); node != CallTree.ROOT && !kept[node]; node = tree.parent(node)) {
+                    kept[node] = true;
+                }
+            }
+        }
+        MutableIntList result = new IntArrayList();
+        for (int node : ordered) {
+            if (kept[node]) {
+                result.add(node);
+            }
+        }
+        return result.size() == ordered.length ? ordered : result.toArray();
     }
 
     /**
@@ -153,9 +219,25 @@ public final class RowOrder {
         return ceiling.longValueExact();
     }
 
-    private static IntComparator comparator(CallTree tree, SortKey key, Metric measure) {
+    private static IntComparator comparator(CallTree tree, SortKey key, Direction direction, Metric measure) {
+        boolean ascending = direction == Direction.ASCENDING;
         return (a, b) -> {
-            int c = key == SortKey.NAME ? 0 : Long.compare(metric(tree, b, key, measure), metric(tree, a, key, measure));
+            int c = 0;
+            if (key == SortKey.NAME) {
+                c = tree.regionName(a).compareTo(tree.regionName(b));
+                c = ascending ? c : -c;
+            } else {
+                long x = metric(tree, a, key, measure);
+                long y = metric(tree, b, key, measure);
+                boolean extreme = key == SortKey.MIN || key == SortKey.MAX;
+                boolean unsetX = extreme && x == CallTree.UNSET;
+                boolean unsetY = extreme && y == CallTree.UNSET;
+                if (unsetX || unsetY) {
+                    c = Boolean.compare(unsetX, unsetY);
+                } else {
+                    c = ascending ? Long.compare(x, y) : Long.compare(y, x);
+                }
+            }
             if (c == 0) {
                 c = tree.regionName(a).compareTo(tree.regionName(b));
             }

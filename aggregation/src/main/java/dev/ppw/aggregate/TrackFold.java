@@ -84,7 +84,7 @@ final class TrackFold {
      * replay if needed, and returns how many left memory. Only for a track without runs: all of its
      * unreplayed events are in the buffer.
      */
-    int replayBefore(long beforeNanos, FrameTable frames, String input) {
+    int replayBefore(long beforeNanos, FrameTable frames, String input, int warningExamples) {
         buffer.sort();
         int size = buffer.size();
         int n = 0;
@@ -97,7 +97,7 @@ final class TrackFold {
         if (replay == null) {
             replay = new TrackReplay();
             ownTree = new CallTree(frames);
-            ownDiagnostics = new Diagnostics();
+            ownDiagnostics = new Diagnostics(warningExamples);
             replay.start(ownTree, ownDiagnostics, input, label, async, rootFrame, part);
         }
         for (int e = 0; e < n; e++) {

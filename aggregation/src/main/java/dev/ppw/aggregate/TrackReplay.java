@@ -42,7 +42,7 @@ import java.util.Arrays;
  */
 final class TrackReplay {
     /** Note: a region counter sample with no open frame of its region on its track (PerfFlowAspect's resets). */
-    static final String COUNTER_OUTSIDE_REGION = "counter_outside_region";
+    static final String COUNTER_OUTSIDE_REGION = Diagnostics.COUNTER_OUTSIDE_REGION;
 
     /** End time of a begin frame: it ends only by an end event, clipping, or the end of its track. */
     private static final long OPEN = Long.MAX_VALUE;

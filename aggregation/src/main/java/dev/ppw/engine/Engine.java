@@ -1,20 +1,25 @@
 package dev.ppw.engine;
 
+import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ImbalanceRanking;
 import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.aggregate.ThreadTrees;
 import dev.ppw.aggregate.Views;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.BadInputsException;
 import dev.ppw.model.Breakdown;
+import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
+import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.Detection;
 import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.InputSource;
@@ -28,6 +33,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -165,7 +171,7 @@ public final class Engine {
      */
     public ProfileResult profile(List<InputSource> inputs, ProfileOptions options, ViewSpec view) {
         Reading reading = Reading.of(formats, options.inputFormat(), options.reading());
-        Diagnostics diagnostics = InputList.notesOf(inputs);
+        Diagnostics diagnostics = InputList.notesOf(inputs, options.fold().warningExamples());
         List<InputSource> sources = List.copyOf(inputs);
         String saved = firstSavedProfile(sources, reading, options.jobs());
         if (saved != null) {
@@ -180,13 +186,35 @@ public final class Engine {
             diagnostics.addAll(merged.diagnostics());
             return new ProfileResult(merged.profile(), diagnostics, merged.droppedInputs());
         }
-        TraceFolding.Folded folded = TraceFolding.fold(sources, reading, options.fold(), options.jobs(),
+        // Each thread on its own needs them folded apart; the whole is then their sum.
+        FoldOptions fold = options.threadProfiles() ? options.fold().withThreads(ThreadMode.SPLIT) : options.fold();
+        TraceFolding.Folded folded = TraceFolding.fold(sources, reading, fold, options.jobs(),
                 options.progress(), options.skipBad());
         try (Folder folder = folded.folder()) {
             diagnostics.addAll(folder.diagnostics());
             Profile tree = sumOfInputs(folder.toProfile(), folded.names()).withDroppedInputs(folded.dropped());
-            return new ProfileResult(Views.derive(tree, view.view(), view.tauDepth()), diagnostics, folded.dropped());
+            List<NodeView> threads = List.of();
+            if (options.threadProfiles()) {
+                threads = threadsOf(tree);
+                if (options.fold().threads() != ThreadMode.SPLIT) {
+                    tree = tree.withView(ThreadTrees.summed(tree.tree()), ViewKind.TREE, 0);
+                }
+            }
+            return new ProfileResult(Views.derive(tree, view.view(), view.tauDepth()), diagnostics, folded.dropped(),
+                    threads);
         }
+    }
+
+    /** Each top level of {@code split}, folded with threads split, as a tree profile of its own, named after it. */
+    private static List<NodeView> threadsOf(Profile split) {
+        CallTree tree = split.tree();
+        List<NodeView> parts = new ArrayList<>();
+        List<CallTree> each = ThreadTrees.each(tree);
+        int i = 0;
+        for (int top = tree.firstChild(CallTree.ROOT); top != CallTree.NONE; top = tree.nextSibling(top)) {
+            parts.add(new NodeView(tree.regionName(top), split.withView(each.get(i++), ViewKind.TREE, 0)));
+        }
+        return parts;
     }
 
     /**
@@ -263,7 +291,7 @@ public final class Engine {
             throw new BadInputsException(merge.droppedInputs(), inputs.size());
         }
         MergeAccumulator.Merged merged = merge.result(options.recomputeInclusive());
-        Diagnostics diagnostics = InputList.notesOf(inputs);
+        Diagnostics diagnostics = InputList.notesOf(inputs, options.fold().warningExamples());
         diagnostics.addAll(merged.diagnostics());
         return new MergeAccumulator.Merged(merged.profile(), merged.breakdown(), diagnostics, merged.droppedInputs());
     }
@@ -283,7 +311,7 @@ public final class Engine {
         }
         Reading reading = Reading.of(formats, options.inputFormat(), options.reading().withJobs(1));
         MergeAccumulator merge = new MergeAccumulator(options.op(), options.missing(), options.breakdown(),
-                options.view().view(), options.view().tauDepth());
+                options.view().view(), options.view().tauDepth(), options.fold().warningExamples());
         NodeLoading loader = new NodeLoading(reading, options.view(), options.splitByPid(), options.fold(),
                 options.jobs());
         List<InputSource> sources = List.copyOf(inputs);
@@ -309,6 +337,10 @@ public final class Engine {
                         if (options.skipBad() || merge.droppedInputs().isEmpty()) {
                             // Without skipBad, once an input is bad nothing will be written: the rest is only checked.
                             merge.add(index, name, loaded.infos(), loaded.views(), loaded.diagnostics());
+                            for (int n = 0; n < loaded.views().size(); n++) {
+                                options.nodeViews().accept(new NodeView(loaded.infos().get(n).label(),
+                                        loaded.views().get(n)));
+                            }
                         }
                     }
                     options.progress().run();
@@ -332,10 +364,49 @@ public final class Engine {
         return Views.derive(treeProfile, view.view(), view.tauDepth());
     }
 
-    /** The rows of {@code shown} to print, chosen and ordered by {@code rows}, with the counts of reading it. */
+    /**
+     * The rows of {@code shown} to print, chosen and ordered by {@code rows}, with the counts of reading it;
+     * when {@link RowOptions#top()} cuts the rows, the report says how many there were ({@link Report#top()}).
+     */
     public Report report(Profile shown, Diagnostics diagnostics, RowOptions rows) {
-        int[] order = RowOrder.order(shown, rows.sort(), rows.maxDepth(), rows.minPercent());
-        return new Report(shown, order, RowOrder.totalNanos(shown), rows.unit()).withDiagnostics(diagnostics);
+        RowOrder.Direction direction = rows.effectiveDirection();
+        int[] order = RowOrder.order(shown, rows.sort(), direction, rows.maxDepth(), rows.minPercent());
+        Report report = new Report(shown, order, RowOrder.totalNanos(shown), rows.unit()).withDiagnostics(diagnostics);
+        if (rows.top() > 0) {
+            int[] first = RowOrder.top(shown, order, rows.sort(), direction, rows.top());
+            if (first != order) {
+                Map<Part, Integer> available = new EnumMap<>(Part.class);
+                for (int node : order) {
+                    available.merge(shown.tree().part(node), 1, Integer::sum);
+                }
+                report = new Report(shown, first, report.totalInclusiveNanos(), rows.unit())
+                        .withDiagnostics(diagnostics).withTop(new Report.Top(rows.top(), available,
+                                rows.sort().label(), direction == RowOrder.Direction.ASCENDING));
+            }
+        }
+        return report;
+    }
+
+    /**
+     * One section per part, for TAU's layout ({@link Report#withSections}): each part's rows chosen as
+     * {@link #report(Profile, Diagnostics, RowOptions)} chooses them, in {@code view} (a part already in it is
+     * taken as it is; a tree profile is derived), without diagnostics of its own (the whole report has them).
+     *
+     * @param parts the threads of {@link ProfileResult#threads()}, or the nodes a merge gave its
+     *              {@link MergeOptions#nodeViews()} listener
+     * @throws IllegalArgumentException when a part is neither in {@code view} nor a tree profile
+     */
+    public List<Report.Section> sections(List<NodeView> parts, Report.Section.Kind kind, ViewSpec view,
+                                         RowOptions rows) {
+        List<Report.Section> sections = new ArrayList<>(parts.size());
+        for (NodeView p : parts) {
+            Profile profile = p.profile();
+            boolean inView = profile.view() == view.view()
+                    && (view.view() != ViewKind.TAU || profile.tauDepth() == view.tauDepth());
+            Profile shown = inView ? profile : view(profile, view);
+            sections.add(new Report.Section(kind, p.label(), report(shown, new Diagnostics(), rows)));
+        }
+        return sections;
     }
 
     /**

@@ -44,10 +44,11 @@ public final class InputList extends AbstractList<InputSource> implements Random
 
     /**
      * The {@link Diagnostics#INPUT_NAMED_TWICE} notes of {@code inputs}: one per input named more than once when it
-     * is an {@code InputList}, none otherwise.
+     * is an {@code InputList}, none otherwise; keeping {@code examplesPerKind} examples of each kind, as the
+     * diagnostics later added to them will.
      */
-    static Diagnostics notesOf(List<InputSource> inputs) {
-        Diagnostics notes = new Diagnostics();
+    static Diagnostics notesOf(List<InputSource> inputs, int examplesPerKind) {
+        Diagnostics notes = new Diagnostics(examplesPerKind);
         if (inputs instanceof InputList list) {
             list.namedTwice.forEach(line -> notes.note(Diagnostics.INPUT_NAMED_TWICE, line));
         }

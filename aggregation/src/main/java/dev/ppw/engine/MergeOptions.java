@@ -8,6 +8,7 @@ import dev.ppw.model.format.ReadOptions;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * How {@link Engine#merge} reads its inputs into node profiles and combines them (SEMANTICS.md section 4,
@@ -31,10 +32,14 @@ import java.util.Optional;
  * @param skipBad            merge the inputs that can be read and leave out, counted, those that cannot
  *                           ({@link dev.ppw.aggregate.MergeAccumulator.Merged#droppedInputs()}); else any input
  *                           that cannot be read fails the merge, after every input was checked
+ * @param nodeViews          told each node's own profile in the merged view (labelled as the node), on the
+ *                           calling thread, in position order as the nodes join: for reports that print each
+ *                           node (TAU's layout, {@link Engine#sections}); it may keep them
  */
 public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInclusive, boolean splitByPid,
                            boolean breakdown, ViewSpec view, int jobs, Optional<String> inputFormat,
-                           ReadOptions reading, FoldOptions fold, Runnable progress, boolean skipBad) {
+                           ReadOptions reading, FoldOptions fold, Runnable progress, boolean skipBad,
+                           Consumer<NodeView> nodeViews) {
     public MergeOptions {
         Objects.requireNonNull(op, "op");
         Objects.requireNonNull(missing, "missing");
@@ -43,6 +48,7 @@ public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInc
         Objects.requireNonNull(reading, "reading");
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(progress, "progress");
+        Objects.requireNonNull(nodeViews, "nodeViews");
         if (jobs < 1) {
             throw new IllegalArgumentException("jobs must be at least 1, got " + jobs);
         }
@@ -59,53 +65,61 @@ public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInc
     public static MergeOptions defaults() {
         return new MergeOptions(MergeOp.SUM, MissingRule.ZERO, false, false, false, ViewSpec.TREE,
                 Runtime.getRuntime().availableProcessors(), Optional.empty(), ReadOptions.defaults(),
-                FoldOptions.defaults(), () -> { }, false);
+                FoldOptions.defaults(), () -> { }, false, node -> { });
     }
 
     public MergeOptions withOp(MergeOp operator) {
         return new MergeOptions(operator, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, fold, progress, skipBad);
+                reading, fold, progress, skipBad, nodeViews);
     }
 
     public MergeOptions withMissing(MissingRule rule) {
         return new MergeOptions(op, rule, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat, reading,
-                fold, progress, skipBad);
+                fold, progress, skipBad, nodeViews);
     }
 
     public MergeOptions withRecomputeInclusive(boolean recompute) {
         return new MergeOptions(op, missing, recompute, splitByPid, breakdown, view, jobs, inputFormat, reading, fold,
-                progress, skipBad);
+                progress, skipBad, nodeViews);
     }
 
     public MergeOptions withSplitByPid(boolean split) {
         return new MergeOptions(op, missing, recomputeInclusive, split, breakdown, view, jobs, inputFormat, reading,
-                fold, progress, skipBad);
+                fold, progress, skipBad, nodeViews);
     }
 
     public MergeOptions withBreakdown(boolean keep) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, keep, view, jobs, inputFormat, reading,
-                fold, progress, skipBad);
+                fold, progress, skipBad, nodeViews);
     }
 
     public MergeOptions withView(ViewSpec spec) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, spec, jobs, inputFormat,
-                reading, fold, progress, skipBad);
+                reading, fold, progress, skipBad, nodeViews);
     }
 
     public MergeOptions withJobs(int n) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, n, inputFormat, reading,
-                fold, progress, skipBad);
+                fold, progress, skipBad, nodeViews);
     }
 
     /** Every input read as the registered format {@code name}; null detects each input's format. */
     public MergeOptions withInputFormat(String name) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs,
-                Optional.ofNullable(name), reading, fold, progress, skipBad);
+                Optional.ofNullable(name), reading, fold, progress, skipBad, nodeViews);
     }
 
     public MergeOptions withReading(ReadOptions options) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                options, fold, progress, skipBad);
+                options, fold, progress, skipBad, nodeViews);
+    }
+
+    /**
+     * Keeps the first {@code examples} examples of each warning kind (default
+     * {@link dev.ppw.model.Diagnostics#EXAMPLES_PER_KIND}), to list every warning up to that bound.
+     */
+    public MergeOptions withWarningExamples(int examples) {
+        return withFold(fold.withWarningExamples(examples));
     }
 
     /** Async tracks (and saved profiles' async rows) apart (the default), inside the threads' tree, or left out. */
@@ -115,17 +129,23 @@ public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInc
 
     public MergeOptions withFold(FoldOptions options) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, options, progress, skipBad);
+                reading, options, progress, skipBad, nodeViews);
     }
 
     public MergeOptions withProgress(Runnable inputJoined) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, fold, inputJoined, skipBad);
+                reading, fold, inputJoined, skipBad, nodeViews);
     }
 
     /** Whether inputs that cannot be read are left out, counted, rather than failing the merge. */
     public MergeOptions withSkipBad(boolean skip) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, fold, progress, skip);
+                reading, fold, progress, skip, nodeViews);
+    }
+
+    /** Tells {@code each} every node's profile as it joins (see {@link #nodeViews()}). */
+    public MergeOptions withNodeViews(Consumer<NodeView> each) {
+        return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
+                reading, fold, progress, skipBad, each);
     }
 }

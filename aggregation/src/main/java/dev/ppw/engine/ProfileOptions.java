@@ -22,9 +22,13 @@ import java.util.function.LongConsumer;
  * @param progress    told the bytes of all inputs read so far, from any reading thread; never moves back
  * @param skipBad     of several inputs, fold those that can be read and leave out, counted, those that cannot
  *                    ({@link ProfileResult#droppedInputs()}); else the first that cannot be read fails the call
+ * @param threadProfiles also give each thread's own profile ({@link ProfileResult#threads()}), for TAU's
+ *                    per-thread layout: the inputs are folded with threads split ({@link ThreadMode#SPLIT}),
+ *                    and unless {@code fold} splits them too the profile is their sum, as a fold with threads
+ *                    merged gives it (the same rows and numbers; only node indices may differ)
  */
 public record ProfileOptions(FoldOptions fold, int jobs, Optional<String> inputFormat, ReadOptions reading,
-                             LongConsumer progress, boolean skipBad) {
+                             LongConsumer progress, boolean skipBad, boolean threadProfiles) {
     public ProfileOptions {
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(inputFormat, "inputFormat");
@@ -40,15 +44,23 @@ public record ProfileOptions(FoldOptions fold, int jobs, Optional<String> inputF
 
     /**
      * Threads merged into one tree, async tracks apart, default memory bounds, a thread per core, formats
-     * detected, no progress, any input that cannot be read an error.
+     * detected, no progress, any input that cannot be read an error, no thread profiles.
      */
     public static ProfileOptions defaults() {
         return new ProfileOptions(FoldOptions.defaults(), Runtime.getRuntime().availableProcessors(), Optional.empty(),
-                ReadOptions.defaults(), bytes -> { }, false);
+                ReadOptions.defaults(), bytes -> { }, false, false);
     }
 
     public ProfileOptions withThreads(ThreadMode threads) {
         return withFold(fold.withThreads(threads));
+    }
+
+    /**
+     * Keeps the first {@code examples} examples of each warning kind (default
+     * {@link dev.ppw.model.Diagnostics#EXAMPLES_PER_KIND}), to list every warning up to that bound.
+     */
+    public ProfileOptions withWarningExamples(int examples) {
+        return withFold(fold.withWarningExamples(examples));
     }
 
     /** Async tracks apart from the threads (the default), inside their tree, or left out. */
@@ -57,28 +69,33 @@ public record ProfileOptions(FoldOptions fold, int jobs, Optional<String> inputF
     }
 
     public ProfileOptions withFold(FoldOptions options) {
-        return new ProfileOptions(options, jobs, inputFormat, reading, progress, skipBad);
+        return new ProfileOptions(options, jobs, inputFormat, reading, progress, skipBad, threadProfiles);
     }
 
     public ProfileOptions withJobs(int n) {
-        return new ProfileOptions(fold, n, inputFormat, reading, progress, skipBad);
+        return new ProfileOptions(fold, n, inputFormat, reading, progress, skipBad, threadProfiles);
     }
 
     /** Every input read as the registered format {@code name}; null detects each input's format. */
     public ProfileOptions withInputFormat(String name) {
-        return new ProfileOptions(fold, jobs, Optional.ofNullable(name), reading, progress, skipBad);
+        return new ProfileOptions(fold, jobs, Optional.ofNullable(name), reading, progress, skipBad, threadProfiles);
     }
 
     public ProfileOptions withReading(ReadOptions options) {
-        return new ProfileOptions(fold, jobs, inputFormat, options, progress, skipBad);
+        return new ProfileOptions(fold, jobs, inputFormat, options, progress, skipBad, threadProfiles);
     }
 
     public ProfileOptions withProgress(LongConsumer bytesRead) {
-        return new ProfileOptions(fold, jobs, inputFormat, reading, bytesRead, skipBad);
+        return new ProfileOptions(fold, jobs, inputFormat, reading, bytesRead, skipBad, threadProfiles);
     }
 
     /** Whether, of several inputs, those that cannot be read are left out, counted, rather than failing. */
     public ProfileOptions withSkipBad(boolean skip) {
-        return new ProfileOptions(fold, jobs, inputFormat, reading, progress, skip);
+        return new ProfileOptions(fold, jobs, inputFormat, reading, progress, skip, threadProfiles);
+    }
+
+    /** With {@code each} true, also each thread's own profile ({@link ProfileResult#threads()}). */
+    public ProfileOptions withThreadProfiles(boolean each) {
+        return new ProfileOptions(fold, jobs, inputFormat, reading, progress, skipBad, each);
     }
 }

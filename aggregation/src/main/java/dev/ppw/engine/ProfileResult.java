@@ -4,6 +4,7 @@ import dev.ppw.model.Diagnostics;
 import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.Profile;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -16,15 +17,25 @@ import java.util.Objects;
  *                      order
  * @param droppedInputs the inputs this call left out because they could not be read
  *                      ({@link ProfileOptions#skipBad()}); none otherwise
+ * @param threads       with {@link ProfileOptions#threadProfiles()}, each thread's own tree profile (threads that
+ *                      share a name are one, as {@code --threads split} makes them; a process's async tracks are
+ *                      one, named {@code async} and the process), in the order they appear; else empty
  */
-public record ProfileResult(Profile profile, Diagnostics diagnostics, DroppedInputs droppedInputs) {
+public record ProfileResult(Profile profile, Diagnostics diagnostics, DroppedInputs droppedInputs,
+                            List<NodeView> threads) {
     public ProfileResult {
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(diagnostics, "diagnostics");
         Objects.requireNonNull(droppedInputs, "droppedInputs");
+        threads = List.copyOf(threads);
     }
 
-    /** A result that left out no input. */
+    /** A result without thread profiles. */
+    public ProfileResult(Profile profile, Diagnostics diagnostics, DroppedInputs droppedInputs) {
+        this(profile, diagnostics, droppedInputs, List.of());
+    }
+
+    /** A result that left out no input, without thread profiles. */
     public ProfileResult(Profile profile, Diagnostics diagnostics) {
         this(profile, diagnostics, DroppedInputs.NONE);
     }

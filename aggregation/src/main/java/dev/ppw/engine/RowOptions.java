@@ -9,16 +9,21 @@ import java.util.Optional;
 /**
  * Which rows of a view a report shows, in which order and unit.
  *
- * @param sort          the order of siblings (of all rows, for flat and tau views), largest first except by name
+ * @param sort          the order of siblings (of all rows, for flat and tau views)
+ * @param direction     which way {@code sort} sorts; empty for the key's own ({@link RowOrder.SortKey#defaultDirection}:
+ *                      largest first, names from A)
  * @param maxDepth      levels of a tree shown, roots being level 1; 0 for all
  * @param minPercent    rows below this share of the total time (0 to 100) are left out with their subtrees
+ * @param top           only the first N rows ({@link RowOrder#top}: in tree views the N first by {@code sort}
+ *                      with their callers); 0 for all
  * @param unit          the unit times are printed in; empty lets each format choose (text: readable, others: ns)
  * @param topImbalance  for a merge with a breakdown: how many rows of largest imbalance to list (0: none)
  */
-public record RowOptions(RowOrder.SortKey sort, int maxDepth, double minPercent, Optional<DisplayUnit> unit,
-                         int topImbalance) {
+public record RowOptions(RowOrder.SortKey sort, Optional<RowOrder.Direction> direction, int maxDepth,
+                         double minPercent, int top, Optional<DisplayUnit> unit, int topImbalance) {
     public RowOptions {
         Objects.requireNonNull(sort, "sort");
+        Objects.requireNonNull(direction, "direction");
         Objects.requireNonNull(unit, "unit");
         if (maxDepth < 0) {
             throw new IllegalArgumentException("the maximum depth must be at least 0 (0: all), got " + maxDepth);
@@ -26,33 +31,57 @@ public record RowOptions(RowOrder.SortKey sort, int maxDepth, double minPercent,
         if (!(minPercent >= 0 && minPercent <= 100)) {
             throw new IllegalArgumentException("the minimum percent must be from 0 to 100, got " + minPercent);
         }
+        if (top < 0) {
+            throw new IllegalArgumentException("the number of rows must be at least 0 (0: all), got " + top);
+        }
         if (topImbalance < 0) {
             throw new IllegalArgumentException("the number of imbalance rows must be at least 0, got " + topImbalance);
         }
     }
 
+    /** The options of earlier callers: the key's own direction, every row that depth and percent keep. */
+    public RowOptions(RowOrder.SortKey sort, int maxDepth, double minPercent, Optional<DisplayUnit> unit,
+                      int topImbalance) {
+        this(sort, Optional.empty(), maxDepth, minPercent, 0, unit, topImbalance);
+    }
+
     /** Every row, largest inclusive time first, each format's own unit, no imbalance list. */
     public static RowOptions defaults() {
-        return new RowOptions(RowOrder.SortKey.INCLUSIVE, 0, 0, Optional.empty(), 0);
+        return new RowOptions(RowOrder.SortKey.INCLUSIVE, Optional.empty(), 0, 0, 0, Optional.empty(), 0);
+    }
+
+    /** The direction rows sort in: the one asked for, else the sort key's own. */
+    public RowOrder.Direction effectiveDirection() {
+        return direction.orElse(sort.defaultDirection());
     }
 
     public RowOptions withSort(RowOrder.SortKey key) {
-        return new RowOptions(key, maxDepth, minPercent, unit, topImbalance);
+        return new RowOptions(key, direction, maxDepth, minPercent, top, unit, topImbalance);
+    }
+
+    /** Rows sorted {@code way}; null for the sort key's own direction. */
+    public RowOptions withDirection(RowOrder.Direction way) {
+        return new RowOptions(sort, Optional.ofNullable(way), maxDepth, minPercent, top, unit, topImbalance);
     }
 
     public RowOptions withMaxDepth(int levels) {
-        return new RowOptions(sort, levels, minPercent, unit, topImbalance);
+        return new RowOptions(sort, direction, levels, minPercent, top, unit, topImbalance);
     }
 
     public RowOptions withMinPercent(double percent) {
-        return new RowOptions(sort, maxDepth, percent, unit, topImbalance);
+        return new RowOptions(sort, direction, maxDepth, percent, top, unit, topImbalance);
+    }
+
+    /** Only the first {@code rows} rows (0: all). */
+    public RowOptions withTop(int rows) {
+        return new RowOptions(sort, direction, maxDepth, minPercent, rows, unit, topImbalance);
     }
 
     public RowOptions withUnit(DisplayUnit timeUnit) {
-        return new RowOptions(sort, maxDepth, minPercent, Optional.ofNullable(timeUnit), topImbalance);
+        return new RowOptions(sort, direction, maxDepth, minPercent, top, Optional.ofNullable(timeUnit), topImbalance);
     }
 
     public RowOptions withTopImbalance(int rows) {
-        return new RowOptions(sort, maxDepth, minPercent, unit, rows);
+        return new RowOptions(sort, direction, maxDepth, minPercent, top, unit, rows);
     }
 }

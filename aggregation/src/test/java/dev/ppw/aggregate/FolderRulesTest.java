@@ -40,6 +40,22 @@ class FolderRulesTest {
     }
 
     @Test
+    void theFolderKeepsAsManyExamplesOfEachWarningAsItsOptionsSay() {
+        List<TestTrace.Ev> events = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            events.add(e(i, "nothing open"));
+        }
+        Trace trace = Trace.of(events.toArray(TestTrace.Ev[]::new));
+        Folder few = TestTrace.fold(trace);
+        Folder many = new Folder(FoldOptions.defaults().withWarningExamples(10));
+        TestTrace.feed(trace, many);
+        assertEquals(12, many.diagnostics().warningCount(Diagnostics.UNMATCHED_END));
+        assertEquals(10, many.diagnostics().warnings().get(Diagnostics.UNMATCHED_END).examples().size());
+        assertEquals(Diagnostics.EXAMPLES_PER_KIND,
+                few.diagnostics().warnings().get(Diagnostics.UNMATCHED_END).examples().size());
+    }
+
+    @Test
     void anXOnTopEndingAtTClosesBeforeABAtTSoTheBIsASibling() {
         // X x@0+5, B b@5, E b@8. t=5, step 2: before B b, x (on top, ends at 5) closes; b opens at the root.
         // x [0,5] = 5; b [5,8] = 3.

@@ -4,14 +4,21 @@ import dev.ppw.aggregate.TestTrace.Ev;
 import dev.ppw.aggregate.TestTrace.Track;
 import org.junit.jupiter.api.Test;
 
+import dev.ppw.model.CallTree;
+
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static dev.ppw.aggregate.TestTrees.rows;
 import static dev.ppw.aggregate.TestTrace.b;
 import static dev.ppw.aggregate.TestTrace.e;
 import static dev.ppw.aggregate.TestTrace.x;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.lists;
 
 /** {@link ThreadMode#SPLIT}: each thread a top level named after it, async tracks under one per process. */
 class FolderThreadsTest {
@@ -100,6 +107,47 @@ class FolderThreadsTest {
     }
 
     @Test
+    void eachThreadIsATreeOfItsOwnAndTheirSumIsTheTreeOfMergedThreads() {
+        Folder folder = split();
+        folder.beginInput("t.json");
+        feed(folder, EVENTS);
+        folder.endInput();
+        folder.threadName("1", "1", "main");
+        List<CallTree> parts = ThreadTrees.each(folder.tree());
+        assertEquals(List.of(
+                "a: calls=1 sub=1 incl=10 excl=7 min=10 max=10",
+                "a => b: calls=1 sub=0 incl=3 excl=3 min=3 max=3",
+                "c: calls=1 sub=0 incl=5 excl=5 min=5 max=5"), rows(parts.get(0)));
+        assertEquals(List.of("a: calls=1 sub=0 incl=3 excl=3 min=3 max=3"), rows(parts.get(1)));
+        // the async tracks' top level keeps them in the async part
+        assertEquals(List.of("[async] r: calls=1 sub=0 incl=6 excl=6 min=6 max=6"), rows(parts.get(2)));
+        assertEquals(3, parts.size());
+
+        Folder merged = new Folder();
+        merged.beginInput("t.json");
+        feed(merged, EVENTS);
+        merged.endInput();
+        assertEquals(rows(merged.tree()), rows(ThreadTrees.summed(folder.tree())));
+    }
+
+    @Test
+    void anyTraceSplitByThreadSumsBackToTheTreeOfMergedThreads() {
+        qt().withExamples(300).forAll(lists().of(integers().between(0, TraceGenerator.SOUP_OP_MAX))
+                .ofSizeBetween(0, 40)).checkAssert(ops -> {
+                    TestTrace.Trace trace = TraceGenerator.soup(ops, 0);
+                    Folder apart = split();
+                    TestTrace.feed(trace, apart);
+                    Map<String, TestTrees.Metrics> expected = byPartAndPath(TestTrace.fold(trace).tree());
+                    assertEquals(expected, byPartAndPath(ThreadTrees.summed(apart.tree())), "on" + trace);
+                    Map<String, TestTrees.Metrics> added = new HashMap<>();
+                    for (CallTree part : ThreadTrees.each(apart.tree())) {
+                        byPartAndPath(part).forEach((path, m) -> added.merge(path, m, FolderThreadsTest::plus));
+                    }
+                    assertEquals(expected, added, "the threads added up, on" + trace);
+                });
+    }
+
+    @Test
     void mergedThreadsHaveNoTopLevel() {
         Folder folder = new Folder();
         folder.beginInput("t.json");
@@ -110,6 +158,23 @@ class FolderThreadsTest {
                 "a => b: calls=1 sub=0 incl=3 excl=3 min=3 max=3",
                 "c: calls=1 sub=0 incl=5 excl=5 min=5 max=5",
                 "[async] r: calls=1 sub=0 incl=6 excl=6 min=6 max=6"), rows(folder.tree()));
+    }
+
+    /** A tree's nodes keyed by part and path (a path may be in both parts), asserting each key is one node. */
+    private static Map<String, TestTrees.Metrics> byPartAndPath(CallTree tree) {
+        Map<String, TestTrees.Metrics> nodes = new HashMap<>();
+        for (int n = 1; n < tree.size(); n++) {
+            String key = tree.part(n).label() + " " + tree.path(n, " => ");
+            assertEquals(null, nodes.put(key, TestTrees.metrics(tree, n)), "one node per part and path: " + key);
+        }
+        return nodes;
+    }
+
+    /** Two nodes' metrics added as TreeAdd adds them: sums, min of the set minima, max of the maxima. */
+    private static TestTrees.Metrics plus(TestTrees.Metrics a, TestTrees.Metrics b) {
+        long min = a.min() == CallTree.UNSET ? b.min() : b.min() == CallTree.UNSET ? a.min() : Math.min(a.min(), b.min());
+        return new TestTrees.Metrics(a.calls() + b.calls(), a.subcalls() + b.subcalls(), a.inclusive() + b.inclusive(),
+                a.exclusive() + b.exclusive(), min, Math.max(a.max(), b.max()));
     }
 
     private static Folder split() {

@@ -135,6 +135,25 @@ class MergeAccumulatorRulesTest {
     }
 
     @Test
+    void anAccumulatorAskedForMoreExamplesKeepsThemAllUpToItsBound() {
+        MergeAccumulator left = new MergeAccumulator(MergeOp.SUM, MissingRule.ZERO, false, ViewKind.TREE, 0, 5);
+        MergeAccumulator right = new MergeAccumulator(MergeOp.SUM, MissingRule.ZERO, false, ViewKind.TREE, 0, 5);
+        for (int i = 0; i < 4; i++) {
+            Diagnostics d = new Diagnostics(2);
+            d.warn(Diagnostics.OVERLAP, "in" + i + " first");
+            d.warn(Diagnostics.OVERLAP, "in" + i + " second");
+            (i % 2 == 0 ? right : left).add(i, "in" + i, List.of(), List.of(), d);
+        }
+        left.combine(right);
+        Diagnostics.Entry e = left.result(false).diagnostics().warnings().get(Diagnostics.OVERLAP);
+        assertEquals(8, e.count());
+        assertEquals(List.of("in0 first", "in0 second", "in1 first", "in1 second", "in2 first"), e.examples());
+        MergeAccumulator back = MergeAccumulator.fromBytes(left.toBytes());
+        assertEquals(3, back.result(false).diagnostics().warnings().get(Diagnostics.OVERLAP).examples().size(),
+                "read back, an accumulator keeps the default number");
+    }
+
+    @Test
     void aWeightCombinesByTheOperatorAndMissingRuleAsTimesDo() {
         // allocated bytes under main: 10 (self 4), 6 (self 6), a node with main but no weights (0), and a
         // node without main.

@@ -51,6 +51,42 @@ class RowOrderPropertiesTest {
         });
     }
 
+    @Test
+    void topKeepsTheNBestRowsWithTheirAncestorsInTheOrderGiven() {
+        qt().withExamples(400).forAll(OPS, booleans().all(), CASE, integers().between(1, 30))
+                .checkAssert((ops, sampled, c, n) -> {
+                    Profile tree = Profile.single(generate(ops, sampled, true), List.of(), Map.of(), Map.of());
+                    Profile p = c % 2 == 0 ? tree : Views.derive(tree, ViewKind.FLAT, 0);
+                    SortKey key = SortKey.values()[(c / 4) % 7];
+                    CallTree t = p.tree();
+                    int[] order = RowOrder.order(p, key, 0, 0);
+                    int[] top = RowOrder.top(p, order, key, key.defaultDirection(), n);
+
+                    List<Integer> best = new ArrayList<>();
+                    for (int row : order) {
+                        best.add(row);
+                    }
+                    best.sort(comparator(t, key));
+                    Set<Integer> expected = new HashSet<>();
+                    for (int row : best.subList(0, Math.min(n, best.size()))) {
+                        for (int a = row; a != CallTree.ROOT; a = t.parent(a)) {
+                            expected.add(a);
+                        }
+                    }
+                    List<Integer> inOrder = new ArrayList<>();
+                    for (int row : order) {
+                        if (expected.contains(row)) {
+                            inOrder.add(row);
+                        }
+                    }
+                    List<Integer> actual = new ArrayList<>();
+                    for (int row : top) {
+                        actual.add(row);
+                    }
+                    assertEquals(inOrder, actual, "top " + n + " by " + key);
+                });
+    }
+
     private static void check(Profile p, SortKey key, int maxDepth, int minPercent) {
         CallTree t = p.tree();
         int[] order = RowOrder.order(p, key, maxDepth, minPercent);

@@ -75,6 +75,44 @@ class RowOrderTest {
     }
 
     @Test
+    void ascendingReversesTheKeyOnlyAndDescendingNamesGoFromZ() {
+        Profile p = tree();
+        // foo@L1 and foo@L2 tie at 30 ns, qux and baz at 10 ns: by name and callsite, whichever way the key goes
+        assertEquals(List.of("main", "alpha", "foo@L1", "foo@L2", "bar", "baz", "qux"),
+                labels(p, RowOrder.order(p, SortKey.INCLUSIVE, RowOrder.Direction.ASCENDING, 0, 0)));
+        assertEquals(List.of("main", "foo@L1", "foo@L2", "bar", "qux", "baz", "alpha"),
+                labels(p, RowOrder.order(p, SortKey.NAME, RowOrder.Direction.DESCENDING, 0, 0)));
+        assertEquals(RowOrder.Direction.ASCENDING, SortKey.NAME.defaultDirection());
+        assertEquals(RowOrder.Direction.DESCENDING, SortKey.CALLS.defaultDirection());
+    }
+
+    @Test
+    void topKeepsTheFirstRowsByTheKeyOverTheWholeTreeWithTheirCallers() {
+        Profile p = tree();
+        int[] byExclusive = RowOrder.order(p, SortKey.EXCLUSIVE, 0, 0);
+        // exclusive: main 89, then bar, foo@L1 and foo@L2 at 30 (by name and callsite), ...
+        assertEquals(List.of("main", "bar"), labels(p, top(p, byExclusive, SortKey.EXCLUSIVE, 2)));
+        assertEquals(List.of("main", "bar", "foo@L1"), labels(p, top(p, byExclusive, SortKey.EXCLUSIVE, 3)));
+        // foo@L2 alone has two calls: its caller main comes with it
+        int[] byCalls = RowOrder.order(p, SortKey.CALLS, 0, 0);
+        assertEquals(List.of("main", "foo@L2"), labels(p, top(p, byCalls, SortKey.CALLS, 1)));
+        // the two smallest by inclusive time are the leaves alpha (1 ns) and baz (10 ns, before qux by name)
+        int[] ascending = RowOrder.order(p, SortKey.INCLUSIVE, RowOrder.Direction.ASCENDING, 0, 0);
+        assertEquals(List.of("main", "alpha", "bar", "baz"), labels(p, RowOrder.top(p, ascending, SortKey.INCLUSIVE,
+                RowOrder.Direction.ASCENDING, 2)));
+        assertArrayEquals(byCalls, top(p, byCalls, SortKey.CALLS, 7));
+        assertThrows(IllegalArgumentException.class, () -> top(p, byCalls, SortKey.CALLS, 0));
+
+        Profile flat = Views.derive(tree(), ViewKind.FLAT, 0);
+        int[] all = RowOrder.order(flat, SortKey.INCLUSIVE, 0, 0);
+        assertArrayEquals(Arrays.copyOf(all, 2), top(flat, all, SortKey.INCLUSIVE, 2));
+    }
+
+    private static int[] top(Profile p, int[] ordered, SortKey key, int n) {
+        return RowOrder.top(p, ordered, key, key.defaultDirection(), n);
+    }
+
+    @Test
     void maxDepthCountsLevelsWithRootsAsLevelOne() {
         Profile p = tree();
         assertEquals(List.of("main"), order(p, SortKey.INCLUSIVE, 1, 0));
@@ -118,6 +156,8 @@ class RowOrderTest {
         assertArrayEquals(new int[] {y, z, x}, RowOrder.order(flat, SortKey.MIN, 0, 0));
         assertArrayEquals(new int[] {y, z, x}, RowOrder.order(flat, SortKey.MAX, 0, 0));
         assertArrayEquals(new int[] {x, y, z}, RowOrder.order(flat, SortKey.INCLUSIVE, 0, 0));
+        // a missing value is not the smallest either
+        assertArrayEquals(new int[] {z, y, x}, RowOrder.order(flat, SortKey.MIN, RowOrder.Direction.ASCENDING, 0, 0));
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.Presentation;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.WriterRegistry;
 import picocli.CommandLine.ITypeConverter;
@@ -96,6 +97,20 @@ final class Converters {
         @Override
         public DisplayUnit convert(String value) {
             return byLabel(value, DisplayUnit.values(), DisplayUnit::label, "unit");
+        }
+    }
+
+    static final class Style implements ITypeConverter<Presentation.Style> {
+        @Override
+        public Presentation.Style convert(String value) {
+            return byLabel(value, Presentation.Style.values(), Presentation.Style::label, "style");
+        }
+    }
+
+    static final class Warnings implements ITypeConverter<WarningSummary.Listing> {
+        @Override
+        public WarningSummary.Listing convert(String value) {
+            return byLabel(value, WarningSummary.Listing.values(), WarningSummary.Listing::label, "warnings listing");
         }
     }
 

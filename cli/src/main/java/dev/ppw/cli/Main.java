@@ -12,6 +12,7 @@ import picocli.CommandLine.Spec;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 
@@ -40,7 +41,17 @@ public final class Main implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args, System.in, System.out, System.err));
+        System.exit(run(args, System.in, System.out, System.err, stdoutCharset()));
+    }
+
+    /** What System.out encodes with: the terminal's charset, or the locale's when it is not a terminal. */
+    private static Charset stdoutCharset() {
+        String name = System.getProperty("stdout.encoding", System.getProperty("native.encoding"));
+        try {
+            return name == null ? StandardCharsets.UTF_8 : Charset.forName(name);
+        } catch (IllegalArgumentException e) {
+            return StandardCharsets.UTF_8;
+        }
     }
 
     /** Runs the command line with {@code out} for results and help, {@code err} for messages; returns the exit code. */
@@ -50,9 +61,17 @@ public final class Main implements Callable<Integer> {
 
     /** As {@link #run(String[], PrintStream, PrintStream)}, with {@code in} as standard input (the input {@code -}). */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        return run(args, in, out, err, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * As {@link #run(String[], InputStream, PrintStream, PrintStream)}, {@code out} standing for a terminal or
+     * pipe in {@code outCharset}: text draws its tree in ASCII there unless the charset has box drawing.
+     */
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Charset outCharset) {
         PrintWriter errWriter = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
         PrintWriter outWriter = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
-        CommandLine cl = new CommandLine(new Main(new Streams(in, out, err)));
+        CommandLine cl = new CommandLine(new Main(new Streams(in, out, err, outCharset)));
         cl.setOut(outWriter);
         cl.setErr(errWriter);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -114,7 +133,10 @@ public final class Main implements Callable<Integer> {
         return BAD_USAGE;
     }
 
-    /** Where a run's output goes: commands write results to {@code out} as bytes, never to System.out. */
-    record Streams(InputStream in, PrintStream out, PrintStream err) {
+    /**
+     * Where a run's output goes: commands write results to {@code out} as bytes, never to System.out;
+     * {@code outCharset} is what whoever reads {@code out} decodes it with.
+     */
+    record Streams(InputStream in, PrintStream out, PrintStream err, Charset outCharset) {
     }
 }

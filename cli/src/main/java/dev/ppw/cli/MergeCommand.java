@@ -3,6 +3,7 @@ package dev.ppw.cli;
 import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.MergeOptions;
+import dev.ppw.engine.NodeView;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -103,9 +105,13 @@ final class MergeCommand implements Callable<Integer> {
                 .withBreakdown(breakdown || topImbalance != null).withView(options.viewSpec())
                 .withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
                 .withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(input.async))
-                .withSkipBad(input.skipBad);
+                .withSkipBad(input.skipBad).withWarningExamples(options.warnings.examplesKept());
         if (jobs != null) {
             merging = merging.withJobs(jobs);
+        }
+        List<NodeView> nodes = new ArrayList<>();
+        if (options.tauSections()) {
+            merging = merging.withNodeViews(nodes::add);
         }
         Main.Streams streams = main.streams();
 
@@ -116,11 +122,15 @@ final class MergeCommand implements Callable<Integer> {
         Diagnostics diagnostics = merged.diagnostics();
         WarningSummary.noteLines(diagnostics).forEach(streams.err()::println);
         DroppedSummary.lines(merged.droppedInputs(), sources.size(), options.strict).forEach(streams.err()::println);
-        WarningSummary.lines(diagnostics, options.strict).forEach(streams.err()::println);
+        WarningSummary.lines(diagnostics, options.strict, options.warnings).forEach(streams.err()::println);
         if (options.strict && (diagnostics.hasWarnings() || !merged.droppedInputs().isEmpty())) {
             return Main.BAD_DATA;
         }
         Report report = engine.report(merged, options.rows(topImbalance == null ? 0 : topImbalance));
+        if (options.tauSections()) {
+            report = report.withSections(engine.sections(nodes, Report.Section.Kind.NODE, options.viewSpec(),
+                    options.rows(0)));
+        }
         Output.write(engine, report, options, streams);
         return Main.OK;
     }

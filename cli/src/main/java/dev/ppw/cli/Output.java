@@ -20,7 +20,9 @@ final class Output {
      */
     static void write(Engine engine, Report report, ReportOptions options, Main.Streams streams) throws IOException {
         String format = writer(options, streams).name();
-        if (options.output == null || STDOUT.equals(options.output.toString())) {
+        boolean toStdout = options.output == null || STDOUT.equals(options.output.toString());
+        report = report.withPresentation(options.presentation(toStdout, streams.outCharset()));
+        if (toStdout) {
             engine.write(report, format, streams.out());
             streams.out().flush();
             return;
@@ -38,15 +40,25 @@ final class Output {
      * a warning on stderr.
      */
     static OutputWriter writer(ReportOptions options, Main.Streams streams) {
-        boolean file = options.output != null && !STDOUT.equals(options.output.toString());
-        OutputWriter byEnding = file ? Converters.byEnding(options.output) : null;
-        if (options.format == null) {
-            return byEnding != null ? byEnding : Converters.WRITERS.byName("text").orElseThrow();
-        }
-        if (byEnding != null && !byEnding.name().equals(options.format.name())) {
+        OutputWriter byEnding = byEnding(options);
+        if (byEnding != null && options.format != null && !byEnding.name().equals(options.format.name())) {
             streams.err().println(Main.PREFIX + "warning: -o " + options.output + " ends like a " + byEnding.name()
                     + " file, but --format " + options.format.name() + " was asked: writing " + options.format.name());
         }
-        return options.format;
+        return chosen(options);
+    }
+
+    /** The writer {@link #writer} picks, without a word. */
+    static OutputWriter chosen(ReportOptions options) {
+        if (options.format != null) {
+            return options.format;
+        }
+        OutputWriter byEnding = byEnding(options);
+        return byEnding != null ? byEnding : Converters.WRITERS.byName("text").orElseThrow();
+    }
+
+    private static OutputWriter byEnding(ReportOptions options) {
+        boolean file = options.output != null && !STDOUT.equals(options.output.toString());
+        return file ? Converters.byEnding(options.output) : null;
     }
 }

@@ -4,6 +4,7 @@ import dev.ppw.aggregate.ThreadMode;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.ProfileOptions;
 import dev.ppw.engine.ProfileResult;
+import dev.ppw.model.Report;
 import dev.ppw.model.format.InputSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -99,6 +100,8 @@ final class ProfileCommand implements Callable<Integer> {
         if (jobs != null) {
             profiling = profiling.withJobs(jobs);
         }
+        profiling = profiling.withThreadProfiles(options.tauSections())
+                .withWarningExamples(options.warnings.examplesKept());
         Main.Streams streams = main.streams();
 
         ProfileResult folded;
@@ -108,11 +111,16 @@ final class ProfileCommand implements Callable<Integer> {
         }
         WarningSummary.noteLines(folded.diagnostics()).forEach(streams.err()::println);
         DroppedSummary.lines(folded.droppedInputs(), sources.size(), options.strict).forEach(streams.err()::println);
-        WarningSummary.lines(folded.diagnostics(), options.strict).forEach(streams.err()::println);
+        WarningSummary.lines(folded.diagnostics(), options.strict, options.warnings).forEach(streams.err()::println);
         if (options.strict && (folded.diagnostics().hasWarnings() || !folded.droppedInputs().isEmpty())) {
             return Main.BAD_DATA;
         }
-        Output.write(engine, engine.report(folded.profile(), folded.diagnostics(), options.rows(0)), options, streams);
+        Report report = engine.report(folded.profile(), folded.diagnostics(), options.rows(0));
+        if (options.tauSections()) {
+            report = report.withSections(engine.sections(folded.threads(), Report.Section.Kind.THREAD,
+                    options.viewSpec(), options.rows(0)));
+        }
+        Output.write(engine, report, options, streams);
         return Main.OK;
     }
 

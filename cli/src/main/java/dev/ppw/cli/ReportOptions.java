@@ -3,6 +3,7 @@ package dev.ppw.cli;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.Presentation;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.engine.RowOptions;
 import dev.ppw.engine.ViewSpec;
@@ -10,12 +11,16 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
+import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
 /** The options that choose, order and write a view: shared by {@code profile} and {@code merge}. */
 final class ReportOptions {
+    // What TreeDrawing draws: an output charset that cannot encode these gets ASCII lines.
+    private static final String BOX_DRAWING = "\u251c\u2500\u2502\u2514";
+
     @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", converter = Converters.View.class,
             description = "tree, callpath, flat, tau, or counters (the C counter series instead of the tree's"
                     + " rows) (default: ${DEFAULT-VALUE}).")
@@ -40,6 +45,17 @@ final class ReportOptions {
             description = "inclusive, exclusive, calls, subcalls, min, max or name (default: ${DEFAULT-VALUE}).")
     RowOrder.SortKey sort;
 
+    @Option(names = "--ascending", description = "Sort smallest first (names: from Z with --descending).")
+    boolean ascending;
+
+    @Option(names = "--descending", description = "Sort largest first (the default, but for --sort name: A first).")
+    boolean descending;
+
+    @Option(names = "--top", paramLabel = "N",
+            description = "Only the first N rows; in tree views the N first by --sort over the whole tree, with their"
+                    + " callers (default: all).")
+    Integer top;
+
     @Option(names = "--max-depth", paramLabel = "N", description = "Levels of the tree shown, roots being level 1 (default: all).")
     Integer maxDepth;
 
@@ -55,6 +71,23 @@ final class ReportOptions {
     @Option(names = "--strict", description = "Treat every warning as an error: exit 1 and write nothing.")
     boolean strict;
 
+    @Option(names = "--warnings", paramLabel = "WHICH", defaultValue = "first", converter = Converters.Warnings.class,
+            description = "On stderr, after the counts: first (the first warning) or all (each one, at most "
+                    + WarningSummary.ALL_KEPT + " of each kind) (default: ${DEFAULT-VALUE}).")
+    WarningSummary.Listing warnings;
+
+    @Option(names = "--style", paramLabel = "STYLE", defaultValue = "table", converter = Converters.Style.class,
+            description = {"Text layout: table, or tau (TAU pprof's: each thread, or each node of a merge, then",
+                    "FUNCTION SUMMARY (total) and (mean)) (default: ${DEFAULT-VALUE})."})
+    Presentation.Style style;
+
+    @Option(names = "--ascii", description = "Draw the text tree with ASCII (|- `-), not box drawing (the default when"
+            + " standard output's charset cannot show it).")
+    boolean ascii;
+
+    @Option(names = {"-v", "--verbose"}, description = "List every input, node, process and thread in the text header.")
+    boolean verbose;
+
     /** Rejects option values that make no sense, before any input is read (exit 2). */
     void checkUsage(CommandSpec spec, List<Path> inputs) {
         if (depth < 1) {
@@ -62,6 +95,12 @@ final class ReportOptions {
         }
         if (maxDepth != null && maxDepth < 1) {
             throw usage(spec, "--max-depth must be at least 1 (roots are level 1), got " + maxDepth);
+        }
+        if (top != null && top < 1) {
+            throw usage(spec, "--top must be at least 1, got " + top);
+        }
+        if (ascending && descending) {
+            throw usage(spec, "--ascending and --descending contradict each other: give one");
         }
         if (!(minPercent >= 0 && minPercent <= 100)) {
             throw usage(spec, "--min-percent must be a number from 0 to 100, got " + minPercent);
@@ -79,10 +118,29 @@ final class ReportOptions {
         return ViewSpec.of(view, depth);
     }
 
-    /** The rows to print, as {@code --sort}, {@code --max-depth}, {@code --min-percent} and {@code --unit} say. */
+    /**
+     * The rows to print, as {@code --sort}, {@code --ascending}, {@code --descending}, {@code --max-depth},
+     * {@code --min-percent}, {@code --top} and {@code --unit} say.
+     */
     RowOptions rows(int topImbalance) {
-        return new RowOptions(sort, maxDepth == null ? 0 : maxDepth, minPercent, Optional.ofNullable(unit),
-                topImbalance);
+        RowOrder.Direction direction = ascending ? RowOrder.Direction.ASCENDING
+                : descending ? RowOrder.Direction.DESCENDING : null;
+        return new RowOptions(sort, Optional.ofNullable(direction), maxDepth == null ? 0 : maxDepth, minPercent,
+                top == null ? 0 : top, Optional.ofNullable(unit), topImbalance);
+    }
+
+    /**
+     * How text lays the report out: {@code --style}, {@code --verbose}, and ASCII tree lines when asked or when
+     * the output is standard output in a charset without box drawing (a file is UTF-8, always).
+     */
+    Presentation presentation(boolean toStdout, Charset stdoutCharset) {
+        boolean boxes = !toStdout || stdoutCharset.newEncoder().canEncode(BOX_DRAWING);
+        return new Presentation(style, ascii || !boxes, verbose);
+    }
+
+    /** True when the report is laid out TAU's way: each thread or node on its own, in text. */
+    boolean tauSections() {
+        return style == Presentation.Style.TAU && view != ViewKind.COUNTERS && "text".equals(Output.chosen(this).name());
     }
 
     static ParameterException usage(CommandSpec spec, String message) {

@@ -1,18 +1,43 @@
 package dev.ppw.cli;
 
+import dev.ppw.model.DiagnosticWords;
 import dev.ppw.model.Diagnostics;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * The warnings of a run in at most two lines: kinds and counts, the first example with its position, and
- * what {@code --strict} would do (or did). Notes that concern what was asked (an input named twice) get a
- * line of their own; they never make {@code --strict} fail.
+ * The warnings of a run on stderr, in words ({@link DiagnosticWords}) with their kinds in brackets: by
+ * default in two lines, the counts with the first example and a hint; with {@code --warnings all} the counts
+ * and then every example kept, up to {@link #ALL_KEPT} of each kind (the engine keeps no more, so memory
+ * stays bounded), and how many more there were. Under {@code --strict} the counts line is an error. Notes
+ * that concern what was asked (an input named twice) get a line of their own; they never make
+ * {@code --strict} fail.
  */
 final class WarningSummary {
+    /** How many warnings of each kind {@code --warnings all} lists, and the engine keeps for it. */
+    static final int ALL_KEPT = 10_000;
+
+    /** What {@code --warnings} lists. */
+    enum Listing {
+        /** The counts and the first example. */
+        FIRST,
+        /** The counts and every example kept. */
+        ALL;
+
+        String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** How many examples of each kind the engine must keep for this listing. */
+        int examplesKept() {
+            return this == ALL ? ALL_KEPT : Diagnostics.EXAMPLES_PER_KIND;
+        }
+    }
+
     private WarningSummary() {
     }
 
@@ -28,28 +53,55 @@ final class WarningSummary {
     }
 
     /** Nothing when there were no warnings. */
-    static List<String> lines(Diagnostics diagnostics, boolean strict) {
-        List<String> lines = new ArrayList<>(2);
+    static List<String> lines(Diagnostics diagnostics, boolean strict, Listing listing) {
+        List<String> lines = new ArrayList<>();
         if (!diagnostics.hasWarnings()) {
             return lines;
         }
-        long total = diagnostics.warningCount();
-        StringJoiner kinds = new StringJoiner(", ", " (", ")");
         String first = null;
-        for (Map.Entry<String, Diagnostics.Entry> e : diagnostics.warnings().entrySet()) {
-            kinds.add(e.getKey() + " " + e.getValue().count());
-            if (first == null && !e.getValue().examples().isEmpty()) {
-                first = e.getValue().examples().get(0);
+        for (Diagnostics.Entry e : diagnostics.warnings().values()) {
+            if (first == null && !e.examples().isEmpty()) {
+                first = e.examples().get(0);
             }
         }
-        String counted = total + (total == 1 ? " warning" : " warnings") + kinds;
-        String example = first == null ? "" : "; first: " + first;
+        String counted = counted(diagnostics);
+        String example = first == null || listing == Listing.ALL ? "" : "; first: " + first;
         if (strict) {
             lines.add(Main.PREFIX + "error: " + counted + " under --strict, so no output was written" + example);
         } else {
             lines.add(Main.PREFIX + "warning: " + counted + example);
-            lines.add(Main.PREFIX + "hint: --strict makes warnings errors (exit 1, no output)");
+        }
+        if (listing == Listing.ALL) {
+            for (Map.Entry<String, Diagnostics.Entry> e : diagnostics.warnings().entrySet()) {
+                for (String text : e.getValue().examples()) {
+                    lines.add(Main.PREFIX + "warning: " + text);
+                }
+                long more = e.getValue().count() - e.getValue().examples().size();
+                if (more > 0) {
+                    lines.add(Main.PREFIX + "warning: and " + more + " more " + DiagnosticWords.words(e.getKey(), more)
+                            + " [" + e.getKey() + "], not listed (at most " + ALL_KEPT + " of each kind are)");
+                }
+            }
+        }
+        if (!strict) {
+            lines.add(Main.PREFIX + "hint: " + (listing == Listing.ALL ? "" : "--warnings all lists each one; ")
+                    + "--strict makes warnings errors (exit 1, no output)");
         }
         return lines;
+    }
+
+    /**
+     * The counts in words, each kind in brackets: {@code 1 begin never ended (...) [unclosed_begin]}, or for
+     * several kinds {@code 3 warnings: 2 ... [missing_ts], 1 ... [bad_event]}.
+     */
+    static String counted(Diagnostics diagnostics) {
+        Map<String, Diagnostics.Entry> kinds = diagnostics.warnings();
+        StringJoiner each = new StringJoiner(", ");
+        kinds.forEach((kind, e) -> each.add(DiagnosticWords.counted(kind, e.count()) + " [" + kind + "]"));
+        if (kinds.size() == 1) {
+            return each.toString();
+        }
+        long total = diagnostics.warningCount();
+        return total + " warnings: " + each;
     }
 }

@@ -1,5 +1,6 @@
 package dev.ppw.cli;
 
+import dev.ppw.model.DiagnosticWords;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -49,7 +50,8 @@ class BadInputCorpusTest {
     private static final String HEADER = "path,id,parent_id,depth,name,callsite,calls,subcalls,inclusive_ns,exclusive_ns,"
             + "min_inclusive_ns,max_inclusive_ns,agg,missing,nodes";
     private static final String PART = "part";
-    private static final String HINT = "ppw-java: hint: --strict makes warnings errors (exit 1, no output)";
+    private static final String HINT = "ppw-java: hint: --warnings all lists each one; --strict makes warnings errors"
+            + " (exit 1, no output)";
     private static final Pattern ERROR_SHAPE = Pattern.compile("ppw-java: error: (.+?)(:\\d+:\\d+)?: \\S.*");
 
     /** One row of the table; {@code warnings} in file order, empty for none. */
@@ -223,11 +225,16 @@ class BadInputCorpusTest {
         });
     }
 
-    /** "3 warnings (missing_ts 2, bad_event 1)", as the summary line counts them. */
+    /**
+     * "3 warnings: 2 events without a usable timestamp (dropped) [missing_ts], 1 malformed event or line (skipped)
+     * [bad_event]", as the summary line counts them (one kind: without the total).
+     */
     private static String counted(Map<String, Long> warnings) {
         long total = warnings.values().stream().mapToLong(Long::longValue).sum();
-        return total + (total == 1 ? " warning" : " warnings") + warnings.entrySet().stream()
-                .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ", " (", ")"));
+        String each = warnings.entrySet().stream()
+                .map(e -> DiagnosticWords.counted(e.getKey(), e.getValue()) + " [" + e.getKey() + "]")
+                .collect(Collectors.joining(", "));
+        return warnings.size() == 1 ? each : total + " warnings: " + each;
     }
 
     private static void assertNoStackTrace(Cli r) {

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CountersCliTest {
     private static final String TREE = "path,id,parent_id,depth,name,callsite,calls,subcalls,"
             + "inclusive_ns,exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,nodes,"
-            + "cpu_usage_samples,cpu_usage_mean_percent,memory_usage_peak";
+            + "cpu_usage_samples,cpu_usage_mean_percent,memory_usage_peak,inclusive_per_call_ns,exclusive_per_call_ns";
 
     /*
      * PerfFlowAspect compact with cpu-mem-usage: per call a C at its start (cpu %, memory) and a reset C at
@@ -57,13 +57,14 @@ class CountersCliTest {
     void regionCountersInCsvEveryView() throws IOException {
         Path t = write("cpumem.pfw", CPUMEM_COMPACT);
         assertOut(csv(TREE,
-                "foo,1,,0,foo,,2,2,20000,16000,10000,10000,sum,zero,1,2,15,120",
-                "foo => bar,2,1,1,bar,,2,0,4000,4000,2000,2000,sum,zero,1,2,45,250"),
+                "foo,1,,0,foo,,2,2,20000,16000,10000,10000,sum,zero,1,2,15,120,10000,8000",
+                "foo => bar,2,1,1,bar,,2,0,4000,4000,2000,2000,sum,zero,1,2,45,250,2000,2000"),
                 "profile", t.toString(), "--format", "csv");
         assertOut(csv("path,calls,subcalls,inclusive_ns,exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,"
-                        + "nodes,cpu_usage_samples,cpu_usage_mean_percent,memory_usage_peak",
-                "foo,2,2,20000,16000,10000,10000,sum,zero,1,2,15,120",
-                "bar,2,0,4000,4000,2000,2000,sum,zero,1,2,45,250"),
+                        + "nodes,cpu_usage_samples,cpu_usage_mean_percent,memory_usage_peak,inclusive_per_call_ns,"
+                        + "exclusive_per_call_ns",
+                "foo,2,2,20000,16000,10000,10000,sum,zero,1,2,15,120,10000,8000",
+                "bar,2,0,4000,4000,2000,2000,sum,zero,1,2,45,250,2000,2000"),
                 "profile", t.toString(), "--format", "csv", "--view", "flat");
     }
 
@@ -73,11 +74,12 @@ class CountersCliTest {
         Cli text = Cli.run("profile", t.toString());
         assertTrue(text.out().contains("cpu% mean  memory peak  name"), text.toString());
         assertTrue(text.out().contains("      15.00          120  foo"), text.toString());
-        assertTrue(text.out().contains("      45.00          250    bar"), text.toString());
+        assertTrue(text.out().contains("      45.00          250  \u2514\u2500 bar"), text.toString());
         Cli json = Cli.run("profile", t.toString(), "--format", "json");
         assertTrue(json.out().contains("\"cpu_usage_samples\",\n    \"cpu_usage_sum_percent\",\n"
                 + "    \"cpu_usage_mean_percent\",\n    \"memory_usage_peak\""), json.toString());
-        assertTrue(json.out().contains("[1, null, 0, \"foo\", \"\", 2, 2, 20000, 16000, 10000, 10000, 2, 30, 15, 120]"),
+        assertTrue(json.out().contains("[1, null, 0, \"foo\", \"\", 2, 2, 20000, 16000, 10000, 10000, 2, 30, 15, 120, 10000, "
+                        + "8000]"),
                 json.toString());
         assertTrue(json.out().contains("\"region_counters\": "), json.toString());
     }
@@ -94,8 +96,8 @@ class CountersCliTest {
         assertEquals(rowsOf(Files.readString(saved)), rowsOf(Files.readString(again)));
         // Two nodes under max: times are the max (equal here), cpu samples and sums add, peaks are the max.
         assertOut(csv(TREE,
-                "foo,1,,0,foo,,4,4,20000,16000,10000,10000,max,zero,2,4,15,120",
-                "foo => bar,2,1,1,bar,,4,0,4000,4000,2000,2000,max,zero,2,4,45,250"),
+                "foo,1,,0,foo,,4,4,20000,16000,10000,10000,max,zero,2,4,15,120,,",
+                "foo => bar,2,1,1,bar,,4,0,4000,4000,2000,2000,max,zero,2,4,45,250,,"),
                 "merge", saved.toString(), t.toString(), "--agg", "max", "--format", "csv");
     }
 

@@ -60,7 +60,7 @@ class ExitCodeTest {
         assertEquals(0, r.exit(), r.toString());
         List<String> lines = r.err().lines().toList();
         assertEquals(2, lines.size(), r.err());
-        assertTrue(lines.get(0).startsWith("ppw-java: warning: 1 warning (unmatched_end 1)"), r.err());
+        assertTrue(lines.get(0).startsWith("ppw-java: warning: 1 end event with no open begin (dropped) [unmatched_end]; first: "), r.err());
         assertTrue(lines.get(1).contains("--strict"), r.err());
         assertTrue(r.out().contains("main,1,,0,main"), r.out());
     }

@@ -26,9 +26,10 @@ class FoldedInputTest {
     private static final Path FOLDED = Path.of("src/test/resources/traces/folded");
     private static final Path SMOKETEST = Path.of("src/test/resources/traces/perfflowaspect/verbose/perfflow.array.vm.7505.pfw");
     private static final String TREE = "path,id,parent_id,depth,name,callsite,calls,subcalls,inclusive_ns,exclusive_ns,"
-            + "min_inclusive_ns,max_inclusive_ns,agg,missing,nodes,samples_inclusive_count,samples_exclusive_count";
+            + "min_inclusive_ns,max_inclusive_ns,agg,missing,nodes,samples_inclusive_count,samples_exclusive_count,"
+            + "inclusive_per_call_ns,exclusive_per_call_ns";
     private static final String FLAT = "path,calls,subcalls,inclusive_ns,exclusive_ns,min_inclusive_ns,max_inclusive_ns,"
-            + "agg,missing,nodes,samples_inclusive_count,samples_exclusive_count";
+            + "agg,missing,nodes,samples_inclusive_count,samples_exclusive_count,inclusive_per_call_ns,exclusive_per_call_ns";
 
     @TempDir
     Path dir;
@@ -52,11 +53,11 @@ class FoldedInputTest {
         Path f = write("a.txt", "main;compute;sha256 1843\nmain;compute 10\nmain;io;read_[k] 5\nmain;compute;sha256 7\n");
         Cli r = ok("profile", f.toString(), "--format", "csv");
         assertEquals(csv(TREE,
-                "main,1,,0,main,,1865,1865,0,0,,,sum,zero,1,1865,0",
-                "main => compute,2,1,1,compute,,1860,1850,0,0,,,sum,zero,1,1860,10",
-                "main => compute => sha256,3,2,2,sha256,,1850,0,0,0,,,sum,zero,1,1850,1850",
-                "main => io,4,1,1,io,,5,5,0,0,,,sum,zero,1,5,0",
-                "main => io => read_[k],5,4,2,read_[k],,5,0,0,0,,,sum,zero,1,5,5"), r.out());
+                "main,1,,0,main,,1865,1865,0,0,,,sum,zero,1,1865,0,,",
+                "main => compute,2,1,1,compute,,1860,1850,0,0,,,sum,zero,1,1860,10,,",
+                "main => compute => sha256,3,2,2,sha256,,1850,0,0,0,,,sum,zero,1,1850,1850,,",
+                "main => io,4,1,1,io,,5,5,0,0,,,sum,zero,1,5,0,,",
+                "main => io => read_[k],5,4,2,read_[k],,5,0,0,0,,,sum,zero,1,5,5,,"), r.out());
         assertEquals("", r.err());
     }
 
@@ -68,13 +69,13 @@ class FoldedInputTest {
     void recursionIsCountedOnceInTheFlatView() throws IOException {
         Path f = write("r.folded", "f;g;f 3\nf 2\n");
         assertEquals(csv(TREE,
-                "f,1,,0,f,,5,3,0,0,,,sum,zero,1,5,2",
-                "f => g,2,1,1,g,,3,3,0,0,,,sum,zero,1,3,0",
-                "f => g => f,3,2,2,f,,3,0,0,0,,,sum,zero,1,3,3"),
+                "f,1,,0,f,,5,3,0,0,,,sum,zero,1,5,2,,",
+                "f => g,2,1,1,g,,3,3,0,0,,,sum,zero,1,3,0,,",
+                "f => g => f,3,2,2,f,,3,0,0,0,,,sum,zero,1,3,3,,"),
                 ok("profile", f.toString(), "--format", "csv").out());
         assertEquals(csv(FLAT,
-                "f,8,3,0,0,,,sum,zero,1,5,5",
-                "g,3,3,0,0,,,sum,zero,1,3,0"),
+                "f,8,3,0,0,,,sum,zero,1,5,5,,",
+                "g,3,3,0,0,,,sum,zero,1,3,0,,"),
                 ok("profile", f.toString(), "--format", "csv", "--view", "flat", "--sort", "name").out());
     }
 
@@ -116,10 +117,10 @@ class FoldedInputTest {
         Path a = write("a.folded", "main;a 5\nmain;b 1\n");
         Path b = write("b.folded", "main;a 2\nmain;b 4\nmain;c 3\n");
         assertEquals(csv(TREE,
-                "main,1,,0,main,,15,15,0,0,,,max,zero,2,9,0",
-                "main => a,2,1,1,a,,7,0,0,0,,,max,zero,2,5,5",
-                "main => b,3,1,1,b,,5,0,0,0,,,max,zero,2,4,4",
-                "main => c,4,1,1,c,,3,0,0,0,,,max,zero,2,3,3"),
+                "main,1,,0,main,,15,15,0,0,,,max,zero,2,9,0,,",
+                "main => a,2,1,1,a,,7,0,0,0,,,max,zero,2,5,5,,",
+                "main => b,3,1,1,b,,5,0,0,0,,,max,zero,2,4,4,,",
+                "main => c,4,1,1,c,,3,0,0,0,,,max,zero,2,3,3,,"),
                 ok("merge", a.toString(), b.toString(), "--agg", "max", "--format", "csv").out());
     }
 
@@ -128,7 +129,8 @@ class FoldedInputTest {
         Path trace = write("t.json", "[{\"ph\":\"X\",\"name\":\"main\",\"ts\":0,\"dur\":3,\"pid\":1,\"tid\":1}]\n");
         Cli r = Cli.run("profile", trace.toString(), "--input-format", "folded", "--format", "csv", "--strict");
         assertEquals(Main.BAD_DATA, r.exit(), r.toString());
-        assertEquals("ppw-java: error: 1 warning (bad_event 1) under --strict, so no output was written; first: "
+        assertEquals("ppw-java: error: 1 malformed event or line (skipped) [bad_event] under --strict, so no output was"
+                + " written; first: "
                 + trace + ":1:1: no sample count at the end of the line: \"[{\\\"ph\\\":\\\"X\\\",\\\"name\\\":"
                 + "\\\"main\\\",\\\"ts\\\":0,\\\"dur\\\":3,\\\"pid\\\":1,\\\"tid\\\":1}]\"\n", r.err());
     }

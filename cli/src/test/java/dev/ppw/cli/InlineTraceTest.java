@@ -13,9 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** Small traces in, CSV out: every expected number worked out by hand from SEMANTICS.md. */
 class InlineTraceTest {
     private static final String TREE = "path,id,parent_id,depth,name,callsite,calls,subcalls,"
-            + "inclusive_%1$s,exclusive_%1$s,min_inclusive_%1$s,max_inclusive_%1$s,agg,missing,nodes";
+            + "inclusive_%1$s,exclusive_%1$s,min_inclusive_%1$s,max_inclusive_%1$s,agg,missing,nodes,"
+            + "inclusive_per_call_%1$s,exclusive_per_call_%1$s";
     private static final String KEYED = "path,calls,subcalls,"
-            + "inclusive_%1$s,exclusive_%1$s,min_inclusive_%1$s,max_inclusive_%1$s,agg,missing,nodes";
+            + "inclusive_%1$s,exclusive_%1$s,min_inclusive_%1$s,max_inclusive_%1$s,agg,missing,nodes,"
+            + "inclusive_per_call_%1$s,exclusive_per_call_%1$s";
 
     /*
      * main B at 1000.0005 us = 1000000.5 ns, rounded half away from zero to 1000001 ns; work from 1001250 to
@@ -59,12 +61,12 @@ class InlineTraceTest {
     void nestedBeginEndWithFractionalMicroseconds() throws IOException {
         Path t = write("nested.json", NESTED_BE);
         assertCsv(csv(TREE.formatted("ns"),
-                "main,1,,0,main,,1,2,9999,7498,9999,9999,sum,zero,1",
-                "main => work,2,1,1,work,,2,0,2501,2501,1,2500,sum,zero,1"),
+                "main,1,,0,main,,1,2,9999,7498,9999,9999,sum,zero,1,9999,7498",
+                "main => work,2,1,1,work,,2,0,2501,2501,1,2500,sum,zero,1,1251,1251"),
                 "profile", t.toString(), "--format", "csv");
         assertCsv(csv(TREE.formatted("us"),
-                "main,1,,0,main,,1,2,9.999,7.498,9.999,9.999,sum,zero,1",
-                "main => work,2,1,1,work,,2,0,2.501,2.501,0.001,2.5,sum,zero,1"),
+                "main,1,,0,main,,1,2,9.999,7.498,9.999,9.999,sum,zero,1,9.999,7.498",
+                "main => work,2,1,1,work,,2,0,2.501,2.501,0.001,2.5,sum,zero,1,1.251,1.251"),
                 "profile", t.toString(), "--format", "csv", "--unit", "us");
     }
 
@@ -72,14 +74,14 @@ class InlineTraceTest {
     void completeEventsListedBeforeTheirParents() throws IOException {
         Path t = write("compact.pfw", CHILDREN_FIRST);
         assertCsv(csv(TREE.formatted("ns"),
-                "root,1,,0,root,,1,2,10000,3000,10000,10000,sum,zero,1",
-                "root => mid,2,1,1,mid,,2,1,7000,5750,2000,5000,sum,zero,1",
-                "root => mid => leaf,3,2,2,leaf,,1,0,1250,1250,1250,1250,sum,zero,1"),
+                "root,1,,0,root,,1,2,10000,3000,10000,10000,sum,zero,1,10000,3000",
+                "root => mid,2,1,1,mid,,2,1,7000,5750,2000,5000,sum,zero,1,3500,2875",
+                "root => mid => leaf,3,2,2,leaf,,1,0,1250,1250,1250,1250,sum,zero,1,1250,1250"),
                 "profile", t.toString(), "--format", "csv");
         assertCsv(csv(KEYED.formatted("ms"),
-                "root,1,2,0.01,0.003,0.01,0.01,sum,zero,1",
-                "mid,2,1,0.007,0.00575,0.002,0.005,sum,zero,1",
-                "leaf,1,0,0.00125,0.00125,0.00125,0.00125,sum,zero,1"),
+                "root,1,2,0.01,0.003,0.01,0.01,sum,zero,1,0.01,0.003",
+                "mid,2,1,0.007,0.00575,0.002,0.005,sum,zero,1,0.0035,0.002875",
+                "leaf,1,0,0.00125,0.00125,0.00125,0.00125,sum,zero,1,0.00125,0.00125"),
                 "profile", t.toString(), "--view", "flat", "--format", "csv", "--unit", "ms");
     }
 
@@ -92,9 +94,9 @@ class InlineTraceTest {
                  {"name":"other","ph":"X","pid":2,"tid":2,"ts":1,"dur":1}]
                 """);
         assertCsv(csv(TREE.formatted("ns"),
-                "main,1,,0,main,,2,3,12999,9498,3000,9999,sum,zero,2",
-                "main => work,2,1,1,work,,2,0,2501,2501,1,2500,sum,zero,2",
-                "main => other,3,1,1,other,,1,0,1000,1000,1000,1000,sum,zero,2"),
+                "main,1,,0,main,,2,3,12999,9498,3000,9999,sum,zero,2,6500,4749",
+                "main => work,2,1,1,work,,2,0,2501,2501,1,2500,sum,zero,2,1251,1251",
+                "main => other,3,1,1,other,,1,0,1000,1000,1000,1000,sum,zero,2,1000,1000"),
                 "profile", a.toString(), b.toString(), "--format", "csv");
     }
 
@@ -102,18 +104,18 @@ class InlineTraceTest {
     void recursionCountsInclusiveTimeOnceInFlatAndTau() throws IOException {
         Path t = write("rec.json", RECURSION);
         assertCsv(csv(TREE.formatted("ns"),
-                "f,1,,0,f,,1,1,10000,6000,10000,10000,sum,zero,1",
-                "f => f,2,1,1,f,,1,1,4000,3000,4000,4000,sum,zero,1",
-                "f => f => g,3,2,2,g,,1,0,1000,1000,1000,1000,sum,zero,1"),
+                "f,1,,0,f,,1,1,10000,6000,10000,10000,sum,zero,1,10000,6000",
+                "f => f,2,1,1,f,,1,1,4000,3000,4000,4000,sum,zero,1,4000,3000",
+                "f => f => g,3,2,2,g,,1,0,1000,1000,1000,1000,sum,zero,1,1000,1000"),
                 "profile", t.toString(), "--format", "csv", "--view", "callpath");
         assertCsv(csv(KEYED.formatted("ns"),
-                "f,2,2,10000,9000,4000,10000,sum,zero,1",
-                "g,1,0,1000,1000,1000,1000,sum,zero,1"),
+                "f,2,2,10000,9000,4000,10000,sum,zero,1,5000,4500",
+                "g,1,0,1000,1000,1000,1000,sum,zero,1,1000,1000"),
                 "profile", t.toString(), "--format", "csv", "--view", "flat");
         assertCsv(csv(KEYED.formatted("ns"),
-                "f,1,1,10000,6000,10000,10000,sum,zero,1",
-                "f => f,1,1,4000,3000,4000,4000,sum,zero,1",
-                "f => g,1,0,1000,1000,1000,1000,sum,zero,1"),
+                "f,1,1,10000,6000,10000,10000,sum,zero,1,10000,6000",
+                "f => f,1,1,4000,3000,4000,4000,sum,zero,1,4000,3000",
+                "f => g,1,0,1000,1000,1000,1000,sum,zero,1,1000,1000"),
                 "profile", t.toString(), "--format", "csv", "--view", "tau");
     }
 
@@ -121,17 +123,17 @@ class InlineTraceTest {
     void sortAndTrimChooseTheRows() throws IOException {
         Path t = write("compact.pfw", CHILDREN_FIRST);
         assertCsv(csv(KEYED.formatted("ns"),
-                "leaf,1,0,1250,1250,1250,1250,sum,zero,1",
-                "mid,2,1,7000,5750,2000,5000,sum,zero,1",
-                "root,1,2,10000,3000,10000,10000,sum,zero,1"),
+                "leaf,1,0,1250,1250,1250,1250,sum,zero,1,1250,1250",
+                "mid,2,1,7000,5750,2000,5000,sum,zero,1,3500,2875",
+                "root,1,2,10000,3000,10000,10000,sum,zero,1,10000,3000"),
                 "profile", t.toString(), "--view", "flat", "--format", "csv", "--sort", "name");
         assertCsv(csv(TREE.formatted("ns"),
-                "root,1,,0,root,,1,2,10000,3000,10000,10000,sum,zero,1",
-                "root => mid,2,1,1,mid,,2,1,7000,5750,2000,5000,sum,zero,1"),
+                "root,1,,0,root,,1,2,10000,3000,10000,10000,sum,zero,1,10000,3000",
+                "root => mid,2,1,1,mid,,2,1,7000,5750,2000,5000,sum,zero,1,3500,2875"),
                 "profile", t.toString(), "--format", "csv", "--max-depth", "2");
         assertCsv(csv(TREE.formatted("ns"),
-                "root,1,,0,root,,1,2,10000,3000,10000,10000,sum,zero,1",
-                "root => mid,2,1,1,mid,,2,1,7000,5750,2000,5000,sum,zero,1"),
+                "root,1,,0,root,,1,2,10000,3000,10000,10000,sum,zero,1,10000,3000",
+                "root => mid,2,1,1,mid,,2,1,7000,5750,2000,5000,sum,zero,1,3500,2875"),
                 "profile", t.toString(), "--format", "csv", "--min-percent", "12.6");
     }
 

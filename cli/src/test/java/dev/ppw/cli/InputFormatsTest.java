@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class InputFormatsTest {
     private static final String TRACE = "[{\"ph\":\"X\",\"name\":\"main\",\"ts\":0,\"dur\":3,\"pid\":1,\"tid\":1}]\n";
     private static final String CSV = Cli.csv("path,id,parent_id,depth,name,callsite,calls,subcalls,inclusive_ns,"
-            + "exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,nodes",
-            "main,1,,0,main,,1,0,3000,3000,3000,3000,sum,zero,1");
+            + "exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,nodes,inclusive_per_call_ns,exclusive_per_call_ns",
+            "main,1,,0,main,,1,0,3000,3000,3000,3000,sum,zero,1,3000,3000");
 
     /** The formats on the class path, as the command finds them. */
     private static final FormatRegistry REGISTERED = FormatRegistry.load(InputFormatsTest.class.getClassLoader());

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** End-to-end merges of small traces whose expected numbers are worked out by hand (SEMANTICS.md section 4). */
 class MergeCommandTest {
     private static final String HEADER = "path,id,parent_id,depth,name,callsite,calls,subcalls,inclusive_ns,"
-            + "exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,nodes";
+            + "exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,nodes,inclusive_per_call_ns,exclusive_per_call_ns";
 
     @TempDir
     Path dir;
@@ -51,19 +51,19 @@ class MergeCommandTest {
         Cli sum = merge(n1, n2, "--format", "csv");
         assertEquals(0, sum.exit(), sum.toString());
         assertEquals(Cli.csv(HEADER,
-                "main,1,,0,main,,2,4,20000,0,10000,10000,sum,zero,2",
-                "main => A,2,1,1,A,,2,0,10000,10000,2500,7500,sum,zero,2",
-                "main => B,3,1,1,B,,2,0,10000,10000,2500,7500,sum,zero,2"), sum.out());
+                "main,1,,0,main,,2,4,20000,0,10000,10000,sum,zero,2,10000,0",
+                "main => A,2,1,1,A,,2,0,10000,10000,2500,7500,sum,zero,2,5000,5000",
+                "main => B,3,1,1,B,,2,0,10000,10000,2500,7500,sum,zero,2,5000,5000"), sum.out());
         Cli max = merge(n1, n2, "--agg", "max", "--format", "csv");
         assertEquals(Cli.csv(HEADER,
-                "main,1,,0,main,,2,4,10000,0,10000,10000,max,zero,2",
-                "main => A,2,1,1,A,,2,0,7500,7500,2500,7500,max,zero,2",
-                "main => B,3,1,1,B,,2,0,7500,7500,2500,7500,max,zero,2"), max.out());
+                "main,1,,0,main,,2,4,10000,0,10000,10000,max,zero,2,,",
+                "main => A,2,1,1,A,,2,0,7500,7500,2500,7500,max,zero,2,,",
+                "main => B,3,1,1,B,,2,0,7500,7500,2500,7500,max,zero,2,,"), max.out());
         Cli min = merge(n1, n2, "--agg", "min", "--format", "csv", "--recompute-inclusive");
         assertEquals(Cli.csv(HEADER,
-                "main,1,,0,main,,2,4,5000,0,10000,10000,min,zero,2",
-                "main => A,2,1,1,A,,2,0,2500,2500,2500,7500,min,zero,2",
-                "main => B,3,1,1,B,,2,0,2500,2500,2500,7500,min,zero,2"), min.out());
+                "main,1,,0,main,,2,4,5000,0,10000,10000,min,zero,2,,",
+                "main => A,2,1,1,A,,2,0,2500,2500,2500,7500,min,zero,2,,",
+                "main => B,3,1,1,B,,2,0,2500,2500,2500,7500,min,zero,2,,"), min.out());
     }
 
     @Test
@@ -71,18 +71,19 @@ class MergeCommandTest {
         Path n1 = node("n1.json", "7.5", "2.5");
         Path bare = write("bare.json", "[{\"ph\":\"X\",\"name\":\"main\",\"ts\":0,\"dur\":3,\"pid\":1,\"tid\":1}]");
         Cli avg = merge(n1, bare, "--agg", "avg", "--view", "flat", "--format", "csv", "--sort", "name");
-        String flatHeader = "path,calls,subcalls,inclusive_ns,exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,nodes";
+        String flatHeader = "path,calls,subcalls,inclusive_ns,exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,nodes,"
+                + "inclusive_per_call_ns,exclusive_per_call_ns";
         // A: (7500 + 0) / 2 = 3750; B: 1250; main: (10000 + 3000) / 2 = 6500, exclusive (0 + 3000) / 2 = 1500
         assertEquals(Cli.csv(flatHeader,
-                "A,1,0,3750,3750,7500,7500,avg,zero,2",
-                "B,1,0,1250,1250,2500,2500,avg,zero,2",
-                "main,2,2,6500,1500,3000,10000,avg,zero,2"), avg.out(), avg.toString());
+                "A,1,0,3750,3750,7500,7500,avg,zero,2,,",
+                "B,1,0,1250,1250,2500,2500,avg,zero,2,,",
+                "main,2,2,6500,1500,3000,10000,avg,zero,2,,"), avg.out(), avg.toString());
         Cli present = merge(n1, bare, "--agg", "avg", "--present-only", "--view", "flat", "--format", "csv",
                 "--sort", "name");
         assertEquals(Cli.csv(flatHeader,
-                "A,1,0,7500,7500,7500,7500,avg,present,2",
-                "B,1,0,2500,2500,2500,2500,avg,present,2",
-                "main,2,2,6500,1500,3000,10000,avg,present,2"), present.out(), present.toString());
+                "A,1,0,7500,7500,7500,7500,avg,present,2,,",
+                "B,1,0,2500,2500,2500,2500,avg,present,2,,",
+                "main,2,2,6500,1500,3000,10000,avg,present,2,,"), present.out(), present.toString());
     }
 
     @Test
@@ -115,15 +116,16 @@ class MergeCommandTest {
         Path file = write("multi.json", trace);
         Cli byFile = merge(file, "--agg", "max", "--format", "csv", "--view", "flat", "--sort", "name");
         Cli byPid = merge(file, "--node-by", "pid", "--agg", "max", "--format", "csv", "--view", "flat", "--sort", "name");
-        String flatHeader = "path,calls,subcalls,inclusive_ns,exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,nodes";
+        String flatHeader = "path,calls,subcalls,inclusive_ns,exclusive_ns,min_inclusive_ns,max_inclusive_ns,agg,missing,nodes,"
+                + "inclusive_per_call_ns,exclusive_per_call_ns";
         // One node: work is 4 + 6 us, extra (1 us) runs inside pid 11's work. By pid (pid 12 has no timed
         // event, so no node): work's inclusive max(4000, 6000), exclusive max(4000, 6000 - 1000).
         assertEquals(Cli.csv(flatHeader,
-                "extra,1,0,1000,1000,1000,1000,max,zero,1",
-                "work,2,1,10000,9000,4000,6000,max,zero,1"), byFile.out(), byFile.toString());
+                "extra,1,0,1000,1000,1000,1000,max,zero,1,,",
+                "work,2,1,10000,9000,4000,6000,max,zero,1,,"), byFile.out(), byFile.toString());
         assertEquals(Cli.csv(flatHeader,
-                "extra,1,0,1000,1000,1000,1000,max,zero,2",
-                "work,2,1,6000,5000,4000,6000,max,zero,2"), byPid.out(), byPid.toString());
+                "extra,1,0,1000,1000,1000,1000,max,zero,2,,",
+                "work,2,1,6000,5000,4000,6000,max,zero,2,,"), byPid.out(), byPid.toString());
     }
 
     @Test

@@ -74,7 +74,7 @@ class ProfileInputsTest {
         assertEquals(files, CliRunner.out("profile", NODES + "/*.pfw", "--format", "csv"));
         assertEquals(files, CliRunner.out("profile", NODES.toString(), NODES + "/*.pfw", "--format", "csv"),
                 "an input named twice counts once");
-        assertTrue(files.lines().anyMatch(l -> l.startsWith("foo,") && l.endsWith(",sum,zero,4")), files);
+        assertTrue(files.lines().anyMatch(l -> l.startsWith("foo,") && l.contains(",sum,zero,4,")), files);
     }
 
     @Test

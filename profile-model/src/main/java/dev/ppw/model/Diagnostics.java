@@ -7,17 +7,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Named counters of what a read or a fold skipped, repaired or ignored, each with its first few examples.
+ * Named counters of what a read or a fold skipped, repaired or ignored, each with its first few examples
+ * ({@link #examplesPerKind()} of them: 3 unless the caller asks for more, to list every warning).
  *
  * <p>Two severities: a <em>warning</em> is an anomaly in the input (a bad event, a clipped frame, a cut
  * file) that {@code --strict} turns into an error; a <em>note</em> is never an error: it counts what the
  * format carries but the profile has no use for (instant events, flows, ...), or an input named more than
- * once and read once ({@link #INPUT_NAMED_TWICE}). Kinds are short snake_case names as in
- * SEMANTICS.md ({@code missing_ts}, {@code overlap}, ...). Counts only grow. Not thread-safe; parallel
- * readers keep one each and {@link #addAll} them.
+ * once and read once ({@link #INPUT_NAMED_TWICE}). Kinds are short snake_case names as in SEMANTICS.md
+ * ({@code missing_ts}, {@code overlap}, ...), each a constant here and said in words by
+ * {@link DiagnosticWords}. Counts only grow. Not thread-safe; parallel readers keep one each and
+ * {@link #addAll} them.
  */
 public final class Diagnostics {
-    /** How many examples are kept per kind. */
+    /** How many examples are kept per kind unless told otherwise. */
     public static final int EXAMPLES_PER_KIND = 3;
 
     // Warning kinds of SEMANTICS.md section 1.
@@ -28,19 +30,68 @@ public final class Diagnostics {
     public static final String UNMATCHED_END = "unmatched_end";
     public static final String UNCLOSED_BEGIN = "unclosed_begin";
     public static final String TRUNCATED = "truncated";
+    /** Warning: one event (or folded line) a reader could not use: a bad {@code ph}, an object-valued key, ... */
+    public static final String BAD_EVENT = "bad_event";
+
+    // Note kinds: what the formats carry and the profile has no use for.
     /**
      * The note of an input named more than once (two spellings of one file, a glob and a folder that both reach
      * it, a link to it): it is read once, and the example says which file and how it was named.
      */
     public static final String INPUT_NAMED_TWICE = "input_named_twice";
+    /** Prefix of the notes counting the events of a skipped Chrome phase ({@code phase_M}, {@code phase_i}, ...). */
+    public static final String PHASE_NOTE_PREFIX = "phase_";
+    /** An empty event object {@code {}}. */
+    public static final String EMPTY_EVENT = "empty_event";
+    /** A stack sample without any frame. */
+    public static final String EMPTY_STACK = "empty_stack";
+    /** A folded-stacks line whose count is 0. */
+    public static final String ZERO_COUNT = "zero_count";
+    /** A region counter sample with {@code cpu_usage} and {@code memory_usage} both 0: PerfFlowAspect's end-of-call reset. */
+    public static final String COUNTER_RESET = "counter_reset";
+    /** A region counter sample with no open frame of its region on its track. */
+    public static final String COUNTER_OUTSIDE_REGION = "counter_outside_region";
+    /** A displayTimeUnit that is not a unit ppw-java prints, ignored. */
+    public static final String DISPLAY_TIME_UNIT_IGNORED = "display_time_unit_ignored";
+    /** Inputs gave different displayTimeUnit values; text keeps its readable default. */
+    public static final String DISPLAY_TIME_UNITS_DIFFER = "display_time_units_differ";
+    /** One async {@code b}/{@code e} event (or async row of a saved profile) left out as {@code --async off} asks. */
+    public static final String ASYNC_OFF = "async_off";
 
+    private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();
     private final Map<String, Entry> notes = new LinkedHashMap<>();
+
+    /** Counts keeping the first {@link #EXAMPLES_PER_KIND} examples of each kind. */
+    public Diagnostics() {
+        this(EXAMPLES_PER_KIND);
+    }
+
+    /**
+     * Counts keeping the first {@code examplesPerKind} examples of each kind (at least 0): memory grows with
+     * this bound, never with the count.
+     */
+    public Diagnostics(int examplesPerKind) {
+        if (examplesPerKind < 0) {
+            throw new IllegalArgumentException("examples per kind must be at least 0, got " + examplesPerKind);
+        }
+        this.examplesPerKind = examplesPerKind;
+    }
+
+    /** How many examples of each kind this keeps. */
+    public int examplesPerKind() {
+        return examplesPerKind;
+    }
 
     /** One kind's count and first examples ("where: what"). */
     public static final class Entry {
         private long count;
-        private final List<String> examples = new ArrayList<>(EXAMPLES_PER_KIND);
+        private final List<String> examples = new ArrayList<>();
+        private final int kept;
+
+        Entry(int kept) {
+            this.kept = kept;
+        }
 
         public long count() {
             return count;
@@ -52,7 +103,7 @@ public final class Diagnostics {
 
         void add(long n, String example) {
             count += n;
-            if (example != null && examples.size() < EXAMPLES_PER_KIND) {
+            if (example != null && examples.size() < kept) {
                 examples.add(example);
             }
         }
@@ -60,23 +111,23 @@ public final class Diagnostics {
 
     /** Counts one warning of {@code kind}; {@code example} (may be null) says where and what, e.g. "t.json:3:1: E 'f' with no open B". */
     public void warn(String kind, String example) {
-        warnings.computeIfAbsent(kind, k -> new Entry()).add(1, example);
+        warnings.computeIfAbsent(kind, k -> entry()).add(1, example);
     }
 
     /** Counts one note of {@code kind}: something ignored on purpose, never an error. */
     public void note(String kind) {
-        notes.computeIfAbsent(kind, k -> new Entry()).add(1, null);
+        notes.computeIfAbsent(kind, k -> entry()).add(1, null);
     }
 
     /**
      * Counts {@code count} warnings of {@code kind} at once, with their first examples (at most
-     * {@link #EXAMPLES_PER_KIND} are kept): for code that keeps counts elsewhere and rebuilds them here.
+     * {@link #examplesPerKind()} are kept): for code that keeps counts elsewhere and rebuilds them here.
      */
     public void warn(String kind, long count, List<String> examples) {
         if (count < examples.size()) {
             throw new IllegalArgumentException(kind + ": " + examples.size() + " examples of " + count + " warnings");
         }
-        Entry e = warnings.computeIfAbsent(kind, k -> new Entry());
+        Entry e = warnings.computeIfAbsent(kind, k -> entry());
         for (String example : examples) {
             e.add(1, example);
         }
@@ -85,30 +136,34 @@ public final class Diagnostics {
 
     /** Counts one note of {@code kind}; {@code example} (may be null) says which input or event and how. */
     public void note(String kind, String example) {
-        notes.computeIfAbsent(kind, k -> new Entry()).add(1, example);
+        notes.computeIfAbsent(kind, k -> entry()).add(1, example);
     }
 
     /** Counts {@code count} notes of {@code kind} at once. */
     public void note(String kind, long count) {
-        notes.computeIfAbsent(kind, k -> new Entry()).add(count, null);
+        notes.computeIfAbsent(kind, k -> entry()).add(count, null);
     }
 
-    /** Adds every count and example of {@code other} to this one. */
+    private Entry entry() {
+        return new Entry(examplesPerKind);
+    }
+
+    /** Adds every count and example of {@code other} to this one (as many examples as this keeps). */
     public void addAll(Diagnostics other) {
         other.warnings.forEach((k, e) -> {
-            Entry mine = warnings.computeIfAbsent(k, x -> new Entry());
+            Entry mine = warnings.computeIfAbsent(k, x -> entry());
             mine.count += e.count;
             for (String ex : e.examples) {
-                if (mine.examples.size() < EXAMPLES_PER_KIND) {
+                if (mine.examples.size() < examplesPerKind) {
                     mine.examples.add(ex);
                 }
             }
         });
         other.notes.forEach((k, e) -> {
-            Entry mine = notes.computeIfAbsent(k, x -> new Entry());
+            Entry mine = notes.computeIfAbsent(k, x -> entry());
             mine.count += e.count;
             for (String ex : e.examples) {
-                if (mine.examples.size() < EXAMPLES_PER_KIND) {
+                if (mine.examples.size() < examplesPerKind) {
                     mine.examples.add(ex);
                 }
             }

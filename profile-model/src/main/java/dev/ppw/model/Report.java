@@ -1,6 +1,8 @@
 package dev.ppw.model;
 
 
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -24,9 +26,16 @@ import java.util.Optional;
  * @param diagnostics what reading the inputs counted (warnings, and notes such as the events of each
  *     phase kept out of the tree); text lists the counts in its header, JSON in a {@code diagnostics}
  *     member; empty when the caller has none to show
+ * @param top when the rows are the first N of more ({@code --top}): how many were asked, of how many, by
+ *     what; text says so in its header
+ * @param sections parts of the profile each printed on its own before the whole in TAU's layout (a thread
+ *     of one profile, or a node of a merge), in order; empty for every other report. Writers other than
+ *     text in that layout ignore them
+ * @param presentation how text lays the report out; other writers ignore it
  */
 public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
-                     Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics) {
+                     Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics,
+                     Optional<Top> top, List<Section> sections, Presentation presentation) {
     public Report {
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(rows, "rows");
@@ -34,29 +43,96 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
         Objects.requireNonNull(breakdown, "breakdown");
         Objects.requireNonNull(imbalanceRows, "imbalanceRows");
         Objects.requireNonNull(diagnostics, "diagnostics");
+        Objects.requireNonNull(top, "top");
+        Objects.requireNonNull(presentation, "presentation");
+        sections = List.copyOf(sections);
         if (imbalanceRows.isPresent() && breakdown.isEmpty()) {
             throw new IllegalArgumentException("imbalance rows need a breakdown");
         }
     }
 
+    /**
+     * The first rows of longer lists: {@code asked} rows were asked of each part's rows sorted by
+     * {@code sortKey} (a sort key's command-line label, such as {@code inclusive}), of which there were
+     * {@code available}. In a tree view the report also holds the callers of the rows chosen, so a part may
+     * have more rows than {@code asked}.
+     *
+     * @param available how many rows each part had before the cut (a part without rows may be absent)
+     * @param ascending true when the smallest (for names: the first in order) came first
+     */
+    public record Top(int asked, Map<Part, Integer> available, String sortKey, boolean ascending) {
+        public Top {
+            Objects.requireNonNull(sortKey, "sortKey");
+            available = Map.copyOf(available);
+            if (asked < 1) {
+                throw new IllegalArgumentException("top " + asked + " rows");
+            }
+        }
+
+        /** How many rows {@code part} had before the cut. */
+        public int available(Part part) {
+            return available.getOrDefault(part, 0);
+        }
+    }
+
+    /**
+     * One part of a profile printed on its own in TAU's layout.
+     *
+     * @param kind   what the part is
+     * @param label  how it is named: a thread's name, a node's label
+     * @param report the part's own rows, in the same view, order and unit as the whole
+     */
+    public record Section(Kind kind, String label, Report report) {
+        /** What a section is a part of the whole by. */
+        public enum Kind { THREAD, NODE }
+
+        public Section {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(label, "label");
+            Objects.requireNonNull(report, "report");
+        }
+    }
+
     /** A report without breakdown. */
     public Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit) {
-        this(profile, rows, totalInclusiveNanos, unit, Optional.empty(), Optional.empty(), new Diagnostics());
+        this(profile, rows, totalInclusiveNanos, unit, Optional.empty(), Optional.empty(), new Diagnostics(),
+                Optional.empty(), List.of(), Presentation.defaults());
     }
 
     /** This report with the per-node breakdown of its profile's rows. */
     public Report withBreakdown(Breakdown perNode) {
-        return new Report(profile, rows, totalInclusiveNanos, unit, Optional.of(perNode), imbalanceRows, diagnostics);
+        return new Report(profile, rows, totalInclusiveNanos, unit, Optional.of(perNode), imbalanceRows, diagnostics,
+                top, sections, presentation);
     }
 
     /** This report listing {@code worstFirst} as the rows of largest imbalance; needs a breakdown first. */
     public Report withImbalanceRows(int[] worstFirst) {
-        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, Optional.of(worstFirst), diagnostics);
+        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, Optional.of(worstFirst), diagnostics,
+                top, sections, presentation);
     }
 
     /** This report with the counts of what reading its inputs met. */
     public Report withDiagnostics(Diagnostics counted) {
-        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, counted);
+        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, counted, top, sections,
+                presentation);
+    }
+
+    /** This report saying that its rows are the first of more. */
+    public Report withTop(Top cut) {
+        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics,
+                Optional.of(cut), sections, presentation);
+    }
+
+    /** This report with these parts, printed on their own in TAU's layout. */
+    public Report withSections(List<Section> parts) {
+        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, parts,
+                presentation);
+    }
+
+    /** This report laid out as {@code layout} says (its sections keep theirs: the whole's is used). */
+    public Report withPresentation(Presentation layout) {
+        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top,
+                sections, layout);
     }
 
     /**

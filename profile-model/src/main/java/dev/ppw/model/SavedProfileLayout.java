@@ -227,6 +227,22 @@ public final class SavedProfileLayout {
     }
 
     /**
+     * Time columns written after the {@link Column}s, derived from them for whoever reads the file
+     * ({@link PerCall}): a reader ignores them, as it ignores every column it does not know.
+     */
+    public enum DerivedColumn {
+        /** Inclusive time per call; null where {@link PerCall#defined} is false. */
+        INCLUSIVE_PER_CALL,
+        /** Exclusive time per call; null where {@link PerCall#defined} is false. */
+        EXCLUSIVE_PER_CALL;
+
+        /** The column's name, suffixed with {@code unit}'s label ({@code inclusive_per_call_us}). */
+        public String columnName(DisplayUnit unit) {
+            return name().toLowerCase(Locale.ROOT) + "_" + unit.label();
+        }
+    }
+
+    /**
      * The row columns of metric {@code m}: its name for a VALUE or RATIO metric; for a WEIGHT metric two,
      * {@code <name>_inclusive_<unit>} and {@code <name>_exclusive_<unit>}. A reader ignores ratio columns
      * (they are written for people).

@@ -22,9 +22,9 @@ import java.util.Set;
 /**
  * RFC 4180 CSV (CRLF line ends, quotes only where needed), one header row, then one row per printed node
  * with the fixed fields of {@link RowField}, then the declared metrics shown to machines ({@link MetricColumn});
- * with a breakdown its columns follow, and with imbalance rows exactly
- * those rows are listed, worst first. An unset min/max, a root's parent and an undefined imbalance are
- * empty fields.
+ * with a breakdown its columns follow, then the time per call; with imbalance rows exactly
+ * those rows are listed, worst first. An unset min/max, a root's parent, an undefined imbalance and a time
+ * per call where there is none are empty fields.
  */
 public final class CsvWriter implements OutputWriter {
     // Fields are written a few chars at a time: encoded in one go per buffer, not per write.

@@ -11,7 +11,8 @@ import java.util.List;
  * One column of a machine-readable row, in CSV and JSON alike: a fixed {@link RowField} or a declared
  * metric's {@link MetricColumn}. A report's columns are the part when the profile has an async part, the
  * fixed ones of its format and view, then its tree's metric groups in order (those metrics the format
- * shows), then the breakdown's when it has one.
+ * shows), then the breakdown's when it has one, then the time per call ({@link RowField#PER_CALL_FIELDS}),
+ * added last so that no earlier column moved.
  */
 interface RowColumn {
     /** Column or member name: lower snake case, time columns suffixed with {@code unit}. */
@@ -23,12 +24,12 @@ interface RowColumn {
     /** True for strings (quoted in JSON), false for numbers. */
     boolean isText();
 
-    /** The CSV columns of {@code report}: its view's fixed fields, the metrics shown to machines, the breakdown. */
+    /** The CSV columns of {@code report}: its view's fixed fields, the metrics shown to machines, the breakdown, per call. */
     static List<RowColumn> csv(Report report) {
         return of(report, RowField.csvFields(report), Metric.Shown.MACHINE);
     }
 
-    /** The JSON columns of {@code report}: docs/profile-json.md's fixed fields, every metric, the breakdown. */
+    /** The JSON columns of {@code report}: docs/profile-json.md's fixed fields, every metric, the breakdown, per call. */
     static List<RowColumn> json(Report report) {
         return of(report, RowField.JSON_FIELDS, Metric.Shown.SAVED);
     }
@@ -44,6 +45,7 @@ interface RowColumn {
         if (report.breakdown().isPresent()) {
             columns.addAll(RowField.BREAKDOWN_FIELDS);
         }
+        columns.addAll(RowField.PER_CALL_FIELDS);
         return columns;
     }
 }

@@ -5,6 +5,7 @@ import dev.ppw.model.TimeUnits;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Breakdown;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.PerCall;
 import dev.ppw.model.Profile;
 import dev.ppw.model.SavedProfileLayout;
 import dev.ppw.model.ViewKind;
@@ -45,6 +46,10 @@ enum RowField implements RowColumn {
     EXCLUSIVE(Kind.TIME),
     MIN_INCLUSIVE(Kind.TIME),
     MAX_INCLUSIVE(Kind.TIME),
+    /** Inclusive time per call ({@link PerCall}); absent where it is not defined. */
+    INCLUSIVE_PER_CALL(Kind.TIME),
+    /** Exclusive time per call ({@link PerCall}); absent where it is not defined. */
+    EXCLUSIVE_PER_CALL(Kind.TIME),
     /** The aggregation operator: sum, min, max or avg. */
     AGG(Kind.TEXT),
     /** How a key absent from a node was counted: zero or present. */
@@ -77,7 +82,14 @@ enum RowField implements RowColumn {
     static final List<RowField> JSON_FIELDS = Arrays.stream(SavedProfileLayout.Column.values())
             .map(c -> valueOf(c.name())).toList();
 
-    /** What a {@link Breakdown} adds, after the other fields, in CSV and JSON alike. */
+    /**
+     * The time per call ({@link SavedProfileLayout.DerivedColumn}), last in CSV and JSON alike: these columns
+     * came after the others, whose positions stay.
+     */
+    static final List<RowField> PER_CALL_FIELDS = Arrays.stream(SavedProfileLayout.DerivedColumn.values())
+            .map(c -> valueOf(c.name())).toList();
+
+    /** What a {@link Breakdown} adds, after the other fields (the per-call ones aside), in CSV and JSON alike. */
     static final List<RowField> BREAKDOWN_FIELDS = List.of(NODE_MIN_INCLUSIVE, NODE_MAX_INCLUSIVE,
             NODE_MEAN_INCLUSIVE, NODE_STDDEV_INCLUSIVE, NODE_OF_MAX, IMBALANCE);
 
@@ -98,8 +110,8 @@ enum RowField implements RowColumn {
     }
 
     /**
-     * The fixed CSV fields of a report's view (the breakdown's and the metrics' columns aside), and what was
-     * left out when inputs were (so that other files keep their columns).
+     * The fixed CSV fields of a report's view (the breakdown's, the metrics' and the per-call columns aside), and
+     * what was left out when inputs were (so that other files keep their columns).
      */
     static List<RowField> csvFields(Report report) {
         List<RowField> fields = report.profile().view().isHierarchical() ? HIERARCHICAL : KEYED;
@@ -115,6 +127,9 @@ enum RowField implements RowColumn {
     /** Lower snake case, time fields suffixed with the unit; a saved profile's column as its layout names it. */
     @Override
     public String columnName(DisplayUnit unit) {
+        if (PER_CALL_FIELDS.contains(this)) {
+            return SavedProfileLayout.DerivedColumn.valueOf(name()).columnName(unit);
+        }
         if (JSON_FIELDS.contains(this)) {
             return SavedProfileLayout.Column.valueOf(name()).columnName(unit);
         }
@@ -149,6 +164,10 @@ enum RowField implements RowColumn {
             case EXCLUSIVE -> TimeUnits.exact(t.exclusiveNanos(node), unit);
             case MIN_INCLUSIVE -> unsetOrTime(t.minInclusiveNanos(node), unit);
             case MAX_INCLUSIVE -> unsetOrTime(t.maxInclusiveNanos(node), unit);
+            case INCLUSIVE_PER_CALL -> PerCall.defined(profile, node)
+                    ? TimeUnits.exact(PerCall.inclusiveNanos(profile, node), unit) : null;
+            case EXCLUSIVE_PER_CALL -> PerCall.defined(profile, node)
+                    ? TimeUnits.exact(PerCall.exclusiveNanos(profile, node), unit) : null;
             case AGG -> profile.aggregation().label();
             case MISSING -> profile.missing().label();
             case NODES -> Integer.toString(profile.nodes());

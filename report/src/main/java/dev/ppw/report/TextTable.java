@@ -31,6 +31,11 @@ final class TextTable {
     }
 
     void render(Appendable out) throws IOException {
+        render(out, false);
+    }
+
+    /** As {@link #render(Appendable)}, with a line of dashes above and below the titles when {@code ruled}. */
+    void render(Appendable out, boolean ruled) throws IOException {
         int[] widths = new int[titles.size()];
         for (int c = 0; c < widths.length; c++) {
             widths[c] = titles.get(c).length();
@@ -40,7 +45,10 @@ final class TextTable {
                 widths[c] = Math.max(widths[c], row[c].length());
             }
         }
-        renderLine(out, titles.toArray(String[]::new), widths);
+        StringBuilder heading = new StringBuilder();
+        renderLine(heading, titles.toArray(String[]::new), widths);
+        String rule = ruled ? "-".repeat(heading.length() - 1) + "\n" : "";
+        out.append(rule).append(heading).append(rule);
         for (String[] row : rows) {
             renderLine(out, row, widths);
         }

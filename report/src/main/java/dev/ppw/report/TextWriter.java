@@ -7,11 +7,13 @@ import dev.ppw.model.Breakdown;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
+import dev.ppw.model.DiagnosticWords;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Part;
+import dev.ppw.model.Presentation;
 import dev.ppw.model.Profile;
 import dev.ppw.model.SampleWeights;
 import dev.ppw.model.ViewKind;
@@ -25,6 +27,8 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -34,9 +38,10 @@ import java.util.StringJoiner;
 
 /**
  * A table for people, in the spirit of TAU's pprof: a short header, then one line per row with % of total,
- * inclusive, exclusive, calls, subcalls, min and max per call, and the name, indented by depth in the tree
- * and callpath views. Times have three decimals in the chosen unit (rounded), or the readable unit of the
- * total when none was asked for; an unset min/max is {@code -}.
+ * inclusive, exclusive, calls, subcalls, the mean inclusive and exclusive time per call, min and max per
+ * call, and the name, drawn as a tree in the tree and callpath views ({@link TreeDrawing}). Totals have three
+ * decimals in the chosen unit (rounded), or the readable unit of the total when none was asked for; each
+ * per-call column picks a unit of its own ({@link CallTime}); a missing value is {@code -}.
  *
  * <p>With a breakdown, two compact columns come before the name: the imbalance (max / mean of the nodes'
  * inclusive times, two decimals, {@code -} when the mean is 0) and the node holding the max. With
@@ -44,7 +49,9 @@ import java.util.StringJoiner;
  * deviation, node of max and the row's path.
  *
  * <p>The tree's declared metrics shown everywhere ({@link MetricColumn}) come after those, before the name;
- * with an aggregate, the header says how each metric group combined across nodes.
+ * with an aggregate, the header says how each metric group combined across nodes. The report's
+ * {@link Presentation} may ask for TAU's layout instead ({@link TauLayout}), ASCII tree lines, and a header
+ * listing every input, node, process and thread (else long lists are counted).
  *
  * <p>The header's total and rows are the thread part's. An async part (SEMANTICS.md section 2, "Parts")
  * follows as a section of its own: a line {@code async spans   total: ... (sum of span durations, which
@@ -57,7 +64,8 @@ public final class TextWriter implements OutputWriter {
 
     private static final int DECIMALS = 3;
     private static final int MAX_NAME_CHARS = 60;
-    private static final String INDENT = "  ";
+    // A header line of names longer than this is folded into a count (-v shows it whole).
+    private static final int MAX_LIST_CHARS = 120;
     private static final int IMBALANCE_DECIMALS = 2;
     // inputs and node labels shown in the header before "and N more"
     private static final int FIRST_FEW = 4;
@@ -102,23 +110,27 @@ public final class TextWriter implements OutputWriter {
             w.flush();
             return;
         }
-        if (report.rows().length == 0 && !t.hasAsyncPart()) {
-            w.append("(no rows)\n");
-            w.flush();
-            return;
+        if (report.presentation().style() == Presentation.Style.TAU) {
+            TauLayout.write(w, report, unit);
+        } else {
+            if (report.rows().length == 0 && !t.hasAsyncPart()) {
+                w.append("(no rows)\n");
+                w.flush();
+                return;
+            }
+            // A profile of samples weighed in another unit than time (bytes, events, counts) has no time to
+            // show: its percentages are of its weight, printed in the weight's own columns.
+            Metric measure = t.measure();
+            long total = SampleWeights.isTime(measure) ? report.totalInclusiveNanos() : profile.total(measure);
+            int[] threadRows = report.rows(Part.THREAD);
+            if (threadRows.length == 0) {
+                w.append("(no rows)\n");
+            } else {
+                table(report, threadRows, total, unit).render(w);
+            }
+            writeAsyncPart(w, report, unit);
         }
         Breakdown breakdown = report.breakdown().orElse(null);
-        // A profile of samples weighed in another unit than time (bytes, events, counts) has no time to show:
-        // its percentages are of its weight, printed in the weight's own columns.
-        Metric measure = t.measure();
-        long total = SampleWeights.isTime(measure) ? report.totalInclusiveNanos() : profile.total(measure);
-        int[] threadRows = report.rows(Part.THREAD);
-        if (threadRows.length == 0) {
-            w.append("(no rows)\n");
-        } else {
-            table(report, threadRows, total, unit).render(w);
-        }
-        writeAsyncPart(w, report, unit);
         if (report.imbalanceRows().isPresent()) {
             writeImbalance(w, report, breakdown, unit);
         }
@@ -141,7 +153,7 @@ public final class TextWriter implements OutputWriter {
         w.append("\nasync spans   total: ")
                 .append(TimeUnits.fixed(report.asyncTotalNanos(), unit, decimals(unit))).append(' ')
                 .append(unit.label()).append(" (sum of span durations, which overlap)   rows: ")
-                .append(Integer.toString(rows.length)).append('\n');
+                .append(rowCount(report, Part.ASYNC)).append('\n');
         if (rows.length == 0) {
             w.append("(no rows)\n");
             return;
@@ -162,8 +174,11 @@ public final class TextWriter implements OutputWriter {
             table.column("inclusive " + u, TextTable.Align.RIGHT).column("exclusive " + u, TextTable.Align.RIGHT);
         }
         table.column("calls", TextTable.Align.RIGHT).column("subcalls", TextTable.Align.RIGHT);
-        if (timed) {
-            table.column("min " + u + "/call", TextTable.Align.RIGHT).column("max " + u + "/call", TextTable.Align.RIGHT);
+        List<CallTime> perCall = timed ? List.of(CallTime.values()) : List.of();
+        DisplayUnit[] perCallUnits = new DisplayUnit[perCall.size()];
+        for (int c = 0; c < perCallUnits.length; c++) {
+            perCallUnits[c] = perCall.get(c).unit(List.of(profile), List.of(report.rows()), report.unit(), unit);
+            table.column(perCall.get(c).heading(perCallUnits[c]), TextTable.Align.RIGHT);
         }
         if (breakdown != null) {
             table.column("imbalance", TextTable.Align.RIGHT).column("max node", TextTable.Align.LEFT);
@@ -173,10 +188,10 @@ public final class TextWriter implements OutputWriter {
             table.column(m.textHeading(), TextTable.Align.RIGHT);
         }
         table.column("name", TextTable.Align.LEFT);
-        boolean indent = profile.view().isHierarchical();
+        String[] drawn = treePrefixes(report, rows);
         List<String> cells = new ArrayList<>();
-        for (int node : rows) {
-            String name = printable(t.regionName(node));
+        for (int i = 0; i < rows.length; i++) {
+            int node = rows[i];
             cells.clear();
             cells.add(percent(t.inclusiveOf(node, measure), total));
             if (timed) {
@@ -185,9 +200,8 @@ public final class TextWriter implements OutputWriter {
             }
             cells.add(Long.toString(t.calls(node)));
             cells.add(Long.toString(t.subcalls(node)));
-            if (timed) {
-                cells.add(time(t.minInclusiveNanos(node), unit));
-                cells.add(time(t.maxInclusiveNanos(node), unit));
+            for (int c = 0; c < perCallUnits.length; c++) {
+                cells.add(perCall.get(c).cell(profile, node, perCallUnits[c]));
             }
             if (breakdown != null) {
                 cells.add(imbalance(breakdown, node));
@@ -196,10 +210,24 @@ public final class TextWriter implements OutputWriter {
             for (MetricColumn m : metrics) {
                 cells.add(m.textCell(t, node));
             }
-            cells.add(indent ? INDENT.repeat(t.depth(node)) + name : name);
+            cells.add(drawn[i] + printable(t.regionName(node)));
             table.addRow(cells.toArray(String[]::new));
         }
         return table;
+    }
+
+    /**
+     * What comes before each of {@code rows}' names (one part's rows, a tree in preorder): the tree's lines in
+     * tree and callpath views, nothing otherwise.
+     */
+    static String[] treePrefixes(Report report, int[] rows) {
+        Profile profile = report.profile();
+        if (!profile.view().isHierarchical()) {
+            String[] none = new String[rows.length];
+            Arrays.fill(none, "");
+            return none;
+        }
+        return TreeDrawing.of(report.presentation().asciiOnly()).prefixes(profile.tree(), rows);
     }
 
     private static void writeImbalance(Writer w, Report report, Breakdown breakdown, DisplayUnit unit)
@@ -288,9 +316,10 @@ public final class TextWriter implements OutputWriter {
             w.append("   total: ").append(SampleWeights.isTime(measure)
                     ? TimeUnits.fixed(report.totalInclusiveNanos(), unit, decimals(unit)) + " " + unit.label()
                     : p.total(measure) + " " + measure.textLabel())
-                    .append("   rows: ").append(Integer.toString(report.rows(Part.THREAD).length)).append('\n');
+                    .append("   rows: ").append(rowCount(report, Part.THREAD)).append('\n');
         }
-        appendFirstFew(w, p.inputs().size() == 1 ? "input: " : "inputs: ", p.inputs());
+        boolean all = report.presentation().verbose();
+        appendFirstFew(w, p.inputs().size() == 1 ? "input: " : "inputs: ", p.inputs(), all);
         if (p.nodes() > 1) {
             w.append("aggregation: ").append(p.aggregation().label()).append(" over ")
                     .append(Integer.toString(p.nodes())).append(" nodes ")
@@ -299,7 +328,7 @@ public final class TextWriter implements OutputWriter {
                             : "(missing rows count as 0)")
                     .append('\n');
             if (!p.nodeInfos().isEmpty()) {
-                appendFirstFew(w, "nodes: ", p.nodeInfos().stream().map(NodeInfo::label).toList());
+                appendFirstFew(w, "nodes: ", p.nodeInfos().stream().map(NodeInfo::label).toList(), all);
             }
         }
         if (!p.droppedInputs().isEmpty()) {
@@ -307,8 +336,8 @@ public final class TextWriter implements OutputWriter {
             w.append("left out: ").append(Long.toString(n)).append(n == 1 ? " input" : " inputs")
                     .append(" that cannot be read (").append(printable(p.droppedInputs().reasonsText())).append(")\n");
         }
-        appendNames(w, "processes: ", p.processNames());
-        appendNames(w, "threads: ", p.threadNames());
+        appendNames(w, "processes: ", p.processNames(), all, processes(p.processNames().keySet()));
+        appendNames(w, "threads: ", p.threadNames(), all, threads(p.threadNames().keySet()));
         if (p.displayTimeUnit() != null) {
             w.append("display unit: ").append(p.displayTimeUnit()).append(" (the traces' displayTimeUnit)\n");
         }
@@ -333,19 +362,19 @@ public final class TextWriter implements OutputWriter {
         }
     }
 
-    /** Kinds and counts on one line, in first-seen order: {@code phase_I 1715, phase_s 68}. */
+    /** Counts in words on one line, in first-seen order: {@code 1715 instant events, 68 flow starts}. */
     private static void appendCounts(Writer w, String label, Map<String, Diagnostics.Entry> counts) throws IOException {
         if (counts.isEmpty()) {
             return;
         }
         StringJoiner j = new StringJoiner(", ", label, "\n");
-        counts.forEach((kind, entry) -> j.add(printable(kind) + " " + entry.count()));
+        counts.forEach((kind, entry) -> j.add(printable(DiagnosticWords.counted(kind, entry.count()))));
         w.append(j.toString());
     }
 
-    /** The first few items and how many more: a merge of 1,000 nodes keeps a short header. */
-    private static void appendFirstFew(Writer w, String label, List<String> items) throws IOException {
-        int shown = items.size() <= FIRST_FEW + 1 ? items.size() : FIRST_FEW;
+    /** The first few items and how many more (all when {@code all}): a merge of 1,000 nodes keeps a short header. */
+    private static void appendFirstFew(Writer w, String label, List<String> items, boolean all) throws IOException {
+        int shown = all || items.size() <= FIRST_FEW + 1 ? items.size() : FIRST_FEW;
         StringJoiner j = new StringJoiner(", ", label, "");
         for (int i = 0; i < shown; i++) {
             j.add(printable(items.get(i)));
@@ -357,13 +386,52 @@ public final class TextWriter implements OutputWriter {
         w.append('\n');
     }
 
-    private static void appendNames(Writer w, String label, Map<String, String> names) throws IOException {
+    /**
+     * Ids and names on one line when {@code all} or when the line is short; else {@code counted}, how many
+     * there are: 83 Chromium threads would take 2,400 characters.
+     */
+    private static void appendNames(Writer w, String label, Map<String, String> names, boolean all, String counted)
+            throws IOException {
         if (names.isEmpty()) {
             return;
         }
         StringJoiner j = new StringJoiner(", ", label, "\n");
         names.forEach((id, name) -> j.add(printable(id) + " " + shortName(printable(name))));
-        w.append(j.toString());
+        String line = j.toString();
+        w.append(all || line.length() <= MAX_LIST_CHARS ? line : label + counted + " (-v lists them)\n");
+    }
+
+    /** {@code 12}: how many processes are named. */
+    private static String processes(Set<String> pids) {
+        return Integer.toString(pids.size());
+    }
+
+    /** {@code 83 in 12 processes}: how many threads ({@code pid/tid} keys) are named, in how many processes. */
+    private static String threads(Set<String> keys) {
+        Set<String> pids = new HashSet<>();
+        for (String key : keys) {
+            int slash = key.indexOf('/');
+            pids.add(slash < 0 ? key : key.substring(0, slash));
+        }
+        return keys.size() + " in " + pids.size() + (pids.size() == 1 ? " process" : " processes");
+    }
+
+    /**
+     * How many rows of {@code part} are shown: {@code 55}, or when {@code --top} cut them {@code 10 of 55 (the
+     * 10 largest by inclusive)}, with the callers a tree view keeps for them.
+     */
+    private static String rowCount(Report report, Part part) {
+        int shown = report.rows(part).length;
+        if (report.top().isEmpty() || report.top().get().available(part) <= shown) {
+            return Integer.toString(shown);
+        }
+        Report.Top top = report.top().get();
+        String which = top.sortKey().equals("name")
+                ? (top.ascending() ? "first " : "last ") + top.asked()
+                : top.asked() + (top.ascending() ? " smallest" : " largest");
+        int added = shown - top.asked();
+        String callers = added > 0 ? ", with " + added + (added == 1 ? " caller" : " callers") : "";
+        return shown + " of " + top.available(part) + " (the " + which + " by " + top.sortKey() + callers + ")";
     }
 
     /** A process's name may be its whole command line: the header keeps its start (JSON keeps it whole). */
@@ -371,7 +439,7 @@ public final class TextWriter implements OutputWriter {
         return name.length() <= MAX_NAME_CHARS ? name : name.substring(0, MAX_NAME_CHARS - 3) + "...";
     }
 
-    private static String time(long nanos, DisplayUnit unit) {
+    static String time(long nanos, DisplayUnit unit) {
         return nanos == CallTree.UNSET ? "-" : fixedTime(nanos, unit);
     }
 
@@ -387,7 +455,7 @@ public final class TextWriter implements OutputWriter {
         return Math.min(DECIMALS, unit.scale());
     }
 
-    private static String percent(long nanos, long totalNanos) {
+    static String percent(long nanos, long totalNanos) {
         if (totalNanos == 0) {
             return "-";
         }
@@ -395,7 +463,7 @@ public final class TextWriter implements OutputWriter {
     }
 
     /** Control characters would break the table's lines: shown escaped here, and only here. */
-    private static String printable(String s) {
+    static String printable(String s) {
         StringBuilder sb = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

@@ -55,14 +55,14 @@ class AsyncPartWritersTest {
                 view: tree   total: 1.000 us   rows: 2
                 input: t.json
 
-                %total  inclusive us  exclusive us  calls  subcalls  min us/call  max us/call  name
-                 100.0         1.000         0.600      1         1        1.000        1.000  main
-                  40.0         0.400         0.400      1         0        0.400        0.400    work
+                %total  inclusive us  exclusive us  calls  subcalls  incl us/call  excl us/call  min us/call  max us/call  name
+                 100.0         1.000         0.600      1         1         1.000         0.600        1.000        1.000  main
+                  40.0         0.400         0.400      1         0         0.400         0.400        0.400        0.400  \u2514\u2500 work
 
                 async spans   total: 5.000 us (sum of span durations, which overlap)   rows: 2
-                %total  inclusive us  exclusive us  calls  subcalls  min us/call  max us/call  name
-                 100.0         5.000         3.000      2         1        2.000        3.000  main
-                  40.0         2.000         2.000      1         0        2.000        2.000    io
+                %total  inclusive us  exclusive us  calls  subcalls  incl us/call  excl us/call  min us/call  max us/call  name
+                 100.0         5.000         3.000      2         1         2.500         1.500        2.000        3.000  main
+                  40.0         2.000         2.000      1         0         2.000         2.000        2.000        2.000  \u2514\u2500 io
                 """, render(new TextWriter(), twoParts(), DisplayUnit.US));
     }
 
@@ -70,11 +70,11 @@ class AsyncPartWritersTest {
     void csvHasAPartColumnFirstWhenThereIsAnAsyncPart() throws IOException {
         assertEquals(crlf(
                 "part,path,id,parent_id,depth,name,callsite,calls,subcalls,inclusive_ns,exclusive_ns,"
-                        + "min_inclusive_ns,max_inclusive_ns,agg,missing,nodes",
-                "thread,main,1,,0,main,,1,1,1000,600,1000,1000,sum,zero,1",
-                "thread,main => work,2,1,1,work,,1,0,400,400,400,400,sum,zero,1",
-                "async,main,3,,0,main,,2,1,5000,3000,2000,3000,sum,zero,1",
-                "async,main => io,4,3,1,io,,1,0,2000,2000,2000,2000,sum,zero,1"),
+                        + "min_inclusive_ns,max_inclusive_ns,agg,missing,nodes,inclusive_per_call_ns,exclusive_per_call_ns",
+                "thread,main,1,,0,main,,1,1,1000,600,1000,1000,sum,zero,1,1000,600",
+                "thread,main => work,2,1,1,work,,1,0,400,400,400,400,sum,zero,1,400,400",
+                "async,main,3,,0,main,,2,1,5000,3000,2000,3000,sum,zero,1,2500,1500",
+                "async,main => io,4,3,1,io,,1,0,2000,2000,2000,2000,sum,zero,1,2000,2000"),
                 render(new CsvWriter(), twoParts(), null));
     }
 
@@ -86,10 +86,10 @@ class AsyncPartWritersTest {
                 "  \"total_inclusive_ns\": 1000,",
                 "  \"async_total_inclusive_ns\": 5000,",
                 "    \"part\",",
-                "    [\"thread\", 1, null, 0, \"main\", \"\", 1, 1, 1000, 600, 1000, 1000],",
-                "    [\"thread\", 2, 1, 1, \"work\", \"\", 1, 0, 400, 400, 400, 400],",
-                "    [\"async\", 3, null, 0, \"main\", \"\", 2, 1, 5000, 3000, 2000, 3000],",
-                "    [\"async\", 4, 3, 1, \"io\", \"\", 1, 0, 2000, 2000, 2000, 2000]"),
+                "    [\"thread\", 1, null, 0, \"main\", \"\", 1, 1, 1000, 600, 1000, 1000, 1000, 600],",
+                "    [\"thread\", 2, 1, 1, \"work\", \"\", 1, 0, 400, 400, 400, 400, 400, 400],",
+                "    [\"async\", 3, null, 0, \"main\", \"\", 2, 1, 5000, 3000, 2000, 3000, 2500, 1500],",
+                "    [\"async\", 4, 3, 1, \"io\", \"\", 1, 0, 2000, 2000, 2000, 2000, 2000, 2000]"),
                 json.lines().filter(l -> l.contains("version") || l.contains("total_inclusive")
                         || l.contains("\"part\"") || l.contains("\"thread\"") || l.contains("\"async\"")).toList());
     }

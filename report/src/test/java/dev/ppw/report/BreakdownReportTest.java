@@ -38,10 +38,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BreakdownReportTest {
     private static final String CSV_HEADER = "path,id,parent_id,depth,name,callsite,calls,subcalls,inclusive_us,"
             + "exclusive_us,min_inclusive_us,max_inclusive_us,agg,missing,nodes,node_min_inclusive_us,"
-            + "node_max_inclusive_us,node_mean_inclusive_us,node_stddev_inclusive_us,node_of_max,imbalance";
-    private static final String MAIN_CSV = "main,1,,0,main,,3,2,300,300,100,300,max,zero,3,100,300,200,100,n2,1.5000";
+            + "node_max_inclusive_us,node_mean_inclusive_us,node_stddev_inclusive_us,node_of_max,imbalance,"
+            + "inclusive_per_call_us,exclusive_per_call_us";
+    private static final String MAIN_CSV = "main,1,,0,main,,3,2,300,300,100,300,max,zero,3,100,300,200,100,n2,1.5000,,";
     private static final String WORK_CSV = "main => work,2,1,1,work,,2,0,150,150,60,150,max,zero,3,0,150,70,75.498,n1,"
-            + "2.1429";
+            + "2.1429,,";
 
     @Test
     void csvAddsTheBreakdownColumnsAfterTheOthers() throws IOException {
@@ -61,10 +62,11 @@ class BreakdownReportTest {
         assertTrue(json.replaceAll("\\s", "").contains("\"columns\":[\"id\",\"parent_id\",\"depth\",\"name\","
                 + "\"callsite\",\"calls\",\"subcalls\",\"inclusive_us\",\"exclusive_us\",\"min_inclusive_us\","
                 + "\"max_inclusive_us\",\"node_min_inclusive_us\",\"node_max_inclusive_us\",\"node_mean_inclusive_us\","
-                + "\"node_stddev_inclusive_us\",\"node_of_max\",\"imbalance\"]"), json);
+                + "\"node_stddev_inclusive_us\",\"node_of_max\",\"imbalance\",\"inclusive_per_call_us\","
+                + "\"exclusive_per_call_us\"]"), json);
         assertTrue(json.contains("\n    [1, null, 0, \"main\", \"\", 3, 2, 300, 300, 100, 300, 100, 300, 200, 100, "
-                + "\"n2\", 1.5000],\n    [2, 1, 1, \"work\", \"\", 2, 0, 150, 150, 60, 150, 0, 150, 70, 75.498, "
-                + "\"n1\", 2.1429]\n"), json);
+                + "\"n2\", 1.5000, null, null],\n    [2, 1, 1, \"work\", \"\", 2, 0, 150, 150, 60, 150, 0, 150, 70, 75.498, "
+                + "\"n1\", 2.1429, null, null]\n"), json);
     }
 
     @Test
@@ -79,8 +81,8 @@ class BreakdownReportTest {
     void anUndefinedImbalanceIsEmptyInCsvAndNullInJson() throws IOException {
         Profile p = merged(List.of(tree(0, -1), tree(0, -1)), MergeOp.SUM, MissingRule.ZERO);
         Report r = new Report(p, Report.allRows(p), 0, Optional.of(DisplayUnit.NS)).withBreakdown(breakdown);
-        assertTrue(render(new CsvWriter(), r).endsWith(",0,0,0,0,n0,\r\n"), render(new CsvWriter(), r));
-        assertTrue(render(new JsonWriter(), r).contains(", 0, 0, 0, 0, \"n0\", null]"), render(new JsonWriter(), r));
+        assertTrue(render(new CsvWriter(), r).endsWith(",0,0,0,0,n0,,0,0\r\n"), render(new CsvWriter(), r));
+        assertTrue(render(new JsonWriter(), r).contains(", 0, 0, 0, 0, \"n0\", null, 0, 0]"), render(new JsonWriter(), r));
     }
 
     @Test
@@ -91,9 +93,9 @@ class BreakdownReportTest {
                 aggregation: max over 3 nodes (missing rows count as 0)
                 nodes: n0, n1, n2
 
-                %total  inclusive us  exclusive us  calls  subcalls  min us/call  max us/call  imbalance  max node  name
-                 100.0       300.000       300.000      3         2      100.000      300.000       1.50  n2        main
-                  50.0       150.000       150.000      2         0       60.000      150.000       2.14  n1          work
+                %total  inclusive us  exclusive us  calls  subcalls  incl us/call  excl us/call  min us/call  max us/call  imbalance  max node  name
+                 100.0       300.000       300.000      3         2             -             -      100.000      300.000       1.50  n2        main
+                  50.0       150.000       150.000      2         0             -             -       60.000      150.000       2.14  n1        \u2514\u2500 work
 
                 largest imbalance (max / mean of the nodes' inclusive time)
                 rank  imbalance   max us  mean us  stddev us  node of max  path

@@ -34,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class JsonWriterTest {
     private static final List<Object> COLUMNS_US = List.of("id", "parent_id", "depth", "name", "callsite",
-            "calls", "subcalls", "inclusive_us", "exclusive_us", "min_inclusive_us", "max_inclusive_us");
+            "calls", "subcalls", "inclusive_us", "exclusive_us", "min_inclusive_us", "max_inclusive_us",
+            "inclusive_per_call_us", "exclusive_per_call_us");
 
     @Test
     void treeFollowsTheProfileJsonFormatWithExactNumbers() throws IOException {
@@ -73,12 +74,14 @@ class JsonWriterTest {
         List<Object> rows = list(doc.get("rows"));
         assertEquals(List.of(
                 Arrays.asList(1L, null, 0L, "main", "", 1L, 2L, new BigDecimal("1234.567"),
-                        new BigDecimal("999.567"), new BigDecimal("1234.567"), new BigDecimal("1234.567")),
-                Arrays.asList(2L, 1L, 1L, "a", "", 2L, 1L, 235L, new BigDecimal("234.5"), 1L, 234L),
+                        new BigDecimal("999.567"), new BigDecimal("1234.567"), new BigDecimal("1234.567"),
+                        new BigDecimal("1234.567"), new BigDecimal("999.567")),
+                Arrays.asList(2L, 1L, 1L, "a", "", 2L, 1L, 235L, new BigDecimal("234.5"), 1L, 234L,
+                        new BigDecimal("117.5"), new BigDecimal("117.25")),
                 Arrays.asList(3L, 2L, 2L, "b", "", 1L, 0L, new BigDecimal("0.5"), new BigDecimal("0.5"),
-                        new BigDecimal("0.5"), new BigDecimal("0.5")),
+                        new BigDecimal("0.5"), new BigDecimal("0.5"), new BigDecimal("0.5"), new BigDecimal("0.5")),
                 Arrays.asList(4L, null, 0L, "idle", "", 3L, 0L, new BigDecimal("0.007"), new BigDecimal("0.007"),
-                        null, null)), rows);
+                        null, null, null, null)), rows);
         assertEquals(4 + 1, json.lines().filter(l -> l.startsWith("    [") || l.startsWith("  \"rows\"")).count(),
                 "one row per line");
     }
@@ -96,7 +99,7 @@ class JsonWriterTest {
         assertEquals(Map.of("op", "max", "missing", "present", "nodes", 3L), doc.get("aggregation"));
         assertEquals(new BigDecimal("1.5"), doc.get("total_inclusive_s"));
         assertEquals(List.of(Arrays.asList(1L, null, 0L, "a => b", "", 3L, 1L, new BigDecimal("1.5"),
-                new BigDecimal("-0.000000002"), null, null)), doc.get("rows"));
+                new BigDecimal("-0.000000002"), null, null, null, null)), doc.get("rows"));
     }
 
     @Test

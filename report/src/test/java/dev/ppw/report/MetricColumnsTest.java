@@ -78,9 +78,9 @@ class MetricColumnsTest {
         assertEquals(crlf(
                 "path,id,parent_id,depth,name,callsite,calls,subcalls,inclusive_ns,exclusive_ns,min_inclusive_ns,"
                         + "max_inclusive_ns,agg,missing,nodes,io_ops,busy_mean_percent,queue_peak,"
-                        + "alloc_inclusive_bytes,alloc_exclusive_bytes",
-                "main,1,,0,main,,3,2,0,0,,,sum,zero,1,3,16.666666666666668,,4197,100",
-                "main => work,2,1,1,work,,2,0,0,0,,,sum,zero,1,2,,7,4097,4097"), render(new CsvWriter(), profile(1)));
+                        + "alloc_inclusive_bytes,alloc_exclusive_bytes,inclusive_per_call_ns,exclusive_per_call_ns",
+                "main,1,,0,main,,3,2,0,0,,,sum,zero,1,3,16.666666666666668,,4197,100,,",
+                "main => work,2,1,1,work,,2,0,0,0,,,sum,zero,1,2,,7,4097,4097,,"), render(new CsvWriter(), profile(1)));
     }
 
     @Test
@@ -134,11 +134,13 @@ class MetricColumnsTest {
                     "busy_mean_percent",
                     "queue_peak",
                     "alloc_inclusive_bytes",
-                    "alloc_exclusive_bytes"
+                    "alloc_exclusive_bytes",
+                    "inclusive_per_call_ns",
+                    "exclusive_per_call_ns"
                   ],
                   "rows": [
-                    [1, null, 0, "main", "", 3, 2, 0, 0, null, null, 3, 50, 16.666666666666668, null, 4197, 100],
-                    [2, 1, 1, "work", "", 2, 0, 0, 0, null, null, 2, null, null, 7, 4097, 4097]
+                    [1, null, 0, "main", "", 3, 2, 0, 0, null, null, 3, 50, 16.666666666666668, null, 4197, 100, null, null],
+                    [2, 1, 1, "work", "", 2, 0, 0, 0, null, null, 2, null, null, 7, 4097, 4097, null, null]
                   ]
                 }
                 """.replace("TOOL", Version.tool());
@@ -153,7 +155,7 @@ class MetricColumnsTest {
 
                 %total  calls  subcalls  busy% mean  queue peak  alloc inclusive bytes  alloc exclusive bytes  name
                  100.0      3         2       16.67                               4197                    100  main
-                  97.6      2         0                       7                   4097                   4097    work
+                  97.6      2         0                       7                   4097                   4097  \u2514\u2500 work
                 """, render(new TextWriter(), profile(1)));
     }
 

@@ -56,8 +56,8 @@ class SampledProfileTextTest {
                 "",
                 "%total  calls  subcalls  alloc inclusive bytes  alloc exclusive bytes  name",
                 " 100.0      5         5                    400                      0  main",
-                "  75.0      1         0                    300                    300    big",
-                "  25.0      4         0                    100                    100    small",
+                "  75.0      1         0                    300                    300  \u251c\u2500 big",
+                "  25.0      4         0                    100                    100  \u2514\u2500 small",
                 ""), text);
     }
 }

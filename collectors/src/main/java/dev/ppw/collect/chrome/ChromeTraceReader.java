@@ -88,13 +88,13 @@ import java.util.zip.ZipException;
  */
 public final class ChromeTraceReader {
     /** Warning: one event the reader could not use (bad {@code ph}, object-valued key, ...). */
-    public static final String BAD_EVENT = "bad_event";
+    public static final String BAD_EVENT = Diagnostics.BAD_EVENT;
     /** Note: an empty event object {@code {}}. */
-    public static final String EMPTY_EVENT = "empty_event";
+    public static final String EMPTY_EVENT = Diagnostics.EMPTY_EVENT;
     /** Note: a region counter sample with {@code cpu_usage} and {@code memory_usage} both 0, PerfFlowAspect's end-of-call reset. */
-    public static final String COUNTER_RESET = "counter_reset";
+    public static final String COUNTER_RESET = Diagnostics.COUNTER_RESET;
     /** Prefix of the notes counting skipped phases ({@code phase_C}, {@code phase_i}, ...). */
-    public static final String PHASE_NOTE_PREFIX = "phase_";
+    public static final String PHASE_NOTE_PREFIX = Diagnostics.PHASE_NOTE_PREFIX;
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)

@@ -45,9 +45,9 @@ import java.util.Arrays;
  */
 final class FoldedReader {
     /** Warning: a line that is not {@code stack count} (see the class comment). */
-    static final String BAD_EVENT = "bad_event";
+    static final String BAD_EVENT = Diagnostics.BAD_EVENT;
     /** Note: a line whose count is 0. */
-    static final String ZERO_COUNT = "zero_count";
+    static final String ZERO_COUNT = Diagnostics.ZERO_COUNT;
     /** The longest line read: deeper stacks than any profiler records, a bound on memory for binary input. */
     static final int MAX_LINE_BYTES = 1 << 24;
 

@@ -1,5 +1,6 @@
 package dev.ppw.collect.unread;
 
+import dev.ppw.model.Quote;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.Head;
 
@@ -37,7 +38,8 @@ public final class OtherJson extends Recognizer {
         }
         int shown = Math.min(MEMBERS_SHOWN, keys.names().size());
         String more = shown < keys.names().size() ? " and " + (keys.names().size() - shown) + " more" : "";
-        return "JSON, an object with the members " + String.join(", ", keys.names().subList(0, shown)) + more
-                + " (no traceEvents)";
+        // A member name may hold any character: quoted, so that the message stays one printable line.
+        return "JSON, an object with the members " + String.join(", ", keys.names().subList(0, shown).stream()
+                .map(Quote::text).toList()) + more + " (no traceEvents)";
     }
 }

@@ -1,0 +1,54 @@
+package dev.ppw.model;
+
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * How a report is laid out for people: what the text writer reads besides the numbers. Machine-readable
+ * writers (CSV, JSON, folded) ignore it. The caller decides each choice (a command line from its options
+ * and the terminal); writers read no environment.
+ *
+ * @param style     the text layout
+ * @param asciiOnly draw the tree with ASCII characters ({@code |- }, {@code `- }) instead of box-drawing
+ *                  ones ({@code ├─ }, {@code └─ }), for outputs that cannot show them
+ * @param verbose   list every input, node, process and thread in the header instead of counts and the
+ *                  first few
+ */
+public record Presentation(Style style, boolean asciiOnly, boolean verbose) {
+    /** The text layouts. */
+    public enum Style {
+        /** One table: % of total, times, calls, times per call, the name (indented as a tree in tree views). */
+        TABLE,
+        /**
+         * TAU's pprof: the report's {@link Report#sections() sections} (a thread or a node each), then the
+         * whole profile as FUNCTION SUMMARY (total) and (mean), columns in pprof's order.
+         */
+        TAU;
+
+        /** The lower-case name used on the command line. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    public Presentation {
+        Objects.requireNonNull(style, "style");
+    }
+
+    /** One table, box-drawing characters, a short header. */
+    public static Presentation defaults() {
+        return new Presentation(Style.TABLE, false, false);
+    }
+
+    public Presentation withStyle(Style layout) {
+        return new Presentation(layout, asciiOnly, verbose);
+    }
+
+    public Presentation withAsciiOnly(boolean ascii) {
+        return new Presentation(style, ascii, verbose);
+    }
+
+    public Presentation withVerbose(boolean everything) {
+        return new Presentation(style, asciiOnly, everything);
+    }
+}
