@@ -29,6 +29,8 @@ import java.util.zip.GZIPInputStream;
  * nothing else), (b) ppw-java's whole job on 1 thread (read, fold into the real Folder, toProfile), (c) the
  * same with --jobs N threads. Warm-up runs, then the median of several, in MB/s (10^6 bytes) and events/s,
  * with ratios to (a). Then a many-files case: F files folded into one Folder (as `profile a b c` does).
+ * {@code --trace FILE} (repeatable) measures that file too, and alone unless {@code --only} names cases;
+ * {@code --generate-only} prints the generated traces' paths and measures nothing (bench/cold-bench.sh).
  */
 public final class ReadBench {
     private static final JsonFactory FACTORY = JsonFactory.builder()
@@ -45,6 +47,8 @@ public final class ReadBench {
         Path dir = Path.of("/tmp/ppw-bench/read");
         Path chromium = null;
         List<String> only = new ArrayList<>();
+        boolean generateOnly = false;
+        List<Path> traces = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--size-mb" -> sizeMb = Long.parseLong(args[++i]);
@@ -56,11 +60,16 @@ public final class ReadBench {
                 case "--dir" -> dir = Path.of(args[++i]);
                 case "--chromium" -> chromium = Path.of(args[++i]);
                 case "--only" -> only.addAll(Arrays.asList(args[++i].split(",")));
+                case "--generate-only" -> generateOnly = true;
+                case "--trace" -> traces.add(Path.of(args[++i]));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         Files.createDirectories(dir);
         List<Case> cases = new ArrayList<>();
+        if (!traces.isEmpty() && only.isEmpty()) {
+            only.add("none"); // --trace alone measures only the traces given
+        }
         if (only.isEmpty() || only.contains("compact")) {
             cases.add(new Case("compact X (completion order)", List.of(generate(dir, "compact", sizeMb, 1))));
         }
@@ -76,6 +85,16 @@ public final class ReadBench {
                 many.add(generate(dir, "compact", Math.max(1, sizeMb / files), 100 + f));
             }
             cases.add(new Case(files + " compact files", many));
+        }
+        for (Path trace : traces) {
+            cases.add(new Case(trace.getFileName().toString(), List.of(trace)));
+        }
+        if (generateOnly) {
+            // For bench/cold-bench.sh: the traces' paths, one per line, and nothing measured.
+            for (Case c : cases) {
+                c.files.forEach(System.out::println);
+            }
+            return;
         }
         System.out.printf(Locale.ROOT, "cores %d, jobs %d, runs %d (median), warm-up %d runs and %.1f s, max heap %d MB, java %s%n",
                 Runtime.getRuntime().availableProcessors(), jobs, runs, warmup, warmupSeconds,

@@ -9,5 +9,5 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 ppw_find_jdk || exit 3
 "$root/ppw-java" --version >/dev/null   # builds the shaded jar if sources changed; not timed
 # shellcheck disable=SC2086
-exec "$JAVA_HOME/bin/java" -XX:+UseSerialGC -XX:PretenureSizeThreshold=1m ${JAVA_OPTS:-} \
+exec "$JAVA_HOME/bin/java" -XX:+UseSerialGC -XX:PretenureSizeThreshold=1m -XX:InitialRAMPercentage=6 -Xmn128m ${JAVA_OPTS:-} \
     -cp "$root/cli/target/ppw-java.jar" "$root/bench/PhaseBench.java" "$@"

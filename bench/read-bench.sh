@@ -20,7 +20,7 @@ extra=()
 echo "load: $(uptime)"
 # The launcher's collector and settings (ppw-java uses them unless another GC is named).
 # shellcheck disable=SC2086
-exec "$JAVA_HOME/bin/java" -XX:+UseSerialGC -XX:PretenureSizeThreshold=1m ${JAVA_OPTS:-} -cp "$root/cli/target/ppw-java.jar" \
+exec "$JAVA_HOME/bin/java" -XX:+UseSerialGC -XX:PretenureSizeThreshold=1m -XX:InitialRAMPercentage=6 -Xmn128m ${JAVA_OPTS:-} -cp "$root/cli/target/ppw-java.jar" \
     "$root/bench/ReadBench.java" --size-mb "${SIZE_MB:-300}" --runs "${RUNS:-5}" --warmup "${WARMUP:-2}" \
     --warmup-seconds "${WARMUP_SECONDS:-2}" \
     --files "${FILES:-16}" --dir "${BENCH_DIR:-/tmp/ppw-bench/read}" "${extra[@]}" "$@"

@@ -44,8 +44,8 @@ final class SpillFile implements Closeable {
         this.directory = directory;
     }
 
-    /** Writes {@code events} in {@code order} as one run and returns where it starts. */
-    long writeRun(TrackEvents events, int[] order) {
+    /** Writes {@code events}, sorted in replay order, as one run and returns where it starts. */
+    long writeRun(TrackEvents events) {
         try {
             if (out == null) {
                 if (in != null) {
@@ -58,12 +58,13 @@ final class SpillFile implements Closeable {
                 out = new DataOutputStream(new BufferedOutputStream(stream, 1 << 16));
             }
             long start = bytesWritten;
-            for (int e : order) {
+            int n = events.size();
+            for (int e = 0; e < n; e++) {
                 out.writeLong(events.ts(e));
                 out.writeLong(events.dur(e));
                 out.writeInt(events.id(e));
             }
-            bytesWritten += (long) order.length * TrackEvents.BYTES_PER_EVENT;
+            bytesWritten += (long) n * TrackEvents.BYTES_PER_EVENT;
             runs++;
             return start;
         } catch (IOException e) {

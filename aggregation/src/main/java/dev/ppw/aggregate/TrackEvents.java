@@ -3,8 +3,8 @@ package dev.ppw.aggregate;
 import java.util.Arrays;
 
 /**
- * A buffer of one track's timed events in arrival (file) order, as primitive columns, and their replay
- * order: {@link #BYTES_PER_EVENT} bytes per event, plus the arrays' spare capacity.
+ * A buffer of one track's timed events, as primitive columns, sorted in place into replay order when they
+ * are taken ({@link #sort}): {@link #BYTES_PER_EVENT} bytes per event, plus the arrays' spare capacity.
  *
  * <p>Kind is packed into the duration column: {@link #BEGIN} and {@link #END} are negative markers, a
  * value >= 0 is an {@code X} event's duration in nanoseconds, and a value below {@link #END} is a region
@@ -12,8 +12,10 @@ import java.util.Arrays;
  * column the region name id, the value's sign and which counter ({@link #counterId}). So a counter sample
  * takes no more room than any event and goes through spill files unchanged. The id column holds a frame id
  * for begins and {@code X}, a region name id for ends ({@link dev.ppw.model.EventSink#NO_NAME} for an end
- * without a name). Events leave the buffer only as a whole ({@link #clear}) or by time ({@link #retainFrom}),
- * and what stays keeps its arrival order, so that index order is always file order.
+ * without a name). Events are appended in arrival (file) order and leave the buffer only as a whole
+ * ({@link #clear}) or by time ({@link #retainFrom}, keeping the order of what stays); sorts are stable. So
+ * among events that {@link #compare} as equal, index order is always file order, which is all replay order
+ * needs of file order.
  */
 final class TrackEvents {
     static final long BEGIN = -1;
@@ -162,41 +164,239 @@ final class TrackEvents {
     }
 
     /**
-     * Event indices in replay order: {@link #compare}, then file order (a total order, so any correct sort
-     * gives the same permutation).
+     * Puts the buffered events in replay order, in place: by {@link #compare}, and among events that compare
+     * equal in the order they were buffered. So the buffer holds the events of equal keys in file order at
+     * any time (appends come later in the file than whatever is buffered, and every sort here is stable), and
+     * a buffer that is already in replay order stays so.
      *
-     * <p>An insertion sort first, with a budget of moves: input in completion order (each {@code X} written
-     * when it ends, after its callees) is sorted by moving each event back over its callees only, about
-     * (average depth) moves per event, on recently touched memory. Input that exceeds the budget (far from
-     * sorted) is finished by the merge sort, which sorts any permutation.
+     * <p>An insertion sort first, with a budget of 16 moves per event so far: input in completion order (each
+     * {@code X} written when it ends, after its callees) is sorted by moving each event back over its callees
+     * only, about (average depth) moves per event, on recently touched memory, with no memory more. Input
+     * that exceeds the budget (far from sorted: events in random order, found so within a few hundred
+     * events) is sorted by time with a radix sort ({@link #radixSortByTime}: a few passes over the columns
+     * whatever the order, {@link #BYTES_PER_EVENT} bytes per event of new columns, the old ones the scratch),
+     * each time's events then put in kind order by the insertion sort.
      */
-    int[] replayOrder() {
+    void sort() {
         int n = size;
-        int[] order = new int[n];
         long[] t = tsNanos;
-        long budget = 16L * n + 64;
-        for (int i = 0; i < n; i++) {
+        long[] d = durNanos;
+        int[] ids = this.ids;
+        long budget = 64;
+        for (int i = 1; i < n; i++) {
+            budget += 16;
             long ts = t[i];
-            int j = i - 1;
-            if (j < 0 || t[order[j]] < ts) {
-                order[i] = i; // the usual case, decided by time alone
-                continue;
+            if (t[i - 1] < ts) {
+                continue; // the usual case, decided by time alone
             }
-            while (j >= 0 && compare(order[j], i) > 0) {
-                order[j + 1] = order[j];
+            long dur = d[i];
+            int id = ids[i];
+            int j = i - 1;
+            while (j >= 0 && compare(t[j], d[j], ts, dur) > 0) {
+                t[j + 1] = t[j];
+                d[j + 1] = d[j];
+                ids[j + 1] = ids[j];
                 j--;
             }
-            order[j + 1] = i;
+            t[j + 1] = ts;
+            d[j + 1] = dur;
+            ids[j + 1] = id;
             budget -= i - 1 - j;
             if (budget < 0) {
-                for (int k = i + 1; k < n; k++) {
-                    order[k] = k;
-                }
-                mergeSort(order, new int[n], 0, n);
-                return order;
+                radixSortByTime();
+                sortEqualTimes();
+                return;
             }
         }
-        return order;
+    }
+
+    /** Largest digit of a radix pass: 256 places, so that each pass writes to few enough pages and lines. */
+    private static final int DIGIT_BITS = 8;
+    /** Tracks below this many events are sorted by LSD passes over the whole of them. */
+    private static final int MSD_FROM_EVENTS = 1 << 16;
+
+    /**
+     * Stable radix sort of the columns by time alone, on the bits in which the times differ. A large track
+     * is first distributed by the top {@link #DIGIT_BITS} bits of its times (one pass over memory), then each
+     * of those 256 parts, small enough to stay in the caches, is sorted by LSD passes on its remaining bits;
+     * a small track by LSD passes alone. Digits of 8 bits: scattering to thousands of places at once (11-bit
+     * digits) missed the caches and the TLB on nearly every write and was twice as slow.
+     */
+    private void radixSortByTime() {
+        int n = size;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            long ts = tsNanos[i];
+            min = Math.min(min, ts);
+            max = Math.max(max, ts);
+        }
+        int bits = 64 - Long.numberOfLeadingZeros(max - min); // the unsigned span of the times
+        if (bits == 0) {
+            return;
+        }
+        long[] t2 = new long[n];
+        long[] d2 = new long[n];
+        int[] ids2 = new int[n];
+        if (n < MSD_FROM_EVENTS || bits <= DIGIT_BITS) {
+            lsd(tsNanos, durNanos, ids, t2, d2, ids2, 0, n, min, bits);
+            return;
+        }
+        int shift = bits - DIGIT_BITS;
+        int[] start = new int[(1 << DIGIT_BITS) + 1];
+        for (int i = 0; i < n; i++) {
+            start[(int) ((tsNanos[i] - min) >>> shift) + 1]++;
+        }
+        for (int k = 1; k < start.length; k++) {
+            start[k] += start[k - 1];
+        }
+        int[] at = java.util.Arrays.copyOf(start, start.length);
+        for (int i = 0; i < n; i++) {
+            long ts = tsNanos[i];
+            int to = at[(int) ((ts - min) >>> shift)]++;
+            t2[to] = ts;
+            d2[to] = durNanos[i];
+            ids2[to] = ids[i];
+        }
+        // The old columns are the scratch of the parts' passes; the buffer keeps the new ones.
+        long[] t = tsNanos;
+        long[] d = durNanos;
+        int[] scratchIds = ids;
+        tsNanos = t2;
+        durNanos = d2;
+        ids = ids2;
+        for (int k = 0; k + 1 < start.length; k++) {
+            lsd(t2, d2, ids2, t, d, scratchIds, start[k], start[k + 1], min, shift);
+        }
+    }
+
+    /**
+     * Sorts {@code [from, to)} of the columns {@code t, d, ids} by the low {@code bits} bits of {@code time -
+     * min}, stably, with {@code t2, d2, ids2} as scratch over the same indices: the result is in the first
+     * columns.
+     */
+    private static void lsd(long[] t, long[] d, int[] ids, long[] t2, long[] d2, int[] ids2, int from, int to,
+                            long min, int bits) {
+        int n = to - from;
+        if (n < 2 || bits <= 0) {
+            return;
+        }
+        if (n <= 32) {
+            for (int i = from + 1; i < to; i++) {
+                long ts = t[i];
+                long dur = d[i];
+                int id = ids[i];
+                int j = i - 1;
+                while (j >= from && t[j] > ts) {
+                    t[j + 1] = t[j];
+                    d[j + 1] = d[j];
+                    ids[j + 1] = ids[j];
+                    j--;
+                }
+                t[j + 1] = ts;
+                d[j + 1] = dur;
+                ids[j + 1] = id;
+            }
+            return;
+        }
+        int passes = (bits + DIGIT_BITS - 1) / DIGIT_BITS;
+        int digit = (bits + passes - 1) / passes;
+        int radix = 1 << digit;
+        int[] at = new int[radix];
+        long[] srcT = t;
+        long[] srcD = d;
+        int[] srcIds = ids;
+        long[] dstT = t2;
+        long[] dstD = d2;
+        int[] dstIds = ids2;
+        for (int pass = 0, shift = 0; pass < passes; pass++, shift += digit) {
+            java.util.Arrays.fill(at, 0);
+            for (int i = from; i < to; i++) {
+                at[(int) ((srcT[i] - min) >>> shift) & (radix - 1)]++;
+            }
+            int sum = from;
+            boolean one = false;
+            for (int k = 0; k < radix; k++) {
+                int c = at[k];
+                one |= c == n; // one digit for all: the pass would move nothing
+                at[k] = sum;
+                sum += c;
+            }
+            if (one) {
+                continue;
+            }
+            for (int i = from; i < to; i++) {
+                long ts = srcT[i];
+                int k = at[(int) ((ts - min) >>> shift) & (radix - 1)]++;
+                dstT[k] = ts;
+                dstD[k] = srcD[i];
+                dstIds[k] = srcIds[i];
+            }
+            long[] swap = srcT;
+            srcT = dstT;
+            dstT = swap;
+            swap = srcD;
+            srcD = dstD;
+            dstD = swap;
+            int[] swapIds = srcIds;
+            srcIds = dstIds;
+            dstIds = swapIds;
+        }
+        if (srcT != t) {
+            System.arraycopy(srcT, from, t, from, n);
+            System.arraycopy(srcD, from, d, from, n);
+            System.arraycopy(srcIds, from, ids, from, n);
+        }
+    }
+
+    /**
+     * After {@link #radixSortByTime}: the events of each time in kind order (stable), by insertion, or by a
+     * merge sort when one time has many events.
+     */
+    private void sortEqualTimes() {
+        long[] t = tsNanos;
+        long[] d = durNanos;
+        int[] ids = this.ids;
+        int n = size;
+        for (int from = 0; from < n; ) {
+            int to = from + 1;
+            while (to < n && t[to] == t[from]) {
+                to++;
+            }
+            if (to - from > 64) {
+                mergeSortRange(from, to);
+            } else {
+                for (int i = from + 1; i < to; i++) {
+                    long dur = d[i];
+                    int id = ids[i];
+                    int j = i - 1;
+                    while (j >= from && compare(t[j], d[j], t[i], dur) > 0) {
+                        d[j + 1] = d[j];
+                        ids[j + 1] = ids[j];
+                        j--;
+                    }
+                    d[j + 1] = dur;
+                    ids[j + 1] = id;
+                }
+            }
+            from = to;
+        }
+    }
+
+    /** Stable sort of events [from, to), which share one time, through an index order; then moved in place. */
+    private void mergeSortRange(int from, int to) {
+        int n = to - from;
+        int[] order = new int[n];
+        for (int k = 0; k < n; k++) {
+            order[k] = from + k;
+        }
+        mergeSort(order, new int[n], 0, n);
+        long[] d = Arrays.copyOfRange(durNanos, from, to);
+        int[] ids = Arrays.copyOfRange(this.ids, from, to);
+        for (int k = 0; k < n; k++) {
+            durNanos[from + k] = d[order[k] - from];
+            this.ids[from + k] = ids[order[k] - from];
+        }
     }
 
     private int compare(int a, int b) {

@@ -72,7 +72,8 @@ final class TrackFold {
     /** Sorts the buffer into one run of {@code spill} and empties it; returns how many events left memory. */
     int spill(SpillFile spill) {
         int n = buffer.size();
-        runOffsets.add(spill.writeRun(buffer, buffer.replayOrder()));
+        buffer.sort();
+        runOffsets.add(spill.writeRun(buffer));
         runCounts.add(n);
         buffer.clear();
         return n;
@@ -84,9 +85,10 @@ final class TrackFold {
      * unreplayed events are in the buffer.
      */
     int replayBefore(long beforeNanos, FrameTable frames, String input, int warningExamples) {
-        int[] order = buffer.replayOrder();
+        buffer.sort();
+        int size = buffer.size();
         int n = 0;
-        while (n < order.length && buffer.ts(order[n]) < beforeNanos) {
+        while (n < size && buffer.ts(n) < beforeNanos) {
             n++;
         }
         if (n == 0) {
@@ -98,11 +100,10 @@ final class TrackFold {
             ownDiagnostics = new Diagnostics(warningExamples);
             replay.start(ownTree, ownDiagnostics, input, label, async, rootFrame, part);
         }
-        for (int i = 0; i < n; i++) {
-            int e = order[i];
+        for (int e = 0; e < n; e++) {
             replay.event(buffer.ts(e), buffer.dur(e), buffer.id(e));
         }
-        frontierNanos = buffer.ts(order[n - 1]);
+        frontierNanos = buffer.ts(n - 1);
         buffer.retainFrom(beforeNanos);
         return n;
     }
@@ -128,10 +129,11 @@ final class TrackFold {
      * merged k-way, ties between them going to the earlier run (the buffer is the latest).
      */
     void replayRest(SpillFile spill, TrackReplay target) {
-        int[] order = buffer.replayOrder();
+        buffer.sort();
+        int buffered = buffer.size();
         int runs = runOffsets.size();
         if (runs == 0) {
-            for (int e : order) {
+            for (int e = 0; e < buffered; e++) {
                 target.event(buffer.ts(e), buffer.dur(e), buffer.id(e));
             }
             return;
@@ -151,10 +153,10 @@ final class TrackFold {
             }
         }
         int next = 0;
-        if (order.length > 0) {
-            ts[runs] = buffer.ts(order[0]);
-            dur[runs] = buffer.dur(order[0]);
-            id[runs] = buffer.id(order[0]);
+        if (buffered > 0) {
+            ts[runs] = buffer.ts(0);
+            dur[runs] = buffer.dur(0);
+            id[runs] = buffer.id(0);
             next = 1;
             heap[size++] = runs;
         }
@@ -166,9 +168,9 @@ final class TrackFold {
             target.event(ts[s], dur[s], id[s]);
             boolean more;
             if (s == runs) {
-                more = next < order.length;
+                more = next < buffered;
                 if (more) {
-                    int e = order[next++];
+                    int e = next++;
                     ts[s] = buffer.ts(e);
                     dur[s] = buffer.dur(e);
                     id[s] = buffer.id(e);

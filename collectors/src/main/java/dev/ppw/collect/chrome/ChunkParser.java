@@ -131,11 +131,12 @@ final class ChunkParser {
         newlines = 0;
         lastLineStart = -1;
         count = 0;
-        lastStart[0] = -1;
-        lastStart[1] = -1;
+        Arrays.fill(lastLength, 0);
+        lastNext[0] = 0;
+        lastNext[1] = 0;
+        Arrays.fill(recentTrackKeys, -1);
         stringCount = 1;
         trackCount = 0;
-        lastTrackKey = -1;
         i = 0;
         lines = 0;
         lineStart = -1;
@@ -1324,20 +1325,38 @@ final class ChunkParser {
         return -1;
     }
 
-    // The previous event's numeric pid (slot 0) and tid (slot 1): consecutive events mostly share them.
-    private final int[] lastStart = {-1, -1};
-    private final int[] lastLength = new int[2];
-    private final int[] lastId = new int[2];
+    /**
+     * The last few distinct numeric pids (slot 0) and tids (slot 1) met, {@link #RECENT_KEYS} per slot: the
+     * events of a few threads, in runs or in any order, mostly find theirs here and skip the string table.
+     * A number of up to 8 digits is known by its bytes as one word and its length (digits are never zero
+     * bytes); a longer one goes to the string table.
+     */
+    private static final int RECENT_KEYS = 4;
+    private final long[] lastWord = new long[2 * RECENT_KEYS];
+    /** 0 for an entry not used yet (a number has at least one digit). */
+    private final int[] lastLength = new int[2 * RECENT_KEYS];
+    private final int[] lastId = new int[2 * RECENT_KEYS];
+    /** Per slot, the entry the next new key replaces. */
+    private final int[] lastNext = new int[2];
 
-    /** The id of the key at [start, end), from the previous event's key of this {@code slot} when it is the same. */
+    /** The id of the number at [start, end), from a recent key of this {@code slot} when it is the same. */
     private int lastKey(int slot, int start, int end) {
         int length = end - start;
-        if (lastStart[slot] >= 0 && lastLength[slot] == length && sameBytes(lastStart[slot], start, length)) {
-            return lastId[slot];
+        if (length > 8 || start + 8 > buf.length) {
+            return intern(start, end);
         }
-        lastStart[slot] = start;
-        lastLength[slot] = length;
-        return lastId[slot] = intern(start, end);
+        long word = (long) LONGS.get(buf, start) & (length == 8 ? -1L : (1L << (length << 3)) - 1);
+        int base = slot * RECENT_KEYS;
+        for (int k = base; k < base + RECENT_KEYS; k++) {
+            if (lastWord[k] == word && lastLength[k] == length) {
+                return lastId[k];
+            }
+        }
+        int victim = base + lastNext[slot];
+        lastNext[slot] = (lastNext[slot] + 1) % RECENT_KEYS;
+        lastWord[victim] = word;
+        lastLength[victim] = length;
+        return lastId[victim] = intern(start, end);
     }
 
     private int intern(int start, int end) {
@@ -1407,17 +1426,23 @@ final class ChunkParser {
         stringTable = table;
     }
 
-    // The previous event's track: consecutive events mostly share it.
-    private long lastTrackKey = -1;
-    private int lastTrack;
+    // The last few tracks met (pairs of pid and tid ids): the events of a few threads, in runs or in any order.
+    private final long[] recentTrackKeys = new long[RECENT_KEYS];
+    private final int[] recentTracks = new int[RECENT_KEYS];
+    private int recentTrackNext;
 
     private int track(int pid, int tid) {
         long key = ((long) pid << 32) | tid;
-        if (key == lastTrackKey) {
-            return lastTrack;
+        for (int k = 0; k < RECENT_KEYS; k++) {
+            if (recentTrackKeys[k] == key) {
+                return recentTracks[k];
+            }
         }
-        lastTrackKey = key;
-        return lastTrack = lookUpTrack(key, pid, tid);
+        int id = lookUpTrack(key, pid, tid);
+        recentTrackKeys[recentTrackNext] = key;
+        recentTracks[recentTrackNext] = id;
+        recentTrackNext = (recentTrackNext + 1) % RECENT_KEYS;
+        return id;
     }
 
     private int lookUpTrack(long key, int pid, int tid) {

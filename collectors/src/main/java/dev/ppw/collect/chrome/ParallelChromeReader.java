@@ -7,7 +7,10 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -366,6 +369,19 @@ public final class ParallelChromeReader {
      * replay checks it against the real state.
      */
     static int firstBoundary(byte[] b, int length) {
+        if (!hasLineEnd(b, Math.min(length, LINE_SEARCH))) {
+            // JSON on one line (json.dump's): no place across a line end can come first, so the first
+            // place between braces is the answer, without looking at every byte of the search window.
+            return firstBoundaryFrom(b, length, 0);
+        }
+        return firstBoundaryFrom(b, length, LINE_SEARCH);
+    }
+
+    /**
+     * {@link #firstBoundary}, taking a place on one line once {@code lineSearch} bytes were searched for one
+     * across a line end.
+     */
+    private static int firstBoundaryFrom(byte[] b, int length, int lineSearch) {
         int onOneLine = -1;
         for (int k = 0; k < length; k++) {
             if (b[k] == '{') {
@@ -392,11 +408,30 @@ public final class ParallelChromeReader {
                     }
                 }
             }
-            if (onOneLine >= 0 && k >= LINE_SEARCH) {
+            if (onOneLine >= 0 && k >= lineSearch) {
                 return onOneLine;
             }
         }
         return onOneLine;
+    }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** Whether {@code b[0, length)} holds a line feed: eight bytes at a time (a zero byte of the word xor LFs). */
+    static boolean hasLineEnd(byte[] b, int length) {
+        int j = 0;
+        for (; j + 8 <= length; j += 8) {
+            long x = (long) LONGS.get(b, j) ^ 0x0A0A0A0A0A0A0A0AL;
+            if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0) {
+                return true;
+            }
+        }
+        for (; j < length; j++) {
+            if (b[j] == '\n') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -435,77 +470,135 @@ public final class ParallelChromeReader {
         return p;
     }
 
-    /** Delivers one parsed chunk's events in order, then moves the line count past it. */
+    // The chunk being replayed: its local strings, names, frames and tracks mapped to the sink's on first use.
+    private String[] strings;
+    private int[] frameIds;
+    private int[] nameIds;
+    private int[] tracks;
+    private int[] recordedTracks;
+
+    /**
+     * Delivers one parsed chunk's events in order, then moves the line count past it. The loop delivers the
+     * plain events whose track and name are already mapped; everything else (a first use, an event for the
+     * event logic, a note) goes through {@link #slowEvent}, so that the loop stays small for the compiler
+     * (it runs interpreted until compiled, and is compiled again when its profile changes).
+     */
     private void replay(ChunkParser p) throws Bail, IOException {
-        String[] strings = new String[p.stringCount];
-        int[] frameIds = new int[p.stringCount];
-        int[] nameIds = new int[p.stringCount];
-        java.util.Arrays.fill(frameIds, -1);
-        java.util.Arrays.fill(nameIds, -1);
-        int[] tracks = new int[p.trackCount];
-        java.util.Arrays.fill(tracks, -1);
-        int[] recordedTracks = p.recorder == null ? null : new int[p.recorder.trackCount()];
+        int stringCount = p.stringCount;
+        if (frameIds == null || frameIds.length < stringCount) {
+            int n = Math.max(stringCount, 256);
+            strings = new String[n];
+            frameIds = new int[n];
+            nameIds = new int[n];
+        } else {
+            java.util.Arrays.fill(strings, 0, stringCount, null);
+        }
+        java.util.Arrays.fill(frameIds, 0, stringCount, -1);
+        java.util.Arrays.fill(nameIds, 0, stringCount, -1);
+        if (tracks == null || tracks.length < p.trackCount) {
+            tracks = new int[Math.max(p.trackCount, 16)];
+        }
+        java.util.Arrays.fill(tracks, 0, p.trackCount, -1);
+        recordedTracks = p.recorder == null ? null : new int[p.recorder.trackCount()];
+        EventSink sink = this.sink;
         byte[] kinds = p.kinds;
-        for (int e = 0; e < p.count; e++) {
+        long[] ts = p.ts;
+        long[] dur = p.dur;
+        int[] a = p.a;
+        int[] b = p.b;
+        int[] tracks = this.tracks;
+        int[] frameIds = this.frameIds;
+        int[] nameIds = this.nameIds;
+        long before = delivered;
+        int count = p.count;
+        for (int e = 0; e < count; e++) {
             byte kind = kinds[e];
-            if (kind == ChunkParser.KIND_OTHER && p.recorder != null && p.recordTo[e] >= 0) {
-                if (p.recordNotes[e] != null) {
-                    sink.diagnostics().addAll(p.recordNotes[e]);
-                }
-                p.recorder.replay(p.recordFrom[e], p.recordTo[e], sink, recordedTracks);
-                delivered++;
-                continue;
-            }
-            if (kind == ChunkParser.KIND_OTHER) {
-                int lineRel = p.lineOf[e];
-                long eventLine = line + lineRel;
-                long start = lineRel == 0 ? lineStartAbs : p.fileOffset + p.lineStartOf[e];
-                long column = p.fileOffset + p.a[e] - start + 1;
-                if (!single.readOneEvent(p.buf, p.a[e], p.b[e], (int) eventLine, (int) column)) {
-                    throw new Bail();
-                }
-                delivered++;
-                continue;
-            }
-            if (kind == ChunkParser.KIND_NOTE) {
-                sink.diagnostics().note(ChromeTraceReader.phaseNote(p.a[e]));
-                delivered++;
-                continue;
-            }
-            int local = p.a[e];
-            int track = tracks[local];
-            if (track < 0) {
-                track = tracks[local] = sink.thread(string(p, strings, p.trackPid[local]),
-                        string(p, strings, p.trackTid[local]));
-            }
-            int nameLocal = p.b[e];
-            if (kind == ChunkParser.KIND_E) {
-                int id = EventSink.NO_NAME; // string 0: a missing or empty name, compared with nothing
-                if (nameLocal != 0) {
-                    id = nameIds[nameLocal];
-                    if (id < 0) {
-                        id = nameIds[nameLocal] = sink.frames().names().intern(region(p, strings, nameLocal));
+            if (kind <= ChunkParser.KIND_X) {
+                int track = tracks[a[e]];
+                if (track >= 0) {
+                    if (kind == ChunkParser.KIND_X) {
+                        int id = frameIds[b[e]];
+                        if (id >= 0) {
+                            sink.complete(track, ts[e], dur[e], id);
+                            continue;
+                        }
+                    } else if (kind == ChunkParser.KIND_B) {
+                        int id = frameIds[b[e]];
+                        if (id >= 0) {
+                            sink.begin(track, ts[e], id);
+                            continue;
+                        }
+                    } else {
+                        int id = nameIds[b[e]];
+                        if (id >= 0) {
+                            sink.end(track, ts[e], id);
+                            continue;
+                        }
                     }
                 }
-                sink.end(track, p.ts[e], id);
-            } else {
-                int id = frameIds[nameLocal];
-                if (id < 0) {
-                    id = frameIds[nameLocal] = sink.frames().intern(region(p, strings, nameLocal));
-                }
-                if (kind == ChunkParser.KIND_X) {
-                    sink.complete(track, p.ts[e], p.dur[e], id);
-                } else {
-                    sink.begin(track, p.ts[e], id);
-                }
             }
-            delivered++;
+            delivered = before + e; // what a bail skips when the input is read again
+            slowEvent(p, e);
         }
+        delivered = before + count;
         depth += p.opened;
         state = p.endState;
         line += p.newlines;
         if (p.lastLineStart >= 0) {
             lineStartAbs = p.fileOffset + p.lastLineStart;
+        }
+    }
+
+    /** Delivers event {@code e} of the chunk being replayed, mapping its track and name first if needed. */
+    private void slowEvent(ChunkParser p, int e) throws Bail, IOException {
+        byte kind = p.kinds[e];
+        if (kind == ChunkParser.KIND_OTHER && p.recorder != null && p.recordTo[e] >= 0) {
+            if (p.recordNotes[e] != null) {
+                sink.diagnostics().addAll(p.recordNotes[e]);
+            }
+            p.recorder.replay(p.recordFrom[e], p.recordTo[e], sink, recordedTracks);
+            return;
+        }
+        if (kind == ChunkParser.KIND_OTHER) {
+            int lineRel = p.lineOf[e];
+            long eventLine = line + lineRel;
+            long start = lineRel == 0 ? lineStartAbs : p.fileOffset + p.lineStartOf[e];
+            long column = p.fileOffset + p.a[e] - start + 1;
+            if (!single.readOneEvent(p.buf, p.a[e], p.b[e], (int) eventLine, (int) column)) {
+                throw new Bail();
+            }
+            return;
+        }
+        if (kind == ChunkParser.KIND_NOTE) {
+            sink.diagnostics().note(ChromeTraceReader.phaseNote(p.a[e]));
+            return;
+        }
+        int local = p.a[e];
+        int track = tracks[local];
+        if (track < 0) {
+            track = tracks[local] = sink.thread(string(p, strings, p.trackPid[local]),
+                    string(p, strings, p.trackTid[local]));
+        }
+        int nameLocal = p.b[e];
+        if (kind == ChunkParser.KIND_E) {
+            int id = EventSink.NO_NAME; // string 0: a missing or empty name, compared with nothing
+            if (nameLocal != 0) {
+                id = nameIds[nameLocal];
+                if (id < 0) {
+                    id = nameIds[nameLocal] = sink.frames().names().intern(region(p, strings, nameLocal));
+                }
+            }
+            sink.end(track, p.ts[e], id);
+        } else {
+            int id = frameIds[nameLocal];
+            if (id < 0) {
+                id = frameIds[nameLocal] = sink.frames().intern(region(p, strings, nameLocal));
+            }
+            if (kind == ChunkParser.KIND_X) {
+                sink.complete(track, p.ts[e], p.dur[e], id);
+            } else {
+                sink.begin(track, p.ts[e], id);
+            }
         }
     }
 

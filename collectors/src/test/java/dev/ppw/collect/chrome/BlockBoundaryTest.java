@@ -33,6 +33,59 @@ class BlockBoundaryTest {
         assertEquals(-1, ParallelChromeReader.firstBoundary(bytes(",{,{{"), 5));
     }
 
+    /**
+     * The shortcut for blocks without a line end in the search window (JSON on one line) finds what looking
+     * at every byte finds: random blocks of braces, commas, blanks and line ends, short and past the window.
+     */
+    @Test
+    void theOneLineShortcutFindsWhatAFullSearchFinds() {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(11);
+        byte[] alphabet = bytes("{},  \n\tx");
+        for (int round = 0; round < 3000; round++) {
+            int length = round < 2500 ? r.nextInt(0, 120) : r.nextInt(60_000, 70_000);
+            boolean lineEnds = r.nextBoolean();
+            byte[] b = new byte[length];
+            for (int k = 0; k < length; k++) {
+                byte c = alphabet[r.nextInt(alphabet.length)];
+                b[k] = c == '\n' && !lineEnds ? (byte) ' ' : c;
+            }
+            if (length > 0 && r.nextInt(4) == 0) {
+                b[r.nextInt(length)] = '\n'; // a single line end anywhere, past the window too
+            }
+            assertEquals(fullSearch(b, length), ParallelChromeReader.firstBoundary(b, length), "round " + round);
+        }
+    }
+
+    /** The specification of firstBoundary, byte by byte: a place across a line end in the first 64 KiB wins. */
+    private static int fullSearch(byte[] b, int length) {
+        int onOneLine = -1;
+        for (int k = 0; k < length; k++) {
+            int j = k - 1;
+            boolean lineEnd = false;
+            if (b[k] == '{') {
+                while (j >= 0 && (b[j] == ' ' || b[j] == '\n' || b[j] == '\t' || b[j] == '\r')) {
+                    lineEnd |= b[j--] == '\n';
+                }
+                if (j >= 0 && b[j] == ',') {
+                    j--;
+                    while (j >= 0 && (b[j] == ' ' || b[j] == '\n' || b[j] == '\t' || b[j] == '\r')) {
+                        lineEnd |= b[j--] == '\n';
+                    }
+                    if (j >= 0 && b[j] == '}') {
+                        if (lineEnd) {
+                            return k;
+                        }
+                        onOneLine = onOneLine < 0 ? k : onOneLine;
+                    }
+                }
+            }
+            if (onOneLine >= 0 && k >= 64 << 10) {
+                return onOneLine;
+            }
+        }
+        return onOneLine;
+    }
+
     @Test
     void aTraceOnOneLineIsReadInBlocks() throws IOException {
         StringBuilder json = new StringBuilder("{\"traceEvents\":[");

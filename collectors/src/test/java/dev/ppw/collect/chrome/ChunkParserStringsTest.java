@@ -68,6 +68,41 @@ class ChunkParserStringsTest {
                 });
     }
 
+    /** Numbers that share digits and lengths around the 8 digits a word holds. */
+    private static final String[] NUMBERS = {"1", "10", "2", "12", "21", "12345678", "12345679", "123456789",
+            "923456789", "1234567", "7", "99999999", "100000000000"};
+
+    /**
+     * Numeric pids and tids of several threads in any order (the recent keys of each kind, then the string
+     * table) map every event to the track of its own two numbers, and equal pairs to one track.
+     */
+    @Test
+    void numericPidsAndTidsInAnyOrderKeepTheirTracks() {
+        qt().withExamples(2000).forAll(lists().of(integers().between(0, NUMBERS.length * NUMBERS.length - 1))
+                        .ofSizeBetween(1, 80), integers().between(0, 3))
+                .checkAssert((pairs, spare) -> {
+                    StringBuilder json = new StringBuilder();
+                    for (int k = 0; k < pairs.size(); k++) {
+                        json.append(k == 0 ? "" : ", ").append("{\"name\": \"f\", \"ph\": \"X\", \"pid\": ")
+                                .append(NUMBERS[pairs.get(k) / NUMBERS.length]).append(", \"tid\": ")
+                                .append(NUMBERS[pairs.get(k) % NUMBERS.length]).append(", \"ts\": ").append(k)
+                                .append(", \"dur\": 1}");
+                    }
+                    byte[] content = json.toString().getBytes(StandardCharsets.US_ASCII);
+                    byte[] b = java.util.Arrays.copyOf(content, content.length + spare);
+                    ChunkParser p = new ChunkParser(b, 0, 0, content.length, ChunkParser.OPEN).parse();
+                    assertEquals(pairs.size(), p.count);
+                    Map<Integer, Integer> trackOfPair = new HashMap<>();
+                    for (int e = 0; e < p.count; e++) {
+                        int track = p.a[e];
+                        assertEquals(NUMBERS[pairs.get(e) / NUMBERS.length], p.string(p.trackPid[track]));
+                        assertEquals(NUMBERS[pairs.get(e) % NUMBERS.length], p.string(p.trackTid[track]));
+                        assertEquals(trackOfPair.computeIfAbsent(pairs.get(e), x -> track).intValue(), track);
+                    }
+                    assertEquals(trackOfPair.size(), p.trackCount, "one track per pair");
+                });
+    }
+
     @Test
     void textsThatDifferOnlyInTheMiddleOfALongNameAreTwo() {
         String a = "torch/nn/modules/conv.py(123): forward";
