@@ -8,7 +8,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,12 +67,7 @@ class BadInputCorpusTest {
 
     static List<Row> rows() throws IOException {
         List<Row> rows = new ArrayList<>();
-        for (String line : Files.readAllLines(DIR.resolve(TABLE), StandardCharsets.UTF_8)) {
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
-            }
-            String[] f = line.split("\t", -1);
-            assertEquals(5, f.length, () -> "file, exit, warnings, stderr, stdout: " + line);
+        for (String[] f : CorpusTable.cases(DIR.resolve(TABLE), "file", "exit", "warnings", "stderr", "stdout")) {
             Map<String, Long> warnings = new LinkedHashMap<>();
             if (!f[2].equals("-")) {
                 for (String kv : f[2].split(",")) {

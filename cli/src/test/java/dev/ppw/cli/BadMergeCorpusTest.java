@@ -5,7 +5,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,12 +37,7 @@ class BadMergeCorpusTest {
 
     static List<Row> rows() throws IOException {
         List<Row> rows = new ArrayList<>();
-        for (String line : Files.readAllLines(DIR.resolve(TABLE), StandardCharsets.UTF_8)) {
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
-            }
-            String[] f = line.split("\t", -1);
-            assertEquals(5, f.length, () -> "folder, options, exit, stderr, stdout: " + line);
+        for (String[] f : CorpusTable.cases(DIR.resolve(TABLE), "folder", "options", "exit", "stderr", "stdout")) {
             String dir = DIR.resolve(f[0]).toString();
             rows.add(new Row(f[0], f[1].equals("-") ? List.of() : List.of(f[1].split(" ")), Integer.parseInt(f[2]),
                     Stream.of(f[3].split("\\\\n")).map(l -> l.replace("{dir}", dir)).toList(),
