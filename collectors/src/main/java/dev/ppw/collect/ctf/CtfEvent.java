@@ -1,12 +1,14 @@
 package dev.ppw.collect.ctf;
 
+import dev.ppw.collect.lttng.LttngEventView;
+
 /**
  * One decoded CTF event: its time, its name and its fields, looked up by name in its payload, then its event
  * context, its stream's event context and its packet's context (the first that has the field answers). Field
  * names are as babeltrace2 prints them (without the one leading underscore of LTTng's TSDL names) or as the
- * metadata writes them. Immutable once published; any thread may read it.
+ * metadata writes them; a member of a struct by its dotted path. Immutable once published; any thread may read it.
  */
-public final class CtfEvent {
+public final class CtfEvent implements LttngEventView {
     private final long timestampNanos;
     private final CompiledTrace.EventType type;
     private final FieldDecoder.Frame payload;
@@ -25,16 +27,19 @@ public final class CtfEvent {
     }
 
     /** Nanoseconds since the Unix epoch (the clock's origin), the clock's offset applied. */
+    @Override
     public long timestampNanos() {
         return timestampNanos;
     }
 
     /** The event's name as the metadata declares it, e.g. {@code lttng_ust_cyg_profile:func_entry}. */
+    @Override
     public String name() {
         return type.name();
     }
 
     /** True when the event has an integer, enum or text field {@code field} in any of its scopes. */
+    @Override
     public boolean has(String field) {
         return find(field) != null;
     }
@@ -43,6 +48,7 @@ public final class CtfEvent {
      * The integer or enum value of {@code field} (unsigned 64-bit values as their two's complement bits);
      * {@link Long#MIN_VALUE} when absent or not an integer.
      */
+    @Override
     public long integer(String field) {
         FieldDecoder.Frame[] frame = new FieldDecoder.Frame[1];
         FieldDecoder.Exposed e = find(field, frame);
@@ -50,6 +56,7 @@ public final class CtfEvent {
     }
 
     /** The text of a string or character-array {@code field}, or an enum's label; null when absent. */
+    @Override
     public String string(String field) {
         FieldDecoder.Frame[] frame = new FieldDecoder.Frame[1];
         FieldDecoder.Exposed e = find(field, frame);

@@ -61,7 +61,7 @@ abstract sealed class FieldDecoder {
         if (type == null) {
             return new Scope(new StructDecoder(new FieldDecoder[0], 1), 0, 0, Map.of(), null);
         }
-        FieldDecoder root = k.struct(type, true);
+        FieldDecoder root = k.struct(type, "");
         return new Scope(root, k.ints, k.texts, Map.copyOf(k.exposed), k.clock);
     }
 
@@ -90,54 +90,64 @@ abstract sealed class FieldDecoder {
             return order == CtfType.Order.NATIVE ? littleTrace : order == CtfType.Order.LITTLE;
         }
 
-        FieldDecoder struct(CtfType.Struct s, boolean top) {
+        /** {@code prefix}: the dotted path of the struct's members within the scope, or null when not exposed. */
+        FieldDecoder struct(CtfType.Struct s, String prefix) {
             scopes.push(new HashMap<>());
             List<FieldDecoder> members = new ArrayList<>();
             for (CtfType.Field field : s.fields()) {
-                members.add(field(field.name(), field.type(), top));
+                members.add(field(field.name(), field.type(), prefix == null ? null : prefix + field.name()));
             }
             scopes.pop();
             return new StructDecoder(members.toArray(FieldDecoder[]::new), s.alignBits());
         }
 
-        FieldDecoder field(String name, CtfType type, boolean top) {
-            FieldDecoder d = type(name, type, top);
+        /** {@code path}: the field's dotted path within the scope when it is exposed (not in a variant or array). */
+        FieldDecoder field(String name, CtfType type, String path) {
+            boolean exposedHere = path != null;
+            FieldDecoder d = type(name, type, path);
             if (d instanceof IntDecoder i) {
                 scopes.peek().put(name, i.slot);
                 if (type instanceof CtfType.Enum e) {
                     enumsBySlot.put(i.slot, e);
                 }
-                if (top) {
-                    expose(name, new Exposed(true, i.slot, type instanceof CtfType.Enum e ? e : null));
+                if (exposedHere) {
+                    expose(path, new Exposed(true, i.slot, type instanceof CtfType.Enum e ? e : null));
                 }
-            } else if (top && d instanceof TextDecoder t) {
-                expose(name, new Exposed(false, t.textSlot(), null));
+            } else if (exposedHere && d instanceof TextDecoder t) {
+                expose(path, new Exposed(false, t.textSlot(), null));
             }
             return d;
         }
 
-        void expose(String name, Exposed e) {
-            exposed.put(name, e);
-            if (name.startsWith("_") && name.length() > 1) {
-                exposed.putIfAbsent(name.substring(1), e);
+        /** Exposes {@code path} as written, and as babeltrace2 names it: each part without one leading underscore. */
+        void expose(String path, Exposed e) {
+            exposed.put(path, e);
+            StringBuilder stripped = new StringBuilder();
+            for (String part : path.split("\\.", -1)) {
+                if (!stripped.isEmpty()) {
+                    stripped.append('.');
+                }
+                stripped.append(part.startsWith("_") && part.length() > 1 ? part.substring(1) : part);
             }
+            exposed.putIfAbsent(stripped.toString(), e);
         }
 
-        FieldDecoder type(String name, CtfType type, boolean top) {
+        FieldDecoder type(String name, CtfType type, String path) {
+            boolean exposedHere = path != null;
             return switch (type) {
-                case CtfType.Int i -> integer(name, i, top);
-                case CtfType.Enum e -> integer(name, e.container(), top);
+                case CtfType.Int i -> integer(name, i, path);
+                case CtfType.Enum e -> integer(name, e.container(), path);
                 case CtfType.Float fl -> new FloatDecoder(fl.sizeBits(), fl.alignBits(), little(fl.order()));
-                case CtfType.Str s -> new StringDecoder(top ? texts++ : -1);
-                case CtfType.Struct s -> struct(s, false);
+                case CtfType.Str s -> new StringDecoder(exposedHere ? texts++ : -1);
+                case CtfType.Struct s -> struct(s, exposedHere ? path + "." : null);
                 case CtfType.Variant v -> variant(v);
-                case CtfType.Array a -> array(a, top);
-                case CtfType.Sequence q -> sequence(q, top);
+                case CtfType.Array a -> array(a, exposedHere);
+                case CtfType.Sequence q -> sequence(q, exposedHere);
             };
         }
 
-        IntDecoder integer(String name, CtfType.Int i, boolean top) {
-            boolean updatesClock = i.clock() != null && !(top && name.equals("timestamp_end"));
+        IntDecoder integer(String name, CtfType.Int i, String path) {
+            boolean updatesClock = i.clock() != null && !"timestamp_end".equals(path);
             if (updatesClock && clock == null) {
                 clock = i.clock();
             }
@@ -168,7 +178,7 @@ abstract sealed class FieldDecoder {
                 CtfType.Field option = v.options().get(i);
                 optionIndex.put(option.name(), i);
                 scopes.push(new HashMap<>());
-                options[i] = field(option.name(), option.type(), false);
+                options[i] = field(option.name(), option.type(), null);
                 scopes.pop();
             }
             int[] byMapping = new int[tag.mappings().size()];
@@ -183,7 +193,7 @@ abstract sealed class FieldDecoder {
                 return new TextArrayDecoder(i.alignBits(), a.length(), -1, top ? texts++ : -1);
             }
             scopes.push(new HashMap<>());
-            FieldDecoder element = type("", a.element(), false);
+            FieldDecoder element = type("", a.element(), null);
             scopes.pop();
             return new ArrayDecoder(element, a.length(), -1, a.element().minBits());
         }
@@ -194,7 +204,7 @@ abstract sealed class FieldDecoder {
                 return new TextArrayDecoder(i.alignBits(), -1, lengthSlot, top ? texts++ : -1);
             }
             scopes.push(new HashMap<>());
-            FieldDecoder element = type("", q.element(), false);
+            FieldDecoder element = type("", q.element(), null);
             scopes.pop();
             return new ArrayDecoder(element, -1, lengthSlot, q.element().minBits());
         }

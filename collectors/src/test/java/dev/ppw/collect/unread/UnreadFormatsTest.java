@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * names it with its next step, as one line, instead of "unrecognized format" or a reader's parser error.
  */
 class UnreadFormatsTest {
-    private static final String READ = "Formats read: chrome-json, folded, ppw-profile ('ppw-java formats').";
+    private static final String READ = "Formats read: chrome-json, folded, lttng-ctf, ppw-profile ('ppw-java formats').";
 
     /** A file of {@code unread/} (or of {@code traces/}) and what detection must make of it. */
     record Sample(String path, String format, Confidence confidence) {
@@ -49,9 +49,6 @@ class UnreadFormatsTest {
                 new Sample("unread/perf-stat-interval.csv", "perf-stat", Confidence.CERTAIN),
                 new Sample("unread/tau-cpi-mpi/profile.0.0.0", "tau-profile", Confidence.CERTAIN),
                 new Sample("unread/lttng-cyg-lttng_work.head.txt", "lttng-text", Confidence.CERTAIN),
-                new Sample("unread/ctf-made-stream_0", "ctf", Confidence.CERTAIN),
-                new Sample("unread/ctf-made-metadata-packet", "ctf", Confidence.CERTAIN),
-                new Sample("unread/ctf-made-metadata", "ctf", Confidence.CERTAIN),
                 new Sample("traces/chrome-A-all.head4k.pftrace.gz", "perfetto", Confidence.POSSIBLE),
                 new Sample("unread/node-workload-A.head2k.cpuprofile", "v8-cpuprofile", Confidence.CERTAIN),
                 new Sample("unread/cprofile-cycle.pstats", "pstats", Confidence.CERTAIN),
