@@ -88,9 +88,9 @@ public final class CtfTraceReader {
         }
     }
 
+    /** How messages name a file of the input: the input as given, then the file within it ({@code DIR: ust/.../channel0_0}). */
     private static String nameOf(Path directory, String displayName, Path file) {
-        String relative = directory.relativize(file).toString();
-        return relative.isEmpty() ? displayName : displayName + (displayName.endsWith("/") ? "" : "/") + relative;
+        return displayName + ": " + directory.relativize(file);
     }
 
     /** One stream's next event, and where the stream stands in the tie order. */

@@ -29,6 +29,8 @@ final class Tsdl {
     private final List<Token> tokens;
     private int at;
     private int depth;
+    /** The first token of the value being assigned in a block, for messages about it. */
+    private Token valueToken;
 
     private final Map<String, CtfType> aliases = new HashMap<>();
     private final Map<String, CtfType> structs = new HashMap<>();
@@ -299,6 +301,7 @@ final class Tsdl {
                 entry.take(key.toString(), typeSpecifier());
             } else {
                 expect("=");
+                valueToken = peek();
                 entry.take(key.toString(), value());
             }
             expect(";");
@@ -364,7 +367,10 @@ final class Tsdl {
 
     private void traceEntry(String key, Object value) {
         switch (key) {
-            case "byte_order" -> byteOrder = String.valueOf(value);
+            case "byte_order" -> {
+                byteOrder = String.valueOf(value);
+                order(valueToken, value);
+            }
             case "packet.header" -> packetHeader = value;
             default -> { }
         }
