@@ -162,7 +162,7 @@ final class StreamDecoder implements Closeable {
                 discardedEvents += delta;
                 if (firstDiscard == null) {
                     firstDiscard = name + ": byte " + packetStart + ": " + Long.toUnsignedString(delta)
-                            + " events discarded by the tracer before this packet";
+                            + " events discarded by the tracer by the end of this packet";
                 }
             }
             lastDiscarded = discarded;

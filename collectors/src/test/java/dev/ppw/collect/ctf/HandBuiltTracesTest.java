@@ -164,7 +164,7 @@ class HandBuiltTracesTest {
         CtfTraceReader.Result r = CtfTraceReader.read(dir, "T", 1, e -> { });
         assertEquals(4, r.events());
         assertEquals(3, r.discardedEvents());
-        assertEquals(List.of("T: channel0_0: byte 256: 3 events discarded by the tracer before this packet"),
+        assertEquals(List.of("T: channel0_0: byte 256: 3 events discarded by the tracer by the end of this packet"),
                 r.discardExamples());
     }
 
