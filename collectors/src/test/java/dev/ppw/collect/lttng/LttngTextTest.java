@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The babeltrace2 text reader and the LTTng folding, on real traces and on made lines. */
 class LttngTextTest {
@@ -163,6 +164,24 @@ class LttngTextTest {
         assertEquals(namesByWords(shared), counted);
         assertEquals(9685, counted.values().stream().mapToLong(Long::longValue).sum());
         assertEquals(4829, counted.get("lttng_ust_cyg_profile:func_exit"));
+    }
+
+    @Test
+    void eventCountsAgreeWithBabeltraceItselfOnTheCommittedCtfFolder() throws IOException, InterruptedException {
+        Path trace = Path.of("src/test/resources/lttng/ust-trace");
+        boolean installed = Files.isExecutable(Path.of("/usr/bin/babeltrace2"))
+                || Files.isExecutable(Path.of("/usr/local/bin/babeltrace2"));
+        assumeTrue(installed, "babeltrace2 is not installed (Debian: apt-get install babeltrace2); the committed"
+                + " text of the same trace is checked by eventCountsAreTheLinesAndNamesOfTheText");
+        Process p = new ProcessBuilder("babeltrace2", trace.toString()).redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        byte[] text = p.getInputStream().readAllBytes();
+        assertEquals(0, p.waitFor());
+        long lines = new String(text, StandardCharsets.UTF_8).lines().count();
+        Map<String, Long> counted = namesCounted(text);
+        assertEquals(lines, counted.values().stream().mapToLong(Long::longValue).sum(), "babeltrace2 DIR | wc -l");
+        assertEquals(namesByWords(text), counted);
+        assertEquals(namesCounted(TestInputs.testResource("lttng/ust.txt")), counted);
     }
 
     @Test
