@@ -22,7 +22,7 @@ import java.util.Optional;
  * folder is one input, its streams decoded by {@link CtfTraceReader} on {@link ReadOptions#jobs()} threads and
  * merged in time order, and the events folded by {@link UstFolding} exactly as babeltrace2's text of the same
  * trace is, addresses named from the statedump's {@code bin_info} and the binaries' ELF symbols when the
- * binaries are on this machine. Events the tracer discarded are a counted warning ({@link #DISCARDED_EVENTS}).
+ * binaries are on this machine. Holds no mutable state. Events the tracer discarded are a counted warning ({@link #DISCARDED_EVENTS}).
  */
 public final class LttngCtfFormat implements EventFormat {
     /** The warning kind of events the tracer discarded (its buffers were full), counted per event. */
@@ -33,6 +33,18 @@ public final class LttngCtfFormat implements EventFormat {
     private static final byte[] METADATA_LITTLE = {0x57, 0x1d, (byte) 0xd1, 0x75};
     private static final byte[] METADATA_BIG = {0x75, (byte) 0xd1, 0x1d, 0x57};
     private static final String METADATA_TEXT = "/* CTF 1.";
+
+    private final AddressNames.BinaryLookup binaries;
+
+    /** The format as the registry loads it: binaries are looked up on this machine's file system. */
+    public LttngCtfFormat() {
+        this(AddressNames.fileSystem());
+    }
+
+    /** The format naming addresses with the symbols {@code binaries} finds (tests give their own). */
+    public LttngCtfFormat(AddressNames.BinaryLookup binaries) {
+        this.binaries = binaries;
+    }
 
     @Override
     public String name() {
@@ -100,7 +112,7 @@ public final class LttngCtfFormat implements EventFormat {
                     + " instead (the one lttng create --output made), e.g. ppw-java profile TRACE_DIR");
         }
         EventFormat.bracketed(source.name(), sink, () -> {
-            UstFolding folding = new UstFolding(sink, new AddressNames(AddressNames.fileSystem()));
+            UstFolding folding = new UstFolding(sink, new AddressNames(binaries));
             CtfTraceReader.Result result = CtfTraceReader.read(directory.get(), source.name(), options.jobs(),
                     folding::accept);
             folding.finish();
