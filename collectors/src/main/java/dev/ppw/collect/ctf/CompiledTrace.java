@@ -78,10 +78,16 @@ final class CompiledTrace {
                         + clockName + "', which no clock block declares");
             }
             long maxDense = -1;
+            int count = 0;
             for (CtfMetadata.EventClass ec : metadata.events()) {
                 if (ec.streamId() == sc.id() && ec.id() >= 0 && ec.id() < DENSE_IDS) {
                     maxDense = Math.max(maxDense, ec.id());
+                    count++;
                 }
+            }
+            // ids are dense in what LTTng writes; sparse ones (garbage, hand-made) go to the map, not a big array
+            if (maxDense >= 4L * count + 64) {
+                maxDense = -1;
             }
             EventType[] dense = new EventType[(int) (maxDense + 1)];
             Map<Long, EventType> sparse = new HashMap<>();
@@ -94,7 +100,7 @@ final class CompiledTrace {
                 EventType et = new EventType(ec.name(), ec.id(), st,
                         FieldDecoder.compile(ec.context(), little, false, metadataName),
                         FieldDecoder.compile(ec.fields(), little, false, metadataName));
-                if (ec.id() >= 0 && ec.id() < DENSE_IDS) {
+                if (ec.id() >= 0 && ec.id() < dense.length) {
                     dense[(int) ec.id()] = et;
                 } else {
                     sparse.put(ec.id(), et);

@@ -28,7 +28,7 @@ final class CtfFolders {
     /** LTTng's folders are 5 levels deep at most below its output folder; garbage trees are not searched further. */
     private static final int MAX_DEPTH = 8;
     /** Metadata larger than this is refused (LTTng's are kilobytes; a kernel trace's a few megabytes). */
-    private static final long MAX_METADATA_BYTES = 256L << 20;
+    private static final long MAX_METADATA_BYTES = 64L << 20;
 
     private CtfFolders() {
     }

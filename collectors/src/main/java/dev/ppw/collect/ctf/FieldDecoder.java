@@ -14,10 +14,17 @@ import java.util.Map;
  * top-level strings and character arrays a text slot. Compiled once per metadata; immutable, shared by threads.
  */
 abstract sealed class FieldDecoder {
-    final int alignBits;
+    /** Compiled fields of one metadata beyond this are refused: type aliases nest, and garbage could expand them
+     * exponentially. LTTng's largest metadata compiles to a few thousand. */
+    private static final int MAX_FIELDS = 1 << 20;
 
-    FieldDecoder(int alignBits) {
+    final int alignBits;
+    /** The fewest bits a value takes (0 when it may take none): bounds element counts on garbage. */
+    final long minBits;
+
+    FieldDecoder(int alignBits, long minBits) {
         this.alignBits = alignBits;
+        this.minBits = minBits;
     }
 
     abstract void decode(BitCursor c, Frame f);
@@ -98,7 +105,7 @@ abstract sealed class FieldDecoder {
                 members.add(field(field.name(), field.type(), prefix == null ? null : prefix + field.name()));
             }
             scopes.pop();
-            return new StructDecoder(members.toArray(FieldDecoder[]::new), s.alignBits());
+            return new StructDecoder(members.toArray(FieldDecoder[]::new), s.declaredAlignBits());
         }
 
         /** {@code path}: the field's dotted path within the scope when it is exposed (not in a variant or array). */
@@ -132,7 +139,12 @@ abstract sealed class FieldDecoder {
             exposed.putIfAbsent(stripped.toString(), e);
         }
 
+        int fieldCount;
+
         FieldDecoder type(String name, CtfType type, String path) {
+            if (++fieldCount > MAX_FIELDS) {
+                throw error("types that expand to more than " + MAX_FIELDS + " fields");
+            }
             boolean exposedHere = path != null;
             return switch (type) {
                 case CtfType.Int i -> integer(name, i, path);
@@ -195,7 +207,7 @@ abstract sealed class FieldDecoder {
             scopes.push(new HashMap<>());
             FieldDecoder element = type("", a.element(), null);
             scopes.pop();
-            return new ArrayDecoder(element, a.length(), -1, a.element().minBits());
+            return new ArrayDecoder(element, a.length(), -1);
         }
 
         FieldDecoder sequence(CtfType.Sequence q, boolean top) {
@@ -206,7 +218,7 @@ abstract sealed class FieldDecoder {
             scopes.push(new HashMap<>());
             FieldDecoder element = type("", q.element(), null);
             scopes.pop();
-            return new ArrayDecoder(element, -1, lengthSlot, q.element().minBits());
+            return new ArrayDecoder(element, -1, lengthSlot);
         }
     }
 
@@ -221,7 +233,7 @@ abstract sealed class FieldDecoder {
 
         IntDecoder(int size, int alignBits, boolean signed, boolean little, int slot, boolean updatesClock,
                    boolean setsId) {
-            super(alignBits);
+            super(alignBits, size);
             this.size = size;
             this.signed = signed;
             this.little = little;
@@ -253,7 +265,7 @@ abstract sealed class FieldDecoder {
         final boolean little;
 
         FloatDecoder(int size, int alignBits, boolean little) {
-            super(alignBits);
+            super(alignBits, size);
             this.size = size;
             this.little = little;
         }
@@ -267,8 +279,8 @@ abstract sealed class FieldDecoder {
 
     /** A decoder whose value is text kept in a slot (-1: read past). */
     abstract static sealed class TextDecoder extends FieldDecoder {
-        TextDecoder(int alignBits) {
-            super(alignBits);
+        TextDecoder(int alignBits, long minBits) {
+            super(alignBits, minBits);
         }
 
         abstract int textSlot();
@@ -278,7 +290,7 @@ abstract sealed class FieldDecoder {
         final int slot;
 
         StringDecoder(int slot) {
-            super(8);
+            super(8, 8);
             this.slot = slot;
         }
 
@@ -303,7 +315,7 @@ abstract sealed class FieldDecoder {
         final int slot;
 
         TextArrayDecoder(int alignBits, long length, int lengthSlot, int slot) {
-            super(alignBits);
+            super(alignBits, length > 0 ? Math.min(length, Long.MAX_VALUE / 16) * 8 : 0);
             this.length = length;
             this.lengthSlot = lengthSlot;
             this.slot = slot;
@@ -335,9 +347,26 @@ abstract sealed class FieldDecoder {
     static final class StructDecoder extends FieldDecoder {
         final FieldDecoder[] members;
 
-        StructDecoder(FieldDecoder[] members, int alignBits) {
-            super(alignBits);
+        StructDecoder(FieldDecoder[] members, int declaredAlignBits) {
+            super(alignOf(members, declaredAlignBits), sumOf(members));
             this.members = members;
+        }
+
+        /** A struct aligns as its most aligned member, or as its {@code align} attribute when that is more. */
+        private static int alignOf(FieldDecoder[] members, int declared) {
+            int align = Math.max(1, declared);
+            for (FieldDecoder m : members) {
+                align = Math.max(align, m.alignBits);
+            }
+            return align;
+        }
+
+        private static long sumOf(FieldDecoder[] members) {
+            long sum = 0;
+            for (FieldDecoder m : members) {
+                sum = Math.min(Long.MAX_VALUE / 4, sum + m.minBits);
+            }
+            return sum;
         }
 
         @Override
@@ -356,7 +385,7 @@ abstract sealed class FieldDecoder {
         final FieldDecoder[] options;
 
         VariantDecoder(int tagSlot, CtfType.Enum tag, int[] optionByMapping, FieldDecoder[] options) {
-            super(1);
+            super(1, java.util.Arrays.stream(options).mapToLong(o -> o.minBits).min().orElse(0));
             this.tagSlot = tagSlot;
             this.tag = tag;
             this.optionByMapping = optionByMapping;
@@ -391,12 +420,13 @@ abstract sealed class FieldDecoder {
         final int lengthSlot;
         final long elementMinBits;
 
-        ArrayDecoder(FieldDecoder element, long length, int lengthSlot, long elementMinBits) {
-            super(element.alignBits);
+        ArrayDecoder(FieldDecoder element, long length, int lengthSlot) {
+            super(element.alignBits, length > 0 && element.minBits > 0
+                    ? (length > Long.MAX_VALUE / 4 / element.minBits ? Long.MAX_VALUE / 4 : length * element.minBits) : 0);
             this.element = element;
             this.length = length;
             this.lengthSlot = lengthSlot;
-            this.elementMinBits = elementMinBits;
+            this.elementMinBits = element.minBits;
         }
 
         @Override

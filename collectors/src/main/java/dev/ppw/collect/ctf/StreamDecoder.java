@@ -83,6 +83,7 @@ final class StreamDecoder implements Closeable {
     }
 
     private CtfEvent event() {
+        long startBits = c.positionBits;
         c.eventId = 0;
         CompiledTrace.StreamType st = stream;
         st.eventHeader().root().decode(c, headerFrame);
@@ -95,6 +96,10 @@ final class StreamDecoder implements Closeable {
         }
         FieldDecoder.Frame context = type.context().decode(c);
         FieldDecoder.Frame payload = type.payload().decode(c);
+        if (c.positionBits == startBits) {
+            throw new BadInputException(name + ": byte " + eventByte + ": an event of no bits (its header and fields"
+                    + " are all empty): the packet's content would never end");
+        }
         long nanos = st.clock() == null ? c.clockCycles : st.clock().nanos(c.clockCycles);
         return new CtfEvent(nanos, type, payload, context, streamContext, packetContext);
     }

@@ -26,8 +26,6 @@ final class Tsdl {
     }
 
     private final String fileName;
-    private final List<Token> tokens;
-    private int at;
     private int depth;
     /** The first token of the value being assigned in a block, for messages about it. */
     private Token valueToken;
@@ -46,7 +44,8 @@ final class Tsdl {
 
     private Tsdl(String fileName, String text) {
         this.fileName = fileName;
-        this.tokens = lex(text);
+        this.src = text;
+        this.current = lex();
     }
 
     /**
@@ -60,70 +59,75 @@ final class Tsdl {
         return p.build(packetOrderLittle);
     }
 
-    // ---- lexer ----
+    // ---- lexer: one token ahead, so that memory does not grow with the metadata ----
 
-    private List<Token> lex(String s) {
-        List<Token> out = new ArrayList<>();
-        int i = 0;
-        int line = 1;
-        int lineStart = 0;
+    private final String src;
+    private int pos;
+    private int line = 1;
+    private int lineStart;
+    private Token current;
+
+    private Token lex() {
+        String s = src;
         int n = s.length();
-        while (i < n) {
-            char c = s.charAt(i);
+        while (pos < n) {
+            char c = s.charAt(pos);
             if (c == '\n') {
                 line++;
-                lineStart = ++i;
+                lineStart = ++pos;
                 continue;
             }
             if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == 0) {
-                i++;
+                pos++;
                 continue;
             }
-            int column = i - lineStart + 1;
-            if (c == '/' && i + 1 < n && s.charAt(i + 1) == '*') {
-                int end = s.indexOf("*/", i + 2);
-                if (end < 0) {
+            int column = pos - lineStart + 1;
+            if (c == '/' && pos + 1 < n && s.charAt(pos + 1) == '*') {
+                int close = s.indexOf("*/", pos + 2);
+                if (close < 0) {
                     throw error(line, column, "a comment that never ends");
                 }
-                for (int k = i; k < end; k++) {
+                for (int k = pos; k < close; k++) {
                     if (s.charAt(k) == '\n') {
                         line++;
                         lineStart = k + 1;
                     }
                 }
-                i = end + 2;
+                pos = close + 2;
                 continue;
             }
-            if (c == '/' && i + 1 < n && s.charAt(i + 1) == '/') {
-                while (i < n && s.charAt(i) != '\n') {
-                    i++;
+            if (c == '/' && pos + 1 < n && s.charAt(pos + 1) == '/') {
+                while (pos < n && s.charAt(pos) != '\n') {
+                    pos++;
                 }
                 continue;
             }
-            int start = i;
+            int start = pos;
             if (Character.isLetter(c) || c == '_') {
-                while (i < n && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
-                    i++;
+                while (pos < n && (Character.isLetterOrDigit(s.charAt(pos)) || s.charAt(pos) == '_')) {
+                    pos++;
                 }
-                out.add(new Token(Kind.IDENT, s.substring(start, i), line, column));
-            } else if (c >= '0' && c <= '9') {
-                while (i < n && (Character.isLetterOrDigit(s.charAt(i)))) {
-                    i++;
+                return new Token(Kind.IDENT, s.substring(start, pos), line, column);
+            }
+            if (c >= '0' && c <= '9') {
+                while (pos < n && Character.isLetterOrDigit(s.charAt(pos))) {
+                    pos++;
                 }
-                out.add(new Token(Kind.NUMBER, s.substring(start, i), line, column));
-            } else if (c == '"' || c == '\'') {
+                return new Token(Kind.NUMBER, s.substring(start, pos), line, column);
+            }
+            if (c == '"' || c == '\'') {
                 StringBuilder b = new StringBuilder();
-                i++;
+                pos++;
                 while (true) {
-                    if (i >= n || s.charAt(i) == '\n') {
+                    if (pos >= n || s.charAt(pos) == '\n') {
                         throw error(line, column, "a string that never ends");
                     }
-                    char d = s.charAt(i++);
+                    char d = s.charAt(pos++);
                     if (d == c) {
                         break;
                     }
-                    if (d == '\\' && i < n) {
-                        char e = s.charAt(i++);
+                    if (d == '\\' && pos < n) {
+                        char e = s.charAt(pos++);
                         b.append(switch (e) {
                             case 'n' -> '\n';
                             case 't' -> '\t';
@@ -134,21 +138,21 @@ final class Tsdl {
                         b.append(d);
                     }
                 }
-                out.add(new Token(Kind.STRING, b.toString(), line, column));
-            } else if (s.startsWith(":=", i) || s.startsWith("...", i) || s.startsWith("->", i)) {
-                int len = s.startsWith("...", i) ? 3 : 2;
-                out.add(new Token(Kind.PUNCT, s.substring(i, i + len), line, column));
-                i += len;
-            } else if ("{}[]()<>;:=,.-+*".indexOf(c) >= 0) {
-                out.add(new Token(Kind.PUNCT, String.valueOf(c), line, column));
-                i++;
-            } else {
-                throw error(line, column, "unexpected character '" + (c < 32 || c > 126
-                        ? String.format(Locale.ROOT, "\\u%04x", (int) c) : String.valueOf(c)) + "'");
+                return new Token(Kind.STRING, b.toString(), line, column);
             }
+            if (s.startsWith(":=", pos) || s.startsWith("...", pos) || s.startsWith("->", pos)) {
+                int len = s.startsWith("...", pos) ? 3 : 2;
+                pos += len;
+                return new Token(Kind.PUNCT, s.substring(start, pos), line, column);
+            }
+            if ("{}[]()<>;:=,.-+*".indexOf(c) >= 0) {
+                pos++;
+                return new Token(Kind.PUNCT, String.valueOf(c), line, column);
+            }
+            throw error(line, column, "unexpected character '" + (c < 32 || c > 126
+                    ? String.format(Locale.ROOT, "\\u%04x", (int) c) : String.valueOf(c)) + "'");
         }
-        out.add(new Token(Kind.END, "end of metadata", line, i - lineStart + 1));
-        return out;
+        return new Token(Kind.END, "end of metadata", line, pos - lineStart + 1);
     }
 
     private BadInputException error(int line, int column, String problem) {
@@ -162,17 +166,13 @@ final class Tsdl {
     // ---- token helpers ----
 
     private Token peek() {
-        return tokens.get(at);
-    }
-
-    private Token peek(int ahead) {
-        return tokens.get(Math.min(tokens.size() - 1, at + ahead));
+        return current;
     }
 
     private Token next() {
-        Token t = tokens.get(at);
+        Token t = current;
         if (t.kind() != Kind.END) {
-            at++;
+            current = lex();
         }
         return t;
     }

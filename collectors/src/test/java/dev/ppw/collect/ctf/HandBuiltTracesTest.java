@@ -361,4 +361,27 @@ class HandBuiltTracesTest {
         Files.writeString(dir.resolve("metadata"), "/* CTF 1.8 */\n" + "struct a { ".repeat(100));
         assertTrue(bad(dir).getMessage().contains("nested more than 64 deep"), bad(dir).getMessage());
     }
+    @Test
+    void aliasesThatExpandExponentiallyAreRefusedNotExpanded(@TempDir Path tmp) throws IOException {
+        StringBuilder meta = new StringBuilder("/* CTF 1.8 */\ntypealias integer { size = 8; } := t0;\n");
+        for (int i = 1; i <= 40; i++) {
+            meta.append("typealias struct { t").append(i - 1).append(" a; t").append(i - 1).append(" b; } := t")
+                    .append(i).append(";\n");
+        }
+        meta.append("event { name = \"e\"; fields := struct { t40 x; }; };\n");
+        Path dir = Files.createDirectories(tmp.resolve("t"));
+        Files.writeString(dir.resolve("metadata"), meta.toString());
+        Files.write(dir.resolve("s"), new byte[] {1});
+        assertEquals("T: metadata: bad CTF metadata: types that expand to more than 1048576 fields",
+                bad(dir).getMessage());
+    }
+
+    @Test
+    void eventsOfNoBitsAreRefusedRatherThanReadForever(@TempDir Path tmp) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("t"));
+        Files.writeString(dir.resolve("metadata"), "/* CTF 1.8 */\nevent { name = \"e\"; };\n");
+        Files.write(dir.resolve("s"), new byte[] {1, 2, 3});
+        assertEquals("T: s: byte 0: an event of no bits (its header and fields are all empty): the packet's content"
+                + " would never end", bad(dir).getMessage());
+    }
 }
