@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # ppw-java reading an LTTng trace folder directly (lttng-ctf) against babeltrace2 reading the same folder
 # (issue 12; not part of the test run). RUNS rounds, alternating `babeltrace2 DIR > /dev/null` and
-# `ppw-java profile DIR --format csv -o /dev/null` (JVM start included), each timed from the outside: wall
+# `ppw-java profile DIR --format csv -o /dev/null` (a copy of the jar taken at the start, run with the
+# launcher's JVM settings, so that editing sources meanwhile changes nothing; JVM start included), each
+# timed from the outside: wall
 # seconds and CPU seconds (user + sys). Prints every run, the medians, events per second of each and the
 # load average (the machine is shared: compare the CPU columns when the load is high).
 #   bench/ctf-bench.sh                       # the default trace, made once: 4 threads, about 6M events
@@ -33,16 +35,22 @@ if [ -z "$trace" ]; then
   fi
 fi
 "$root/ppw-java" --version >/dev/null   # builds the jar if sources changed; not timed
+. "$root/scripts/find-jdk.sh"
+ppw_find_jdk || exit 3
+mkdir -p "$dir"
+cp "$root/cli/target/ppw-java.jar" "$dir/ppw-java.jar"
+ppw=("$JAVA_HOME/bin/java" -XX:+UseSerialGC -XX:PretenureSizeThreshold=1m -XX:InitialRAMPercentage=6 -Xmn128m
+     -jar "$dir/ppw-java.jar")
 events=$(babeltrace2 "$trace" | wc -l)
 echo "trace: $trace  events: $events  size: $(du -sh "$trace" | cut -f1)"
 
-timed() { # command... -> "wall cpu" in seconds
-  local t0 t1 c0 c1
-  c0=$(awk '{print $14 + $15 + $16 + $17}' /proc/$BASHPID/stat)
+timed() { # command... -> "wall cpu" in seconds (cpu: user + sys of the command and its children)
+  local t0 t1 c0 c1 me=$BASHPID
+  c0=$(awk '{print $16 + $17}' "/proc/$me/stat")
   t0=$(date +%s.%N)
   "$@" >/dev/null 2>&1
   t1=$(date +%s.%N)
-  c1=$(awk '{print $14 + $15 + $16 + $17}' /proc/$BASHPID/stat)
+  c1=$(awk '{print $16 + $17}' "/proc/$me/stat")
   awk -v a="$t0" -v b="$t1" -v c="$c0" -v d="$c1" -v hz="$(getconf CLK_TCK)" \
     'BEGIN { printf "%.2f %.2f\n", b - a, (d - c) / hz }'
 }
@@ -50,7 +58,7 @@ bt_wall=() bt_cpu=() ppw_wall=() ppw_cpu=()
 for ((i = 1; i <= runs; i++)); do
   read -r w c < <(timed sh -c "babeltrace2 '$trace' > /dev/null")
   bt_wall+=("$w") bt_cpu+=("$c")
-  read -r w2 c2 < <(timed "$root/ppw-java" profile "$trace" --format csv -o /dev/null -q)
+  read -r w2 c2 < <(timed "${ppw[@]}" profile "$trace" --format csv -o /dev/null -q)
   ppw_wall+=("$w2") ppw_cpu+=("$c2")
   echo "run $i: babeltrace2 ${w}s wall ${c}s cpu   ppw-java ${w2}s wall ${c2}s cpu"
 done
