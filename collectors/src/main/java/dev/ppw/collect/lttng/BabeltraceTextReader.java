@@ -70,7 +70,6 @@ final class BabeltraceTextReader implements LttngEventView {
 
     private int fields;
     private String[] keys = new String[32];
-    private int[] groups = new int[32];
     private byte[] kinds = new byte[32];
     private long[] ints = new long[32];
     private String[] strings = new String[32];
@@ -441,7 +440,9 @@ final class BabeltraceTextReader implements LttngEventView {
             if (base > 0) {
                 path.append('.');
             }
-            path.append(new String(line, start, p - 3 - start, StandardCharsets.UTF_8));
+            for (int i = start; i < p - 3; i++) {
+                path.append((char) (line[i] & 0xFF));
+            }
             String problem = value(depth, true);
             path.setLength(base);
             if (problem != null) {
@@ -466,12 +467,12 @@ final class BabeltraceTextReader implements LttngEventView {
         }
         byte b = line[p];
         if (b == '"') {
-            String s = string();
-            if (s == null) {
+            int n = unquote();
+            if (n < 0) {
                 return "unterminated string";
             }
             if (keep) {
-                store(STRING, 0, s);
+                store(STRING, 0, stringOf(n));
             }
             return null;
         }
@@ -665,14 +666,39 @@ final class BabeltraceTextReader implements LttngEventView {
 
     /** The quoted string at p with its C escapes undone; null when it does not close on this line. */
     private String string() {
+        int n = unquote();
+        return n < 0 ? null : new String(scratch, 0, n, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The string the {@link #unquote}d {@code n} bytes in {@code scratch} spell: the String the previous line
+     * had in this field's slot when it is the same (procname, paths and names repeat line after line).
+     */
+    private String stringOf(int n) {
+        String previous = fields < strings.length ? strings[fields] : null;
+        if (previous != null && previous.length() == n) {
+            boolean same = true;
+            for (int i = 0; i < n; i++) {
+                if (previous.charAt(i) != scratch[i]) {
+                    same = false;
+                    break;
+                }
+            }
+            if (same) {
+                return previous;
+            }
+        }
+        return new String(scratch, 0, n, StandardCharsets.UTF_8);
+    }
+
+    /** Undoes the quoted string at p into {@code scratch}: its length in bytes, or -1 when it does not close. */
+    private int unquote() {
         p++;
         int n = 0;
-        boolean ascii = true;
         while (p < length) {
             byte b = line[p++];
             if (b == '"') {
-                return ascii ? new String(scratch, 0, n, StandardCharsets.ISO_8859_1)
-                        : new String(scratch, 0, n, StandardCharsets.UTF_8);
+                return n;
             }
             if (b == '\\' && p < length) {
                 byte e = line[p++];
@@ -689,15 +715,12 @@ final class BabeltraceTextReader implements LttngEventView {
                     default -> e;
                 };
             }
-            if (b < 0) {
-                ascii = false;
-            }
             if (n == scratch.length) {
                 scratch = Arrays.copyOf(scratch, 2 * n);
             }
             scratch[n++] = b;
         }
-        return null;
+        return -1;
     }
 
     private byte hexEscape() {
@@ -715,17 +738,16 @@ final class BabeltraceTextReader implements LttngEventView {
         if (fields == keys.length) {
             int n = 2 * fields;
             keys = Arrays.copyOf(keys, n);
-            groups = Arrays.copyOf(groups, n);
             kinds = Arrays.copyOf(kinds, n);
             ints = Arrays.copyOf(ints, n);
             strings = Arrays.copyOf(strings, n);
         }
         String key = keys[fields];
         if (key == null || !key.contentEquals(path)) {
-            key = path.toString();
+            // Interned: the folding asks with literals, which equals() then finds by identity.
+            key = path.toString().intern();
         }
         keys[fields] = key;
-        groups[fields] = groupCount;
         kinds[fields] = kind;
         ints[fields] = v;
         strings[fields] = s;
@@ -734,13 +756,16 @@ final class BabeltraceTextReader implements LttngEventView {
 
     // ---- the view
 
-    /** The field named {@code field}: the last group (the payload) first, then the groups before it. */
+    /**
+     * The field named {@code field}: the last group (the payload) first, then the groups before it. Fields are
+     * stored in line order, so a backward scan meets the groups in that order.
+     */
     private int find(String field) {
-        for (int g = groupCount - 1; g >= 0; g--) {
-            for (int i = 0; i < fields; i++) {
-                if (groups[i] == g && keys[i].equals(field)) {
-                    return i;
-                }
+        int hash = field.hashCode();
+        for (int i = fields - 1; i >= 0; i--) {
+            String key = keys[i];
+            if (key == field || key.hashCode() == hash && key.equals(field)) {
+                return i;
             }
         }
         return -1;

@@ -52,7 +52,7 @@ public final class ElfSymbols {
     private static ElfSymbols parse(ByteBuffer file) {
         try {
             return parseOrThrow(file);
-        } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
+        } catch (IndexOutOfBoundsException | IllegalArgumentException | ArithmeticException e) {
             // A cut or corrupt file names nothing, as a missing one does.
             return null;
         }

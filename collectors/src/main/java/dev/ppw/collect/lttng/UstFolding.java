@@ -2,6 +2,7 @@ package dev.ppw.collect.lttng;
 
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
+import dev.ppw.model.LongIntOpenMap;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricUnit;
 import dev.ppw.model.NameTable;
@@ -47,13 +48,24 @@ public final class UstFolding {
     private final FrameTable frames;
     private final NameTable names;
     private final AddressNames addresses;
-    private final Map<String, Thread> threads = new HashMap<>();
+    private final Map<ThreadKey, Thread> threads = new HashMap<>();
+    /** The thread of the previous event: most events follow one of the same thread. */
+    private Thread lastThread;
+    /** Per vpid, the name ids of the function addresses met: naming an address costs a lookup and a String. */
+    private final Map<Long, LongIntOpenMap> regionNames = new HashMap<>();
+    /** Per vpid, the name ids of the call sites met. */
+    private final Map<Long, LongIntOpenMap> callsiteNames = new HashMap<>();
     private final Map<String, long[]> otherEvents = new LinkedHashMap<>();
     private long allocationsOutside;
     private long badSizes;
 
+    private record ThreadKey(long vpid, long vtid) {
+    }
+
     /** One thread's stack: the frames the sink has open on its track, innermost last. */
     private static final class Thread {
+        final long vpid;
+        final long vtid;
         final int track;
         final String pid;
         final String tid;
@@ -61,7 +73,9 @@ public final class UstFolding {
         int[] frames = new int[16];
         int depth;
 
-        Thread(int track, String pid, String tid) {
+        Thread(long vpid, long vtid, int track, String pid, String tid) {
+            this.vpid = vpid;
+            this.vtid = vtid;
             this.track = track;
             this.pid = pid;
             this.tid = tid;
@@ -95,7 +109,11 @@ public final class UstFolding {
             case "lttng_ust_libc:calloc" -> allocation(event, event.integer("size"), event.integer("nmemb"));
             case "lttng_ust_libc:realloc" -> allocation(event, event.integer("size"), 1);
             case "lttng_ust_statedump:bin_info", "lttng_ust_dl:dlopen" -> {
-                addresses.accept(event, event.integer("vpid"));
+                long vpid = event.integer("vpid");
+                addresses.accept(event, vpid);
+                // A new mapping may name addresses that had no binary before.
+                regionNames.remove(vpid);
+                callsiteNames.remove(vpid);
                 count(name);
             }
             default -> count(name);
@@ -139,9 +157,9 @@ public final class UstFolding {
         Thread t = thread(event);
         long vpid = event.integer("vpid");
         long addr = event.integer("addr");
-        String region = region(event, vpid, addr);
-        String callsite = event.has("call_site") ? addresses.callsite(vpid, event.integer("call_site")) : "";
-        int frame = frames.intern(names.intern(region), callsite.isEmpty() ? NameTable.EMPTY : names.intern(callsite));
+        int region = region(event, vpid, addr);
+        int callsite = event.has("call_site") ? callsiteId(vpid, event.integer("call_site")) : NameTable.EMPTY;
+        int frame = frames.intern(region, callsite);
         sink.begin(t.track, event.timestampNanos(), frame);
         t.push(frame);
     }
@@ -149,7 +167,7 @@ public final class UstFolding {
     private void exit(LttngEventView event) {
         int region = EventSink.NO_NAME;
         if (event.has("addr")) {
-            region = names.intern(region(event, event.integer("vpid"), event.integer("addr")));
+            region = region(event, event.integer("vpid"), event.integer("addr"));
         }
         exit(thread(event), event.timestampNanos(), region);
     }
@@ -194,23 +212,47 @@ public final class UstFolding {
      * The function at {@code addr}: babeltrace2's debug-info name of the event's {@code ip} when the text has
      * one and ip is that address (cyg-profile sets ip to the function's address), else the address's name.
      */
-    private String region(LttngEventView event, long vpid, long addr) {
+    private int region(LttngEventView event, long vpid, long addr) {
         String func = event.string("debug_info.func");
         if (func != null && !func.isEmpty() && event.integer("ip") == addr) {
             int plus = func.lastIndexOf('+');
-            return plus > 0 ? func.substring(0, plus) : func;
+            return names.intern(plus > 0 ? func.substring(0, plus) : func);
         }
-        return addr == Long.MIN_VALUE ? UNNAMED : addresses.function(vpid, addr);
+        if (addr == Long.MIN_VALUE) {
+            return names.intern(UNNAMED);
+        }
+        LongIntOpenMap known = regionNames.computeIfAbsent(vpid, v -> new LongIntOpenMap());
+        int id = known.get(addr, -1);
+        if (id < 0) {
+            id = names.intern(addresses.function(vpid, addr));
+            known.put(addr, id);
+        }
+        return id;
+    }
+
+    private int callsiteId(long vpid, long address) {
+        LongIntOpenMap known = callsiteNames.computeIfAbsent(vpid, v -> new LongIntOpenMap());
+        int id = known.get(address, -1);
+        if (id < 0) {
+            id = names.intern(addresses.callsite(vpid, address));
+            known.put(address, id);
+        }
+        return id;
     }
 
     private Thread thread(LttngEventView event) {
-        String pid = decimal(event.integer("vpid"));
-        String tid = decimal(event.integer("vtid"));
-        String key = pid + '/' + tid;
-        Thread t = threads.get(key);
-        if (t == null) {
-            t = new Thread(sink.thread(pid, tid), pid, tid);
-            threads.put(key, t);
+        long vpid = event.integer("vpid");
+        long vtid = event.integer("vtid");
+        Thread t = lastThread;
+        if (t == null || t.vpid != vpid || t.vtid != vtid) {
+            t = threads.get(new ThreadKey(vpid, vtid));
+            if (t == null) {
+                String pid = decimal(vpid);
+                String tid = decimal(vtid);
+                t = new Thread(vpid, vtid, sink.thread(pid, tid), pid, tid);
+                threads.put(new ThreadKey(vpid, vtid), t);
+            }
+            lastThread = t;
         }
         String procname = event.string("procname");
         if (procname != null && !procname.equals(t.procname)) {
