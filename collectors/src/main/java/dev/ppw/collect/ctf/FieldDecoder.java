@@ -16,7 +16,7 @@ import java.util.Map;
 abstract sealed class FieldDecoder {
     /** Compiled fields of one metadata beyond this are refused: type aliases nest, and garbage could expand them
      * exponentially. LTTng's largest metadata compiles to a few thousand. */
-    private static final int MAX_FIELDS = 1 << 20;
+    private static final int MAX_FIELDS = 1 << 18;
 
     final int alignBits;
     /** The fewest bits a value takes (0 when it may take none): bounds element counts on garbage. */
