@@ -54,6 +54,12 @@ class CtfTraceReaderTest {
     }
 
     @Test
+    void perProcessBuffersOfTwoRunsDecodeAsBabeltracePrintsThem() throws IOException {
+        assertSameAsBabeltrace(resource("cyg-pid"), resource("cyg-pid.bt.txt"), 1);
+        assertSameAsBabeltrace(resource("cyg-pid"), resource("cyg-pid.bt.txt"), 3);
+    }
+
+    @Test
     void parallelDecodingGivesTheSameEvents() throws IOException {
         assertSameAsBabeltrace(resource("cyg-uid"), resource("cyg-uid.bt.txt"), 4);
     }
