@@ -50,7 +50,7 @@ public final class DiagnosticWords {
         kind(Diagnostics.INPUT_NAMED_TWICE, "input named more than once (read once)",
                 "inputs named more than once (read once each)");
         kind(Diagnostics.ASYNC_OFF, "async event left out (--async off)", "async events left out (--async off)");
-        kind("lttng_discarded_events", "event discarded by the tracer (its buffer was full)",
+        kind(Diagnostics.LTTNG_DISCARDED_EVENTS, "event discarded by the tracer (its buffer was full)",
                 "events discarded by the tracer (its buffers were full)");
 
         phase("M", "metadata event (process and thread names)", "metadata events (process and thread names)");

@@ -57,6 +57,8 @@ public final class Diagnostics {
     public static final String DISPLAY_TIME_UNITS_DIFFER = "display_time_units_differ";
     /** One async {@code b}/{@code e} event (or async row of a saved profile) left out as {@code --async off} asks. */
     public static final String ASYNC_OFF = "async_off";
+    /** One event an LTTng tracer discarded (its buffer was full), as a CTF packet's {@code events_discarded} counts it. */
+    public static final String LTTNG_DISCARDED_EVENTS = "lttng_discarded_events";
 
     private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package dev.ppw.collect.ctf;
 import dev.ppw.collect.lttng.AddressNames;
 import dev.ppw.collect.lttng.UstFolding;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
@@ -26,7 +27,7 @@ import java.util.Optional;
  */
 public final class LttngCtfFormat implements EventFormat {
     /** The warning kind of events the tracer discarded (its buffers were full), counted per event. */
-    public static final String DISCARDED_EVENTS = "lttng_discarded_events";
+    public static final String DISCARDED_EVENTS = Diagnostics.LTTNG_DISCARDED_EVENTS;
 
     private static final byte[] STREAM_LITTLE = {(byte) 0xc1, 0x1f, (byte) 0xfc, (byte) 0xc1};
     private static final byte[] STREAM_BIG = {(byte) 0xc1, (byte) 0xfc, 0x1f, (byte) 0xc1};
