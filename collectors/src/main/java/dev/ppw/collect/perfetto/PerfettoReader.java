@@ -15,6 +15,7 @@ import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.zip.ZipException;
 
 /**
  * Reads one Perfetto trace, packet by packet, into a sink (what is read and how is {@link PerfettoFormat}'s
@@ -93,6 +94,14 @@ final class PerfettoReader {
 
     /** Reads every packet of {@code content}; a stream cut inside a packet keeps the packets before it. */
     void read(InputStream content) throws IOException {
+        try {
+            readPackets(content);
+        } catch (ZipException e) {
+            throw new BadInputException(input + ": byte " + packetOffset + ": corrupt gzip data: " + e.getMessage(), e);
+        }
+    }
+
+    private void readPackets(InputStream content) throws IOException {
         EndWatch watched = new EndWatch(content);
         CodedInputStream in = CodedInputStream.newInstance(watched);
         while (true) {
@@ -102,7 +111,10 @@ final class PerfettoReader {
                 if (in.isAtEnd()) {
                     return;
                 }
-                tag = in.readTag();
+                tag = in.readRawByte() & 0xff;
+                if (tag == 0 && zerosToTheEnd(in)) {
+                    return;
+                }
                 if (tag != PACKET_TAG) {
                     throw notAPacket(tag);
                 }
@@ -137,6 +149,29 @@ final class PerfettoReader {
             packets++;
             packetOffset += frameBytes;
         }
+    }
+
+    /**
+     * Whether the input ends in zero bytes from here (the first already read): what a file system leaves when
+     * the writer died before its data reached the disk. They are counted as a cut, as in a Chrome trace.
+     */
+    private boolean zerosToTheEnd(CodedInputStream in) throws IOException {
+        long zeros = 1;
+        while (!in.isAtEnd()) {
+            if (in.readRawByte() != 0) {
+                throw new BadInputException(input + ": byte " + (packetOffset + zeros) + ": not a Perfetto trace: "
+                        + zeros + " zero bytes from byte " + packetOffset + " and then data, where a TracePacket"
+                        + " (tag 0x0a) belongs");
+            }
+            zeros++;
+            if ((zeros & 0xffff) == 0) {
+                in.resetSizeCounter();
+            }
+        }
+        diagnostics.warn(Diagnostics.TRUNCATED, input + ": byte " + packetOffset + ": the input ends in " + zeros
+                + " zero bytes (its writer died before its data reached the disk?); the " + packets
+                + " complete packets before them are kept");
+        return true;
     }
 
     /** Packets read so far. */
@@ -743,7 +778,7 @@ final class PerfettoReader {
                     sink.complete(track, tsNanos, durNanos, frame(seq));
                 }
             }
-            default -> diagnostics.note(Diagnostics.PHASE_NOTE_PREFIX + (legacyPhase > 0 && legacyPhase < 0x10000
+            default -> diagnostics.note(Diagnostics.PHASE_NOTE_PREFIX + (legacyPhase > ' ' && legacyPhase < 0x7f
                     ? String.valueOf((char) legacyPhase) : Integer.toString(legacyPhase)));
         }
     }

@@ -186,4 +186,17 @@ class PerfettoReaderTest {
         assertEquals("t.json: byte " + trace.length + ": not a Perfetto trace: tag 0x7f (field 15, wire type 7) where"
                 + " a TracePacket (tag 0x0a) belongs, after 3 packets", e.getMessage());
     }
+
+    @Test
+    void zeroBytesToTheEndAreACutAndZerosBeforeDataAnError() {
+        byte[] trace = new TraceWriter().threadTrack(THREAD, 1, 1, null).event(1, THREAD, BEGIN, "a").toBytes();
+        RecordingSink zeros = read(java.util.Arrays.copyOf(trace, trace.length + 5000));
+        assertEquals(List.of("B T(1,1) 1 a"), zeros.events());
+        assertEquals("t.json: byte " + trace.length + ": the input ends in 5000 zero bytes (its writer died before its"
+                + " data reached the disk?); the 2 complete packets before them are kept", zeros.firstExample("truncated"));
+        byte[] thenData = java.util.Arrays.copyOf(trace, trace.length + 10);
+        thenData[trace.length + 9] = 0x0a;
+        assertEquals("t.json: byte " + (trace.length + 9) + ": not a Perfetto trace: 9 zero bytes from byte "
+                + trace.length + " and then data, where a TracePacket (tag 0x0a) belongs", failure(thenData).getMessage());
+    }
 }
