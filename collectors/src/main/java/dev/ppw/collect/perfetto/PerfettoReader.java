@@ -77,6 +77,10 @@ final class PerfettoReader {
     private boolean hasDeltaMicros;
     private long deltaMicros;
     private int legacyPhase;
+    private boolean hasLegacyId;
+    private long legacyId;
+    private boolean legacyIdGlobal;
+    private String legacyScope;
     private long legacyDurationMicros;
     private boolean hasLegacyDuration;
     private final LongArrayList extraCounterUuids = new LongArrayList();
@@ -619,6 +623,9 @@ final class PerfettoReader {
         hasAbsoluteMicros = false;
         hasDeltaMicros = false;
         legacyPhase = 0;
+        hasLegacyId = false;
+        legacyIdGlobal = false;
+        legacyScope = "";
         hasLegacyDuration = false;
         hasExtraCounterUuids = false;
         hasExtraDoubleCounterUuids = false;
@@ -742,6 +749,12 @@ final class PerfettoReader {
                     }
                 }
                 case Proto.LEGACY_PHASE -> legacyPhase = in.readInt32();
+                case Proto.LEGACY_UNSCOPED_ID, Proto.LEGACY_LOCAL_ID, Proto.LEGACY_GLOBAL_ID -> {
+                    legacyIdGlobal = WireFormat.getTagFieldNumber(tag) == Proto.LEGACY_GLOBAL_ID;
+                    legacyId = in.readUInt64();
+                    hasLegacyId = true;
+                }
+                case Proto.LEGACY_ID_SCOPE -> legacyScope = in.readStringRequireUtf8();
                 case Proto.LEGACY_DURATION_US -> {
                     legacyDurationMicros = in.readInt64();
                     hasLegacyDuration = true;
@@ -778,9 +791,34 @@ final class PerfettoReader {
                     sink.complete(track, tsNanos, durNanos, frame(seq));
                 }
             }
+            case 'b', 'e' -> {
+                if (!hasLegacyId) {
+                    diagnostics.warn(Diagnostics.BAD_EVENT, where() + "a legacy async '" + (char) legacyPhase
+                            + "' event without an id (dropped)");
+                    return;
+                }
+                // Chrome JSON's nestable async track (pid, cat, id): a global id belongs to no process, and the
+                // id's scope stands where JSON has the category, which the reader does not keep.
+                String pid = legacyIdGlobal ? "" : eventPid(seq);
+                int track = sink.asyncTrack(pid, legacyScope, "0x" + Long.toHexString(legacyId));
+                if (legacyPhase == 'b') {
+                    sink.begin(track, tsNanos, frame(seq));
+                } else {
+                    sink.end(track, tsNanos, region(seq));
+                }
+            }
             default -> diagnostics.note(Diagnostics.PHASE_NOTE_PREFIX + (legacyPhase > ' ' && legacyPhase < 0x7f
                     ? String.valueOf((char) legacyPhase) : Integer.toString(legacyPhase)));
         }
+    }
+
+    /** The pid of the track the event is on (its own, its sequence's default, its sequence's thread), or "". */
+    private String eventPid(Sequence seq) {
+        if (hasTrackUuid || seq.hasDefaultTrack) {
+            Track t = tracks.get(hasTrackUuid ? trackUuid : seq.defaultTrackUuid);
+            return t == null ? "" : pid(t);
+        }
+        return seq.hasThread ? seq.threadPid : "";
     }
 
     /** The event's name as a frame: {@code <unnamed>} when it has none or names an iid its sequence lacks. */

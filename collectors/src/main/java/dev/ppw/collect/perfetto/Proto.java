@@ -65,6 +65,10 @@ final class Proto {
     static final int LEGACY_NAME_IID = 1;
     static final int LEGACY_PHASE = 2;
     static final int LEGACY_DURATION_US = 3;
+    static final int LEGACY_UNSCOPED_ID = 6;
+    static final int LEGACY_ID_SCOPE = 7;
+    static final int LEGACY_LOCAL_ID = 10;
+    static final int LEGACY_GLOBAL_ID = 11;
 
     // track_event/track_event.proto: EventName (InternedData.event_names' entries).
     static final int EVENT_NAME_ENTRY_IID = 1;

@@ -131,6 +131,21 @@ class PerfettoReaderTest {
     }
 
     @Test
+    void legacyAsyncEventsAreStacksKeyedByTheirId() {
+        TraceWriter w = new TraceWriter().threadTrack(THREAD, 4, 5, null);
+        long[][] events = {{10, 'b', Proto.LEGACY_LOCAL_ID, 0x1a}, {11, 'b', Proto.LEGACY_GLOBAL_ID, 0x1a},
+                {12, 'e', Proto.LEGACY_LOCAL_ID, 0x1a}, {13, 'e', Proto.LEGACY_GLOBAL_ID, 0x1a}};
+        for (long[] e : events) {
+            w.packet(p -> p.varint(Proto.PACKET_TIMESTAMP, e[0]).message(Proto.PACKET_TRACK_EVENT, te -> te
+                    .varint(Proto.EVENT_TRACK_UUID, THREAD).string(Proto.EVENT_NAME, "load")
+                    .message(Proto.EVENT_LEGACY, l -> l.varint(Proto.LEGACY_PHASE, e[1]).varint((int) e[2], e[3])
+                            .string(Proto.LEGACY_ID_SCOPE, "net"))));
+        }
+        assertEquals(List.of("B A(4,net,0x1a) 10 load", "B A(,net,0x1a) 11 load", "E A(4,net,0x1a) 12 load",
+                "E A(,net,0x1a) 13 load"), read(w.toBytes()).events());
+    }
+
+    @Test
     void cmsswLanesAreStacksOfTheirOwnNamedUnderTheirStream() {
         long process = 1;
         long stream0 = 100;
