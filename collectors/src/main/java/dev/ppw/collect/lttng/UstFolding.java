@@ -258,6 +258,10 @@ public final class UstFolding {
         if (procname != null && !procname.equals(t.procname)) {
             t.procname = procname;
             sink.threadName(t.pid, t.tid, procname);
+            if (vpid == vtid) {
+                // The main thread's name is the process's, as ps shows it.
+                sink.processName(t.pid, procname);
+            }
         }
         return t;
     }

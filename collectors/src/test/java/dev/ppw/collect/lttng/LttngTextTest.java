@@ -87,6 +87,7 @@ class LttngTextTest {
     void theTraceFoldsToItsGoldenTree() throws IOException {
         TreeSink sink = fold("lttng/ust.txt", RESOURCES);
         assertGolden("lttng/ust.tree", sink.print());
+        assertEquals(Map.of("27755", "ust_work"), sink.processNames);
         assertEquals(0, sink.unmatchedEnds + sink.mismatchedEnds + sink.unclosed);
         assertEquals(27, sink.diagnostics().noteCount(UstFolding.OTHER_EVENT_PREFIX + "lttng_ust_statedump:"
                 + "build_id") + sink.diagnostics().noteCount(UstFolding.OTHER_EVENT_PREFIX

@@ -24,6 +24,7 @@ final class TreeSink implements EventSink {
     private final List<Track> tracks = new ArrayList<>();
     private final Map<String, Node> roots = new LinkedHashMap<>();
     private final Map<String, String> threadNames = new LinkedHashMap<>();
+    final Map<String, String> processNames = new LinkedHashMap<>();
     long unmatchedEnds;
     long mismatchedEnds;
     long unclosed;
@@ -120,6 +121,7 @@ final class TreeSink implements EventSink {
 
     @Override
     public void processName(String pid, String name) {
+        processNames.put(pid, name);
     }
 
     @Override
