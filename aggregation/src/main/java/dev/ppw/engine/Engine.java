@@ -31,6 +31,7 @@ import dev.ppw.model.output.WriterRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -92,10 +93,11 @@ public final class Engine {
     }
 
     /**
-     * The inputs named by {@code arguments}, as a command line names them: a file is itself; a directory is
-     * every trace, saved profile or folded-stacks file below it by name ({@code .pfw}, {@code .json},
-     * {@code .trace}, {@code .folded}, {@code .collapsed}, {@code .stacks}, optionally {@code .gz}), in name
-     * order; a pattern with {@code * ? [ {} that names no existing file is a glob. Each file once, in the order
+     * The inputs named by {@code arguments}, as a command line names them: a file is itself; a directory that a
+     * format reads as one input ({@link dev.ppw.model.format.InputFormat#readsDirectory}: a CTF trace folder) is
+     * itself; another directory is every trace, saved profile or folded-stacks file below it by name ({@code .pfw},
+     * {@code .json}, {@code .trace}, {@code .folded}, {@code .collapsed}, {@code .stacks}, optionally {@code .gz})
+     * and every folder below it that a format reads as one input, in name order; a pattern with {@code * ? [ {} that names no existing file is a glob. Each file once, in the order
      * first named, however many arguments reach it and however they spell it (its real path decides, so a
      * link is its target); each input named more than once gets a note ({@link InputList#namedTwice()}). Nothing
      * is read yet, except the heads of a directory's files when it holds no input by name.
@@ -105,7 +107,7 @@ public final class Engine {
      *                           glob matches nothing
      */
     public InputList inputs(List<String> arguments) {
-        return inputList(InputExpansion.expand(arguments, false, this::unreadFormatOf), null);
+        return inputList(InputExpansion.expand(arguments, false, this::unreadFormatOf, formats::readsDirectory), null);
     }
 
     /**
@@ -114,14 +116,17 @@ public final class Engine {
      */
     public InputList inputs(List<String> arguments, InputStream standardInput) {
         Objects.requireNonNull(standardInput, "standardInput");
-        return inputList(InputExpansion.expand(arguments, true, this::unreadFormatOf), standardInput);
+        return inputList(InputExpansion.expand(arguments, true, this::unreadFormatOf, formats::readsDirectory),
+                standardInput);
     }
 
     private static InputList inputList(List<InputExpansion.Found> found, InputStream standardInput) {
         List<InputSource> sources = new ArrayList<>(found.size());
         List<String> namedTwice = new ArrayList<>();
         for (InputExpansion.Found f : found) {
-            sources.add(f.file() == null ? InputSource.once(STANDARD_INPUT, standardInput) : InputSource.of(f.file()));
+            sources.add(f.file() == null ? InputSource.once(STANDARD_INPUT, standardInput)
+                    : Files.isDirectory(f.file()) ? InputSource.ofDirectory(f.file(), f.file().toString())
+                    : InputSource.of(f.file()));
             if (f.namings().size() > 1) {
                 namedTwice.add(f.note());
             }

@@ -5,6 +5,9 @@ import dev.ppw.model.BadInputException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
+import java.nio.file.FileVisitResult;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
@@ -17,14 +20,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
  * Turns the inputs named on a command line into files: a file is itself; a directory is every trace, saved
  * profile or folded-stacks file below it (by name: {@code .pfw}, {@code .json}, {@code .trace}, {@code .folded},
  * {@code .collapsed}, {@code .stacks}, {@code .pftrace}, {@code .perfetto-trace}, each optionally {@code .gz}), in
- * name order; a pattern with {@code * ? [ {} that names no existing file is a glob ({@code **} crosses
- * folders), for shells that did not expand it; {@code -} is standard input when the caller has one. Each file is listed once, however many
+ * name order, and every folder below it that a format reads as one input (a CTF trace), that folder; a folder a
+ * format reads as one input is itself; a pattern with {@code * ? [ {} that names no existing file is a glob
+ * ({@code **} crosses folders), for shells that did not expand it; {@code -} is standard input when the caller
+ * has one. Each file is listed once, however many
  * arguments reach it and however they spell it (its real path decides: a link is its target), with the
  * spellings that named it.
  */
@@ -59,6 +65,15 @@ final class InputExpansion {
      *                      when a directory holds no input by name but holds such files
      */
     static List<Found> expand(List<String> arguments, boolean standardInput, Function<Path, Optional<String>> unreadFormat) {
+        return expand(arguments, standardInput, unreadFormat, directory -> false);
+    }
+
+    /**
+     * As {@link #expand(List, boolean, Function)}, where a folder that {@code oneInput} accepts (a format reads it
+     * whole: a CTF trace) is one input, itself, whether named or met below a named folder, and is not searched.
+     */
+    static List<Found> expand(List<String> arguments, boolean standardInput, Function<Path, Optional<String>> unreadFormat,
+                              Predicate<Path> oneInput) {
         // in the order found: a list's contains() made 1000 inputs half a million comparisons
         Map<Object, Found> found = new LinkedHashMap<>();
         for (String argument : arguments) {
@@ -70,8 +85,11 @@ final class InputExpansion {
             Path path = Path.of(argument);
             List<Path> files;
             boolean expanded = true;
-            if (Files.isDirectory(path)) {
-                files = walk(path, InputExpansion::looksLikeInput);
+            if (Files.isDirectory(path) && oneInput.test(path)) {
+                files = List.of(path);
+                expanded = false;
+            } else if (Files.isDirectory(path)) {
+                files = walkInputs(path, oneInput);
                 if (files.isEmpty()) {
                     throw noInputIn(argument, path, unreadFormat);
                 }
@@ -154,7 +172,36 @@ final class InputExpansion {
         return walk(base, p -> matcher.matches(slash < 0 ? base.relativize(p) : p));
     }
 
-    private static List<Path> walk(Path base, java.util.function.Predicate<Path> keep) {
+    /** The inputs below {@code base} by name, and the folders below it that are one input each (not searched). */
+    private static List<Path> walkInputs(Path base, Predicate<Path> oneInput) {
+        List<Path> found = new ArrayList<>();
+        try {
+            Files.walkFileTree(base, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+                    if (!dir.equals(base) && !hidden(dir) && oneInput.test(dir)) {
+                        found.add(dir);
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    if (attributes.isRegularFile() && looksLikeInput(file)) {
+                        found.add(file);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            throw Problems.cannotRead(base.toString(), e);
+        }
+        found.sort(null);
+        return found;
+    }
+
+    private static List<Path> walk(Path base, Predicate<Path> keep) {
         try (Stream<Path> all = Files.walk(base)) {
             return all.filter(Files::isRegularFile).filter(keep).sorted().toList();
         } catch (IOException e) {

@@ -41,12 +41,13 @@ final class Reading {
     }
 
     /**
-     * The format {@code source} is read as: the forced one, else the one its head shows.
+     * The format {@code source} is read as: the forced one, else the one its head shows (for a folder read as one
+     * input, the format that claims it).
      *
      * @throws BadInputException when no format reads it
      */
     InputFormat formatOf(InputSource source) throws IOException {
-        return forced != null ? forced : registry.detect(source.head());
+        return forced != null ? forced : registry.detect(source);
     }
 
     /**

@@ -81,7 +81,9 @@ final class FormatsCommand implements Callable<Integer> {
         InputList sources = engine.inputs(inputs, main.streams().in());
         for (InputSource source : sources) {
             try (source) {
-                Detection detection = engine.formats().identify(source.head());
+                Detection detection = source.directory().isPresent()
+                        ? engine.formats().identifyDirectory(source.directory().get(), source.name())
+                        : engine.formats().identify(source.head());
                 String format = switch (detection) {
                     case Detection.Read r -> r.format().name();
                     case Detection.Unread u -> u.format().name();

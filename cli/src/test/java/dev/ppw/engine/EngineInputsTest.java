@@ -63,6 +63,58 @@ class EngineInputsTest {
                 + dir.resolve("a.pfw") + " from " + dir + "/a*.pfw), read once"), inputs.namedTwice());
     }
 
+    /** A CTF trace folder as LTTng leaves it, copied to {@code to} (its index/ folder too). */
+    private static Path ctfTrace(Path to) throws IOException {
+        Path from = Path.of("../collectors/src/test/resources/ctf/cyg-uid");
+        try (var files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target);
+                }
+            }
+        }
+        return to;
+    }
+
+    @Test
+    void aFolderHoldingACtfTraceKeepsTheTraceAsOneInputBesideItsFiles() throws IOException {
+        copy("node0.pfw", "a.pfw");
+        Path run = ctfTrace(dir.resolve("run"));
+        Files.createDirectories(dir.resolve("more"));
+        copy("node1.pfw", "more/b.pfw");
+        Files.writeString(dir.resolve("more/notes.txt"), "not an input by name");
+        InputList inputs = ENGINE.inputs(List.of(dir.toString()));
+        assertEquals(List.of(dir.resolve("a.pfw").toString(), dir.resolve("more/b.pfw").toString(), run.toString()),
+                inputs.stream().map(InputSource::name).toList(), "files by name as before; the trace is one input");
+        assertTrue(inputs.get(2).directory().isPresent());
+        assertEquals(List.of(), inputs.namedTwice());
+    }
+
+    @Test
+    void aCtfTraceNamedByItsOutputFolderItsDomainOrItsTraceFolderIsOneInput() throws IOException {
+        Path run = ctfTrace(dir.resolve("run"));
+        for (Path named : List.of(run, run.resolve("ust"), run.resolve("ust/uid/0/64-bit"))) {
+            InputList inputs = ENGINE.inputs(List.of(named.toString()));
+            assertEquals(List.of(named.toString()), inputs.stream().map(InputSource::name).toList());
+        }
+        InputList twice = ENGINE.inputs(List.of(run.toString(), run + "/"));
+        assertEquals(1, twice.size(), "one folder however it is spelled");
+    }
+
+    @Test
+    void aCtfTraceFolderIsProfiledAndMergedLikeAnyTrace() throws IOException {
+        Path run = ctfTrace(dir.resolve("run"));
+        ProfileResult r = ENGINE.profile(ENGINE.inputs(List.of(run.toString())), ProfileOptions.defaults());
+        assertEquals(10, r.diagnostics().noteCount("lttng_event lttng_ust_statedump:bin_info"));
+        String table = csv(r);
+        long calls = table.lines().skip(1).mapToLong(line -> Long.parseLong(line.split(",")[6])).sum();
+        assertTrue(calls > 0, table);
+        assertEquals(1, ENGINE.merge(ENGINE.inputs(List.of(run.toString())), MergeOptions.defaults()).profile().nodes());
+    }
+
     @Test
     void standardInputNamedTwiceIsReadOnce() {
         byte[] trace = "[{\"ph\":\"X\",\"name\":\"m\",\"ts\":0,\"dur\":5,\"pid\":1,\"tid\":1}]".getBytes(StandardCharsets.UTF_8);

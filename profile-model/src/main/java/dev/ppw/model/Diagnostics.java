@@ -57,6 +57,8 @@ public final class Diagnostics {
     public static final String DISPLAY_TIME_UNITS_DIFFER = "display_time_units_differ";
     /** One async {@code b}/{@code e} event (or async row of a saved profile) left out as {@code --async off} asks. */
     public static final String ASYNC_OFF = "async_off";
+    /** One event an LTTng tracer discarded (its buffer was full), as a CTF packet's {@code events_discarded} counts it. */
+    public static final String LTTNG_DISCARDED_EVENTS = "lttng_discarded_events";
     /** Warning: a Perfetto packet that needs the incremental state its sequence lost (or never had), skipped. */
     public static final String LOST_INCREMENTAL_STATE = "lost_incremental_state";
     /** Warning: a Perfetto event on a track that no TrackDescriptor describes, dropped. */

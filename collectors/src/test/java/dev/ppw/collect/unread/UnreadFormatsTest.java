@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * names it with its next step, as one line, instead of "unrecognized format" or a reader's parser error.
  */
 class UnreadFormatsTest {
-    private static final String READ = "Formats read: chrome-json, folded, lttng-text, perfetto, ppw-profile ('ppw-java formats').";
+    private static final String READ = "Formats read: chrome-json, folded, lttng-ctf, lttng-text, perfetto, ppw-profile ('ppw-java formats').";
 
     /** A file of {@code unread/} (or of {@code traces/}) and what detection must make of it. */
     record Sample(String path, String format, Confidence confidence) {
@@ -48,9 +48,6 @@ class UnreadFormatsTest {
                 new Sample("unread/perf-stat-interval.txt", "perf-stat", Confidence.CERTAIN),
                 new Sample("unread/perf-stat-interval.csv", "perf-stat", Confidence.CERTAIN),
                 new Sample("unread/tau-cpi-mpi/profile.0.0.0", "tau-profile", Confidence.CERTAIN),
-                new Sample("unread/ctf-made-stream_0", "ctf", Confidence.CERTAIN),
-                new Sample("unread/ctf-made-metadata-packet", "ctf", Confidence.CERTAIN),
-                new Sample("unread/ctf-made-metadata", "ctf", Confidence.CERTAIN),
                 new Sample("unread/node-workload-A.head2k.cpuprofile", "v8-cpuprofile", Confidence.CERTAIN),
                 new Sample("unread/cprofile-cycle.pstats", "pstats", Confidence.CERTAIN),
                 new Sample("unread/python311-sum.pstats", "pstats", Confidence.CERTAIN),

@@ -2,6 +2,8 @@ package dev.ppw.model.format;
 
 import dev.ppw.model.BadInputException;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -201,6 +203,42 @@ public final class FormatRegistry {
         }
         return unknown(name, "unrecognized format" + where + cut + "; it starts with \"" + head.quote(QUOTE_BYTES)
                 + "\". " + formatsRead());
+    }
+
+    /**
+     * What the folder {@code directory}, named {@code name}, is as one input: the first format (by the tie order of
+     * {@link #identify}) that {@link InputFormat#readsDirectory reads it}, else {@link Detection.Unknown}.
+     */
+    public Detection identifyDirectory(Path directory, String name) {
+        for (InputFormat f : byPrecedence) {
+            if (f.readsDirectory(directory)) {
+                return new Detection.Read(f, Confidence.CERTAIN);
+            }
+        }
+        return unknown(name, "a folder that no format reads as one input");
+    }
+
+    /** True when some format reads the folder {@code directory} as one input. */
+    public boolean readsDirectory(Path directory) {
+        return byPrecedence.stream().anyMatch(f -> f.readsDirectory(directory));
+    }
+
+    /**
+     * The format that reads {@code source}: {@link #identifyDirectory} for a folder, else {@link #detect} of its head.
+     *
+     * @throws BadInputException when no format reads it
+     * @throws IOException when its head cannot be read
+     */
+    public InputFormat detect(InputSource source) throws IOException {
+        Optional<Path> directory = source.directory();
+        if (directory.isEmpty()) {
+            return detect(source.head());
+        }
+        return switch (identifyDirectory(directory.get(), source.name())) {
+            case Detection.Read read -> read.format();
+            case Detection.Unread unreadFormat -> throw new BadInputException(unreadFormat.message());
+            case Detection.Unknown unknown -> throw new BadInputException(unknown.message());
+        };
     }
 
     private Detection.Unread unreadFormat(Head head, UnreadFormat format, Confidence confidence) {

@@ -1,5 +1,7 @@
 package dev.ppw.model.format;
 
+import java.nio.file.Path;
+
 /**
  * A format of input that ppw-java reads, one implementation per format (a package of {@code collectors}
  * each), registered for {@link java.util.ServiceLoader} in its module's
@@ -22,4 +24,15 @@ public sealed interface InputFormat permits EventFormat, ProfileFormat {
      * a file name that suggests the format when the bytes fit no signature.
      */
     Confidence probe(Head head);
+
+    /**
+     * True when this format reads the folder {@code directory} as one input rather than as the files in it (a
+     * CTF trace folder: its metadata and stream files are one trace). It may look at the folder's entries and
+     * the first bytes of the files in it, no more; it holds no state. Such a folder is then handed to
+     * {@link EventFormat#read} as an {@link InputSource#directory() directory source}. The default reads no
+     * folder.
+     */
+    default boolean readsDirectory(Path directory) {
+        return false;
+    }
 }

@@ -64,6 +64,16 @@ public interface InputSource extends Closeable {
      */
     Optional<Path> file();
 
+    /**
+     * The folder this input is, when it is a folder read as one input (a format {@link InputFormat#readsDirectory
+     * reads it}); empty for every input of bytes. A folder's content cannot be {@link #open}ed (a
+     * {@link dev.ppw.model.BadInputException} says so) and its {@link #head()} is empty: the format that claimed
+     * it reads its files itself.
+     */
+    default Optional<Path> directory() {
+        return Optional.empty();
+    }
+
     /** Size of the input as stored (compressed, when it is), in bytes; -1 when unknown. */
     long sizeBytes();
 
@@ -103,6 +113,14 @@ public interface InputSource extends Closeable {
      */
     static InputSource once(String name, InputStream raw) {
         return new OnceSource(name, () -> raw);
+    }
+
+    /**
+     * The folder {@code directory} as one input named {@code name}, for a format that {@link
+     * InputFormat#readsDirectory reads folders}; its size is that of the regular files below it.
+     */
+    static InputSource ofDirectory(Path directory, String name) {
+        return new DirectorySource(directory, name);
     }
 
     /** The bytes {@code raw} (as stored: they may be gzipped), named {@code name}; read again on demand. */

@@ -1,0 +1,234 @@
+package dev.ppw.collect.ctf;
+
+import dev.ppw.model.BadInputException;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Reads every CTF trace at or below a folder (an LTTng output folder: one trace per buffer scheme, ABI and user
+ * or process) into one sequence of events in time order: each stream file is decoded on its own (on up to
+ * {@code jobs} threads, a batch of events ahead of the merge) and the streams are merged by timestamp, ties
+ * going to the stream first in path order. Events of one stream keep their file order, so the events of each
+ * thread come in time order. Memory holds a batch or two per stream and one packet buffer per stream, whatever
+ * the length of the trace.
+ */
+public final class CtfTraceReader {
+    /** Events decoded ahead per stream when streams are decoded in parallel. */
+    private static final int BATCH = 2048;
+
+    /**
+     * What a reading found besides its events.
+     *
+     * @param events          events handed to the consumer
+     * @param streams         stream files read
+     * @param discardedEvents events the tracer counted as discarded ({@code events_discarded} of packet contexts)
+     * @param discardExamples where discards were seen, one line each (at most one per stream)
+     */
+    public record Result(long events, int streams, long discardedEvents, List<String> discardExamples) {
+    }
+
+    private CtfTraceReader() {
+    }
+
+    /** True when {@code directory} is, or holds within a few levels, a folder with CTF metadata. */
+    public static boolean holdsTrace(Path directory) {
+        return CtfFolders.holdsTrace(directory);
+    }
+
+    /**
+     * Hands every event of the traces at or below {@code directory} to {@code consumer}, in time order, on the
+     * calling thread; {@code displayName} stands for the folder in messages.
+     *
+     * @throws BadInputException when no trace is there, or metadata, a packet or an event is broken (the file and
+     *                           the byte named)
+     * @throws IOException       when a file cannot be read
+     */
+    public static Result read(Path directory, String displayName, int jobs, Consumer<CtfEvent> consumer)
+            throws IOException {
+        List<Path> traces = CtfFolders.traces(directory);
+        if (traces.isEmpty()) {
+            throw new BadInputException(displayName + ": no CTF trace in this folder (no 'metadata' file opening with"
+                    + " the CTF magic or \"/* CTF 1.8\")");
+        }
+        List<StreamDecoder> decoders = new ArrayList<>();
+        try {
+            for (Path trace : traces) {
+                String metadataName = nameOf(directory, displayName, trace.resolve(CtfFolders.METADATA));
+                CompiledTrace compiled = new CompiledTrace(CtfFolders.metadata(trace, metadataName), metadataName);
+                for (Path stream : CtfFolders.streams(trace)) {
+                    decoders.add(new StreamDecoder(compiled, stream, nameOf(directory, displayName, stream)));
+                }
+            }
+            long events = jobs > 1 && decoders.size() > 1 ? merged(decoders, jobs, consumer) : merged(decoders, consumer);
+            long discarded = 0;
+            List<String> examples = new ArrayList<>();
+            for (StreamDecoder d : decoders) {
+                discarded += d.discardedEvents();
+                if (d.firstDiscard() != null) {
+                    examples.add(d.firstDiscard());
+                }
+            }
+            return new Result(events, decoders.size(), discarded, List.copyOf(examples));
+        } finally {
+            for (StreamDecoder d : decoders) {
+                d.close();
+            }
+        }
+    }
+
+    /** How messages name a file of the input: the input as given, then the file within it ({@code DIR: ust/.../channel0_0}). */
+    private static String nameOf(Path directory, String displayName, Path file) {
+        return displayName + ": " + directory.relativize(file);
+    }
+
+    /** One stream's next event, and where the stream stands in the tie order. */
+    private record Head(CtfEvent event, int order) {
+    }
+
+    private static int compare(Head a, Head b) {
+        int byTime = Long.compare(a.event().timestampNanos(), b.event().timestampNanos());
+        return byTime != 0 ? byTime : Integer.compare(a.order(), b.order());
+    }
+
+    private static long merged(List<StreamDecoder> decoders, Consumer<CtfEvent> consumer) throws IOException {
+        PriorityQueue<Head> heads = new PriorityQueue<>(Math.max(1, decoders.size()), CtfTraceReader::compare);
+        for (int i = 0; i < decoders.size(); i++) {
+            CtfEvent e = decoders.get(i).next();
+            if (e != null) {
+                heads.add(new Head(e, i));
+            }
+        }
+        long count = 0;
+        while (!heads.isEmpty()) {
+            Head h = heads.poll();
+            consumer.accept(h.event());
+            count++;
+            CtfEvent e = decoders.get(h.order()).next();
+            if (e != null) {
+                heads.add(new Head(e, h.order()));
+            }
+        }
+        return count;
+    }
+
+    /** A stream decoded a batch ahead on the pool: a decoder is only ever used by the one task in flight. */
+    private static final class Prefetch {
+        final StreamDecoder decoder;
+        final ExecutorService pool;
+        Future<List<CtfEvent>> pending;
+        List<CtfEvent> batch = List.of();
+        int at;
+
+        Prefetch(StreamDecoder decoder, ExecutorService pool) {
+            this.decoder = decoder;
+            this.pool = pool;
+            this.pending = pool.submit(this::decode);
+        }
+
+        private List<CtfEvent> decode() throws IOException {
+            List<CtfEvent> out = new ArrayList<>(BATCH);
+            for (int i = 0; i < BATCH; i++) {
+                CtfEvent e = decoder.next();
+                if (e == null) {
+                    break;
+                }
+                out.add(e);
+            }
+            return out;
+        }
+
+        CtfEvent next() throws IOException {
+            if (at < batch.size()) {
+                return batch.get(at++);
+            }
+            if (pending == null) {
+                return null;
+            }
+            batch = await(pending);
+            at = 0;
+            pending = batch.size() == BATCH ? pool.submit(this::decode) : null;
+            return at < batch.size() ? batch.get(at++) : null;
+        }
+    }
+
+    private static List<CtfEvent> await(Future<List<CtfEvent>> future) throws IOException {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while reading a CTF trace");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new UncheckedIOException(new IOException(cause));
+        }
+    }
+
+    private static long merged(List<StreamDecoder> decoders, int jobs, Consumer<CtfEvent> consumer)
+            throws IOException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, decoders.size()), r -> {
+            Thread t = new Thread(r, "ppw-ctf-stream");
+            t.setDaemon(true);
+            return t;
+        });
+        List<Prefetch> streams = new ArrayList<>();
+        try {
+            for (StreamDecoder d : decoders) {
+                streams.add(new Prefetch(d, pool));
+            }
+            PriorityQueue<Head> heads = new PriorityQueue<>(decoders.size(), CtfTraceReader::compare);
+            for (int i = 0; i < streams.size(); i++) {
+                CtfEvent e = streams.get(i).next();
+                if (e != null) {
+                    heads.add(new Head(e, i));
+                }
+            }
+            long count = 0;
+            while (!heads.isEmpty()) {
+                Head h = heads.poll();
+                consumer.accept(h.event());
+                count++;
+                CtfEvent e = streams.get(h.order()).next();
+                if (e != null) {
+                    heads.add(new Head(e, h.order()));
+                }
+            }
+            return count;
+        } finally {
+            // a task not started is dropped; one running finishes its batch before the decoders are closed
+            for (Prefetch p : streams) {
+                if (p.pending != null) {
+                    p.pending.cancel(false);
+                }
+            }
+            pool.shutdown();
+            try {
+                while (!pool.awaitTermination(1, TimeUnit.MINUTES)) {
+                    pool.shutdownNow();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
