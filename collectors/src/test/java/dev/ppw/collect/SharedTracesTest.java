@@ -161,7 +161,7 @@ class SharedTracesTest {
         assertEquals(file + ": this is a Perfetto protobuf trace (Chromium's default --trace-startup format, Android,"
                 + " Perfetto), gzipped; ppw-java does not read it yet. Next: re-record with --trace-startup-format=json,"
                 + " or convert it with Perfetto's traceconv (traceconv json IN OUT.json), then ppw-java profile OUT.json."
-                + " Formats read: chrome-json, folded, ppw-profile ('ppw-java formats').", e.getMessage());
+                + " Formats read: chrome-json, folded, perf-script, perf-stat, ppw-profile ('ppw-java formats').", e.getMessage());
         assertEquals(List.of(), sink.calls(), "rejected before beginInput");
     }
 }

@@ -50,6 +50,8 @@ public final class DiagnosticWords {
         kind(Diagnostics.INPUT_NAMED_TWICE, "input named more than once (read once)",
                 "inputs named more than once (read once each)");
         kind(Diagnostics.ASYNC_OFF, "async event left out (--async off)", "async events left out (--async off)");
+        kind(Diagnostics.NOT_COUNTED, "perf stat count not counted or not supported (no sample)",
+                "perf stat counts not counted or not supported (no samples)");
 
         phase("M", "metadata event (process and thread names)", "metadata events (process and thread names)");
         phase("C", "counter event without a numeric value", "counter events without a numeric value");

@@ -57,6 +57,8 @@ public final class Diagnostics {
     public static final String DISPLAY_TIME_UNITS_DIFFER = "display_time_units_differ";
     /** One async {@code b}/{@code e} event (or async row of a saved profile) left out as {@code --async off} asks. */
     public static final String ASYNC_OFF = "async_off";
+    /** A perf stat count printed as {@code <not counted>} or {@code <not supported>}: no sample of its series. */
+    public static final String NOT_COUNTED = "not_counted";
 
     private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();
