@@ -66,6 +66,8 @@ final class PerfScriptReader {
 
     /** True once a sample header was read: a file whose first line is none is not perf script. */
     private boolean headerSeen;
+    /** Whether the first header had a time: every header of the input has, or none. */
+    private boolean timed;
     /** The open block's header, null when no block is open or the open one is being skipped. */
     private PerfHeader header;
     private long headerLine;
@@ -215,6 +217,16 @@ final class PerfScriptReader {
             }
             badBlock((Integer) problem[1], (String) problem[0]);
             return;
+        }
+        if (headerSeen && timed != (h.timeNanos() >= 0)) {
+            // One perf script run prints one layout: a header that has (or lacks) the time the first one lacked
+            // (or had) is a line of something else.
+            badBlock(1, timed ? "a sample header without the time the input's first one has"
+                    : "a sample header with a time the input's first one lacks");
+            return;
+        }
+        if (!headerSeen) {
+            timed = h.timeNanos() >= 0;
         }
         headerSeen = true;
         header = h;
