@@ -27,6 +27,10 @@ final class PerfEvents {
             "major-faults", "context-switches", "cs", "cpu-migrations", "migrations", "alignment-faults",
             "emulation-faults");
 
+    /** The weight of samples printed with their period but not their event: events of an unnamed event. */
+    static final Metric PERIODS = Metric.weight("events", MetricUnit.EVENTS, "events",
+            "the sample periods of an event perf script did not print (-F without event)");
+
     private static final String MODIFIERS = "ukhIGHpPSDWe";
 
     private PerfEvents() {
@@ -70,8 +74,8 @@ final class PerfEvents {
      * printed, else a metric named after the event (lower snake case).
      */
     static Metric weight(String baseName, boolean periodPrinted) {
-        if (baseName.isEmpty() && !periodPrinted) {
-            return FoldedFormat.SAMPLES;
+        if (baseName.isEmpty()) {
+            return periodPrinted ? PERIODS : FoldedFormat.SAMPLES;
         }
         if (isTime(baseName)) {
             if (periodPrinted) {

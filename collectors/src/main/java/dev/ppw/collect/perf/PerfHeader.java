@@ -5,7 +5,8 @@ package dev.ppw.collect.perf;
  * whatever order {@code -F} named them in: comm (which may hold spaces), {@code pid/tid} or one number (the
  * tid in perf's default layout), {@code [cpu]}, the time in seconds ending in {@code :}, the period, the event
  * ending in {@code :}, and for a sample without a call graph its one frame ({@code ip sym+off (dso)}).
- * Every field may be missing.
+ * Every field may be missing. A number after the time is the period when an event, the end of the line, or
+ * an address and a symbol follow it; else it is the address of the one frame ({@code -F tid,ip,sym}).
  *
  * @param comm       the command, {@code ""} when not printed
  * @param pid        {@code ""} unless printed as {@code pid/tid}
@@ -117,8 +118,8 @@ record PerfHeader(String comm, String pid, String tid, long timeNanos, long peri
         }
         long period = -1;
         if (rest < count && isDigits(line, starts[rest], ends[rest])
-                && (rest + 1 == count || line.charAt(ends[rest + 1] - 1) == ':' || isHex(line, starts[rest + 1],
-                ends[rest + 1]))) {
+                && (rest + 1 == count || line.charAt(ends[rest + 1] - 1) == ':'
+                || rest + 2 < count && isHex(line, starts[rest + 1], ends[rest + 1]))) {
             period = digits(line, starts[rest], ends[rest]);
             if (period < 0) {
                 return fail(problem, "a period beyond a 64-bit count", starts[rest] + 1);

@@ -52,6 +52,7 @@ final class PerfScriptReader {
     private static final int BUFFER_BYTES = 1 << 16;
     private static final int QUOTE_BYTES = 60;
     private static final int CACHE_LIMIT = 1 << 18;
+    private static final long CACHE_BYTES_LIMIT = 1L << 26;
 
     private final String file;
     private final EventSink sink;
@@ -416,13 +417,14 @@ final class PerfScriptReader {
 
     /**
      * Symbols already read, by their bytes ({@code sym+off} as printed): their region and placement name ids,
-     * so that a frame seen before costs no string. Bounded: cleared when full.
+     * so that a frame seen before costs no string. Bounded in entries and key bytes: cleared when full.
      */
     private final class SymbolCache {
         private byte[][] keys = new byte[1024][];
         private int[] regionIds = new int[1024];
         private int[] placementIds = new int[1024];
         private int size;
+        private long keyBytes;
 
         int find(byte[] b, int from, int to) {
             int h = 1;
@@ -438,12 +440,13 @@ final class PerfScriptReader {
                 }
                 slot = (slot + 1) & mask;
             }
-            if (size >= CACHE_LIMIT || 2 * (size + 1) > keys.length) {
+            if (size >= CACHE_LIMIT || keyBytes > CACHE_BYTES_LIMIT || 2 * (size + 1) > keys.length) {
                 grow();
                 return find(b, from, to);
             }
             byte[] key = Arrays.copyOfRange(b, from, to);
             keys[slot] = key;
+            keyBytes += key.length;
             String sym = new String(key, StandardCharsets.UTF_8);
             int off = offsetStart(key);
             if (off < 0) {
@@ -466,15 +469,16 @@ final class PerfScriptReader {
         }
 
         private void grow() {
-            int capacity = size >= CACHE_LIMIT ? keys.length : 2 * keys.length;
+            boolean keep = size < CACHE_LIMIT && keyBytes <= CACHE_BYTES_LIMIT;
+            int capacity = keep ? 2 * keys.length : keys.length;
             byte[][] oldKeys = keys;
             int[] oldRegions = regionIds;
             int[] oldPlacements = placementIds;
             keys = new byte[capacity][];
             regionIds = new int[capacity];
             placementIds = new int[capacity];
-            boolean keep = size < CACHE_LIMIT;
             size = 0;
+            keyBytes = 0;
             if (!keep) {
                 return;
             }

@@ -250,8 +250,8 @@ final class PerfStatReader {
             return null;
         }
         Double v = parseNumber(value);
-        if (v == null) {
-            return "the count '" + value + "' is not a number";
+        if (v == null || v.isInfinite()) {
+            return "the count '" + value + "' is no number a double holds";
         }
         sink.counter("", event, id, unit.isEmpty() ? "count" : unit, ts, v);
         if (parseNumber(metricValue) != null) {
@@ -263,7 +263,9 @@ final class PerfStatReader {
                 m = m.movePointRight(3 * (scale + 1));
                 series = "/sec";
             }
-            sink.counter("", event, id, series, ts, m.doubleValue());
+            if (Double.isFinite(m.doubleValue())) {
+                sink.counter("", event, id, series, ts, m.doubleValue());
+            }
         }
         return null;
     }

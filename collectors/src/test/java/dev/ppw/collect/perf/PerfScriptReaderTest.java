@@ -79,15 +79,23 @@ class PerfScriptReaderTest {
         RecordingSink sink = read("""
                             work 24530/24530 [001] 18425.498951:    1001001 cpu-clock:ppp:  ffffffff821d8e56 idr_get_free+0xc6 ([kernel.kallsyms])
                    Web Content 24530/24532 18425.499949:    1001001 cpu-clock:ppp:      7f7a3d6499c6 __random+0x46 (/usr/lib/libc.so.6)
-                24530      7f7a3d6499a1 __random
                 """);
         assertEquals(List.of(
                 "thread_name 24530 24530 work", "process_name 24530 work",
                 "sample T(24530,24530) 18425498951000 1001001 time x1 idr_get_free",
                 "thread_name 24530 24532 Web Content",
-                "sample T(24530,24532) 18425499949000 1001001 time x1 __random",
-                "sample T(,24530) 3 1 samples x1 __random"),
+                "sample T(24530,24532) 18425499949000 1001001 time x1 __random"),
                 sink.calls().subList(1, sink.calls().size() - 1));
+        assertEquals(List.of("sample T(,24530) 1 1 samples x1 __random", "sample T(,24531) 2 1 samples x1 f"),
+                samples(read("24530      7f7a3d6499a1 __random\n24531      1396 f\n")), "-F tid,ip,sym: no time");
+    }
+
+    @Test
+    void aHeaderOfAnotherLayoutThanTheFirstIsABadBlock() {
+        RecordingSink sink = read("w 1 1.0: 5 cpu-clock:\n\t1 a (/x)\n\nw 1 5 cpu-clock:\n\t1 b (/x)\n\n");
+        assertEquals(List.of("sample T(,1) 1000000000 5 time x1 a"), samples(sink));
+        assertEquals("p.txt:4:1: a sample header without the time the input's first one has; the sample is skipped:"
+                + " \"w 1 5 cpu-clock:\"", sink.firstExample(Diagnostics.BAD_EVENT));
     }
 
     @Test
