@@ -105,4 +105,17 @@ class PerfStatReaderTest {
         assertEquals(1, counters(cut).size());
         assertEquals(Map.of(Diagnostics.TRUNCATED, 1L), cut.warnings());
     }
+
+    /** Every perf stat file made here reads without a warning, each event with its series per id. */
+    @Test
+    void everyLayoutMadeHereReadsWithoutWarnings() {
+        Map<String, Integer> idsPerFile = Map.of("stat-x.csv", 1, "stat-plain.txt", 1, "stat-A.csv", 2,
+                "stat-core.csv", 2, "stat-thread.csv", 2);
+        for (Map.Entry<String, Integer> e : idsPerFile.entrySet()) {
+            RecordingSink sink = read(e.getKey(), testResource("perf/made/" + e.getKey()));
+            assertEquals(Map.of(), sink.warnings(), e.getKey());
+            long ids = counters(sink).stream().map(c -> c.split(" ")[4]).distinct().count();
+            assertEquals((long) e.getValue(), ids, e.getKey());
+        }
+    }
 }
