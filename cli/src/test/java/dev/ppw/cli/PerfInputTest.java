@@ -3,6 +3,7 @@ package dev.ppw.cli;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -60,6 +61,22 @@ class PerfInputTest {
             assertEquals(SAMPLES.get(name), headers, "grep -c of the headers");
             assertEquals(headers, rootCalls(run(name, "--view", "tree", "--format", "csv").out()));
         }));
+    }
+
+    @TempDir
+    Path dir;
+
+    /** pid/tid printed (-F +pid): merge --node-by pid makes one node per process, the comm naming it. */
+    @Test
+    void nodeByPidGivesOneNodePerProcess() throws IOException {
+        Path f = Files.writeString(dir.resolve("two.txt"), "a 10/10 1.0: 5 cpu-clock:\n\t1 f+0x1 (/x)\n\t2 main+0x2 (/x)\n\n"
+                + "b 20/21 2.0: 7 cpu-clock:\n\t1 g+0x1 (/x)\n\t2 main+0x2 (/x)\n\n", StandardCharsets.UTF_8);
+        Cli r = Cli.run("merge", f.toString(), "--node-by", "pid", "--agg", "max", "--view", "flat", "--format", "csv");
+        assertEquals(0, r.exit(), r.toString());
+        assertEquals(List.of("f,1,0,5,5,,,max,zero,2,,", "g,1,0,7,7,,,max,zero,2,,", "main,2,2,7,0,,,max,zero,2,,"),
+                r.out().lines().skip(1).sorted().toList());
+        assertTrue(Cli.run("merge", f.toString(), "--node-by", "pid").out()
+                .contains("nodes: two.txt#10, two.txt#20"));
     }
 
     @Test
