@@ -52,6 +52,8 @@ public final class DiagnosticWords {
         kind(Diagnostics.ASYNC_OFF, "async event left out (--async off)", "async events left out (--async off)");
         kind(Diagnostics.LTTNG_DISCARDED_EVENTS, "event discarded by the tracer (its buffer was full)",
                 "events discarded by the tracer (its buffers were full)");
+        kind(Diagnostics.NOT_COUNTED, "perf stat count not counted or not supported (no sample)",
+                "perf stat counts not counted or not supported (no samples)");
         kind(Diagnostics.LOST_INCREMENTAL_STATE, "packet needing incremental state its sequence had lost (skipped)",
                 "packets needing incremental state their sequence had lost (skipped)");
         kind(Diagnostics.UNKNOWN_TRACK, "event on a track no descriptor describes (dropped)",

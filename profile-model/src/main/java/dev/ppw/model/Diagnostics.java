@@ -59,6 +59,8 @@ public final class Diagnostics {
     public static final String ASYNC_OFF = "async_off";
     /** One event an LTTng tracer discarded (its buffer was full), as a CTF packet's {@code events_discarded} counts it. */
     public static final String LTTNG_DISCARDED_EVENTS = "lttng_discarded_events";
+    /** A perf stat count printed as {@code <not counted>} or {@code <not supported>}: no sample of its series. */
+    public static final String NOT_COUNTED = "not_counted";
     /** Warning: a Perfetto packet that needs the incremental state its sequence lost (or never had), skipped. */
     public static final String LOST_INCREMENTAL_STATE = "lost_incremental_state";
     /** Warning: a Perfetto event on a track that no TrackDescriptor describes, dropped. */

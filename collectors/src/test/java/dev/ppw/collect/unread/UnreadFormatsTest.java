@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * names it with its next step, as one line, instead of "unrecognized format" or a reader's parser error.
  */
 class UnreadFormatsTest {
-    private static final String READ = "Formats read: chrome-json, folded, lttng-ctf, lttng-text, perfetto, ppw-profile ('ppw-java formats').";
+    private static final String READ = "Formats read: chrome-json, folded, lttng-ctf, lttng-text, perf-script, perf-stat, perfetto, ppw-profile ('ppw-java formats').";
 
     /** A file of {@code unread/} (or of {@code traces/}) and what detection must make of it. */
     record Sample(String path, String format, Confidence confidence) {
@@ -41,12 +41,7 @@ class UnreadFormatsTest {
     static List<Sample> samples() {
         return List.of(
                 new Sample("unread/jfr-A-jdk17-profile.head1k.jfr", "jfr", Confidence.CERTAIN),
-                new Sample("unread/perf-work-fp.default.head.txt", "perf-script", Confidence.CERTAIN),
-                new Sample("unread/perf-work-fp.fields.head.txt", "perf-script", Confidence.CERTAIN),
-                new Sample("unread/perf-node-perfbasicprof-A.default.head.txt", "perf-script", Confidence.CERTAIN),
                 new Sample("unread/perf-record.head128.data", "perf-data", Confidence.CERTAIN),
-                new Sample("unread/perf-stat-interval.txt", "perf-stat", Confidence.CERTAIN),
-                new Sample("unread/perf-stat-interval.csv", "perf-stat", Confidence.CERTAIN),
                 new Sample("unread/tau-cpi-mpi/profile.0.0.0", "tau-profile", Confidence.CERTAIN),
                 new Sample("unread/node-workload-A.head2k.cpuprofile", "v8-cpuprofile", Confidence.CERTAIN),
                 new Sample("unread/cprofile-cycle.pstats", "pstats", Confidence.CERTAIN),
@@ -133,15 +128,6 @@ class UnreadFormatsTest {
         Head perfetto = InputSource.of("t.json", testResource("traces/chrome-A-all.head4k.pftrace.gz")).head();
         assertEquals(Confidence.NONE, new PprofProfile().probe(perfetto));
         assertEquals("perfetto", FORMATS.detect(perfetto).name(), "read now, whatever the file's name");
-    }
-
-    @Test
-    void perfScriptWithoutStacksIsOnlyPossible() {
-        String text = "perf_work 14612/14612   521.415818: cpu-clock:ppp:      1157 main (/tmp/perf/perf_work)\n"
-                + "perf_work 14612/14614   521.417341: cpu-clock:ppp:      1457 worker (/tmp/perf/perf_work)\n";
-        assertEquals(Confidence.POSSIBLE, new PerfScriptText().probe(Head.of("p.txt", utf8(text))));
-        assertEquals(Confidence.NONE, new PerfScriptText().probe(Head.of("p.txt", utf8(text.lines().findFirst()
-                .orElseThrow() + "\n"))), "one line is not enough");
     }
 
     @Test

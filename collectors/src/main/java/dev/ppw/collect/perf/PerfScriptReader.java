@@ -1,0 +1,506 @@
+package dev.ppw.collect.perf;
+
+import dev.ppw.model.BadInputException;
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.EventSink;
+import dev.ppw.model.FrameTable;
+import dev.ppw.model.Metric;
+import dev.ppw.model.MetricUnit;
+import dev.ppw.model.NameTable;
+import dev.ppw.model.Quote;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Streams {@code perf script} text into an {@link EventSink}, a line at a time: memory grows with the longest
+ * line and the deepest stack, not with the file. A sample is a block: its header line ({@link PerfHeader}),
+ * then its call graph, one frame per line indented by a tab, innermost first ({@code addr sym+off (dso)}),
+ * then a blank line; a sample recorded without a call graph is its header line alone, with its one frame at
+ * the end of it.
+ *
+ * <p>Per sample (docs/formats.md "perf script" says it for users):
+ * <ul>
+ *   <li>A frame's region is its symbol without {@code +0x} offset, as perf prints it: JIT symbols with spaces
+ *       and colons, C++ {@code ::}, {@code [unknown]}, kernel symbols; a frame with no symbol printed is its
+ *       address. Its callsite is its caller's (the next line's) {@code sym+off}, the place in the caller;
+ *       empty for the outermost frame and when the caller's offset is not printed.</li>
+ *   <li>The weight is {@link PerfEvents#weight}: the period as time for cpu-clock and task-clock, as events
+ *       of a metric named after the event otherwise, 1 when no period is printed.</li>
+ *   <li>The track is the thread ({@code pid}, {@code tid}); a lone number is the tid (perf's default layout
+ *       prints only the tid), with pid {@code ""}. The comm names the thread, and the process when
+ *       tid = pid. The time is the header's (exact nanoseconds), else the header's line number.</li>
+ *   <li>Lines starting with {@code #} ({@code perf script --header}) are comments.</li>
+ * </ul>
+ *
+ * <p>A block whose header or frame line is not perf's is skipped whole as one {@code bad_event} warning
+ * ({@code file:line:column}); a last line with no line end is a cut block, skipped as {@code truncated}.
+ * The input is refused ({@link BadInputException}) when its first line that is not a comment is no sample
+ * header, or when it is {@code perf report} text. One reader per input; not thread-safe; the caller brackets
+ * the input.
+ */
+final class PerfScriptReader {
+    /** The longest line read: a bound on memory for binary input. */
+    static final int MAX_LINE_BYTES = 1 << 20;
+    /** The deepest stack read: well beyond perf's own limit ({@code kernel.perf_event_max_stack}, 127 by default). */
+    static final int MAX_DEPTH = 1 << 16;
+
+    private static final int BUFFER_BYTES = 1 << 16;
+    private static final int QUOTE_BYTES = 60;
+    private static final int CACHE_LIMIT = 1 << 18;
+    private static final long CACHE_BYTES_LIMIT = 1L << 26;
+
+    private final String file;
+    private final EventSink sink;
+    private final FrameTable frames;
+    private final NameTable names;
+    private final Diagnostics diagnostics;
+
+    private byte[] line = new byte[1024];
+    private int lineLength;
+    private long overflowBytes;
+    private long lineNumber;
+
+    /** True once a sample header was read: a file whose first line is none is not perf script. */
+    private boolean headerSeen;
+    /** Whether the first header had a time: every header of the input has, or none. */
+    private boolean timed;
+    /** The open block's header, null when no block is open or the open one is being skipped. */
+    private PerfHeader header;
+    private long headerLine;
+    private String headerText;
+    private boolean skipping;
+
+    // The open block's frames, innermost first: region and sym+off name ids.
+    private int[] regions = new int[64];
+    private int[] placements = new int[64];
+    private int depth;
+    private int[] stack = new int[64];
+
+    private final Map<String, Integer> tracks = new HashMap<>();
+    private final Map<String, Metric[]> weights = new HashMap<>();
+    private final SymbolCache symbols = new SymbolCache();
+
+    PerfScriptReader(String file, EventSink sink) {
+        this.file = file;
+        this.sink = sink;
+        this.frames = sink.frames();
+        this.names = frames.names();
+        this.diagnostics = sink.diagnostics();
+    }
+
+    /** Reads every line of {@code in} (the content, past any byte order mark) into the sink. */
+    void read(InputStream in) throws IOException {
+        byte[] buf = new byte[BUFFER_BYTES];
+        int n;
+        while ((n = in.read(buf)) >= 0) {
+            int start = 0;
+            for (int i = 0; i < n; i++) {
+                if (buf[i] == '\n') {
+                    append(buf, start, i - start);
+                    endLine();
+                    start = i + 1;
+                }
+            }
+            append(buf, start, n - start);
+        }
+        if (lineLength > 0 || overflowBytes > 0) {
+            lineNumber++;
+            cutLine();
+        }
+        endBlock();
+    }
+
+    /**
+     * The last line, which has no line end: perf ends every line, so the input was cut inside it. A cut frame
+     * line leaves its block out; a cut header line (or one that is a sample of its own) is left out, the block
+     * before it being whole.
+     */
+    private void cutLine() {
+        int first = 0;
+        while (first < lineLength && (line[first] == ' ' || line[first] == '\t' || line[first] == '\r')) {
+            first++;
+        }
+        if (first == lineLength && overflowBytes == 0) {
+            return;
+        }
+        boolean frameLine = line[0] == '\t';
+        if (!frameLine) {
+            endBlock();
+            if (!headerSeen && overflowBytes == 0) {
+                Object[] problem = new Object[2];
+                if (PerfHeader.parse(new String(line, 0, lineLength, StandardCharsets.UTF_8), problem) == null) {
+                    throw refuse((Integer) problem[1], problem[0] + "; this is not perf script text");
+                }
+            }
+        } else if (!headerSeen) {
+            throw refuse(1, "a frame line before any sample header; this is not perf script text");
+        }
+        if (frameLine && header == null) {
+            return;
+        }
+        long from = frameLine ? headerLine : lineNumber;
+        header = null;
+        depth = 0;
+        diagnostics.warn(Diagnostics.TRUNCATED, file + ":" + lineNumber + ":1: the input ends inside this line,"
+                + " without a line end; the sample from line " + from + " is left out: \"" + quote() + "\"");
+    }
+
+    private void append(byte[] b, int from, int length) {
+        int kept = Math.min(MAX_LINE_BYTES - lineLength, length);
+        if (kept > 0) {
+            if (lineLength + kept > line.length) {
+                line = Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, Math.max(lineLength + kept, 2 * line.length)));
+            }
+            System.arraycopy(b, from, line, lineLength, kept);
+            lineLength += kept;
+        }
+        overflowBytes += length - kept;
+    }
+
+    private void endLine() {
+        lineNumber++;
+        try {
+            if (lineLength > 0 && line[lineLength - 1] == '\r') {
+                lineLength--;
+            }
+            if (overflowBytes > 0) {
+                badBlock(1, "a line of " + (lineLength + overflowBytes) + " bytes, longer than the longest read ("
+                        + MAX_LINE_BYTES + " bytes)");
+            } else {
+                parseLine();
+            }
+        } finally {
+            lineLength = 0;
+            overflowBytes = 0;
+        }
+    }
+
+    private void parseLine() {
+        byte[] b = line;
+        int n = lineLength;
+        if (n > 0 && b[0] == '\t') {
+            if (!headerSeen) {
+                throw refuse(1, "a frame line before any sample header; this is not perf script text");
+            }
+            if (header != null) {
+                frame(1, n);
+            }
+            return;
+        }
+        int first = 0;
+        while (first < n && (b[first] == ' ' || b[first] == '\t')) {
+            first++;
+        }
+        if (first == n) {
+            endBlock();
+            return;
+        }
+        if (b[0] == '#') {
+            endBlock();
+            if (!headerSeen && isPerfReport()) {
+                throw refuse(1, "this is perf report text, not perf script: run perf script -i perf.data > OUT.txt"
+                        + " and read OUT.txt");
+            }
+            return;
+        }
+        endBlock();
+        String text = new String(b, 0, n, StandardCharsets.UTF_8);
+        Object[] problem = new Object[2];
+        PerfHeader h = PerfHeader.parse(text, problem);
+        if (h == null) {
+            if (!headerSeen) {
+                throw refuse((Integer) problem[1], problem[0] + "; this is not perf script text");
+            }
+            badBlock((Integer) problem[1], (String) problem[0]);
+            return;
+        }
+        if (headerSeen && timed != (h.timeNanos() >= 0)) {
+            // One perf script run prints one layout: a header that has (or lacks) the time the first one lacked
+            // (or had) is a line of something else.
+            badBlock(1, timed ? "a sample header without the time the input's first one has"
+                    : "a sample header with a time the input's first one lacks");
+            return;
+        }
+        if (!headerSeen) {
+            timed = h.timeNanos() >= 0;
+        }
+        headerSeen = true;
+        header = h;
+        headerLine = lineNumber;
+        headerText = text;
+        skipping = false;
+        depth = 0;
+    }
+
+    private boolean isPerfReport() {
+        return PerfText.isPerfReportComment(new String(line, 0, lineLength, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Parses the frame in {@code line[from .. to-1]} (past the indent) onto the open block; false, after
+     * skipping the block as bad, when it is none.
+     */
+    private boolean frame(int from, int to) {
+        byte[] b = line;
+        int i = from;
+        while (i < to && (b[i] == ' ' || b[i] == '\t')) {
+            i++;
+        }
+        int addrStart = i;
+        while (i < to && isHex(b[i])) {
+            i++;
+        }
+        if (i == addrStart || (i < to && b[i] != ' ')) {
+            badBlock(addrStart + 1, "a frame line is 'address symbol (dso)', with a hexadecimal address");
+            return false;
+        }
+        int addrEnd = i;
+        while (i < to && b[i] == ' ') {
+            i++;
+        }
+        int symStart = i;
+        int end = to;
+        while (end > symStart && (b[end - 1] == ' ' || b[end - 1] == '\t')) {
+            end--;
+        }
+        int symEnd = end;
+        if (end > symStart && b[end - 1] == ')') {
+            int open = openingParenthesis(b, symStart, end - 1);
+            if (open == symStart) {
+                symEnd = symStart;
+            } else if (open > symStart && b[open - 1] == ' ') {
+                symEnd = open - 1;
+                while (symEnd > symStart && b[symEnd - 1] == ' ') {
+                    symEnd--;
+                }
+            }
+        }
+        if (depth == MAX_DEPTH) {
+            badBlock(1, "a stack deeper than " + MAX_DEPTH + " frames");
+            return false;
+        }
+        if (depth == regions.length) {
+            regions = Arrays.copyOf(regions, 2 * depth);
+            placements = Arrays.copyOf(placements, 2 * depth);
+        }
+        int slot = symEnd > symStart ? symbols.find(b, symStart, symEnd) : symbols.find(b, addrStart, addrEnd);
+        regions[depth] = symbols.region(slot);
+        placements[depth] = symbols.placement(slot);
+        depth++;
+        return true;
+    }
+
+    /** The index of the {@code (} that the {@code )} at {@code close} closes, or -1. */
+    private static int openingParenthesis(byte[] b, int from, int close) {
+        int nesting = 0;
+        for (int i = close; i >= from; i--) {
+            if (b[i] == ')') {
+                nesting++;
+            } else if (b[i] == '(' && --nesting == 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isHex(byte c) {
+        return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F';
+    }
+
+    /** Ends the open block: its sample goes to the sink. */
+    private void endBlock() {
+        PerfHeader h = header;
+        header = null;
+        if (h == null) {
+            return;
+        }
+        if (depth == 0 && h.frameFrom() < headerText.length()) {
+            byte[] saved = line;
+            int savedLength = lineLength;
+            byte[] inline = headerText.substring(h.frameFrom()).getBytes(StandardCharsets.UTF_8);
+            line = inline;
+            lineLength = inline.length;
+            header = h;
+            long savedLine = lineNumber;
+            lineNumber = headerLine;
+            boolean ok = frame(0, inline.length);
+            header = null;
+            lineNumber = savedLine;
+            line = saved;
+            lineLength = savedLength;
+            if (!ok) {
+                return;
+            }
+        }
+        if (depth == 0) {
+            diagnostics.note(Diagnostics.EMPTY_STACK);
+            return;
+        }
+        if (stack.length < depth) {
+            stack = new int[regions.length];
+        }
+        for (int k = 0; k < depth; k++) {
+            int callsite = k + 1 < depth ? placements[k + 1] : NameTable.EMPTY;
+            stack[depth - 1 - k] = frames.intern(regions[k], callsite);
+        }
+        Metric weight = weight(h);
+        long amount = h.period() >= 0 && weight.unit() != MetricUnit.COUNT ? h.period() : 1;
+        long ts = h.timeNanos() >= 0 ? h.timeNanos() : headerLine;
+        sink.sample(track(h), ts, weight, amount, stack, depth);
+        depth = 0;
+    }
+
+    private Metric weight(PerfHeader h) {
+        Metric[] pair = weights.computeIfAbsent(h.event(), e -> new Metric[2]);
+        int k = h.period() >= 0 ? 1 : 0;
+        if (pair[k] == null) {
+            pair[k] = PerfEvents.weight(PerfEvents.baseName(h.event()), k == 1);
+        }
+        return pair[k];
+    }
+
+    private int track(PerfHeader h) {
+        String key = h.pid() + "/" + h.tid();
+        Integer t = tracks.get(key);
+        if (t == null) {
+            t = sink.thread(h.pid(), h.tid());
+            tracks.put(key, t);
+            if (!h.comm().isEmpty()) {
+                sink.threadName(h.pid(), h.tid(), h.comm());
+                if (!h.pid().isEmpty() && h.pid().equals(h.tid())) {
+                    sink.processName(h.pid(), h.comm());
+                }
+            }
+        }
+        return t;
+    }
+
+    /** Skips the open block (and the frame lines that follow) as one bad sample, said at this line. */
+    private void badBlock(int byteColumn, String what) {
+        header = null;
+        depth = 0;
+        skipping = true;
+        headerSeen = true;
+        diagnostics.warn(Diagnostics.BAD_EVENT, file + ":" + lineNumber + ":" + column(byteColumn) + ": " + what
+                + "; the sample is skipped: \"" + quote() + "\"");
+    }
+
+    private BadInputException refuse(int byteColumn, String what) {
+        return BadInputException.at(file, lineNumber, column(byteColumn), what, quote());
+    }
+
+    private int column(int byteColumn) {
+        int column = 1;
+        for (int i = 0; i < byteColumn - 1 && i < lineLength; i++) {
+            if ((line[i] & 0xc0) != 0x80) {
+                column++;
+            }
+        }
+        return column;
+    }
+
+    private String quote() {
+        if (lineLength <= QUOTE_BYTES) {
+            return Quote.utf8(line, 0, lineLength);
+        }
+        int cut = QUOTE_BYTES;
+        while (cut > 0 && (line[cut] & 0xc0) == 0x80) {
+            cut--;
+        }
+        return Quote.utf8(line, 0, cut) + "...";
+    }
+
+    /**
+     * Symbols already read, by their bytes ({@code sym+off} as printed): their region and placement name ids,
+     * so that a frame seen before costs no string. Bounded in entries and key bytes: cleared when full.
+     */
+    private final class SymbolCache {
+        private byte[][] keys = new byte[1024][];
+        private int[] regionIds = new int[1024];
+        private int[] placementIds = new int[1024];
+        private int size;
+        private long keyBytes;
+
+        int find(byte[] b, int from, int to) {
+            int h = 1;
+            for (int i = from; i < to; i++) {
+                h = 31 * h + b[i];
+            }
+            h ^= h >>> 16;
+            int mask = keys.length - 1;
+            int slot = h & mask;
+            while (keys[slot] != null) {
+                if (Arrays.equals(keys[slot], 0, keys[slot].length, b, from, to)) {
+                    return slot;
+                }
+                slot = (slot + 1) & mask;
+            }
+            if (size >= CACHE_LIMIT || keyBytes > CACHE_BYTES_LIMIT || 2 * (size + 1) > keys.length) {
+                grow();
+                return find(b, from, to);
+            }
+            byte[] key = Arrays.copyOfRange(b, from, to);
+            keys[slot] = key;
+            keyBytes += key.length;
+            String sym = new String(key, StandardCharsets.UTF_8);
+            int off = offsetStart(key);
+            if (off < 0) {
+                regionIds[slot] = names.intern(sym);
+                placementIds[slot] = NameTable.EMPTY;
+            } else {
+                regionIds[slot] = names.intern(new String(key, 0, off, StandardCharsets.UTF_8));
+                placementIds[slot] = names.intern(sym);
+            }
+            size++;
+            return slot;
+        }
+
+        int region(int slot) {
+            return regionIds[slot];
+        }
+
+        int placement(int slot) {
+            return placementIds[slot];
+        }
+
+        private void grow() {
+            boolean keep = size < CACHE_LIMIT && keyBytes <= CACHE_BYTES_LIMIT;
+            int capacity = keep ? 2 * keys.length : keys.length;
+            byte[][] oldKeys = keys;
+            int[] oldRegions = regionIds;
+            int[] oldPlacements = placementIds;
+            keys = new byte[capacity][];
+            regionIds = new int[capacity];
+            placementIds = new int[capacity];
+            size = 0;
+            keyBytes = 0;
+            if (!keep) {
+                return;
+            }
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldKeys[i] != null) {
+                    int slot = find(oldKeys[i], 0, oldKeys[i].length);
+                    regionIds[slot] = oldRegions[i];
+                    placementIds[slot] = oldPlacements[i];
+                }
+            }
+        }
+
+        /** Where a final {@code +0x<hex>} starts in {@code key}, or -1. */
+        private static int offsetStart(byte[] key) {
+            int i = key.length;
+            while (i > 0 && isHex(key[i - 1])) {
+                i--;
+            }
+            if (i == key.length || i < 4 || key[i - 1] != 'x' || key[i - 2] != '0' || key[i - 3] != '+') {
+                return -1;
+            }
+            return i - 3;
+        }
+    }
+}
