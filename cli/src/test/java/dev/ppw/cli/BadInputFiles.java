@@ -38,6 +38,8 @@ final class BadInputFiles {
         Map<String, Supplier<byte[]>> files = new LinkedHashMap<>();
         files.put("bom-only.json", () -> new byte[]{(byte) 0xef, (byte) 0xbb, (byte) 0xbf});
         files.put("random-binary.bin", BadInputFiles::randomBinary);
+        // found by fuzzing the saved-profile reader (SavedProfileFuzzTest): a UCS-4 byte order Jackson does not read
+        files.put("fuzz-saved-ucs4.ppw.json", () -> new byte[]{0, 0, 2, 0, (byte) 0xff, '{'});
         // Named as folded stacks are, and still not text: the name alone must not make it a format.
         files.put("random-binary.folded", BadInputFiles::randomBinary);
         files.put("gzip-of-garbage.json.gz", () -> gzip(ascii("MZ\u0090 this was never JSON, only gzipped\n")));

@@ -38,6 +38,7 @@ import dev.ppw.model.ViewKind;
 import org.eclipse.collections.api.map.primitive.MutableIntIntMap;
 import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
 
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -262,7 +263,7 @@ final class ProfileJsonReader {
         try {
             parser = FACTORY.createParser(text, 0, length);
         } catch (IOException e) {
-            throw BadInputException.at(displayName, 0, 0, "cannot read: " + firstLine(e.getMessage()), null);
+            throw cannotStart(displayName, e);
         }
         try {
             return parse(displayName, parser, scanRows ? text : null, length, length / BYTES_PER_ROW);
@@ -276,9 +277,21 @@ final class ProfileJsonReader {
         try {
             parser = FACTORY.createParser(in);
         } catch (IOException e) {
-            throw BadInputException.at(displayName, 0, 0, "cannot read: " + firstLine(e.getMessage()), null);
+            throw cannotStart(displayName, e);
         }
         return parse(displayName, parser, null, 0, expectedRows);
+    }
+
+    /**
+     * A parser that cannot start: the first bytes fit no Unicode encoding the parser detects (found by fuzzing:
+     * {@code 00 00 02 00}, a UCS-4 byte order it does not read), said at 1:1 as the Chrome reader says it; or the
+     * input cannot be read at all.
+     */
+    private static BadInputException cannotStart(String displayName, IOException e) {
+        if (e instanceof CharConversionException) {
+            return BadInputException.at(displayName, 1, 1, "not valid text: " + firstLine(e.getMessage()), null);
+        }
+        return BadInputException.at(displayName, 0, 0, "cannot read: " + firstLine(e.getMessage()), null);
     }
 
     private static Profile parse(String displayName, JsonParser parser, byte[] text, int textLength,

@@ -292,6 +292,18 @@ class ProfileJsonReaderTest {
         assertEquals("x.json.gz: cannot read: Unexpected end of ZLIB input stream", e.getMessage());
     }
 
+    @Test
+    void bytesOfAnEncodingTheParserDoesNotReadAreNotValidTextAtTheStart() {
+        // found by fuzzing (SavedProfileFuzzTest): a UCS-4 byte order that Jackson detects but does not read
+        byte[] ucs4 = {0, 0, 2, 0, (byte) 0xff, '{'};
+        for (int maxInMemory : new int[] {1, 1 << 20}) {
+            BadInputException e = assertThrows(BadInputException.class, () -> ProfileJsonReader.read("saved.json",
+                    new ByteArrayInputStream(ucs4), maxInMemory, true));
+            assertEquals("saved.json:1:1: not valid text: Unsupported UCS-4 endianness (2143) detected", e.getMessage(),
+                    "in memory up to " + maxInMemory + " bytes");
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("malformed")
     void withoutTheRowScannerOrAsAStreamTheMessagesAreTheSame(String what, String text, String expected) {
