@@ -22,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
 /**
@@ -30,8 +31,8 @@ import java.util.regex.Pattern;
  * profile format's by its reader, the profile whole. The only failure a reader may give is a
  * {@link BadInputException} whose one-line message says where ({@code name:line[:column]:} or a byte offset), or
  * what about the whole input is wrong (empty, only whitespace, a broken gzip layer); anything else thrown, a
- * reading that takes longer than {@link #TIME_LIMIT_SECONDS}, or one that allocates out of proportion to the
- * input ({@link #allocationLimit}) fails the target, and Jazzer keeps the input as a finding.
+ * reading that hangs ({@link #CPU_LIMIT_SECONDS}, {@link #WALL_LIMIT_SECONDS}), or one that allocates out of
+ * proportion to the input ({@link #allocationLimit}) fails the target, and Jazzer keeps the input as a finding.
  *
  * <p>A target for a new reader is a class of this package named {@code *FuzzTest} (docs/testing.md):
  * <pre>{@code
@@ -44,8 +45,10 @@ import java.util.regex.Pattern;
 final class ReaderFuzzing implements AutoCloseable {
     /** Longer inputs are skipped: the readers' state machines show themselves in small inputs, and runs stay fast. */
     static final int MAX_INPUT_BYTES = 1 << 16;
-    /** A reading of at most {@link #MAX_INPUT_BYTES} that takes this long hangs. */
-    static final int TIME_LIMIT_SECONDS = 10;
+    /** A reading of at most {@link #MAX_INPUT_BYTES} whose thread has used this much CPU hangs (a loop). */
+    static final int CPU_LIMIT_SECONDS = 10;
+    /** A reading with no result after this long hangs (blocked, or looping on threads of its own). */
+    static final int WALL_LIMIT_SECONDS = 120;
     /** The name of every fuzz input in messages. */
     static final String INPUT_NAME = "fuzz-input";
 
@@ -57,15 +60,14 @@ final class ReaderFuzzing implements AutoCloseable {
     private static final Pattern WHOLE_INPUT = Pattern.compile("^" + Pattern.quote(INPUT_NAME)
             + ": (the input is empty|the input holds only|empty file|corrupt gzip|the gzip data ends|gzip nested)");
 
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
     private final Engine engine = Engine.fromClassPath();
     private final InputFormat format;
     private final ReadOptions reading;
     private final boolean asFile;
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(task -> {
-        Thread thread = new Thread(task, "fuzz-reading");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private ExecutorService worker = newWorker();
     private Path file;
 
     private ReaderFuzzing(String format, ReadOptions reading, boolean asFile) {
@@ -113,7 +115,9 @@ final class ReaderFuzzing implements AutoCloseable {
     /** Bytes allocated on the reading thread to read {@code input}, or -1 when it was refused as it may be. */
     private long allocatedReading(byte[] input) {
         InputSource source = source(input);
+        AtomicLong readingThread = new AtomicLong(-1);
         Future<Long> outcome = worker.submit(() -> {
+            readingThread.set(Thread.currentThread().threadId());
             long before = allocatedBytes();
             if (format instanceof ProfileFormat profiles) {
                 // The profile whole, as its reader gives it: which views it can give is the engine's business.
@@ -125,18 +129,32 @@ final class ReaderFuzzing implements AutoCloseable {
             }
             return allocatedBytes() - before;
         });
-        try {
-            return outcome.get(TIME_LIMIT_SECONDS, TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
-            outcome.cancel(true);
-            throw new AssertionError(format.name() + " hangs: no result after " + TIME_LIMIT_SECONDS + " s on "
-                    + input.length + " bytes");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
-        } catch (ExecutionException e) {
-            checkFailure(e.getCause());
-            return -1;
+        long startNanos = System.nanoTime();
+        while (true) {
+            try {
+                return outcome.get(1, TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                // A loop burns the reading thread's CPU; a reading blocked for good (or looping on other threads)
+                // shows as wall time. Wall time alone would call a reading starved by a busy machine a hang.
+                long cpuNanos = readingThread.get() < 0 ? 0 : THREADS.getThreadCpuTime(readingThread.get());
+                long wallNanos = System.nanoTime() - startNanos;
+                if (cpuNanos > TimeUnit.SECONDS.toNanos(CPU_LIMIT_SECONDS)
+                        || wallNanos > TimeUnit.SECONDS.toNanos(WALL_LIMIT_SECONDS)) {
+                    outcome.cancel(true);
+                    // The stuck thread cannot be stopped: later readings get a thread of their own.
+                    worker.shutdownNow();
+                    worker = newWorker();
+                    throw new AssertionError(format.name() + " hangs: no result after " + cpuNanos / 1_000_000
+                            + " ms of the reading thread's CPU, " + wallNanos / 1_000_000 + " ms in all, on "
+                            + input.length + " bytes");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            } catch (ExecutionException e) {
+                checkFailure(e.getCause());
+                return -1;
+            }
         }
     }
 
@@ -184,8 +202,16 @@ final class ReaderFuzzing implements AutoCloseable {
         return InputSource.of(file, INPUT_NAME);
     }
 
+    private static ExecutorService newWorker() {
+        return Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "fuzz-reading");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
     private static long allocatedBytes() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
+        return THREADS.getCurrentThreadAllocatedBytes();
     }
 
     @Override
