@@ -186,7 +186,20 @@ public final class ChromeTraceReader {
         this.diagnostics = sink.diagnostics();
         this.zeros = in == null ? null : new ZeroTailInputStream(in);
         this.window = in == null ? null : new RecentBytesInputStream(zeros);
-        this.p = in == null ? null : FACTORY.createParser(window);
+        this.p = in == null ? null : startParser(file, window);
+    }
+
+    /**
+     * A parser of {@code in}, which detects the encoding from the first bytes: bytes of one it does not read
+     * (found by fuzzing: {@code 00 03 00 00}, a UCS-4 byte order) are not valid text at 1:1, as they are when
+     * the parser meets them later.
+     */
+    private static JsonParser startParser(String file, InputStream in) throws IOException {
+        try {
+            return FACTORY.createParser(in);
+        } catch (CharConversionException e) {
+            throw BadInputException.at(file, 1, 1, "not valid text: " + oneLine(e.getMessage()), null);
+        }
     }
 
     /** Reads the contents of the first events array in place of this reader (ParallelChromeReader). */

@@ -283,15 +283,15 @@ final class ProfileJsonReader {
     }
 
     /**
-     * A parser that cannot start: the first bytes fit no Unicode encoding the parser detects (found by fuzzing:
-     * {@code 00 00 02 00}, a UCS-4 byte order it does not read), said at 1:1 as the Chrome reader says it; or the
-     * input cannot be read at all.
+     * A parser that cannot start, said at 1:1, where nothing could be read (found by fuzzing): the first bytes fit
+     * no Unicode encoding the parser reads ({@code 00 00 02 00}, a UCS-4 byte order), or the input cannot be read
+     * from its start (a gzip layer cut before its first bytes).
      */
     private static BadInputException cannotStart(String displayName, IOException e) {
         if (e instanceof CharConversionException) {
             return BadInputException.at(displayName, 1, 1, "not valid text: " + firstLine(e.getMessage()), null);
         }
-        return BadInputException.at(displayName, 0, 0, "cannot read: " + firstLine(e.getMessage()), null);
+        return BadInputException.at(displayName, 1, 1, "cannot read: " + firstLine(e.getMessage()), null);
     }
 
     private static Profile parse(String displayName, JsonParser parser, byte[] text, int textLength,

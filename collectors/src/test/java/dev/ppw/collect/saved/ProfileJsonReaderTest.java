@@ -289,7 +289,7 @@ class ProfileJsonReaderTest {
             }
         };
         BadInputException e = assertThrows(BadInputException.class, () -> ProfileJsonReader.read("x.json.gz", broken));
-        assertEquals("x.json.gz: cannot read: Unexpected end of ZLIB input stream", e.getMessage());
+        assertEquals("x.json.gz:1:1: cannot read: Unexpected end of ZLIB input stream", e.getMessage());
     }
 
     @Test
