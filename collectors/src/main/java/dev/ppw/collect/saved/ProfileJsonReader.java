@@ -406,7 +406,7 @@ final class ProfileJsonReader {
             case Member.FORMAT -> {
                 format = string("format");
                 if (!FORMAT.equals(format)) {
-                    throw fail("not a ppw-profile: format is \"" + format + "\" (this ppw-java reads "
+                    throw fail("not a ppw-profile: format is \"" + quote(format) + "\" (this ppw-java reads "
                             + FORMAT + " version " + VERSION + ")", null);
                 }
             }
@@ -1172,7 +1172,9 @@ final class ProfileJsonReader {
     private static BadInputException at(String file, JsonLocation where, String problem, String quote) {
         long line = where == null ? 0 : where.getLineNr();
         long column = where == null ? 0 : where.getColumnNr();
-        return BadInputException.at(file, Math.max(line, 0), Math.max(column, 0), problem, quote);
+        // Values of the input said in the problem keep it one line whatever they hold (found by fuzzing).
+        String oneLine = problem.replace("\n", "\\n").replace("\r", "\\r");
+        return BadInputException.at(file, Math.max(line, 0), Math.max(column, 0), oneLine, quote);
     }
 
     /** A short, one-line quote of some input text. */

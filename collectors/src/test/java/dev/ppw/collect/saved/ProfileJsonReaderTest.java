@@ -3,6 +3,7 @@ package dev.ppw.collect.saved;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.SavedProfileLayout;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.NodeInfo;
@@ -290,6 +291,14 @@ class ProfileJsonReaderTest {
         };
         BadInputException e = assertThrows(BadInputException.class, () -> ProfileJsonReader.read("x.json.gz", broken));
         assertEquals("x.json.gz:1:1: cannot read: Unexpected end of ZLIB input stream", e.getMessage());
+    }
+
+    @Test
+    void aFormatValueWithALineBreakIsSaidOnOneLine() {
+        // found by fuzzing (SavedProfileFuzzTest): the value is said in the message, escaped
+        BadInputException e = assertThrows(BadInputException.class, () -> read("{\"format\": \"pp\\\\\\nd\"}"));
+        assertEquals("saved.json:1:12: not a ppw-profile: format is \"pp\\\\\\nd\" (this ppw-java reads ppw-profile"
+                + " version " + SavedProfileLayout.VERSION + ")", e.getMessage());
     }
 
     @Test
