@@ -725,8 +725,13 @@ public final class ChromeTraceReader {
         if (p.isNaN()) {
             return BAD_KEY;
         }
-        BigDecimal value = new BigDecimal(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())
-                .stripTrailingZeros();
+        BigDecimal value;
+        try {
+            value = new BigDecimal(p.getTextCharacters(), p.getTextOffset(), p.getTextLength()).stripTrailingZeros();
+        } catch (NumberFormatException e) {
+            // An exponent past an int (found by fuzzing: 1e followed by 60 digits) is past 1000 digits too.
+            return BAD_KEY;
+        }
         if (value.scale() > 1000 || value.scale() < -1000) {
             return BAD_KEY;
         }

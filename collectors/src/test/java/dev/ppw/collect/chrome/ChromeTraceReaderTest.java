@@ -482,4 +482,14 @@ class ChromeTraceReaderTest {
         assertEquals("t.json:1:1: not valid text: Unsupported UCS-4 endianness (3412) detected",
                 e.getMessage());
     }
+
+    @Test
+    void aPidWithAnExponentPastAnIntIsABadKeyLikeOnePastAThousandDigits() {
+        // found by fuzzing (ChromeJsonFuzzTest): BigDecimal refuses an exponent beyond int's range
+        String event = "[{\"name\":\"main\",\"ph\":\"X\",\"pid\":PID,\"tid\":1,\"ts\":0,\"dur\":1}]";
+        RecordingSink pastAnInt = read(event.replace("PID", "1e" + "1".repeat(60)));
+        RecordingSink pastAThousandDigits = read(event.replace("PID", "1e2000"));
+        assertEquals(pastAThousandDigits.events(), pastAnInt.events());
+        assertEquals(pastAThousandDigits.diagnostics().warningCount(), pastAnInt.diagnostics().warningCount());
+    }
 }
