@@ -49,6 +49,9 @@ final class BadInputFiles {
             bytes[65] = (byte) 0xf4;
             return bytes;
         });
+        // found by the short fuzz run of the Chrome reader (ChromeJsonFuzzTest): a gzip layer cut before any text
+        files.put("fuzz-chrome-cut-gzip.json",
+                () -> new byte[]{0x1f, (byte) 0x8b, 8, 0, -1, -1, -1, -1, -1, -1, (byte) 0xfb, -1, -1});
         // found by fuzzing the folded reader (FoldedFuzzTest): a gzip layer cut after one byte of text
         files.put("fuzz-folded-cut-gzip.folded",
                 () -> new byte[]{0x1f, (byte) 0x8b, 8, 0, 9, 0x1a, 0x22, 0x58, 0x22, 0x1f, (byte) 0x8b, 0x0a});

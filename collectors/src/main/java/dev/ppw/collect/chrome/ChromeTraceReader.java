@@ -192,13 +192,17 @@ public final class ChromeTraceReader {
     /**
      * A parser of {@code in}, which detects the encoding from the first bytes: bytes of one it does not read
      * (found by fuzzing: {@code 00 03 00 00}, a UCS-4 byte order) are not valid text at 1:1, as they are when
-     * the parser meets them later.
+     * the parser meets them later; a gzip layer that ends before them is said at 1:1 too.
      */
     private static JsonParser startParser(String file, InputStream in) throws IOException {
         try {
             return FACTORY.createParser(in);
         } catch (CharConversionException e) {
             throw BadInputException.at(file, 1, 1, "not valid text: " + oneLine(e.getMessage()), null);
+        } catch (EOFException e) {
+            // A gzip layer cut within the first bytes (found by fuzzing): there is no text to keep.
+            throw BadInputException.at(file, 1, 1, "the gzip data ends before the first bytes of text (a cut file?): "
+                    + oneLine(e.getMessage()), null);
         }
     }
 

@@ -492,4 +492,15 @@ class ChromeTraceReaderTest {
         assertEquals(pastAThousandDigits.events(), pastAnInt.events());
         assertEquals(pastAThousandDigits.diagnostics().warningCount(), pastAnInt.diagnostics().warningCount());
     }
+
+    @Test
+    void aGzipLayerCutBeforeTheFirstBytesIsBadInputAtTheStart() {
+        // found by fuzzing (ChromeJsonFuzzTest): a gzip layer that ends before the parser has its first bytes
+        byte[] cut = {0x1f, (byte) 0x8b, 8, 0, -1, -1, -1, -1, -1, -1, (byte) 0xfb, -1, -1};
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> new ChromeJsonFormat().read(InputSource.of("t.json", cut), new RecordingSink(),
+                        ReadOptions.defaults()));
+        assertTrue(e.getMessage().startsWith("t.json:1:1: the gzip data ends before the first bytes of text (a cut"
+                + " file?): "), e.getMessage());
+    }
 }
