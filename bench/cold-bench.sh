@@ -3,15 +3,17 @@
 # rounds, alternating: a raw Jackson token scan of the file in a JVM of its own pinned to one core
 # (bench/RawScan.java, `taskset -c 0`, the launcher's JVM settings) and `./ppw-java profile FILE --format csv
 # -o /dev/null` on every core, each timed from the outside (JVM start included). Prints every run, the
-# medians, the ratio (scan time / ppw time: above 1, ppw-java is faster) and the load average. Then, unless
-# WARM=0, the same file warm in one JVM (bench/ReadBench.java --trace: raw scan, read+fold on 1 and on all
-# cores).
+# medians, the ratio (scan time / ppw time: above 1, ppw-java is faster), the CPU time (user + system) of
+# each side and the load average. Then, unless WARM=0, the same file warm in one JVM (bench/ReadBench.java
+# --trace: raw scan, read+fold on 1 and on all cores).
 #   bench/cold-bench.sh                          # every case, 5 rounds
 #   RUNS=9 bench/cold-bench.sh be-1g real-1m     # some cases
 #   WARM=0 bench/cold-bench.sh real-1g
 #   OLD_JAR=/tmp/old.jar bench/cold-bench.sh   # a third side in each round: an older build's jar, run with
 #                                              # OLD_OPTS (default: the serial collector, arrays of 1 MB and
 #                                              # more in the old generation: the launcher's settings before)
+#   OLD_LAUNCHER=/tmp/ppw-base/ppw-java bench/cold-bench.sh   # a side in each round: an older checkout's
+#                                              # launcher, with its own JVM settings and start-up cache
 # Cases (traces generated once into BENCH_DIR, default /tmp/ppw-bench/cold, and kept):
 #   be-1g     B and E events in time order, an event per line (PerfFlowAspect's verbose mode), 1 GB
 #   real-1m   the realistic shape of bench/GenRealisticTrace.java: one line, X events in random order over 4
@@ -55,12 +57,11 @@ trace_of() { # case -> path of its trace, generated if missing
   echo "$out"
 }
 
-ms_of() { # command... -> wall milliseconds on stdout, the command's output dropped
-  local start end
-  start=$(date +%s%N)
-  "$@" >/dev/null
-  end=$(date +%s%N)
-  echo $(( (end - start) / 1000000 ))
+ms_of() { # command... -> "WALL CPU" in milliseconds on stdout (CPU: user + system of the command and its
+          # children, steadier than the wall time on a busy machine), the command's output dropped
+  local t TIMEFORMAT='%R %U %S'
+  t=$( { time "$@" >/dev/null 2>/dev/null; } 2>&1 )
+  awk -v t="$t" 'BEGIN{split(t, a, " "); printf "%d %d\n", a[1] * 1000, (a[2] + a[3]) * 1000}'
 }
 
 median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{a[NR]=$1} END{print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
@@ -70,18 +71,23 @@ for c in "${cases[@]}"; do
   trace=$(trace_of "$c")
   echo "== $c: $trace, $(( $(stat -c %s "$trace") / 1000000 )) MB; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   cat "$trace" >/dev/null   # in the page cache for both sides
-  scans=() ppws=() olds=()
+  scans=() ppws=() olds=() lolds=() scpu=() pcpu=() ocpu=() lcpu=()
   for r in $(seq "$runs"); do
-    s=$(ms_of taskset -c 0 "$JAVA_HOME/bin/java" "${jvm[@]}" -cp "$jar:$dir/classes" RawScan "$trace")
-    p=$(ms_of "$root/ppw-java" profile "$trace" --format csv -o /dev/null)
-    scans+=("$s") ppws+=("$p")
-    line="  round $r: scan $s ms, ppw-java $p ms"
+    read -r s sc < <(ms_of taskset -c 0 "$JAVA_HOME/bin/java" "${jvm[@]}" -cp "$jar:$dir/classes" RawScan "$trace")
+    read -r p pc < <(ms_of "$root/ppw-java" profile "$trace" --format csv -o /dev/null)
+    scans+=("$s") ppws+=("$p") scpu+=("$sc") pcpu+=("$pc")
+    line="  round $r: scan $s ms (cpu $sc), ppw-java $p ms (cpu $pc)"
     if [ -n "${OLD_JAR:-}" ]; then
       # shellcheck disable=SC2086 # OLD_OPTS is a list of JVM options
-      o=$(ms_of "$JAVA_HOME/bin/java" ${OLD_OPTS:--XX:+UseSerialGC -XX:PretenureSizeThreshold=1m} -jar "$OLD_JAR" \
-          profile "$trace" --format csv -o /dev/null)
-      olds+=("$o")
-      line="$line, old jar $o ms"
+      read -r o oc < <(ms_of "$JAVA_HOME/bin/java" ${OLD_OPTS:--XX:+UseSerialGC -XX:PretenureSizeThreshold=1m} \
+          -jar "$OLD_JAR" profile "$trace" --format csv -o /dev/null)
+      olds+=("$o") ocpu+=("$oc")
+      line="$line, old jar $o ms (cpu $oc)"
+    fi
+    if [ -n "${OLD_LAUNCHER:-}" ]; then
+      read -r l lc < <(ms_of "$OLD_LAUNCHER" profile "$trace" --format csv -o /dev/null)
+      lolds+=("$l") lcpu+=("$lc")
+      line="$line, old launcher $l ms (cpu $lc)"
     fi
     echo "$line"
   done
@@ -91,10 +97,14 @@ for c in "${cases[@]}"; do
   old=
   if [ ${#olds[@]} -gt 0 ]; then
     mo=$(echo "${olds[*]}" | median)
-    old=", old jar $mo ms: $(ratio "$ms" "$mo")"
+    old=", old jar $mo ms (cpu $(echo "${ocpu[*]}" | median)): $(ratio "$ms" "$mo")"
   fi
-  echo "  cold medians: one-core raw scan $ms ms, ppw-java $mp ms: $(ratio "$ms" "$mp") the scan$old;" \
-       "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  if [ ${#lolds[@]} -gt 0 ]; then
+    ml=$(echo "${lolds[*]}" | median)
+    old="$old, old launcher $ml ms (cpu $(echo "${lcpu[*]}" | median)): $(ratio "$ms" "$ml")"
+  fi
+  echo "  cold medians: one-core raw scan $ms ms (cpu $(echo "${scpu[*]}" | median)), ppw-java $mp ms" \
+       "(cpu $(echo "${pcpu[*]}" | median)): $(ratio "$ms" "$mp") the scan$old; load after: $(cut -d' ' -f1-3 /proc/loadavg)"
   if [ "${WARM:-1}" != 0 ]; then
     size=$(stat -c %s "$trace")
     warm_runs=$(( size > 300000000 ? 3 : 7 ))

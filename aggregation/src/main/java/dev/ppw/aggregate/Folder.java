@@ -356,8 +356,8 @@ public final class Folder implements EventSink, AutoCloseable {
             diagnostics.note(Diagnostics.EMPTY_STACK);
             return;
         }
-        if (samples < 1) {
-            throw new IllegalArgumentException("a sample stands for at least 1 sample, got " + samples);
+        if (samples < 0) {
+            throw new IllegalArgumentException("a sample stands for at least 0 samples, got " + samples);
         }
         TrackFold t = tracks.get(track);
         t.samples += samples;

@@ -22,15 +22,16 @@ import java.util.stream.Stream;
 /**
  * Turns the inputs named on a command line into files: a file is itself; a directory is every trace, saved
  * profile or folded-stacks file below it (by name: {@code .pfw}, {@code .json}, {@code .trace}, {@code .folded},
- * {@code .collapsed}, {@code .stacks}, each optionally {@code .gz}), in name order; a pattern with
- * {@code * ? [ {} that names no existing file is a glob ({@code **} crosses folders), for shells that did not
- * expand it; {@code -} is standard input when the caller has one. Each file is listed once, however many
+ * {@code .collapsed}, {@code .stacks}, {@code .pftrace}, {@code .perfetto-trace}, each optionally {@code .gz}), in
+ * name order; a pattern with {@code * ? [ {} that names no existing file is a glob ({@code **} crosses
+ * folders), for shells that did not expand it; {@code -} is standard input when the caller has one. Each file is listed once, however many
  * arguments reach it and however they spell it (its real path decides: a link is its target), with the
  * spellings that named it.
  */
 final class InputExpansion {
     /** Endings of the files a directory is searched for, before an optional {@code .gz}. */
-    static final List<String> ENDINGS = List.of(".pfw", ".json", ".trace", ".folded", ".collapsed", ".stacks");
+    static final List<String> ENDINGS = List.of(".pfw", ".json", ".trace", ".folded", ".collapsed", ".stacks",
+            ".pftrace", ".perfetto-trace");
     /** Files of a directory without inputs whose heads are looked at for a format recognised but not read. */
     private static final int FILES_PROBED = 32;
 

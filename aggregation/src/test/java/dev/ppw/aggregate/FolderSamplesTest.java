@@ -94,6 +94,27 @@ class FolderSamplesTest {
     }
 
     @Test
+    void aWeightOfZeroSamplesAddsToTheCallsOpenWithoutCountingAny() {
+        Folder folder = new Folder();
+        folder.beginInput("lttng.txt");
+        int track = folder.thread("5", "6");
+        int main = folder.frames().intern("main");
+        int fill = folder.frames().intern("fill");
+        folder.begin(track, 100, main);
+        folder.begin(track, 200, fill);
+        folder.sample(track, 250, ALLOCATED, 64, 0, new int[] {main, fill}, 2);
+        folder.end(track, 300, EventSink.NO_NAME);
+        folder.sample(track, 350, ALLOCATED, 8, 0, new int[] {main}, 1);
+        folder.end(track, 400, EventSink.NO_NAME);
+        folder.endInput();
+        assertEquals(List.of("main: calls=1 sub=1 incl=300 excl=200 min=300 max=300",
+                "main => fill: calls=1 sub=0 incl=100 excl=100 min=100 max=100"), rows(folder.tree()));
+        assertEquals(72, folder.tree().inclusive(1, ALLOCATED));
+        assertEquals(8, folder.tree().exclusive(1, ALLOCATED));
+        assertEquals(64, folder.tree().exclusive(2, ALLOCATED));
+    }
+
+    @Test
     void anInputsSamplesJoinAfterItsTracksAndInputsAssociate() {
         List<Sample> second = List.of(Sample.time("1", "2", 4, "main", "z"), Sample.time("2", "1", 1, "y"));
         Folder sequential = new Folder().withJobs(2, 1);

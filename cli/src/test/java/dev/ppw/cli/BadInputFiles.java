@@ -62,6 +62,20 @@ final class BadInputFiles {
         files.put("truncated-gzip.json.gz", BadInputFiles::truncatedGzip);
         files.put("good-trace.json.gz", () -> gzip(utf8(GOOD)));
         files.put("perfetto-named.json", BadInputFiles::perfettoLike);
+        byte[] perfetto = perfettoLike();
+        // The second packet cut 3 bytes before its end: the first is kept, the cut counted.
+        files.put("perfetto-truncated.pftrace", () -> Arrays.copyOf(perfetto, perfetto.length - 3));
+        files.put("perfetto-garbage-after-packet.pftrace", () -> concat(perfetto, ascii("garbage\n")));
+        // A packet announcing 1 TiB: refused at once, nothing is allocated for it.
+        files.put("perfetto-absurd-length.pftrace", () -> concat(perfetto, new byte[]{0x0a, (byte) 0x80, (byte) 0x80,
+                (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x20, 0x08, 0x01}));
+        // Another protobuf whose first field is a message (so that it looks like a trace): its field 3 is no packet.
+        files.put("perfetto-wrong-message.pb", () -> {
+            ByteArrayOutputStream other = new ByteArrayOutputStream();
+            bytesField(other, 1, new byte[]{0x08, 0x05, 0x12, 0x01, 'x'});
+            field(other, 3, 7);
+            return other.toByteArray();
+        });
         files.put("utf16-with-bom.json", () -> ("\uFEFF" + GOOD).getBytes(StandardCharsets.UTF_16LE));
         files.put("bad-utf8-name.json", () -> concat(ascii("[{\"name\":\"caf"), new byte[]{(byte) 0xe9},
                 ascii("\",\"ph\":\"X\",\"ts\":1,\"dur\":1}]\n")));

@@ -33,6 +33,13 @@ class GoldenTest {
             new Case("tsc-5.9.3-projectA.trace.json", List.of(TRACES.resolve("tsc-5.9.3-projectA.trace.json").toString())),
             new Case("node-trace-A-cut.json", List.of(TRACES.resolve("nodejs/node-trace-A-cut.json").toString())));
 
+    /**
+     * Chromium's Perfetto protobuf trace, its first 60000 packets: kept once, in the collectors' test resources,
+     * whose tests count its events by a plain protobuf walk.
+     */
+    private static final Case CHROMIUM = new Case("chrome-A-all.packets60k.pftrace.gz",
+            List.of("../collectors/src/test/resources/traces/chrome-A-all.packets60k.pftrace.gz"));
+
     /** The cases with async b/e events: their spans form the async part, or, with --async inside, the former tree. */
     private static final List<Case> WITH_ASYNC = List.of(CASES.get(4), CASES.get(9));
 
@@ -89,7 +96,11 @@ class GoldenTest {
                 // Thread time and async spans apart: a section of their own in text, a part column in JSON.
                 golden(CASES.get(9), List.of("--view", "tree"), "txt"),
                 golden(CASES.get(9), List.of("--view", "flat"), "txt"),
-                golden(CASES.get(9), List.of("--view", "tree", "--format", "json"), "json"));
+                golden(CASES.get(9), List.of("--view", "tree", "--format", "json"), "json"),
+                // Perfetto protobuf: thread slices, async tracks (Chromium's process-scoped tracks), counter tracks.
+                golden(CHROMIUM, List.of("--view", "tree", "--format", "csv"), "csv"),
+                golden(CHROMIUM, List.of("--view", "tree", "--max-depth", "2"), "txt"),
+                golden(CHROMIUM, List.of("--view", "counters", "--format", "csv"), "csv"));
     }
 
     private static DynamicTest golden(Case c, List<String> args, String extension) {

@@ -29,7 +29,7 @@ class OutputOnBadInputTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"garbage-text.json", "trailing-garbage.json", "perfetto-named.json",
+    @ValueSource(strings = {"garbage-text.json", "trailing-garbage.json", "perfetto-garbage-after-packet.pftrace",
             "gzip-cut-in-header.json.gz", "nesting", "bad-utf8-name.json", "cut-in-header.json"})
     void aBadInputLeavesTheOutputFileAsItWas(String name) throws IOException {
         Path input = copy(name);

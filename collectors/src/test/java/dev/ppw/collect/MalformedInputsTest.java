@@ -44,7 +44,7 @@ class MalformedInputsTest {
         return new Case(label, utf8(input), null, warnings, events);
     }
 
-    private static final String READ = " Formats read: chrome-json, folded, ppw-profile ('ppw-java formats').";
+    private static final String READ = " Formats read: chrome-json, folded, lttng-text, perfetto, ppw-profile ('ppw-java formats').";
 
     static List<Case> cases() {
         byte[] oneEventGz = gzip(utf8("[{\"ph\":\"X\",\"ts\":1}]"));
@@ -64,11 +64,8 @@ class MalformedInputsTest {
                 error("gzip cut before any content", Arrays.copyOf(oneEventGz, 10),
                         "t.json: the gzip data ends before any content (a cut file?)"),
                 error("gzip with corrupt data", corrupt(oneEventGz), "t.json: corrupt gzip data: invalid block type"),
-                error("perfetto-like protobuf", new byte[]{0x0a, 0x0c, 0x08, 0x01, 0x10, (byte) 0x96, 0x01, 0x1a, 0x03,
-                        'a', 'b', 'c', 0x28, 0x00}, "t.json: this is a Perfetto protobuf trace (Chromium's default"
-                        + " --trace-startup format, Android, Perfetto); ppw-java does not read it yet. Next: re-record with"
-                        + " --trace-startup-format=json, or convert it with Perfetto's traceconv (traceconv json IN"
-                        + " OUT.json), then ppw-java profile OUT.json." + READ),
+                new Case("perfetto-like protobuf: read as Perfetto, packets without events", new byte[]{0x0a, 0x0c,
+                        0x08, 0x01, 0x10, (byte) 0x96, 0x01, 0x1a, 0x03, 'a', 'b', 'c', 0x28, 0x00}, null, Map.of(), 0),
                 error("top-level number", "5", "t.json: unrecognized format; it starts with \"5\"." + READ),
                 error("UTF-16 is not read", new byte[]{(byte) 0xff, (byte) 0xfe, '[', 0, ']', 0}, "t.json: the input is"
                         + " UTF-16 or UTF-32 text; ppw-java reads Chrome JSON in UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)"),

@@ -182,7 +182,32 @@ class MutatedTracesPropertiesTest {
         // The tsc trace is the largest by far: a head of it is as good to damage, and cheaper.
         seeds.replaceAll(s -> s.bytes().length > 20_000
                 ? new Seed(s.name() + " (first 6000 bytes)", Arrays.copyOf(s.bytes(), 6000)) : s);
+        seeds.add(new Seed("chrome-A-all.packets60k.pftrace (first 300 packets)", perfettoHead(300)));
         return seeds;
+    }
+
+    /** The first {@code packets} whole packets of Chromium's Perfetto trace: descriptors, snapshots, interning. */
+    private static byte[] perfettoHead(int packets) {
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(
+                SharedTracesTest.resource("chrome-A-all.packets60k.pftrace.gz")))) {
+            byte[] head = in.readNBytes(64 << 10);
+            int at = 0;
+            for (int i = 0; i < packets; i++) {
+                int length = 0;
+                int shift = 0;
+                at++; // the packet's tag, 0x0a
+                int b;
+                do {
+                    b = head[at++] & 0xff;
+                    length |= (b & 0x7f) << shift;
+                    shift += 7;
+                } while (b >= 0x80);
+                at += length;
+            }
+            return Arrays.copyOf(head, at);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static byte randomByte(SplittableRandom random) {

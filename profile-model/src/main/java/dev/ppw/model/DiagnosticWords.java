@@ -50,6 +50,16 @@ public final class DiagnosticWords {
         kind(Diagnostics.INPUT_NAMED_TWICE, "input named more than once (read once)",
                 "inputs named more than once (read once each)");
         kind(Diagnostics.ASYNC_OFF, "async event left out (--async off)", "async events left out (--async off)");
+        kind(Diagnostics.LOST_INCREMENTAL_STATE, "packet needing incremental state its sequence had lost (skipped)",
+                "packets needing incremental state their sequence had lost (skipped)");
+        kind(Diagnostics.UNKNOWN_TRACK, "event on a track no descriptor describes (dropped)",
+                "events on tracks no descriptor describes (dropped)");
+        kind(Diagnostics.UNKNOWN_CLOCK, "packet timed in a clock its sequence never defined (dropped)",
+                "packets timed in clocks their sequence never defined (dropped)");
+        kind(Diagnostics.UNKNOWN_NAME, "event name never interned on its sequence (read as <unnamed>)",
+                "event names never interned on their sequence (read as <unnamed>)");
+        kind(Diagnostics.INSTANT_EVENT, "instant event (not a call)", "instant events (not calls)");
+        kind(Diagnostics.UNKNOWN_EVENT_TYPE, "track event of no type ppw-java reads", "track events of no type ppw-java reads");
 
         phase("M", "metadata event (process and thread names)", "metadata events (process and thread names)");
         phase("C", "counter event without a numeric value", "counter events without a numeric value");

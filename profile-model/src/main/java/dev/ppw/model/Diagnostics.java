@@ -57,6 +57,18 @@ public final class Diagnostics {
     public static final String DISPLAY_TIME_UNITS_DIFFER = "display_time_units_differ";
     /** One async {@code b}/{@code e} event (or async row of a saved profile) left out as {@code --async off} asks. */
     public static final String ASYNC_OFF = "async_off";
+    /** Warning: a Perfetto packet that needs the incremental state its sequence lost (or never had), skipped. */
+    public static final String LOST_INCREMENTAL_STATE = "lost_incremental_state";
+    /** Warning: a Perfetto event on a track that no TrackDescriptor describes, dropped. */
+    public static final String UNKNOWN_TRACK = "unknown_track";
+    /** Warning: a Perfetto packet timed in a clock its sequence never defined by a ClockSnapshot, its event dropped. */
+    public static final String UNKNOWN_CLOCK = "unknown_clock";
+    /** Warning: a Perfetto event name id its sequence never interned: the region is {@code <unnamed>}. */
+    public static final String UNKNOWN_NAME = "unknown_interned_name";
+    /** Note: a Perfetto instant event, which is not a call. */
+    public static final String INSTANT_EVENT = "instant_event";
+    /** Note: a Perfetto track event of no type or of a type ppw-java does not read. */
+    public static final String UNKNOWN_EVENT_TYPE = "unknown_event_type";
 
     private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();

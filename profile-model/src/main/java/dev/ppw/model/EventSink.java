@@ -60,7 +60,9 @@ public interface EventSink {
      * {@code samples} samples of one stack at once, weighing {@code amount} in all: what a format that stores
      * stacks already counted writes (a folded-stacks line {@code a;b 42}, a pprof sample with a count). The
      * tree counts {@code samples} calls on every node of the stack, exactly as that many single samples
-     * would; {@code samples} is at least 1.
+     * would; {@code samples} is at least 0. With 0, the weight is attached to the stack's calls without
+     * counting any: what a traced input records of its open calls (the bytes an LTTng {@code malloc} event
+     * asked for, on the calls open on its thread), where the calls are already counted by their begins.
      */
     void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds, int depth);
 

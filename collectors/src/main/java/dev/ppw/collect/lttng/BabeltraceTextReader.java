@@ -1,0 +1,800 @@
+package dev.ppw.collect.lttng;
+
+import dev.ppw.model.BadInputException;
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.Quote;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+/**
+ * Reads the text {@code babeltrace2} prints of a trace in its default layout, one event per line, and
+ * hands each event to a consumer (a {@link UstFolding}); it is itself the {@link LttngEventView} of the
+ * current line.
+ * A line, as babeltrace2 2.0 prints LTTng-UST's cyg-profile tracing with {@code --debug-info}:
+ * <pre>{@code [04:47:12.686308403] (+0.000062302) vm lttng_ust_cyg_profile:func_entry: { cpu_id = 0 },
+ *     { vpid = 17624, vtid = 17624, procname = "lttng_work", ip = 94212474893570,
+ *       debug_info = { bin = "lttng_work+0x1502", func = "run_batch+0", src = "lttng_work.c:22" } },
+ *     { addr = 0x55AF8D197502, call_site = 0x55AF8D1975D0 }}</pre>
+ * (one line in the file). The time is the time of day ({@code HH:MM:SS.fraction}), the date and time
+ * ({@code --clock-date}) or seconds since the epoch ({@code --clock-seconds}); a time of day earlier than
+ * the previous event's by more than twelve hours has passed midnight. The delta in parentheses and the
+ * host name are skipped. Field groups follow in braces, the payload last; values are decimal, hex
+ * ({@code 0x}), octal (a leading {@code 0}), binary ({@code 0b}) or real numbers, quoted strings with C
+ * escapes, enumerations {@code ( "LABEL" : container = 3 )}, nested structures and arrays
+ * {@code [ [0] = 0x66, ... ]} (read past, not kept).
+ *
+ * <p>Lines are read one at a time in bounded memory ({@link #MAX_LINE_BYTES}). A line that is not an event
+ * is counted ({@code bad_event}, with its place) and skipped; a last line cut short is {@code truncated}.
+ * Only a file none of whose lines is an event is an error. Not thread-safe: one reader per input.
+ */
+final class BabeltraceTextReader implements LttngEventView {
+    /** Longer lines are counted and skipped, not held: a babeltrace2 event line is rarely above a few KB. */
+    static final int MAX_LINE_BYTES = 1 << 20;
+    private static final int MAX_NESTING = 32;
+    private static final int MAX_FIELDS = 4096;
+    private static final int QUOTE_BYTES = 60;
+    private static final long SECOND = 1_000_000_000L;
+    private static final long DAY = 86_400L * SECOND;
+    /** The largest unsigned 64-bit value that another decimal digit can follow. */
+    private static final long MAX_BEFORE_DIGIT = Long.divideUnsigned(-1L, 10);
+
+    private static final byte INT = 1;
+    private static final byte STRING = 2;
+    private static final byte OTHER = 3;
+
+    private final String file;
+    private final Consumer<LttngEventView> events;
+    private final Diagnostics diagnostics;
+
+    private byte[] buffer = new byte[1 << 16];
+    private int bufferStart;
+    private int bufferEnd;
+    private boolean eof;
+
+    private byte[] line = new byte[256];
+    private int length;
+    private long lineNumber;
+    private int p;
+
+    private long timestamp;
+    private String name;
+    private String previousName = "";
+    private long dayOffset;
+    private long lastTime = Long.MIN_VALUE;
+
+    private int fields;
+    private String[] keys = new String[32];
+    private byte[] kinds = new byte[32];
+    private long[] ints = new long[32];
+    private String[] strings = new String[32];
+    private int groupCount;
+    private final StringBuilder path = new StringBuilder();
+    private byte[] scratch = new byte[64];
+
+    private long eventCount;
+    private String firstBad;
+    private long firstBadLine;
+    private int firstBadColumn;
+    private String firstBadQuote;
+
+    /** Hands each event to {@code events}, counts bad lines in {@code diagnostics}; {@code file} names the input. */
+    BabeltraceTextReader(String file, Diagnostics diagnostics, Consumer<LttngEventView> events) {
+        this.file = file;
+        this.events = events;
+        this.diagnostics = diagnostics;
+    }
+
+    /** Reads every line of {@code in}. */
+    void read(InputStream in) throws IOException {
+        while (nextLine(in)) {
+            lineNumber++;
+            if (isBlank()) {
+                continue;
+            }
+            if (length > MAX_LINE_BYTES) {
+                bad(1, "line longer than " + MAX_LINE_BYTES + " bytes", false);
+                continue;
+            }
+            String problem;
+            try {
+                problem = parse();
+            } catch (IndexOutOfBoundsException e) {
+                p = length;
+                problem = "line ends inside the event";
+            }
+            if (problem != null) {
+                bad(Math.min(p, length) + 1, problem, eof && bufferStart >= bufferEnd && !lineEnded);
+                continue;
+            }
+            eventCount++;
+            events.accept(this);
+        }
+        if (eventCount == 0 && firstBad != null) {
+            throw BadInputException.at(file, firstBadLine, firstBadColumn,
+                    "not babeltrace2 text: no line is an event (" + firstBad + ")", firstBadQuote);
+        }
+    }
+
+    /** Events read so far. */
+    long events() {
+        return eventCount;
+    }
+
+    private boolean lineEnded;
+
+    /** Reads the next line into {@code line} (at most MAX_LINE_BYTES + 1 kept); false at the end of input. */
+    private boolean nextLine(InputStream in) throws IOException {
+        length = 0;
+        lineEnded = false;
+        boolean any = false;
+        while (true) {
+            if (bufferStart >= bufferEnd) {
+                if (eof) {
+                    return any;
+                }
+                int n = in.read(buffer, 0, buffer.length);
+                if (n < 0) {
+                    eof = true;
+                    return any;
+                }
+                bufferStart = 0;
+                bufferEnd = n;
+                continue;
+            }
+            any = true;
+            int i = bufferStart;
+            while (i < bufferEnd && buffer[i] != '\n') {
+                i++;
+            }
+            append(buffer, bufferStart, i - bufferStart);
+            if (i < bufferEnd) {
+                bufferStart = i + 1;
+                lineEnded = true;
+                if (length > 0 && line[length - 1] == '\r' && length <= MAX_LINE_BYTES) {
+                    length--;
+                }
+                return true;
+            }
+            bufferStart = bufferEnd;
+        }
+    }
+
+    private void append(byte[] from, int offset, int count) {
+        int room = MAX_LINE_BYTES + 1 - length;
+        int n = Math.min(count, Math.max(room, 0));
+        if (length + n > line.length) {
+            line = Arrays.copyOf(line, Math.max(length + n, Math.min(2 * line.length, MAX_LINE_BYTES + 1)));
+        }
+        System.arraycopy(from, offset, line, length, n);
+        length += n;
+        if (count > n) {
+            length = MAX_LINE_BYTES + 1;
+        }
+    }
+
+    private boolean isBlank() {
+        for (int i = 0; i < length; i++) {
+            byte b = line[i];
+            if (b != ' ' && b != '\t' && b != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void bad(int column, String problem, boolean truncated) {
+        String quote = quote();
+        String where = file + ":" + lineNumber + ":" + column;
+        if (truncated) {
+            diagnostics.warn(Diagnostics.TRUNCATED, where + ": " + problem + ": \"" + quote + "\"");
+        } else {
+            diagnostics.warn(Diagnostics.BAD_EVENT, where + ": " + problem + ": \"" + quote + "\"");
+        }
+        if (firstBad == null) {
+            firstBad = problem;
+            firstBadLine = lineNumber;
+            firstBadColumn = column;
+            firstBadQuote = quote;
+        }
+    }
+
+    private String quote() {
+        int end = Math.min(length, QUOTE_BYTES);
+        while (end < length && end > 0 && (line[end] & 0xC0) == 0x80) {
+            end--;
+        }
+        String q = Quote.utf8(line, 0, end);
+        return end < length ? q + "..." : q;
+    }
+
+    /** Parses the current line; null when it is an event, else what is wrong at {@code p}. */
+    private String parse() {
+        p = 0;
+        fields = 0;
+        groupCount = 0;
+        if (line[0] != '[') {
+            return "expected '[' and the event's time";
+        }
+        p = 1;
+        String problem = time();
+        if (problem != null) {
+            return problem;
+        }
+        if (!skip(' ')) {
+            return "expected ' ' after the time";
+        }
+        if (p < length && line[p] == '(') {
+            while (p < length && line[p] != ')') {
+                p++;
+            }
+            if (!skip(')') || !skip(' ')) {
+                return "expected ') ' after the delta";
+            }
+        }
+        problem = eventName();
+        if (problem != null) {
+            return problem;
+        }
+        while (p < length) {
+            if (groupCount > 0 && !(skip(',') && skip(' '))) {
+                return "expected ', ' between field groups";
+            }
+            if (p >= length || line[p] != '{') {
+                return "expected '{' opening a field group";
+            }
+            path.setLength(0);
+            problem = struct(0);
+            if (problem != null) {
+                return problem;
+            }
+            groupCount++;
+        }
+        return null;
+    }
+
+    private String eventName() {
+        for (int token = 0; token < 4; token++) {
+            int start = p;
+            while (p < length && line[p] != ' ') {
+                p++;
+            }
+            if (p == start) {
+                return "expected the event's name";
+            }
+            if (line[p - 1] == ':' && p - start > 1) {
+                name = nameOf(start, p - 1);
+                return p == length || skip(' ') ? null : "expected ' ' after the event's name";
+            }
+            if (!skip(' ')) {
+                return "expected the event's name followed by ':'";
+            }
+        }
+        return "expected the event's name followed by ':'";
+    }
+
+    /** The name between {@code from} and {@code to}, the previous line's String when it is the same. */
+    private String nameOf(int from, int to) {
+        int n = to - from;
+        String prev = previousName;
+        if (prev.length() == n) {
+            boolean same = true;
+            for (int i = 0; i < n; i++) {
+                if (prev.charAt(i) != (line[from + i] & 0xFF)) {
+                    same = false;
+                    break;
+                }
+            }
+            if (same) {
+                return prev;
+            }
+        }
+        previousName = new String(line, from, n, StandardCharsets.UTF_8);
+        return previousName;
+    }
+
+    // ---- time
+
+    private String time() {
+        long a = digits();
+        int aDigits = lastDigits;
+        if (aDigits == 0) {
+            return "expected the event's time";
+        }
+        long seconds;
+        boolean ofDay;
+        if (aDigits == 4 && p < length && line[p] == '-') {
+            p++;
+            long month = digits();
+            if (lastDigits != 2 || !skip('-')) {
+                return "expected a date YYYY-MM-DD";
+            }
+            long day = digits();
+            if (lastDigits != 2 || !skip(' ')) {
+                return "expected a date YYYY-MM-DD";
+            }
+            long epochDay;
+            try {
+                epochDay = LocalDate.of((int) a, (int) month, (int) day).toEpochDay();
+            } catch (DateTimeException e) {
+                return "not a date";
+            }
+            long tod = timeOfDay();
+            if (tod < 0) {
+                return "expected the time of day HH:MM:SS";
+            }
+            seconds = epochDay * 86_400L + tod;
+            ofDay = false;
+        } else if (aDigits == 2 && p < length && line[p] == ':') {
+            p -= 2;
+            long tod = timeOfDay();
+            if (tod < 0) {
+                return "expected the time of day HH:MM:SS";
+            }
+            seconds = tod;
+            ofDay = true;
+        } else if (aDigits <= 11) {
+            seconds = a;
+            ofDay = false;
+        } else {
+            return "expected the event's time";
+        }
+        long fraction = 0;
+        if (skip('.')) {
+            int start = p;
+            long f = digits();
+            int n = p - start;
+            if (n == 0 || n > 9) {
+                return "expected up to 9 digits of a second";
+            }
+            fraction = f;
+            for (int i = n; i < 9; i++) {
+                fraction *= 10;
+            }
+        }
+        if (!skip(']')) {
+            return "expected ']' after the time";
+        }
+        long t = seconds * SECOND + fraction;
+        if (ofDay) {
+            t += dayOffset;
+            if (lastTime != Long.MIN_VALUE && t < lastTime - DAY / 2) {
+                dayOffset += DAY;
+                t += DAY;
+            }
+        }
+        if (lastTime == Long.MIN_VALUE || t > lastTime) {
+            lastTime = t;
+        }
+        timestamp = t;
+        return null;
+    }
+
+    /** Seconds since midnight of {@code HH:MM:SS} at p; -1 when it is not one. */
+    private long timeOfDay() {
+        long h = digits();
+        if (lastDigits != 2 || h > 23 || !skip(':')) {
+            return -1;
+        }
+        long m = digits();
+        if (lastDigits != 2 || m > 59 || !skip(':')) {
+            return -1;
+        }
+        long s = digits();
+        if (lastDigits != 2 || s > 60) {
+            return -1;
+        }
+        return h * 3600 + m * 60 + s;
+    }
+
+    private int lastDigits;
+
+    /** Up to 18 decimal digits at p (more are left for the caller to refuse). */
+    private long digits() {
+        long v = 0;
+        int n = 0;
+        while (p < length && n < 18 && line[p] >= '0' && line[p] <= '9') {
+            v = v * 10 + (line[p] - '0');
+            p++;
+            n++;
+        }
+        lastDigits = n;
+        return v;
+    }
+
+    private boolean skip(char c) {
+        if (p < length && line[p] == c) {
+            p++;
+            return true;
+        }
+        return false;
+    }
+
+    // ---- fields
+
+    /** A structure {@code { a = 1, b = "x" }} at p; its members keyed under {@code path}. */
+    private String struct(int depth) {
+        if (depth > MAX_NESTING) {
+            return "fields nested more than " + MAX_NESTING + " deep";
+        }
+        p++;
+        skip(' ');
+        if (skip('}')) {
+            return null;
+        }
+        int base = path.length();
+        while (true) {
+            int start = p;
+            while (p < length && line[p] != ' ' && line[p] != '=' && line[p] != ',' && line[p] != '}') {
+                p++;
+            }
+            if (p == start || !skip(' ') || !skip('=') || !skip(' ')) {
+                return "expected 'name = value'";
+            }
+            path.setLength(base);
+            if (base > 0) {
+                path.append('.');
+            }
+            for (int i = start; i < p - 3; i++) {
+                path.append((char) (line[i] & 0xFF));
+            }
+            String problem = value(depth, true);
+            path.setLength(base);
+            if (problem != null) {
+                return problem;
+            }
+            if (skip(',')) {
+                if (!skip(' ')) {
+                    return "expected ' ' after ','";
+                }
+                continue;
+            }
+            if (skip(' ') && skip('}')) {
+                return null;
+            }
+            return "expected ', ' or ' }' after a value";
+        }
+    }
+
+    private String value(int depth, boolean keep) {
+        if (p >= length) {
+            return "expected a value";
+        }
+        byte b = line[p];
+        if (b == '"') {
+            int n = unquote();
+            if (n < 0) {
+                return "unterminated string";
+            }
+            if (keep) {
+                store(STRING, 0, stringOf(n));
+            }
+            return null;
+        }
+        if (b == '{') {
+            return keep ? struct(depth + 1) : skipStruct(depth + 1);
+        }
+        if (b == '[') {
+            return array(depth + 1);
+        }
+        if (b == '(') {
+            return enumeration(keep);
+        }
+        int start = p;
+        while (p < length && line[p] != ',' && line[p] != ' ' && line[p] != '}' && line[p] != ']') {
+            p++;
+        }
+        if (p == start) {
+            return "expected a value";
+        }
+        if (keep) {
+            long v = integer(start, p);
+            if (parsedInteger) {
+                store(INT, v, null);
+            } else {
+                store(OTHER, 0, null);
+            }
+        }
+        return null;
+    }
+
+    private String skipStruct(int depth) {
+        int base = path.length();
+        String problem = struct(depth);
+        path.setLength(base);
+        return problem;
+    }
+
+    /** {@code [ [0] = v, [1] = v ]} or {@code [ ]}: read past, elements not kept. */
+    private String array(int depth) {
+        if (depth > MAX_NESTING) {
+            return "fields nested more than " + MAX_NESTING + " deep";
+        }
+        p++;
+        skip(' ');
+        if (skip(']')) {
+            return null;
+        }
+        while (true) {
+            if (!skip('[')) {
+                return "expected '[index]' in an array";
+            }
+            digits();
+            if (lastDigits == 0 || !skip(']') || !skip(' ') || !skip('=') || !skip(' ')) {
+                return "expected '[index] = value' in an array";
+            }
+            String problem = p < length && line[p] == '{' ? skipValueStruct(depth) : value(depth, false);
+            if (problem != null) {
+                return problem;
+            }
+            if (skip(',')) {
+                if (!skip(' ')) {
+                    return "expected ' ' after ','";
+                }
+                continue;
+            }
+            if (skip(' ') && skip(']')) {
+                return null;
+            }
+            return "expected ', ' or ' ]' in an array";
+        }
+    }
+
+    /** A structure inside an array: parsed for its shape, its members dropped. */
+    private String skipValueStruct(int depth) {
+        int fieldsBefore = fields;
+        String problem = skipStruct(depth);
+        fields = fieldsBefore;
+        return problem;
+    }
+
+    /** {@code ( "LABEL" : container = 3 )}, {@code ( <unknown> : ... )} or {@code ( { "A", "B" } : ... )}. */
+    private String enumeration(boolean keep) {
+        p++;
+        if (!skip(' ')) {
+            return "expected ' ' in an enumeration";
+        }
+        String label = null;
+        if (p < length && line[p] == '"') {
+            label = string();
+            if (label == null) {
+                return "unterminated string";
+            }
+        } else {
+            while (p < length && line[p] != ':') {
+                if (line[p] == '"') {
+                    if (string() == null) {
+                        return "unterminated string";
+                    }
+                } else {
+                    p++;
+                }
+            }
+            p--;
+            while (p > 0 && line[p] == ' ') {
+                p--;
+            }
+            p++;
+        }
+        if (!skip(' ') || !skip(':') || !skip(' ')) {
+            return "expected ' : container = value' in an enumeration";
+        }
+        int start = p;
+        while (p < length && line[p] != ' ') {
+            p++;
+        }
+        if (p - start != 9 || !new String(line, start, 9, StandardCharsets.ISO_8859_1).equals("container")
+                || !skip(' ') || !skip('=') || !skip(' ')) {
+            return "expected ' : container = value' in an enumeration";
+        }
+        start = p;
+        while (p < length && line[p] != ' ') {
+            p++;
+        }
+        long v = integer(start, p);
+        if (!parsedInteger || !skip(' ') || !skip(')')) {
+            return "expected an integer and ' )' closing an enumeration";
+        }
+        if (keep) {
+            store(INT, v, label);
+        }
+        return null;
+    }
+
+    private boolean parsedInteger;
+
+    /**
+     * The integer babeltrace2 printed in {@code line[from, to)}: decimal with an optional sign, {@code 0x}
+     * hex, {@code 0b} binary, octal with a leading 0; 64 bits, wrapping as C's unsigned values do.
+     */
+    private long integer(int from, int to) {
+        parsedInteger = false;
+        int i = from;
+        boolean negative = false;
+        if (i < to && (line[i] == '-' || line[i] == '+')) {
+            negative = line[i] == '-';
+            i++;
+        }
+        if (i >= to) {
+            return 0;
+        }
+        int radix = 10;
+        if (line[i] == '0' && i + 1 < to) {
+            byte x = line[i + 1];
+            if (x == 'x' || x == 'X') {
+                radix = 16;
+                i += 2;
+            } else if (x == 'b' || x == 'B') {
+                radix = 2;
+                i += 2;
+            } else {
+                radix = 8;
+                i += 1;
+            }
+            if (i >= to) {
+                return 0;
+            }
+        }
+        long v = 0;
+        for (; i < to; i++) {
+            int d = Character.digit(line[i] & 0xFF, radix);
+            if (d < 0) {
+                return 0;
+            }
+            if (radix == 10) {
+                long next = v * 10 + d;
+                if (Long.compareUnsigned(v, MAX_BEFORE_DIGIT) > 0 || Long.compareUnsigned(next, v * 10) < 0) {
+                    return 0;
+                }
+                v = next;
+            } else {
+                int bits = radix == 16 ? 4 : radix == 8 ? 3 : 1;
+                if (v != 0 && Long.numberOfLeadingZeros(v) < bits) {
+                    return 0;
+                }
+                v = (v << bits) | d;
+            }
+        }
+        parsedInteger = true;
+        return negative ? -v : v;
+    }
+
+    /** The quoted string at p with its C escapes undone; null when it does not close on this line. */
+    private String string() {
+        int n = unquote();
+        return n < 0 ? null : new String(scratch, 0, n, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The string the {@link #unquote}d {@code n} bytes in {@code scratch} spell: the String the previous line
+     * had in this field's slot when it is the same (procname, paths and names repeat line after line).
+     */
+    private String stringOf(int n) {
+        String previous = fields < strings.length ? strings[fields] : null;
+        if (previous != null && previous.length() == n) {
+            boolean same = true;
+            for (int i = 0; i < n; i++) {
+                if (previous.charAt(i) != scratch[i]) {
+                    same = false;
+                    break;
+                }
+            }
+            if (same) {
+                return previous;
+            }
+        }
+        return new String(scratch, 0, n, StandardCharsets.UTF_8);
+    }
+
+    /** Undoes the quoted string at p into {@code scratch}: its length in bytes, or -1 when it does not close. */
+    private int unquote() {
+        p++;
+        int n = 0;
+        while (p < length) {
+            byte b = line[p++];
+            if (b == '"') {
+                return n;
+            }
+            if (b == '\\' && p < length) {
+                byte e = line[p++];
+                b = switch (e) {
+                    case 'n' -> '\n';
+                    case 't' -> '\t';
+                    case 'r' -> '\r';
+                    case 'a' -> 7;
+                    case 'b' -> '\b';
+                    case 'f' -> '\f';
+                    case 'v' -> 11;
+                    case 'e' -> 27;
+                    case 'x' -> hexEscape();
+                    default -> e;
+                };
+            }
+            if (n == scratch.length) {
+                scratch = Arrays.copyOf(scratch, 2 * n);
+            }
+            scratch[n++] = b;
+        }
+        return -1;
+    }
+
+    private byte hexEscape() {
+        int v = 0;
+        for (int k = 0; k < 2 && p < length && Character.digit(line[p] & 0xFF, 16) >= 0; k++) {
+            v = v * 16 + Character.digit(line[p++] & 0xFF, 16);
+        }
+        return (byte) v;
+    }
+
+    private void store(byte kind, long v, String s) {
+        if (fields == MAX_FIELDS) {
+            return;
+        }
+        if (fields == keys.length) {
+            int n = 2 * fields;
+            keys = Arrays.copyOf(keys, n);
+            kinds = Arrays.copyOf(kinds, n);
+            ints = Arrays.copyOf(ints, n);
+            strings = Arrays.copyOf(strings, n);
+        }
+        String key = keys[fields];
+        if (key == null || !key.contentEquals(path)) {
+            // Interned: the folding asks with literals, which equals() then finds by identity.
+            key = path.toString().intern();
+        }
+        keys[fields] = key;
+        kinds[fields] = kind;
+        ints[fields] = v;
+        strings[fields] = s;
+        fields++;
+    }
+
+    // ---- the view
+
+    /**
+     * The field named {@code field}: the last group (the payload) first, then the groups before it. Fields are
+     * stored in line order, so a backward scan meets the groups in that order.
+     */
+    private int find(String field) {
+        int hash = field.hashCode();
+        for (int i = fields - 1; i >= 0; i--) {
+            String key = keys[i];
+            if (key == field || key.hashCode() == hash && key.equals(field)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public long timestampNanos() {
+        return timestamp;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public boolean has(String field) {
+        return find(field) >= 0;
+    }
+
+    @Override
+    public long integer(String field) {
+        int i = find(field);
+        return i >= 0 && kinds[i] == INT ? ints[i] : Long.MIN_VALUE;
+    }
+
+    @Override
+    public String string(String field) {
+        int i = find(field);
+        return i >= 0 && kinds[i] == STRING ? strings[i] : null;
+    }
+}
