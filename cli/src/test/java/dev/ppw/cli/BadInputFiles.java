@@ -38,6 +38,23 @@ final class BadInputFiles {
         Map<String, Supplier<byte[]>> files = new LinkedHashMap<>();
         files.put("bom-only.json", () -> new byte[]{(byte) 0xef, (byte) 0xbb, (byte) 0xbf});
         files.put("random-binary.bin", BadInputFiles::randomBinary);
+        // found by fuzzing the saved-profile reader (SavedProfileFuzzTest): a UCS-4 byte order Jackson does not read
+        files.put("fuzz-saved-ucs4.ppw.json", () -> new byte[]{0, 0, 2, 0, (byte) 0xff, '{'});
+        files.put("fuzz-saved-cut-gzip.ppw.json", () -> concat(new byte[]{0x1f, (byte) 0x8b, 8, 0},
+                ascii("Unnexe\n\u0000tput")));
+        // found by fuzzing the Chrome reader (ChromeJsonFuzzTest): another UCS-4 byte order, 3412
+        files.put("fuzz-chrome-ucs4.json", () -> {
+            byte[] bytes = new byte[66];
+            bytes[1] = 3;
+            bytes[65] = (byte) 0xf4;
+            return bytes;
+        });
+        // found by the short fuzz run of the Chrome reader (ChromeJsonFuzzTest): a gzip layer cut before any text
+        files.put("fuzz-chrome-cut-gzip.json",
+                () -> new byte[]{0x1f, (byte) 0x8b, 8, 0, -1, -1, -1, -1, -1, -1, (byte) 0xfb, -1, -1});
+        // found by fuzzing the folded reader (FoldedFuzzTest): a gzip layer cut after one byte of text
+        files.put("fuzz-folded-cut-gzip.folded",
+                () -> new byte[]{0x1f, (byte) 0x8b, 8, 0, 9, 0x1a, 0x22, 0x58, 0x22, 0x1f, (byte) 0x8b, 0x0a});
         // Named as folded stacks are, and still not text: the name alone must not make it a format.
         files.put("random-binary.folded", BadInputFiles::randomBinary);
         files.put("gzip-of-garbage.json.gz", () -> gzip(ascii("MZ\u0090 this was never JSON, only gzipped\n")));

@@ -186,7 +186,24 @@ public final class ChromeTraceReader {
         this.diagnostics = sink.diagnostics();
         this.zeros = in == null ? null : new ZeroTailInputStream(in);
         this.window = in == null ? null : new RecentBytesInputStream(zeros);
-        this.p = in == null ? null : FACTORY.createParser(window);
+        this.p = in == null ? null : startParser(file, window);
+    }
+
+    /**
+     * A parser of {@code in}, which detects the encoding from the first bytes: bytes of one it does not read
+     * (found by fuzzing: {@code 00 03 00 00}, a UCS-4 byte order) are not valid text at 1:1, as they are when
+     * the parser meets them later; a gzip layer that ends before them is said at 1:1 too.
+     */
+    private static JsonParser startParser(String file, InputStream in) throws IOException {
+        try {
+            return FACTORY.createParser(in);
+        } catch (CharConversionException e) {
+            throw BadInputException.at(file, 1, 1, "not valid text: " + oneLine(e.getMessage()), null);
+        } catch (EOFException e) {
+            // A gzip layer cut within the first bytes (found by fuzzing): there is no text to keep.
+            throw BadInputException.at(file, 1, 1, "the gzip data ends before the first bytes of text (a cut file?): "
+                    + oneLine(e.getMessage()), null);
+        }
     }
 
     /** Reads the contents of the first events array in place of this reader (ParallelChromeReader). */
@@ -712,8 +729,13 @@ public final class ChromeTraceReader {
         if (p.isNaN()) {
             return BAD_KEY;
         }
-        BigDecimal value = new BigDecimal(p.getTextCharacters(), p.getTextOffset(), p.getTextLength())
-                .stripTrailingZeros();
+        BigDecimal value;
+        try {
+            value = new BigDecimal(p.getTextCharacters(), p.getTextOffset(), p.getTextLength()).stripTrailingZeros();
+        } catch (NumberFormatException e) {
+            // An exponent past an int (found by fuzzing: 1e followed by 60 digits) is past 1000 digits too.
+            return BAD_KEY;
+        }
         if (value.scale() > 1000 || value.scale() < -1000) {
             return BAD_KEY;
         }

@@ -38,6 +38,7 @@ import dev.ppw.model.ViewKind;
 import org.eclipse.collections.api.map.primitive.MutableIntIntMap;
 import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
 
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -262,7 +263,7 @@ final class ProfileJsonReader {
         try {
             parser = FACTORY.createParser(text, 0, length);
         } catch (IOException e) {
-            throw BadInputException.at(displayName, 0, 0, "cannot read: " + firstLine(e.getMessage()), null);
+            throw cannotStart(displayName, e);
         }
         try {
             return parse(displayName, parser, scanRows ? text : null, length, length / BYTES_PER_ROW);
@@ -276,9 +277,21 @@ final class ProfileJsonReader {
         try {
             parser = FACTORY.createParser(in);
         } catch (IOException e) {
-            throw BadInputException.at(displayName, 0, 0, "cannot read: " + firstLine(e.getMessage()), null);
+            throw cannotStart(displayName, e);
         }
         return parse(displayName, parser, null, 0, expectedRows);
+    }
+
+    /**
+     * A parser that cannot start, said at 1:1, where nothing could be read (found by fuzzing): the first bytes fit
+     * no Unicode encoding the parser reads ({@code 00 00 02 00}, a UCS-4 byte order), or the input cannot be read
+     * from its start (a gzip layer cut before its first bytes).
+     */
+    private static BadInputException cannotStart(String displayName, IOException e) {
+        if (e instanceof CharConversionException) {
+            return BadInputException.at(displayName, 1, 1, "not valid text: " + firstLine(e.getMessage()), null);
+        }
+        return BadInputException.at(displayName, 1, 1, "cannot read: " + firstLine(e.getMessage()), null);
     }
 
     private static Profile parse(String displayName, JsonParser parser, byte[] text, int textLength,
@@ -393,7 +406,7 @@ final class ProfileJsonReader {
             case Member.FORMAT -> {
                 format = string("format");
                 if (!FORMAT.equals(format)) {
-                    throw fail("not a ppw-profile: format is \"" + format + "\" (this ppw-java reads "
+                    throw fail("not a ppw-profile: format is \"" + quote(format) + "\" (this ppw-java reads "
                             + FORMAT + " version " + VERSION + ")", null);
                 }
             }
@@ -1159,7 +1172,9 @@ final class ProfileJsonReader {
     private static BadInputException at(String file, JsonLocation where, String problem, String quote) {
         long line = where == null ? 0 : where.getLineNr();
         long column = where == null ? 0 : where.getColumnNr();
-        return BadInputException.at(file, Math.max(line, 0), Math.max(column, 0), problem, quote);
+        // Values of the input said in the problem keep it one line whatever they hold (found by fuzzing).
+        String oneLine = problem.replace("\n", "\\n").replace("\r", "\\r");
+        return BadInputException.at(file, Math.max(line, 0), Math.max(column, 0), oneLine, quote);
     }
 
     /** A short, one-line quote of some input text. */

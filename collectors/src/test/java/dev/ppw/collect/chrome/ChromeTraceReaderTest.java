@@ -2,6 +2,8 @@ package dev.ppw.collect.chrome;
 
 import dev.ppw.collect.RecordingSink;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.format.InputSource;
+import dev.ppw.model.format.ReadOptions;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -14,6 +16,7 @@ import static dev.ppw.collect.TestInputs.failure;
 import static dev.ppw.collect.TestInputs.read;
 import static dev.ppw.collect.TestInputs.utf8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ChromeTraceReaderTest {
@@ -465,5 +468,39 @@ class ChromeTraceReaderTest {
         assertEquals(List.of("B T(,) 1000 a", "E T(,) 2000 (no name)", "B T(,) 3000 b", "E T(,) 4000 (no name)",
                 "B T(,) 5000 c", "E T(,) 6000 (no name)", "B A(,,1) 7000 d", "E A(,,1) 8000 (no name)",
                 "E T(,) 9000 named"), sink.events());
+    }
+
+    @Test
+    void bytesOfAnEncodingTheParserDoesNotReadAreNotValidTextAtTheStart() {
+        // found by fuzzing (ChromeJsonFuzzTest): a UCS-4 byte order that Jackson detects but does not read
+        byte[] ucs4 = new byte[66];
+        ucs4[1] = 3;
+        ucs4[65] = (byte) 0xf4;
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> new ChromeJsonFormat().read(InputSource.of("t.json", ucs4), new RecordingSink(),
+                        ReadOptions.defaults()));
+        assertEquals("t.json:1:1: not valid text: Unsupported UCS-4 endianness (3412) detected",
+                e.getMessage());
+    }
+
+    @Test
+    void aPidWithAnExponentPastAnIntIsABadKeyLikeOnePastAThousandDigits() {
+        // found by fuzzing (ChromeJsonFuzzTest): BigDecimal refuses an exponent beyond int's range
+        String event = "[{\"name\":\"main\",\"ph\":\"X\",\"pid\":PID,\"tid\":1,\"ts\":0,\"dur\":1}]";
+        RecordingSink pastAnInt = read(event.replace("PID", "1e" + "1".repeat(60)));
+        RecordingSink pastAThousandDigits = read(event.replace("PID", "1e2000"));
+        assertEquals(pastAThousandDigits.events(), pastAnInt.events());
+        assertEquals(pastAThousandDigits.diagnostics().warningCount(), pastAnInt.diagnostics().warningCount());
+    }
+
+    @Test
+    void aGzipLayerCutBeforeTheFirstBytesIsBadInputAtTheStart() {
+        // found by fuzzing (ChromeJsonFuzzTest): a gzip layer that ends before the parser has its first bytes
+        byte[] cut = {0x1f, (byte) 0x8b, 8, 0, -1, -1, -1, -1, -1, -1, (byte) 0xfb, -1, -1};
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> new ChromeJsonFormat().read(InputSource.of("t.json", cut), new RecordingSink(),
+                        ReadOptions.defaults()));
+        assertTrue(e.getMessage().startsWith("t.json:1:1: the gzip data ends before the first bytes of text (a cut"
+                + " file?): "), e.getMessage());
     }
 }

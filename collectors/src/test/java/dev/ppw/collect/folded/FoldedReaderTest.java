@@ -21,6 +21,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Folded text in, the sink's calls out: every line's samples, stack and time, and what is skipped and why. */
 class FoldedReaderTest {
@@ -195,5 +196,23 @@ class FoldedReaderTest {
         assertEquals(List.of("s.folded:8:3: an empty frame in the stack (';;', or ';' at its start or end): \"a;;x 1\"",
                 "s.folded:10:6: an empty frame in the stack (';;', or ';' at its start or end): \"a;bc; 1\""),
                 bad.examples());
+    }
+
+    @Test
+    void aGzipLayerCutShortIsBadInputWhereTheTextStops() throws IOException {
+        // found by fuzzing (FoldedFuzzTest): a gzip layer whose deflate data ends after one byte of text
+        byte[] cutAtOnce = {0x1f, (byte) 0x8b, 8, 0, 9, 0x1a, 0x22, 0x58, 0x22, 0x1f, (byte) 0x8b, 0x0a};
+        BadInputException e = assertThrows(BadInputException.class, () -> read(cutAtOnce));
+        assertEquals(NAME + ":1:2: the gzip data ends here (a cut file?): Unexpected end of ZLIB input stream",
+                e.getMessage());
+        ByteArrayOutputStream gzipped = new ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(gzipped)) {
+            out.write("main;work 3\nmain;idle 2\nmain;".getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] whole = gzipped.toByteArray();
+        // without the trailer (8 bytes) and the deflate data's last byte, the text stops in the third line
+        BadInputException cut = assertThrows(BadInputException.class, () -> read(Arrays.copyOf(whole, whole.length - 9)));
+        assertTrue(cut.getMessage().startsWith(NAME + ":3:"), cut.getMessage());
+        assertTrue(cut.getMessage().contains(": the gzip data ends here (a cut file?): "), cut.getMessage());
     }
 }

@@ -3,6 +3,7 @@ package dev.ppw.collect.saved;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.SavedProfileLayout;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.NodeInfo;
@@ -289,7 +290,27 @@ class ProfileJsonReaderTest {
             }
         };
         BadInputException e = assertThrows(BadInputException.class, () -> ProfileJsonReader.read("x.json.gz", broken));
-        assertEquals("x.json.gz: cannot read: Unexpected end of ZLIB input stream", e.getMessage());
+        assertEquals("x.json.gz:1:1: cannot read: Unexpected end of ZLIB input stream", e.getMessage());
+    }
+
+    @Test
+    void aFormatValueWithALineBreakIsSaidOnOneLine() {
+        // found by fuzzing (SavedProfileFuzzTest): the value is said in the message, escaped
+        BadInputException e = assertThrows(BadInputException.class, () -> read("{\"format\": \"pp\\\\\\nd\"}"));
+        assertEquals("saved.json:1:12: not a ppw-profile: format is \"pp\\\\\\nd\" (this ppw-java reads ppw-profile"
+                + " version " + SavedProfileLayout.VERSION + ")", e.getMessage());
+    }
+
+    @Test
+    void bytesOfAnEncodingTheParserDoesNotReadAreNotValidTextAtTheStart() {
+        // found by fuzzing (SavedProfileFuzzTest): a UCS-4 byte order that Jackson detects but does not read
+        byte[] ucs4 = {0, 0, 2, 0, (byte) 0xff, '{'};
+        for (int maxInMemory : new int[] {1, 1 << 20}) {
+            BadInputException e = assertThrows(BadInputException.class, () -> ProfileJsonReader.read("saved.json",
+                    new ByteArrayInputStream(ucs4), maxInMemory, true));
+            assertEquals("saved.json:1:1: not valid text: Unsupported UCS-4 endianness (2143) detected", e.getMessage(),
+                    "in memory up to " + maxInMemory + " bytes");
+        }
     }
 
     @ParameterizedTest(name = "{0}")
