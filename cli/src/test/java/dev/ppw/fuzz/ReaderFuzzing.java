@@ -14,7 +14,9 @@ import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -23,7 +25,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The harness of every reader's fuzz target: fuzz bytes read as one input format, an event format's through the
@@ -52,8 +56,12 @@ final class ReaderFuzzing implements AutoCloseable {
     /** The name of every fuzz input in messages. */
     static final String INPUT_NAME = "fuzz-input";
 
-    /** {@code fuzz-input:LINE:} or {@code fuzz-input:LINE:COLUMN:} at the start. */
-    private static final Pattern LINE_AND_COLUMN = Pattern.compile("^" + Pattern.quote(INPUT_NAME) + ":\\d+(:\\d+)?: ");
+    /**
+     * {@code fuzz-input:LINE:} or {@code fuzz-input:LINE:COLUMN:} at the start; for an input that is a folder, the
+     * file inside it may come between ({@code fuzz-input: metadata:LINE:COLUMN:}).
+     */
+    private static final Pattern LINE_AND_COLUMN =
+            Pattern.compile("^" + Pattern.quote(INPUT_NAME) + "(: [^:\\s]+)?:\\d+(:\\d+)?: ");
     /** A byte offset anywhere in the message (binary formats have no lines). */
     private static final Pattern BYTE_OFFSET = Pattern.compile("\\b(byte|offset) \\d+|\\bbyte offset \\d+");
     /** Problems of the whole input, which have no position of their own. */
@@ -67,19 +75,32 @@ final class ReaderFuzzing implements AutoCloseable {
     private final InputFormat format;
     private final ReadOptions reading;
     private final boolean asFile;
+    /** For a format that reads folders: the files (relative path to bytes) an input is laid out as; else null. */
+    private final Function<byte[], Map<String, byte[]>> layout;
     private ExecutorService worker = newWorker();
     private Path file;
+    private Path folder;
 
-    private ReaderFuzzing(String format, ReadOptions reading, boolean asFile) {
+    private ReaderFuzzing(String format, ReadOptions reading, boolean asFile,
+            Function<byte[], Map<String, byte[]>> layout) {
         this.format = engine.formats().byName(format).orElseThrow(() -> new IllegalArgumentException(
                 "no input format named " + format + " is registered: " + engine.formats().names()));
         this.reading = reading;
         this.asFile = asFile;
+        this.layout = layout;
     }
 
     /** Reads each input from memory as {@code format}, one thread, default tuning. */
     static ReaderFuzzing of(String format) {
-        return new ReaderFuzzing(format, ReadOptions.defaults(), false);
+        return new ReaderFuzzing(format, ReadOptions.defaults(), false, null);
+    }
+
+    /**
+     * Reads each input as {@code format}, a format of folders (a CTF trace), from a fresh folder holding the files
+     * {@code layout} makes of the input's bytes (say, fixed metadata beside the fuzzed stream), with {@code reading}.
+     */
+    static ReaderFuzzing ofFolder(String format, ReadOptions reading, Function<byte[], Map<String, byte[]>> layout) {
+        return new ReaderFuzzing(format, reading, false, Objects.requireNonNull(layout, "layout"));
     }
 
     /**
@@ -87,7 +108,7 @@ final class ReaderFuzzing implements AutoCloseable {
      * files (the Chrome reader's parallel chunks, with {@link ReadOptions#withParallelFromBytes} 0).
      */
     static ReaderFuzzing ofFile(String format, ReadOptions reading) {
-        return new ReaderFuzzing(format, reading, true);
+        return new ReaderFuzzing(format, reading, true, null);
     }
 
     /**
@@ -187,6 +208,9 @@ final class ReaderFuzzing implements AutoCloseable {
     }
 
     private InputSource source(byte[] input) {
+        if (layout != null) {
+            return folderSource(input);
+        }
         if (!asFile) {
             return InputSource.of(INPUT_NAME, input);
         }
@@ -200,6 +224,35 @@ final class ReaderFuzzing implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         return InputSource.of(file, INPUT_NAME);
+    }
+
+    /** A fresh folder with the files {@link #layout} makes of {@code input}, as one input. */
+    private InputSource folderSource(byte[] input) {
+        try {
+            if (folder == null) {
+                folder = Files.createTempDirectory("ppw-fuzz-" + format.name());
+            }
+            deleteBelow(folder);
+            for (Map.Entry<String, byte[]> entry : layout.apply(input).entrySet()) {
+                Path target = folder.resolve(entry.getKey());
+                Files.createDirectories(target.getParent());
+                Files.write(target, entry.getValue());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return InputSource.ofDirectory(folder, INPUT_NAME);
+    }
+
+    /** Deletes everything below {@code root}, which stays. */
+    private static void deleteBelow(Path root) throws IOException {
+        try (Stream<Path> below = Files.walk(root)) {
+            for (Path path : below.sorted(Comparator.reverseOrder()).toList()) {
+                if (!path.equals(root)) {
+                    Files.delete(path);
+                }
+            }
+        }
     }
 
     private static ExecutorService newWorker() {
@@ -219,6 +272,10 @@ final class ReaderFuzzing implements AutoCloseable {
         worker.shutdownNow();
         if (file != null) {
             Files.deleteIfExists(file);
+        }
+        if (folder != null) {
+            deleteBelow(folder);
+            Files.deleteIfExists(folder);
         }
     }
 }

@@ -99,6 +99,42 @@ final class CtfFolders {
         }
     }
 
+    /**
+     * The first file named {@code metadata} at or below {@code directory} (in path order, as deep as traces are
+     * searched) that does not open as CTF metadata, or null: what to point at when a folder holds no trace.
+     */
+    static Path foreignMetadata(Path directory) {
+        return foreignMetadata(directory, 0);
+    }
+
+    private static Path foreignMetadata(Path directory, int depth) {
+        Path metadata = directory.resolve(METADATA);
+        if (Files.isRegularFile(metadata, LinkOption.NOFOLLOW_LINKS)) {
+            return metadata;
+        }
+        if (depth >= MAX_DEPTH) {
+            return null;
+        }
+        List<Path> children = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
+            for (Path p : entries) {
+                if (!p.getFileName().toString().startsWith(".") && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                    children.add(p);
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        children.sort(null);
+        for (Path child : children) {
+            Path found = foreignMetadata(child, depth + 1);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
     /** The stream files of a trace folder: its regular files but the metadata, hidden ones and empty ones, by name. */
     static List<Path> streams(Path trace) throws IOException {
         List<Path> files = new ArrayList<>();

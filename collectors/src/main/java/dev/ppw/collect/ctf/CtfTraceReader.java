@@ -59,6 +59,12 @@ public final class CtfTraceReader {
             throws IOException {
         List<Path> traces = CtfFolders.traces(directory);
         if (traces.isEmpty()) {
+            // Only called on a folder that holds no trace, so a metadata file found here is not CTF metadata.
+            Path foreign = CtfFolders.foreignMetadata(directory);
+            if (foreign != null) {
+                throw new BadInputException(nameOf(directory, displayName, foreign) + ": byte 0: not CTF metadata (it"
+                        + " opens with neither the packet magic 0x75D11D57 nor \"/* CTF 1.8\")");
+            }
             throw new BadInputException(displayName + ": no CTF trace in this folder (no 'metadata' file opening with"
                     + " the CTF magic or \"/* CTF 1.8\")");
         }

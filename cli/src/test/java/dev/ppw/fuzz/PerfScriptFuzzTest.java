@@ -1,0 +1,22 @@
+package dev.ppw.fuzz;
+
+import com.code_intelligence.jazzer.junit.DictionaryFile;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+import org.junit.jupiter.api.AfterAll;
+
+/** The perf script reader on any bytes: read, or bad input with a position. */
+class PerfScriptFuzzTest {
+    private static final ReaderFuzzing READING = ReaderFuzzing.of("perf-script");
+
+    @AfterAll
+    static void close() throws Exception {
+        READING.close();
+    }
+
+    @FuzzTest(maxDuration = "10m")
+    @DictionaryFile(resourcePath = "formats.dict")
+    void perfScript(byte[] input) {
+        READING.read(input);
+    }
+}
