@@ -65,16 +65,19 @@ final class CompiledTrace {
     CompiledTrace(CtfMetadata metadata, String metadataName) {
         this.metadata = metadata;
         boolean little = metadata.littleEndian();
-        this.packetHeader = FieldDecoder.compile(metadata.packetHeader(), little, false, metadataName);
+        // Messages of a type that cannot be decoded name the block that declares it (metadata:LINE:COLUMN).
+        this.packetHeader = FieldDecoder.compile(metadata.packetHeader(), little, false,
+                metadataName + ":" + metadata.tracePlace());
         for (CtfMetadata.StreamClass sc : metadata.streams().values()) {
-            FieldDecoder.Scope packetContext = FieldDecoder.compile(sc.packetContext(), little, false, metadataName);
-            FieldDecoder.Scope header = FieldDecoder.compile(sc.eventHeader(), little, true, metadataName);
-            FieldDecoder.Scope context = FieldDecoder.compile(sc.eventContext(), little, false, metadataName);
+            String streamPlace = metadataName + ":" + sc.place();
+            FieldDecoder.Scope packetContext = FieldDecoder.compile(sc.packetContext(), little, false, streamPlace);
+            FieldDecoder.Scope header = FieldDecoder.compile(sc.eventHeader(), little, true, streamPlace);
+            FieldDecoder.Scope context = FieldDecoder.compile(sc.eventContext(), little, false, streamPlace);
             String clockName = header.clock() != null ? header.clock() : packetContext.clock();
             CtfMetadata.Clock clock = clockName != null ? metadata.clocks().get(clockName)
                     : metadata.clocks().size() == 1 ? metadata.clocks().values().iterator().next() : null;
             if (clockName != null && clock == null) {
-                throw new BadInputException(metadataName + ": bad CTF metadata: stream " + sc.id() + " maps to clock '"
+                throw new BadInputException(streamPlace + ": bad CTF metadata: stream " + sc.id() + " maps to clock '"
                         + clockName + "', which no clock block declares");
             }
             long maxDense = -1;
@@ -98,8 +101,8 @@ final class CompiledTrace {
                     continue;
                 }
                 EventType et = new EventType(ec.name(), ec.id(), st,
-                        FieldDecoder.compile(ec.context(), little, false, metadataName),
-                        FieldDecoder.compile(ec.fields(), little, false, metadataName));
+                        FieldDecoder.compile(ec.context(), little, false, metadataName + ":" + ec.place()),
+                        FieldDecoder.compile(ec.fields(), little, false, metadataName + ":" + ec.place()));
                 if (ec.id() >= 0 && ec.id() < dense.length) {
                     dense[(int) ec.id()] = et;
                 } else {

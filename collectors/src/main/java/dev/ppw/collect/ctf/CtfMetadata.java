@@ -14,7 +14,7 @@ import java.util.Map;
  * @param events       every event class, in metadata order
  * @param env          the {@code env} block's values, as text
  */
-record CtfMetadata(boolean littleEndian, CtfType.Struct packetHeader, Map<String, Clock> clocks,
+record CtfMetadata(boolean littleEndian, CtfType.Struct packetHeader, String tracePlace, Map<String, Clock> clocks,
                    Map<Long, StreamClass> streams, List<EventClass> events, Map<String, String> env) {
     /**
      * A {@code clock} block. A value of {@code cycles} is, in nanoseconds since the clock's origin (the Unix epoch
@@ -23,12 +23,19 @@ record CtfMetadata(boolean littleEndian, CtfType.Struct packetHeader, Map<String
     record Clock(String name, long freq, long offsetSeconds, long offsetCycles) {
     }
 
-    /** A {@code stream} block: its id and the types of its packets' context and its events' header and context. */
+    /**
+     * A {@code stream} block: its id and the types of its packets' context and its events' header and context;
+     * {@code place} is where the block starts in the metadata's text ({@code LINE:COLUMN}), for messages.
+     */
     record StreamClass(long id, CtfType.Struct packetContext, CtfType.Struct eventHeader,
-                       CtfType.Struct eventContext) {
+                       CtfType.Struct eventContext, String place) {
     }
 
-    /** An {@code event} block: {@code context} and {@code fields} are null when it declares none. */
-    record EventClass(String name, long id, long streamId, CtfType.Struct context, CtfType.Struct fields) {
+    /**
+     * An {@code event} block: {@code context} and {@code fields} are null when it declares none; {@code place} is
+     * where the block starts in the metadata's text ({@code LINE:COLUMN}), for messages.
+     */
+    record EventClass(String name, long id, long streamId, CtfType.Struct context, CtfType.Struct fields,
+                      String place) {
     }
 }

@@ -37,6 +37,8 @@ final class Tsdl {
 
     private String byteOrder;
     private Object packetHeader;
+    /** Where the trace block starts ({@code LINE:COLUMN}), "1:1" when there is none. */
+    private String tracePlace = "1:1";
     private final Map<String, CtfMetadata.Clock> clocks = new LinkedHashMap<>();
     private final Map<Long, CtfMetadata.StreamClass> streams = new LinkedHashMap<>();
     private final List<CtfMetadata.EventClass> events = new ArrayList<>();
@@ -223,7 +225,10 @@ final class Tsdl {
             switch (word) {
                 case "typealias" -> typealias();
                 case "typedef" -> typedef();
-                case "trace" -> block(this::traceEntry);
+                case "trace" -> {
+                    tracePlace = t.line() + ":" + t.column();
+                    block(this::traceEntry);
+                }
                 case "env" -> block(this::envEntry);
                 case "clock" -> clockBlock();
                 case "stream" -> streamBlock();
@@ -400,7 +405,8 @@ final class Tsdl {
         block(values::put);
         long id = values.containsKey("id") ? asLong(start, values.get("id"), this) : 0;
         streams.put(id, new CtfMetadata.StreamClass(id, struct(start, values.get("packet.context")),
-                struct(start, values.get("event.header")), struct(start, values.get("event.context"))));
+                struct(start, values.get("event.header")), struct(start, values.get("event.context")),
+                start.line() + ":" + start.column()));
     }
 
     private void eventBlock() {
@@ -411,7 +417,8 @@ final class Tsdl {
         long id = values.containsKey("id") ? asLong(start, values.get("id"), this) : 0;
         long streamId = values.containsKey("stream_id") ? asLong(start, values.get("stream_id"), this) : 0;
         events.add(new CtfMetadata.EventClass(name == null ? "" : String.valueOf(name), id, streamId,
-                struct(start, values.get("context")), struct(start, values.get("fields"))));
+                struct(start, values.get("context")), struct(start, values.get("fields")),
+                start.line() + ":" + start.column()));
     }
 
     private CtfType.Struct struct(Token at, Object type) {
@@ -730,18 +737,19 @@ final class Tsdl {
             little = switch (byteOrder) {
                 case "le" -> true;
                 case "be", "network" -> false;
-                default -> throw new BadInputException(fileName + ": bad CTF metadata: trace byte_order '" + byteOrder
-                        + "'");
+                default -> throw new BadInputException(fileName + ":" + tracePlace + ": bad CTF metadata: trace"
+                        + " byte_order '" + byteOrder + "'");
             };
         }
         if (packetHeader != null && !(packetHeader instanceof CtfType.Struct)) {
-            throw new BadInputException(fileName + ": bad CTF metadata: trace.packet.header is not a struct");
+            throw new BadInputException(fileName + ":" + tracePlace + ": bad CTF metadata: trace.packet.header is"
+                    + " not a struct");
         }
         Map<Long, CtfMetadata.StreamClass> streamClasses = new LinkedHashMap<>(streams);
         if (streamClasses.isEmpty()) {
-            streamClasses.put(0L, new CtfMetadata.StreamClass(0, null, null, null));
+            streamClasses.put(0L, new CtfMetadata.StreamClass(0, null, null, null, tracePlace));
         }
-        return new CtfMetadata(little, (CtfType.Struct) packetHeader, Map.copyOf(clocks), streamClasses,
+        return new CtfMetadata(little, (CtfType.Struct) packetHeader, tracePlace, Map.copyOf(clocks), streamClasses,
                 List.copyOf(events), env);
     }
 

@@ -1,12 +1,12 @@
 package dev.ppw.collect.folded;
 
+import dev.ppw.collect.CutGzip;
 import dev.ppw.model.Quote;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -92,7 +92,7 @@ final class FoldedReader {
     void read(InputStream in) throws IOException {
         byte[] buf = new byte[BUFFER_BYTES];
         int n;
-        while ((n = readOrSayWhere(in, buf)) >= 0) {
+        while ((n = CutGzip.read(in, buf, 0, buf.length, file, lineNumber + 1, column(lineLength + 1))) >= 0) {
             int start = 0;
             for (int i = 0; i < n; i++) {
                 if (buf[i] == '\n') {
@@ -105,19 +105,6 @@ final class FoldedReader {
         }
         if (lineLength > 0 || overflowBytes > 0) {
             endLine();
-        }
-    }
-
-    /**
-     * The next bytes of {@code in}; a gzip layer that ends early (found by fuzzing: a cut {@code .gz}) is bad input
-     * at the place where the text stops, not a failure to read with no place.
-     */
-    private int readOrSayWhere(InputStream in, byte[] buf) throws IOException {
-        try {
-            return in.read(buf);
-        } catch (EOFException e) {
-            throw BadInputException.at(file, lineNumber + 1, column(lineLength + 1),
-                    "the gzip data ends here (a cut file?): " + e.getMessage(), null);
         }
     }
 

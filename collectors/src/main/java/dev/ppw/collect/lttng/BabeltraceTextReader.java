@@ -1,5 +1,6 @@
 package dev.ppw.collect.lttng;
 
+import dev.ppw.collect.CutGzip;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Quote;
@@ -138,7 +139,7 @@ final class BabeltraceTextReader implements LttngEventView {
                 if (eof) {
                     return any;
                 }
-                int n = in.read(buffer, 0, buffer.length);
+                int n = CutGzip.read(in, buffer, 0, buffer.length, file, lineNumber + 1, length + 1);
                 if (n < 0) {
                     eof = true;
                     return any;

@@ -1,5 +1,6 @@
 package dev.ppw.collect.perf;
 
+import dev.ppw.collect.CutGzip;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
@@ -83,6 +84,8 @@ final class PerfScriptReader {
 
     private final Map<String, Integer> tracks = new HashMap<>();
     private final Map<String, Metric[]> weights = new HashMap<>();
+    /** Every weight metric given out, by name: names are unique in a tree. */
+    private final Map<String, Metric> metricsByName = new HashMap<>();
     private final SymbolCache symbols = new SymbolCache();
 
     PerfScriptReader(String file, EventSink sink) {
@@ -97,7 +100,7 @@ final class PerfScriptReader {
     void read(InputStream in) throws IOException {
         byte[] buf = new byte[BUFFER_BYTES];
         int n;
-        while ((n = in.read(buf)) >= 0) {
+        while ((n = CutGzip.read(in, buf, 0, buf.length, file, lineNumber + 1, column(lineLength + 1))) >= 0) {
             int start = 0;
             for (int i = 0; i < n; i++) {
                 if (buf[i] == '\n') {
@@ -359,9 +362,29 @@ final class PerfScriptReader {
         Metric[] pair = weights.computeIfAbsent(h.event(), e -> new Metric[2]);
         int k = h.period() >= 0 ? 1 : 0;
         if (pair[k] == null) {
-            pair[k] = PerfEvents.weight(PerfEvents.baseName(h.event()), k == 1);
+            pair[k] = distinct(PerfEvents.weight(PerfEvents.baseName(h.event()), k == 1));
         }
         return pair[k];
+    }
+
+    /**
+     * {@code metric}, or when another event's metric already has its name (events whose names differ only in case
+     * or punctuation: {@code cpu.clock} and {@code CPU_clock} are both {@code cpu_clock}), the same metric named
+     * {@code NAME_2}, {@code NAME_3}, ...: a tree has one column per name (found by fuzzing).
+     */
+    private Metric distinct(Metric metric) {
+        Metric taken = metricsByName.putIfAbsent(metric.name(), metric);
+        if (taken == null || taken.equals(metric)) {
+            return taken == null ? metric : taken;
+        }
+        for (int n = 2; ; n++) {
+            Metric renamed = new Metric(metric.name() + "_" + n, metric.unit(), metric.kind(), metric.combine(),
+                    metric.shown(), metric.textLabel(), metric.numerator(), metric.denominator(), metric.description());
+            Metric other = metricsByName.putIfAbsent(renamed.name(), renamed);
+            if (other == null || other.equals(renamed)) {
+                return other == null ? renamed : other;
+            }
+        }
     }
 
     private int track(PerfHeader h) {

@@ -1,5 +1,6 @@
 package dev.ppw.collect.perf;
 
+import dev.ppw.collect.CutGzip;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
@@ -66,7 +67,7 @@ final class PerfStatReader {
     void read(InputStream in) throws IOException {
         byte[] buf = new byte[BUFFER_BYTES];
         int n;
-        while ((n = in.read(buf)) >= 0) {
+        while ((n = CutGzip.read(in, buf, 0, buf.length, file, lineNumber + 1, lineLength + 1)) >= 0) {
             int start = 0;
             for (int i = 0; i < n; i++) {
                 if (buf[i] == '\n') {

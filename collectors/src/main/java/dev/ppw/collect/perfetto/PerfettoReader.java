@@ -461,7 +461,9 @@ final class PerfettoReader {
         if (packetClockId < Proto.FIRST_SEQUENCE_CLOCK && packetClockId >= 0) {
             return value;
         }
-        Sequence.Clock clock = packetClockId <= Proto.LAST_SEQUENCE_CLOCK ? seq.clocks[packetClockId - Proto.FIRST_SEQUENCE_CLOCK] : null;
+        // A clock id is a uint32: read as an int, ids of 2^31 and more are negative, and no sequence defines them.
+        Sequence.Clock clock = packetClockId >= Proto.FIRST_SEQUENCE_CLOCK && packetClockId <= Proto.LAST_SEQUENCE_CLOCK
+                ? seq.clocks[packetClockId - Proto.FIRST_SEQUENCE_CLOCK] : null;
         if (clock == null) {
             diagnostics.warn(Diagnostics.UNKNOWN_CLOCK, where() + "timed in clock "
                     + Integer.toUnsignedString(packetClockId) + ", which no clock snapshot of sequence "

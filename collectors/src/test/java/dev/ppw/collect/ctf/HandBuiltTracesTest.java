@@ -372,7 +372,7 @@ class HandBuiltTracesTest {
         Path dir = Files.createDirectories(tmp.resolve("t"));
         Files.writeString(dir.resolve("metadata"), meta.toString());
         Files.write(dir.resolve("s"), new byte[] {1});
-        assertEquals("T: metadata: bad CTF metadata: types that expand to more than 262144 fields",
+        assertEquals("T: metadata:43:1: bad CTF metadata: types that expand to more than 262144 fields",
                 bad(dir).getMessage());
     }
 
