@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The baseline of bench/lttng-bench.sh (not part of the test run): a plain line read of one text file
+ * The baseline of bench/lttng-bench.sh and bench/perf-script-bench.sh (not part of the test run): a plain line read of one text file
  * (BufferedReader.readLine and a length sum, nothing else), run cold in a JVM of its own. Prints the lines and
  * characters read. Compiled once by the script, so that the source launcher's compile is not timed.
  */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # perf script reading speed (issue 12): `ppw-java profile FILE` against a plain line read of the same file
-# (`wc -l`, and bench/LineCount.java reading every line as a Java string), on a large perf script text made
+# (`wc -l`, and bench/LineRead.java reading every line as a Java string), on a large perf script text made
 # by concatenating the shared perf script files (default layout) until SIZE_MB (default 500) megabytes,
 # each copy with its tids shifted so that the file holds more threads. Runs alternate (ppw, wc, java) RUNS
 # times (default 3); prints each run's wall time and peak RSS (/usr/bin/time), then the medians and
@@ -36,7 +36,7 @@ samples=$(grep -c -v -P '^\t|^$' "$input")
 echo "input: $input, $mb MB, $samples samples; cores: $(nproc); load: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 "$root/ppw-java" --version >/dev/null   # builds the jar if needed; not timed
-"$JAVA_HOME/bin/javac" -d "$dir" "$root/bench/LineCount.java"
+"$JAVA_HOME/bin/javac" -d "$dir" "$root/bench/LineRead.java"
 
 declare -A times
 run() { # name command...
@@ -49,7 +49,7 @@ run() { # name command...
 for _ in $(seq "$runs"); do
   run ppw "$root/ppw-java" profile "$input" --format csv
   run wc wc -l "$input"
-  run java "$JAVA_HOME/bin/java" -cp "$dir" LineCount "$input"
+  run java "$JAVA_HOME/bin/java" -cp "$dir" LineRead "$input"
 done
 median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 for name in ppw wc java; do
