@@ -1,6 +1,6 @@
 package dev.ppw.collect.folded;
 
-import dev.ppw.collect.CutGzip;
+import dev.ppw.collect.LineSplitter;
 import dev.ppw.model.Quote;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
@@ -52,7 +52,6 @@ final class FoldedReader {
     /** The longest line read: deeper stacks than any profiler records, a bound on memory for binary input. */
     static final int MAX_LINE_BYTES = 1 << 24;
 
-    private static final int BUFFER_BYTES = 1 << 16;
     private static final int QUOTE_BYTES = 60;
     private static final int INITIAL_LINE_BYTES = 1 << 10;
     private static final int INITIAL_FRAMES = 64;
@@ -66,7 +65,8 @@ final class FoldedReader {
     /** Samples of the good lines so far: no node of this input's tree can count more. */
     private long totalSamples;
 
-    private byte[] line = new byte[INITIAL_LINE_BYTES];
+    /** The current line (the splitter's buffer, valid while it is read), its length and bytes not kept. */
+    private byte[] line;
     private int lineLength;
     /** Bytes of the current line beyond {@link #MAX_LINE_BYTES}, not kept. */
     private long overflowBytes;
@@ -90,35 +90,25 @@ final class FoldedReader {
 
     /** Reads every line of {@code in} (the content, past any byte order mark) into the sink. */
     void read(InputStream in) throws IOException {
-        byte[] buf = new byte[BUFFER_BYTES];
-        int n;
-        while ((n = CutGzip.read(in, buf, 0, buf.length, file, lineNumber + 1, column(lineLength + 1))) >= 0) {
-            int start = 0;
-            for (int i = 0; i < n; i++) {
-                if (buf[i] == '\n') {
-                    append(buf, start, i - start);
-                    endLine();
-                    start = i + 1;
-                }
+        new LineSplitter(INITIAL_LINE_BYTES, MAX_LINE_BYTES).split(in, file, new LineSplitter.Lines() {
+            @Override
+            public void line(byte[] bytes, int length, long overflow) {
+                take(bytes, length, overflow);
+                endLine();
             }
-            append(buf, start, n - start);
-        }
-        if (lineLength > 0 || overflowBytes > 0) {
-            endLine();
-        }
+
+            @Override
+            public void last(byte[] bytes, int length, long overflow) {
+                line(bytes, length, overflow);
+            }
+        });
     }
 
-    private void append(byte[] b, int from, int length) {
-        int room = MAX_LINE_BYTES - lineLength;
-        int kept = Math.min(room, length);
-        if (kept > 0) {
-            if (lineLength + kept > line.length) {
-                line = Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, Math.max(lineLength + kept, 2 * line.length)));
-            }
-            System.arraycopy(b, from, line, lineLength, kept);
-            lineLength += kept;
-        }
-        overflowBytes += length - kept;
+    /** Makes the splitter's line the current one. */
+    private void take(byte[] bytes, int length, long overflow) {
+        line = bytes;
+        lineLength = length;
+        overflowBytes = overflow;
     }
 
     private void endLine() {

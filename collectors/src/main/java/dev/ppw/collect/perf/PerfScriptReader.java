@@ -1,6 +1,6 @@
 package dev.ppw.collect.perf;
 
-import dev.ppw.collect.CutGzip;
+import dev.ppw.collect.LineSplitter;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
@@ -50,7 +50,6 @@ final class PerfScriptReader {
     /** The deepest stack read: well beyond perf's own limit ({@code kernel.perf_event_max_stack}, 127 by default). */
     static final int MAX_DEPTH = 1 << 16;
 
-    private static final int BUFFER_BYTES = 1 << 16;
     private static final int QUOTE_BYTES = 60;
     private static final int CACHE_LIMIT = 1 << 18;
     private static final long CACHE_BYTES_LIMIT = 1L << 26;
@@ -61,7 +60,8 @@ final class PerfScriptReader {
     private final NameTable names;
     private final Diagnostics diagnostics;
 
-    private byte[] line = new byte[1024];
+    /** The current line (the splitter's buffer, valid while it is read), its length and bytes not kept. */
+    private byte[] line;
     private int lineLength;
     private long overflowBytes;
     private long lineNumber;
@@ -98,24 +98,28 @@ final class PerfScriptReader {
 
     /** Reads every line of {@code in} (the content, past any byte order mark) into the sink. */
     void read(InputStream in) throws IOException {
-        byte[] buf = new byte[BUFFER_BYTES];
-        int n;
-        while ((n = CutGzip.read(in, buf, 0, buf.length, file, lineNumber + 1, column(lineLength + 1))) >= 0) {
-            int start = 0;
-            for (int i = 0; i < n; i++) {
-                if (buf[i] == '\n') {
-                    append(buf, start, i - start);
-                    endLine();
-                    start = i + 1;
-                }
+        new LineSplitter(1024, MAX_LINE_BYTES).split(in, file, new LineSplitter.Lines() {
+            @Override
+            public void line(byte[] bytes, int length, long overflow) {
+                take(bytes, length, overflow);
+                endLine();
             }
-            append(buf, start, n - start);
-        }
-        if (lineLength > 0 || overflowBytes > 0) {
-            lineNumber++;
-            cutLine();
-        }
+
+            @Override
+            public void last(byte[] bytes, int length, long overflow) {
+                take(bytes, length, overflow);
+                lineNumber++;
+                cutLine();
+            }
+        });
         endBlock();
+    }
+
+    /** Makes the splitter's line the current one. */
+    private void take(byte[] bytes, int length, long overflow) {
+        line = bytes;
+        lineLength = length;
+        overflowBytes = overflow;
     }
 
     /**
@@ -151,18 +155,6 @@ final class PerfScriptReader {
         depth = 0;
         diagnostics.warn(Diagnostics.TRUNCATED, file + ":" + lineNumber + ":1: the input ends inside this line,"
                 + " without a line end; the sample from line " + from + " is left out: \"" + quote() + "\"");
-    }
-
-    private void append(byte[] b, int from, int length) {
-        int kept = Math.min(MAX_LINE_BYTES - lineLength, length);
-        if (kept > 0) {
-            if (lineLength + kept > line.length) {
-                line = Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, Math.max(lineLength + kept, 2 * line.length)));
-            }
-            System.arraycopy(b, from, line, lineLength, kept);
-            lineLength += kept;
-        }
-        overflowBytes += length - kept;
     }
 
     private void endLine() {

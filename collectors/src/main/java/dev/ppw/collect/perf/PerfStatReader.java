@@ -1,6 +1,6 @@
 package dev.ppw.collect.perf;
 
-import dev.ppw.collect.CutGzip;
+import dev.ppw.collect.LineSplitter;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
@@ -41,7 +41,6 @@ final class PerfStatReader {
     static final String NOT_COUNTED = Diagnostics.NOT_COUNTED;
     static final int MAX_LINE_BYTES = 1 << 16;
 
-    private static final int BUFFER_BYTES = 1 << 16;
     private static final int QUOTE_BYTES = 60;
     private static final String NOT = "<not";
     private static final String RATE_PREFIXES = "KMG";
@@ -50,7 +49,8 @@ final class PerfStatReader {
     private final EventSink sink;
     private final Diagnostics diagnostics;
 
-    private byte[] line = new byte[256];
+    /** The current line (the splitter's buffer, valid while it is read), its length and bytes not kept. */
+    private byte[] line;
     private int lineLength;
     private long overflowBytes;
     private long lineNumber;
@@ -65,34 +65,26 @@ final class PerfStatReader {
     }
 
     void read(InputStream in) throws IOException {
-        byte[] buf = new byte[BUFFER_BYTES];
-        int n;
-        while ((n = CutGzip.read(in, buf, 0, buf.length, file, lineNumber + 1, lineLength + 1)) >= 0) {
-            int start = 0;
-            for (int i = 0; i < n; i++) {
-                if (buf[i] == '\n') {
-                    append(buf, start, i - start);
-                    endLine(true);
-                    start = i + 1;
-                }
+        new LineSplitter(256, MAX_LINE_BYTES).split(in, file, new LineSplitter.Lines() {
+            @Override
+            public void line(byte[] bytes, int length, long overflow) {
+                take(bytes, length, overflow);
+                endLine(true);
             }
-            append(buf, start, n - start);
-        }
-        if (lineLength > 0 || overflowBytes > 0) {
-            endLine(false);
-        }
+
+            @Override
+            public void last(byte[] bytes, int length, long overflow) {
+                take(bytes, length, overflow);
+                endLine(false);
+            }
+        });
     }
 
-    private void append(byte[] b, int from, int length) {
-        int kept = Math.min(MAX_LINE_BYTES - lineLength, length);
-        if (kept > 0) {
-            if (lineLength + kept > line.length) {
-                line = Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, Math.max(lineLength + kept, 2 * line.length)));
-            }
-            System.arraycopy(b, from, line, lineLength, kept);
-            lineLength += kept;
-        }
-        overflowBytes += length - kept;
+    /** Makes the splitter's line the current one. */
+    private void take(byte[] bytes, int length, long overflow) {
+        line = bytes;
+        lineLength = length;
+        overflowBytes = overflow;
     }
 
     private void endLine(boolean ended) {
