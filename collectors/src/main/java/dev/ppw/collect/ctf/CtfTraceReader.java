@@ -108,10 +108,21 @@ public final class CtfTraceReader {
         return byTime != 0 ? byTime : Integer.compare(a.order(), b.order());
     }
 
+    /** What the merge takes events from: a stream's decoder, or the same decoder read a batch ahead. */
+    private interface EventSource {
+        /** The stream's next event, or null at its end. */
+        CtfEvent next() throws IOException;
+    }
+
     private static long merged(List<StreamDecoder> decoders, Consumer<CtfEvent> consumer) throws IOException {
-        PriorityQueue<Head> heads = new PriorityQueue<>(Math.max(1, decoders.size()), CtfTraceReader::compare);
-        for (int i = 0; i < decoders.size(); i++) {
-            CtfEvent e = decoders.get(i).next();
+        return inTimeOrder(decoders.stream().<EventSource>map(d -> d::next).toList(), consumer);
+    }
+
+    /** Hands the events of every source to {@code consumer} in time order, ties by the sources' order. */
+    private static long inTimeOrder(List<EventSource> sources, Consumer<CtfEvent> consumer) throws IOException {
+        PriorityQueue<Head> heads = new PriorityQueue<>(Math.max(1, sources.size()), CtfTraceReader::compare);
+        for (int i = 0; i < sources.size(); i++) {
+            CtfEvent e = sources.get(i).next();
             if (e != null) {
                 heads.add(new Head(e, i));
             }
@@ -121,7 +132,7 @@ public final class CtfTraceReader {
             Head h = heads.poll();
             consumer.accept(h.event());
             count++;
-            CtfEvent e = decoders.get(h.order()).next();
+            CtfEvent e = sources.get(h.order()).next();
             if (e != null) {
                 heads.add(new Head(e, h.order()));
             }
@@ -202,24 +213,7 @@ public final class CtfTraceReader {
             for (StreamDecoder d : decoders) {
                 streams.add(new Prefetch(d, pool));
             }
-            PriorityQueue<Head> heads = new PriorityQueue<>(decoders.size(), CtfTraceReader::compare);
-            for (int i = 0; i < streams.size(); i++) {
-                CtfEvent e = streams.get(i).next();
-                if (e != null) {
-                    heads.add(new Head(e, i));
-                }
-            }
-            long count = 0;
-            while (!heads.isEmpty()) {
-                Head h = heads.poll();
-                consumer.accept(h.event());
-                count++;
-                CtfEvent e = streams.get(h.order()).next();
-                if (e != null) {
-                    heads.add(new Head(e, h.order()));
-                }
-            }
-            return count;
+            return inTimeOrder(streams.stream().<EventSource>map(p -> p::next).toList(), consumer);
         } finally {
             // a task not started is dropped; one running finishes its batch before the decoders are closed
             for (Prefetch p : streams) {
