@@ -24,10 +24,31 @@ final class JsonKeys {
     private JsonKeys() {
     }
 
-    /** The names of the object the head opens with; null when it does not open with an object or breaks JSON. */
+    /**
+     * The names of the object the head opens with; null when it does not open with an object or breaks JSON, which
+     * includes an object followed by what no JSON document holds ({@code {} 1}: a folded stack whose frame is
+     * {@code {}}, found by a property test).
+     */
     static Keys ofObject(Head head) {
         int first = head.firstNonWhitespace();
-        return first >= 0 && head.byteAt(first) == '{' ? scan(head.bytes(), first) : null;
+        if (first < 0 || head.byteAt(first) != '{') {
+            return null;
+        }
+        byte[] b = head.bytes();
+        Keys keys = scan(b, first);
+        return keys != null && keys.complete() && !endsOrAnotherValueFollows(b, skipValue(b, first)) ? null : keys;
+    }
+
+    /**
+     * True when nothing but white space follows a whole top-level value ending before {@code end}, or another
+     * object or array does (JSON lines), or the head ends first.
+     */
+    private static boolean endsOrAnotherValueFollows(byte[] b, int end) {
+        if (end < 0) {
+            return true;
+        }
+        int i = skipWhitespace(b, end);
+        return i >= b.length || b[i] == '{' || b[i] == '[';
     }
 
     /**
