@@ -144,9 +144,14 @@ final class ReportOptions {
         return new Presentation(style, ascii || !boxes, verbose);
     }
 
-    /** True when the report is laid out TAU's way: each thread or node on its own, in text. */
+    /**
+     * True when the report needs a section per thread or node: laid out TAU's way in text, or written by a
+     * writer that prints sections (speedscope's profile per thread or node).
+     */
     boolean tauSections() {
-        return style == Presentation.Style.TAU && view != ViewKind.COUNTERS && "text".equals(Output.chosen(this).name());
+        OutputWriter writer = Output.chosen(this);
+        return view != ViewKind.COUNTERS
+                && (style == Presentation.Style.TAU && "text".equals(writer.name()) || writer.writesSections());
     }
 
     static ParameterException usage(CommandSpec spec, String message) {

@@ -30,7 +30,8 @@ import java.util.Optional;
  *     what; text says so in its header
  * @param sections parts of the profile each printed on its own before the whole in TAU's layout (a thread
  *     of one profile, or a node of a merge), in order; empty for every other report. Writers other than
- *     text in that layout ignore them
+ *     text in that layout ignore them, but for those whose {@code writesSections()} says they print them
+ *     (speedscope: a profile per section)
  * @param presentation how text lays the report out; other writers ignore it
  */
 public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
