@@ -43,6 +43,15 @@ final class IgnoredOptions {
             String withFormat = options.format != null ? "--format folded" : "-o " + options.output;
             check.ignored("--breakdown", "has no place in folded stacks", withFormat);
             check.ignored("--top-imbalance", "has no place in folded stacks", withFormat);
+        } else if (check.format.equals("speedscope")) {
+            String withFormat = options.format != null ? "--format speedscope" : "-o " + options.output;
+            check.ignored("--breakdown", "has no place in speedscope's format (each node is a profile of its own)",
+                    withFormat);
+            check.ignored("--top-imbalance", "has no place in speedscope's format", withFormat);
+        } else if (check.format.equals("hatchet")) {
+            String withFormat = options.format != null ? "--format hatchet" : "-o " + options.output;
+            check.ignored("--top-imbalance", "lists rows apart, and Hatchet's graph has every row (--breakdown"
+                    + " gives each its spread)", withFormat);
         }
         return check.lines;
     }

@@ -103,6 +103,20 @@ class GoldenTest {
                 golden(CHROMIUM, List.of("--view", "counters", "--format", "csv"), "csv"));
     }
 
+    /** The exports for speedscope and Hatchet. */
+    @TestFactory
+    Stream<DynamicTest> exports() {
+        Case verbose = CASES.get(0);
+        Case future = CASES.get(4);
+        Case nodes4 = CASES.get(7);
+        return Stream.of(
+                golden(verbose, List.of("--format", "speedscope"), "json"),
+                golden(future, List.of("--format", "speedscope"), "json"),
+                golden(nodes4, List.of("--format", "speedscope", "--unit", "us"), "json"),
+                golden(verbose, List.of("--format", "hatchet"), "json"),
+                golden(future, List.of("--format", "hatchet"), "json"));
+    }
+
     private static DynamicTest golden(Case c, List<String> args, String extension) {
         String name = c.name() + invocation(args) + "." + extension;
         return DynamicTest.dynamicTest(name, () -> {

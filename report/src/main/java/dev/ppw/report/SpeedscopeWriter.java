@@ -40,10 +40,11 @@ import java.util.Set;
  * cannot draw them.
  *
  * <p>The profiles, in order: the whole thread part ({@code all threads}, or the aggregate of a merge), then,
- * when the report has {@link Report#sections() sections} (one per thread of a profile, one per node of a
- * merge) and more than one, one per section named after it. A part of async spans (SEMANTICS.md section 2, "Parts") is a
- * profile of its own after its threads', named {@code ... async spans}, since its spans overlap and its total
- * is not thread time. Flat and tau rows are one stack of their key's names each.
+ * when the report has two {@link Report#sections() sections} or more (one per thread of a profile, one per
+ * node of a merge), one per section named after it. A part of async spans (SEMANTICS.md section 2, "Parts")
+ * is a profile of its own after its threads', named {@code ... async spans}, since its spans overlap and its
+ * total is not thread time; a section without stacks of a part has no profile of it. Flat and tau rows are
+ * one stack of their key's names each.
  */
 public final class SpeedscopeWriter implements OutputWriter {
     /** The {@code $schema} that speedscope's importer looks for to recognise the format. */
@@ -91,11 +92,17 @@ public final class SpeedscopeWriter implements OutputWriter {
         String wholeName = whole.nodes() > 1
                 ? whole.aggregation().label() + " over " + whole.nodes() + " nodes"
                 : "all threads";
-        addParts(profiles, frames, report, wholeName);
+        profiles.add(new Stacks(report, report.rows(Part.THREAD), wholeName, frames));
+        addAsync(profiles, frames, report, wholeName);
         // One thread or one node is the whole again: written once.
         if (report.sections().size() > 1) {
             for (Report.Section s : report.sections()) {
-                addParts(profiles, frames, s.report(), s.label());
+                // A section of async tracks only (--threads split's "async <process>") has no thread stacks.
+                Stacks threads = new Stacks(s.report(), s.report().rows(Part.THREAD), s.label(), frames);
+                if (threads.kept.length > 0) {
+                    profiles.add(threads);
+                }
+                addAsync(profiles, frames, s.report(), s.label());
             }
         }
         try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
@@ -124,12 +131,14 @@ public final class SpeedscopeWriter implements OutputWriter {
         out.flush();
     }
 
-    /** The profile of {@code report}'s thread rows, and one of its async rows when it has any. */
-    private static void addParts(List<Stacks> into, Frames frames, Report report, String name) {
-        into.add(new Stacks(report, report.rows(Part.THREAD), name, frames));
+    /** The profile of {@code report}'s async rows, when it has any. */
+    private static void addAsync(List<Stacks> into, Frames frames, Report report, String name) {
         int[] async = report.rows(Part.ASYNC);
         if (async.length > 0) {
-            into.add(new Stacks(report, async, name + " async spans", frames));
+            Stacks spans = new Stacks(report, async, name + " async spans", frames);
+            if (spans.kept.length > 0) {
+                into.add(spans);
+            }
         }
     }
 
