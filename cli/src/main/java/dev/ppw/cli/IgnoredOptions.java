@@ -90,9 +90,18 @@ final class IgnoredOptions {
                 ignored("--style", "lays out text only", withFormat);
                 ignored("--ascii", "draws the lines of a text tree only", withFormat);
                 ignored("--verbose", "lists the inputs in the text header only", withFormat);
-            } else if (!view.isHierarchical()) {
-                ignored("--ascii", "draws the lines of a tree, and the rows of " + view.label() + " are not one",
-                        withView);
+                if (options.colour == Colour.When.ALWAYS) {
+                    ignored("--color", "colours text only", withFormat);
+                }
+            } else {
+                if (!view.isHierarchical()) {
+                    ignored("--ascii", "draws the lines of a tree, and the rows of " + view.label() + " are not one",
+                            withView);
+                }
+                boolean toFile = options.output != null && !Output.STDOUT.equals(options.output.toString());
+                if (toFile && options.colour == Colour.When.ALWAYS) {
+                    ignored("--color", "colours standard output only, never a file", "-o " + options.output);
+                }
             }
             if (format.equals("folded")) {
                 ignored("--unit", "has no place in folded stacks: their values are whole nanoseconds (or the"

@@ -91,6 +91,12 @@ final class ReportOptions {
             + " standard output's charset cannot show it).")
     boolean ascii;
 
+    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto", converter = Converters.ColourWhen.class,
+            completionCandidates = CompletionCandidates.ColourWhens.class,
+            description = {"Colour the text table by heat (each row's share of the total): auto (when standard output",
+                    "is a terminal and NO_COLOR is not set), always or never; never a file (default: ${DEFAULT-VALUE})."})
+    Colour.When colour;
+
     @Option(names = {"-v", "--verbose"}, description = "List every input, node, process and thread in the text header.")
     boolean verbose;
 
@@ -142,6 +148,11 @@ final class ReportOptions {
     Presentation presentation(boolean toStdout, Charset stdoutCharset) {
         boolean boxes = !toStdout || stdoutCharset.newEncoder().canEncode(BOX_DRAWING);
         return new Presentation(style, ascii || !boxes, verbose);
+    }
+
+    /** True when text to standard output is coloured: {@code --color} and {@link Colour#decide}. */
+    boolean colour(boolean toStdout, java.io.PrintStream stdout) {
+        return Colour.decide(colour, toStdout && "text".equals(Output.chosen(this).name()), stdout);
     }
 
     /**
