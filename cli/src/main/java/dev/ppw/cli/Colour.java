@@ -45,19 +45,24 @@ final class Colour {
         };
     }
 
-    /** {@link #decide} for this process: its environment, and whether {@code out} is its terminal. */
+    /**
+     * {@link #decide} for this process: its environment, and whether {@code out} is its standard output on a
+     * terminal. The launcher says so in {@code PPW_STDOUT_TTY} ({@code [ -t 1 ]}); run without it, the JVM's
+     * console tells, which also wants standard input on the terminal ({@code profile - < trace} is plain).
+     */
     static boolean decide(When when, boolean textToStdout, PrintStream out) {
         if (!textToStdout || when != When.AUTO) {
             return decide(when, textToStdout, false, null, null);
         }
-        return decide(when, true, out == System.out && isTerminal(), System.getenv("NO_COLOR"), System.getenv("TERM"));
+        boolean terminal = out == System.out && ("1".equals(System.getenv("PPW_STDOUT_TTY")) || consoleIsTerminal());
+        return decide(when, true, terminal, System.getenv("NO_COLOR"), System.getenv("TERM"));
     }
 
     /**
      * True when the JVM's standard streams are a terminal. From Java 22 {@link System#console()} is there for
      * redirected streams too and {@code Console.isTerminal()} tells; on 21, a console exists only for a terminal.
      */
-    private static boolean isTerminal() {
+    private static boolean consoleIsTerminal() {
         Console console = System.console();
         if (console == null) {
             return false;
