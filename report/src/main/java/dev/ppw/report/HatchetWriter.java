@@ -19,6 +19,7 @@ import dev.ppw.model.output.OutputWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -111,7 +112,7 @@ public final class HatchetWriter implements OutputWriter {
                 if (i + 1 < rows.length && tree.parent(rows[i + 1]) == node) {
                     g.writeArrayFieldStart("children");
                     if (depth == open.length) {
-                        open = java.util.Arrays.copyOf(open, depth * 2);
+                        open = Arrays.copyOf(open, depth * 2);
                     }
                     open[depth++] = node;
                 } else {

@@ -189,14 +189,16 @@ public final class SpeedscopeWriter implements OutputWriter {
             this.timeUnit = report.unitOrNanos();
             this.unit = weight == null ? timeUnitName(timeUnit)
                     : weight.unit() == MetricUnit.BYTES ? "bytes" : "none";
-            List<Integer> chosen = new ArrayList<>();
-            for (int node : report.profile().view() == ViewKind.COUNTERS ? new int[0] : rows) {
+            int[] listed = report.profile().view() == ViewKind.COUNTERS ? new int[0] : rows;
+            int[] chosen = new int[listed.length];
+            int n = 0;
+            for (int node : listed) {
                 if (value(node) > 0) {
-                    chosen.add(node);
+                    chosen[n++] = node;
                     totalValue += value(node);
                 }
             }
-            this.kept = chosen.stream().mapToInt(Integer::intValue).toArray();
+            this.kept = Arrays.copyOf(chosen, n);
             this.frameOf = new int[keyed ? 0 : tree.size()];
             if (keyed) {
                 for (int node : kept) {
@@ -209,7 +211,7 @@ public final class SpeedscopeWriter implements OutputWriter {
                 }
             } else {
                 Arrays.fill(frameOf, -1);
-                // Frame ids in preorder of first use: root-side names first, as a reader of the file expects.
+                // Ids by first use from the root down: the frame table reads in the tree's order.
                 for (int node : kept) {
                     assignUp(node, frames);
                 }
