@@ -1,13 +1,17 @@
 package dev.ppw.cli;
 
 import dev.ppw.aggregate.AsyncMode;
+import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.engine.DiffOptions;
 import dev.ppw.engine.Engine;
+import dev.ppw.engine.MergeOptions;
 import dev.ppw.engine.ProfileOptions;
 import dev.ppw.engine.ProfileResult;
 import dev.ppw.engine.ViewSpec;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.Profile;
 import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.Report;
 import dev.ppw.model.ViewKind;
@@ -42,9 +46,10 @@ import java.util.concurrent.Callable;
                 "      each region's share of its run's total time compared",
                 "  ppw-java diff runs-a/ runs-b/ --format csv -o diff.csv",
                 "      each folder's inputs summed into one profile, then compared",
-                "  ppw-java merge runs-a/ --agg max --format json -o a.json",
-                "      save an aggregate first to compare another operator than the sum:",
-                "  ppw-java diff a.json b.json --top 20",
+                "  ppw-java diff runs-a/ runs-b/ --agg max --top 20",
+                "      each folder merged as 'merge --agg max' (each file a node), the 20 largest changes",
+                "  ppw-java diff a.ppw.json b.ppw.json",
+                "      saved profiles or saved merges (merge --format json), as they were saved",
                 "%nExit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage,",
                 "3 internal error."})
 final class DiffCommand implements Callable<Integer> {
@@ -56,7 +61,7 @@ final class DiffCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "A",
             description = "The baseline: a trace, a saved profile (a saved merge keeps its operator), a folder of"
-                    + " them (summed into one profile), or '-' for standard input.")
+                    + " them (summed into one profile, or merged with --agg), or '-' for standard input.")
     String a;
 
     @Parameters(index = "1", paramLabel = "B", description = "The profile compared with A, given as A is.")
@@ -70,6 +75,12 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--depth", paramLabel = "N", defaultValue = "2",
             description = "Region names per key in the tau view (default: ${DEFAULT-VALUE}).")
     int depth;
+
+    @Option(names = "--agg", paramLabel = "OP", converter = Converters.Agg.class,
+            completionCandidates = CompletionCandidates.MergeOps.class,
+            description = "Merge each side's inputs as 'merge --agg OP' does (each file a node): sum, min, max or avg"
+                    + " (default: each side read as 'profile' reads it, several inputs summed).")
+    MergeOp agg;
 
     @Option(names = "--normalize",
             description = "Compare inclusive and exclusive values as shares of each profile's total, in percent.")
@@ -128,18 +139,21 @@ final class DiffCommand implements Callable<Integer> {
             profiling = profiling.withJobs(jobs);
         }
         ViewSpec viewSpec = ViewSpec.of(view, depth);
-        ProfileResult before = side(engine, a, profiling, viewSpec);
-        ProfileResult after = side(engine, b, profiling, viewSpec);
+        MergeOptions merging = MergeOptions.defaults().withOp(agg == null ? MergeOp.SUM : agg).withView(viewSpec)
+                .withInputFormat(inputFormat).withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(async));
+        if (jobs != null) {
+            merging = merging.withJobs(jobs);
+        }
         Diagnostics diagnostics = new Diagnostics();
-        diagnostics.addAll(before.diagnostics());
-        diagnostics.addAll(after.diagnostics());
+        Profile before = side(engine, a, profiling, merging, viewSpec, diagnostics);
+        Profile after = side(engine, b, profiling, merging, viewSpec, diagnostics);
         WarningSummary.noteLines(diagnostics).forEach(streams.err()::println);
         WarningSummary.lines(diagnostics, strict, WarningSummary.Listing.FIRST).forEach(streams.err()::println);
         if (strict && diagnostics.hasWarnings()) {
             return Main.BAD_DATA;
         }
         DiffOptions options = new DiffOptions(normalize, top == null ? 0 : top, Optional.ofNullable(unit));
-        ProfileDiff compared = engine.diff(before.profile(), after.profile(), options);
+        ProfileDiff compared = engine.diff(before, after, options);
         Report report = engine.report(compared, diagnostics, options);
         if (output == null || Output.STDOUT.equals(output.toString())) {
             engine.write(report, writer.name(), streams.out());
@@ -154,10 +168,21 @@ final class DiffCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    /** One side's profile in the view compared: its inputs as {@code profile} reads them. */
-    private ProfileResult side(Engine engine, String argument, ProfileOptions profiling, ViewSpec viewSpec) {
+    /**
+     * One side's profile in the view compared: its inputs as {@code profile} reads them, or with {@code --agg} as
+     * {@code merge} combines them; what reading them counted is added to {@code diagnostics}.
+     */
+    private Profile side(Engine engine, String argument, ProfileOptions profiling, MergeOptions merging,
+                         ViewSpec viewSpec, Diagnostics diagnostics) {
         List<InputSource> sources = engine.inputs(List.of(argument), main.streams().in());
-        return engine.profile(sources, profiling, viewSpec);
+        if (agg != null) {
+            MergeAccumulator.Merged merged = engine.merge(sources, merging);
+            diagnostics.addAll(merged.diagnostics());
+            return merged.profile();
+        }
+        ProfileResult read = engine.profile(sources, profiling, viewSpec);
+        diagnostics.addAll(read.diagnostics());
+        return read.profile();
     }
 
     private void checkUsage(Engine engine) {

@@ -52,6 +52,8 @@ class DiffGoldenTest {
                 golden(VERBOSE, MULTIPROC, List.of("--view", "flat", "--normalize", "--format", "csv"), "csv"),
                 // One node against the sum of four (a folder is one profile, their sum).
                 golden(NODE0, NODES4, List.of("--view", "tau", "--depth", "2", "--unit", "us"), "txt"),
+                // The same, each side merged with max: node0 against the largest of four.
+                golden(NODE0, NODES4, List.of("--agg", "max", "--view", "flat", "--format", "csv"), "csv"),
                 // Region counters: cpu_usage_samples is compared too.
                 golden(CPUMEM_VERBOSE, CPUMEM_COMPACT, List.of("--view", "flat", "--format", "json"), "json"),
                 // An async part: rows of each part apart, a part column.
