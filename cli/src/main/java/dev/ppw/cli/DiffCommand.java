@@ -35,9 +35,10 @@ import java.util.concurrent.Callable;
 /** {@code ppw-java diff}: compare two profiles row by row (SEMANTICS.md "Diff"). */
 @Command(name = "diff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false,
-        description = {"Compares profile B with the baseline A row by row: each side's value, the delta B - A and",
-                "the ratio B / A of calls, inclusive and exclusive time (and of other integral metrics in CSV",
-                "and JSON); rows in one profile only are marked. Rows come largest change first."},
+        description = {"Compares profile B with the baseline A row by row: each side's value, the",
+                "delta B - A and the ratio B / A of calls, inclusive and exclusive time (and",
+                "of other integral metrics in CSV and JSON); rows in one profile only are",
+                "marked. Rows come largest change first."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  ppw-java diff before.pfw after.pfw",
@@ -47,7 +48,7 @@ import java.util.concurrent.Callable;
                 "  ppw-java diff runs-a/ runs-b/ --format csv -o diff.csv",
                 "      each folder's inputs summed into one profile, then compared",
                 "  ppw-java diff runs-a/ runs-b/ --agg max --top 20",
-                "      each folder merged as 'merge --agg max' (each file a node), the 20 largest changes",
+                "      each folder merged as 'merge --agg max', the 20 largest changes",
                 "  ppw-java diff a.ppw.json b.ppw.json",
                 "      saved profiles or saved merges (merge --format json), as they were saved",
                 "%nExit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage,",
