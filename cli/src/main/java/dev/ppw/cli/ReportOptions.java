@@ -91,6 +91,12 @@ final class ReportOptions {
             + " standard output's charset cannot show it).")
     boolean ascii;
 
+    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto", converter = Converters.ColourWhen.class,
+            completionCandidates = CompletionCandidates.ColourWhens.class,
+            description = {"Colour the text table by heat (each row's share of the total): auto (when standard output",
+                    "is a terminal and NO_COLOR is not set), always or never; never a file (default: ${DEFAULT-VALUE})."})
+    Colour.When colour;
+
     @Option(names = {"-v", "--verbose"}, description = "List every input, node, process and thread in the text header.")
     boolean verbose;
 
@@ -144,9 +150,19 @@ final class ReportOptions {
         return new Presentation(style, ascii || !boxes, verbose);
     }
 
-    /** True when the report is laid out TAU's way: each thread or node on its own, in text. */
+    /** True when text to standard output is coloured: {@code --color} and {@link Colour#decide}. */
+    boolean colour(boolean toStdout, java.io.PrintStream stdout) {
+        return Colour.decide(colour, toStdout && "text".equals(Output.chosen(this).name()), stdout);
+    }
+
+    /**
+     * True when the report needs a section per thread or node: laid out TAU's way in text, or written by a
+     * writer that prints sections (speedscope's profile per thread or node).
+     */
     boolean tauSections() {
-        return style == Presentation.Style.TAU && view != ViewKind.COUNTERS && "text".equals(Output.chosen(this).name());
+        OutputWriter writer = Output.chosen(this);
+        return view != ViewKind.COUNTERS
+                && (style == Presentation.Style.TAU && "text".equals(writer.name()) || writer.writesSections());
     }
 
     static ParameterException usage(CommandSpec spec, String message) {

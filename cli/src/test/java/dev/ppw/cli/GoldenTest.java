@@ -103,6 +103,23 @@ class GoldenTest {
                 golden(CHROMIUM, List.of("--view", "counters", "--format", "csv"), "csv"));
     }
 
+    /** The exports for speedscope and Hatchet, and the text tree coloured by heat. */
+    @TestFactory
+    Stream<DynamicTest> exportsAndColour() {
+        Case verbose = CASES.get(0);
+        Case future = CASES.get(4);
+        Case nodes4 = CASES.get(7);
+        Case tsc = CASES.get(8);
+        return Stream.of(
+                golden(verbose, List.of("--format", "speedscope"), "json"),
+                golden(future, List.of("--format", "speedscope"), "json"),
+                golden(nodes4, List.of("--format", "speedscope", "--unit", "us"), "json"),
+                golden(verbose, List.of("--format", "hatchet"), "json"),
+                golden(future, List.of("--format", "hatchet"), "json"),
+                golden(verbose, List.of("--view", "tree", "--color", "always"), "txt"),
+                golden(tsc, List.of("--view", "tree", "--max-depth", "3", "--color", "always"), "txt"));
+    }
+
     private static DynamicTest golden(Case c, List<String> args, String extension) {
         String name = c.name() + invocation(args) + "." + extension;
         return DynamicTest.dynamicTest(name, () -> {

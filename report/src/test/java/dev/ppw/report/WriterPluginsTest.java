@@ -19,7 +19,9 @@ class WriterPluginsTest {
 
     @Test
     void serviceLoaderFindsTheWritersByName() {
-        assertEquals(List.of("csv", "folded", "json", "text"), REGISTRY.names());
+        assertEquals(List.of("csv", "folded", "hatchet", "json", "speedscope", "text"), REGISTRY.names());
+        assertInstanceOf(HatchetWriter.class, REGISTRY.byName("hatchet").orElseThrow());
+        assertInstanceOf(SpeedscopeWriter.class, REGISTRY.byName("speedscope").orElseThrow());
         assertInstanceOf(FoldedWriter.class, REGISTRY.byName("folded").orElseThrow());
         assertInstanceOf(CsvWriter.class, REGISTRY.byName("csv").orElseThrow());
         assertInstanceOf(JsonWriter.class, REGISTRY.byName("json").orElseThrow());

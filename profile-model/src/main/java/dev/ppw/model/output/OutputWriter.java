@@ -36,6 +36,15 @@ public interface OutputWriter {
     Set<Content> accepts();
 
     /**
+     * True when this writer prints a report's {@link dev.ppw.model.Report#sections() sections} (one part per
+     * thread of a profile, or per node of a merge) whatever its presentation, so that a caller computes them
+     * for it; false (the default) when it prints the whole only. Sections cost a tree per thread or node.
+     */
+    default boolean writesSections() {
+        return false;
+    }
+
+    /**
      * Writes {@code report} to {@code out} and flushes it. Never closes {@code out}: the caller owns it
      * (an atomic file, a gzip stream, stdout).
      *
