@@ -20,8 +20,8 @@ import java.util.List;
 final class JfrChunks {
     static final int HEADER_BYTES = 68;
 
-    /** One chunk: where it starts in the file and its size in bytes. */
-    record Chunk(long offset, long sizeBytes) {
+    /** One chunk: where it starts in the file, its size in bytes, and where its metadata event is in the file. */
+    record Chunk(long offset, long sizeBytes, long metadataOffset) {
     }
 
     private JfrChunks() {
@@ -80,7 +80,7 @@ final class JfrChunks {
                     throw refuse(file, offset + 16, "chunk " + n + " places its constant pool (at " + constants
                             + ") or its metadata (at " + metadata + ") outside its " + chunkBytes + " bytes");
                 }
-                chunks.add(new Chunk(offset, chunkBytes));
+                chunks.add(new Chunk(offset, chunkBytes, offset + metadata));
                 offset += chunkBytes;
             }
         }

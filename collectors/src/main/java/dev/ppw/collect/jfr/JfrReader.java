@@ -257,14 +257,20 @@ final class JfrReader {
 
     /**
      * The one line for a recording the JDK's parser gives up on: the byte it names when it names one, else the
-     * chunks' span, and the parser's own words.
+     * metadata's when it speaks of metadata (of a recording of one chunk), else the chunks' start, and the
+     * parser's own words.
      */
     private BadInputException unreadable(List<JfrChunks.Chunk> chunks, Throwable e) {
         String message = e.getMessage() == null ? e.getClass().getSimpleName()
                 : e.getMessage().replaceAll("\\s+", " ").strip();
         Matcher at = READ_AT.matcher(message);
-        long offset = at.find() ? Long.parseLong(at.group(1)) : 0;
         JfrChunks.Chunk last = chunks.get(chunks.size() - 1);
+        long offset = 0;
+        if (at.find()) {
+            offset = Long.parseLong(at.group(1));
+        } else if (chunks.size() == 1 && message.toLowerCase(java.util.Locale.ROOT).contains("metadata")) {
+            offset = last.metadataOffset();
+        }
         String where = chunks.size() == 1 ? "its chunk" : "its " + chunks.size() + " chunks";
         return new BadInputException(file + ": byte " + offset + ": the JDK's JFR parser cannot read " + where
                 + " (bytes 0.." + (last.offset() + last.sizeBytes()) + "): " + message, e);
