@@ -24,15 +24,29 @@ final class JfrChunks {
     record Chunk(long offset, long sizeBytes, long metadataOffset) {
     }
 
+    /**
+     * The chunks of a file: its whole ones, in file order, and, when the file ends inside a chunk after them, the
+     * problem that chunk is ({@code cut}, else null).
+     */
+    record Scan(List<Chunk> chunks, BadInputException cut) {
+        /** The bytes the whole chunks span, from the file's start. */
+        long wholeBytes() {
+            Chunk last = chunks.get(chunks.size() - 1);
+            return last.offset() + last.sizeBytes();
+        }
+    }
+
     private JfrChunks() {
     }
 
     /**
-     * The chunks of {@code path}, in file order, each whole within the file.
+     * The chunks of {@code path}, in file order, each whole within the file, and the cut chunk that ends the file
+     * (cut while written or copied), if any, after at least one whole chunk.
      *
-     * @throws BadInputException naming the byte where the first broken chunk or header starts
+     * @throws BadInputException naming the byte where the first broken chunk or header starts, and for a file
+     *     cut inside its first chunk
      */
-    static List<Chunk> scan(String file, Path path) throws IOException {
+    static Scan scan(String file, Path path) throws IOException {
         List<Chunk> chunks = new ArrayList<>();
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = channel.size();
@@ -54,8 +68,12 @@ final class JfrChunks {
                             + (n - 1) + " are not a recording");
                 }
                 if (header.remaining() < HEADER_BYTES) {
-                    throw refuse(file, offset, "the recording ends inside the header of chunk " + n + " ("
-                            + header.remaining() + " of its " + HEADER_BYTES + " bytes): it was cut");
+                    BadInputException cut = refuse(file, offset, "the recording ends inside the header of chunk "
+                            + n + " (" + header.remaining() + " of its " + HEADER_BYTES + " bytes): it was cut");
+                    if (chunks.isEmpty()) {
+                        throw cut;
+                    }
+                    return new Scan(chunks, cut);
                 }
                 int major = header.getShort(4) & 0xffff;
                 int minor = header.getShort(6) & 0xffff;
@@ -70,9 +88,13 @@ final class JfrChunks {
                             + ", less than its header");
                 }
                 if (chunkBytes > size - offset) {
-                    throw refuse(file, size, "the recording ends inside chunk " + n + ", which starts at byte "
-                            + offset + " and declares " + chunkBytes + " bytes, of which " + (size - offset)
-                            + " are present: it was cut");
+                    BadInputException cut = refuse(file, size, "the recording ends inside chunk " + n
+                            + ", which starts at byte " + offset + " and declares " + chunkBytes + " bytes, of which "
+                            + (size - offset) + " are present: it was cut");
+                    if (chunks.isEmpty()) {
+                        throw cut;
+                    }
+                    return new Scan(chunks, cut);
                 }
                 long constants = header.getLong(16);
                 long metadata = header.getLong(24);
@@ -87,7 +109,7 @@ final class JfrChunks {
         if (chunks.isEmpty()) {
             throw refuse(file, 0, "the file is empty: no JFR chunk");
         }
-        return chunks;
+        return new Scan(chunks, null);
     }
 
     static BadInputException refuse(String file, long byteOffset, String what) {

@@ -7,7 +7,6 @@ import dev.ppw.model.FrameTable;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricUnit;
 import dev.ppw.model.NameTable;
-import dev.ppw.model.SampleWeights;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
@@ -16,7 +15,10 @@ import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -92,7 +94,36 @@ final class JfrReader {
 
     /** Reads the recording {@code path} into the sink. */
     void read(Path path) throws IOException {
-        List<JfrChunks.Chunk> chunks = JfrChunks.scan(file, path);
+        JfrChunks.Scan scan = JfrChunks.scan(file, path);
+        if (scan.cut() == null) {
+            readWhole(path, scan.chunks());
+            return;
+        }
+        // A recording cut while written or copied: its whole chunks are read from a copy that ends with them,
+        // since the JDK's parser gives up on the cut one (and may lose the last event before it).
+        diagnostics.warn(Diagnostics.TRUNCATED, scan.cut().getMessage() + "; the " + scan.chunks().size()
+                + (scan.chunks().size() == 1 ? " whole chunk before it is read" : " whole chunks before it are read"));
+        Path whole = Files.createTempFile("ppw-jfr-", ".jfr");
+        try {
+            try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ);
+                 FileChannel out = FileChannel.open(whole, StandardOpenOption.WRITE)) {
+                long done = 0;
+                while (done < scan.wholeBytes()) {
+                    long n = in.transferTo(done, scan.wholeBytes() - done, out);
+                    if (n <= 0) {
+                        throw new IOException(file + ": the file shrank while being read");
+                    }
+                    done += n;
+                }
+            }
+            readWhole(whole, scan.chunks());
+        } finally {
+            Files.deleteIfExists(whole);
+        }
+    }
+
+    /** Reads {@code path}, whose chunks are all whole. */
+    private void readWhole(Path path, List<JfrChunks.Chunk> chunks) throws IOException {
         try {
             settings = JfrSettings.read(path);
             try (RecordingFile recording = new RecordingFile(path)) {

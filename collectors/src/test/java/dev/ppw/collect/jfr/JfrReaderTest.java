@@ -120,6 +120,23 @@ class JfrReaderTest {
     }
 
     @Test
+    void aRecordingCutAfterWholeChunksKeepsThemWithAWarning() throws Exception {
+        byte[] whole = Files.readAllBytes(DIR.resolve("async-profiler-4.1-cpu-alloc.jfr"));
+        byte[] cut = java.util.Arrays.copyOf(whole, 2 * whole.length + 1000);
+        System.arraycopy(whole, 0, cut, whole.length, whole.length);
+        System.arraycopy(whole, 0, cut, 2 * whole.length, 1000);
+        SampleSink one = read(DIR.resolve("async-profiler-4.1-cpu-alloc.jfr"));
+        SampleSink sink = new SampleSink();
+        TestInputs.readInto("cut.jfr", cut, sink);
+        assertEquals(2 * one.samples.size(), sink.samples.size());
+        Diagnostics.Entry truncated = sink.diagnostics().warnings().get(Diagnostics.TRUNCATED);
+        assertEquals(1, truncated.count());
+        assertEquals(List.of("cut.jfr: byte " + cut.length + ": the recording ends inside chunk 3, which starts at byte "
+                + 2 * whole.length + " and declares " + whole.length + " bytes, of which 1000 are present: it was cut;"
+                + " the 2 whole chunks before it are read"), truncated.examples());
+    }
+
+    @Test
     void periodsAreTheJdksTextInNanoseconds() {
         assertEquals(20_000_000L, JfrSettings.parsePeriod("20 ms"));
         assertEquals(1_000_000_000L, JfrSettings.parsePeriod("1 s"));
