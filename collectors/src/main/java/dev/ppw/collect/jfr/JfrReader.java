@@ -58,8 +58,6 @@ final class JfrReader {
     static final Metric TLAB_ALLOCATION = Metric.weight("tlab_allocation", MetricUnit.BYTES, "TLAB allocated",
             "bytes of allocation events: the new TLAB's size (jdk.ObjectAllocationInNewTLAB), the object's"
                     + " outside a TLAB (jdk.ObjectAllocationOutsideTLAB), as async-profiler's allocation samples weigh");
-    /** A sample of a stack the recorder cut at its depth limit: its outermost recorded frame stands as the root. */
-    static final String TRUNCATED_STACK = "jfr_truncated_stack";
 
     static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
     static final String NATIVE_METHOD_SAMPLE = "jdk.NativeMethodSample";
@@ -178,7 +176,7 @@ final class JfrReader {
             return;
         }
         if (trace.isTruncated()) {
-            diagnostics.note(TRUNCATED_STACK);
+            diagnostics.note(Diagnostics.JFR_TRUNCATED_STACK);
         }
         sink.sample(track(thread), nanos(e.getStartTime()), weight, amount, calls, stack, stack.length);
     }
