@@ -138,6 +138,17 @@ final class JfrReader {
 
     private void event(RecordedEvent e) {
         String type = e.getEventType().getName();
+        try {
+            sample(e, type);
+        } catch (IllegalArgumentException | ClassCastException missing) {
+            // A sample event without a field its type has in the JDK (a writer of its own, an older layout): the
+            // one event is skipped, the recording read on.
+            diagnostics.warn(Diagnostics.BAD_EVENT, file + ": " + type + " at " + e.getStartTime() + ": "
+                    + missing.getMessage() + "; the sample is skipped");
+        }
+    }
+
+    private void sample(RecordedEvent e, String type) {
         switch (type) {
             case EXECUTION_SAMPLE, NATIVE_METHOD_SAMPLE -> {
                 JfrSettings.Weight w = settings.weight(e.getEventType().getId(), type, nanos(e.getStartTime()));

@@ -65,6 +65,9 @@ final class JfrSettings {
     }
 
     private void setting(RecordedEvent e) {
+        if (!e.hasField("name") || !e.hasField("value") || !e.hasField("id")) {
+            return;
+        }
         String name = e.getString("name");
         String value = e.getString("value");
         if (name == null || value == null) {
