@@ -26,7 +26,8 @@ import java.util.stream.Stream;
 /**
  * Turns the inputs named on a command line into files: a file is itself; a directory is every trace, saved
  * profile or folded-stacks file below it (by name: {@code .pfw}, {@code .json}, {@code .trace}, {@code .folded},
- * {@code .collapsed}, {@code .stacks}, {@code .pftrace}, {@code .perfetto-trace}, each optionally {@code .gz}), in
+ * {@code .collapsed}, {@code .stacks}, {@code .pftrace}, {@code .perfetto-trace}, {@code .jfr}, each optionally
+ * {@code .gz}), in
  * name order, and every folder below it that a format reads as one input (a CTF trace), that folder; a folder a
  * format reads as one input is itself; a pattern with {@code * ? [ {} that names no existing file is a glob
  * ({@code **} crosses folders), for shells that did not expand it; {@code -} is standard input when the caller
@@ -37,7 +38,7 @@ import java.util.stream.Stream;
 final class InputExpansion {
     /** Endings of the files a directory is searched for, before an optional {@code .gz}. */
     static final List<String> ENDINGS = List.of(".pfw", ".json", ".trace", ".folded", ".collapsed", ".stacks",
-            ".pftrace", ".perfetto-trace");
+            ".pftrace", ".perfetto-trace", ".jfr");
     /** Files of a directory without inputs whose heads are looked at for a format recognised but not read. */
     private static final int FILES_PROBED = 32;
 

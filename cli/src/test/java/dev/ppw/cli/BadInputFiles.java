@@ -86,7 +86,26 @@ final class BadInputFiles {
         files.put("zero-tail-in-header.json", () -> concat(ascii("{\"otherData\":{\"version\":\"1"), new byte[100]));
         files.put("zero-run-mid-file.pfw", () -> concat(utf8(fortyEvents().substring(0, 1500)), new byte[4096],
                 utf8(fortyEvents().substring(1500))));
+        // JFR chunk headers (68 bytes: magic, version, size, constant pool and metadata offsets, times) broken
+        // the usual ways: cut, of a version the JDK does not read, still being written, garbage inside.
+        files.put("jfr-cut-header.jfr", () -> Arrays.copyOf(jfrHeader(2, 1, 2000, 100, 150), 40));
+        files.put("jfr-version-9.jfr", () -> concat(jfrHeader(9, 0, 1000, 100, 150), new byte[1000 - 68]));
+        files.put("jfr-chunk-being-written.jfr", () -> concat(jfrHeader(2, 1, 0, 0, 0), new byte[500]));
+        files.put("jfr-garbage-body.jfr", () -> {
+            byte[] body = new byte[600 - 68];
+            new java.util.Random(15).nextBytes(body);
+            return concat(jfrHeader(2, 1, 600, 300, 400), body);
+        });
         return files;
+    }
+
+    /** A JFR chunk header of this version, size and offsets (times 0, one tick per nanosecond). */
+    private static byte[] jfrHeader(int major, int minor, long sizeBytes, long constantPool, long metadata) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(68);
+        b.put(new byte[] {'F', 'L', 'R', 0}).putShort((short) major).putShort((short) minor);
+        b.putLong(sizeBytes).putLong(constantPool).putLong(metadata);
+        b.putLong(0).putLong(0).putLong(0).putLong(1_000_000_000L).putInt(0);
+        return b.array();
     }
 
     /** Inputs too large to commit, made into a temporary directory for each run. */

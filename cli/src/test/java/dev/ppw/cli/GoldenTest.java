@@ -120,6 +120,28 @@ class GoldenTest {
                 golden(tsc, List.of("--view", "tree", "--max-depth", "3", "--color", "always"), "txt"));
     }
 
+    /**
+     * JFR recordings of the JDK 17 and 25 and of async-profiler, kept once, in the collectors' test resources, whose
+     * tests check them sample for sample against the JDK's jfr tool.
+     */
+    private static final List<Case> JFR = Stream.of("jfr-A-jdk17-profile.jfr", "jfr-A-jdk25-default.jfr",
+            "async-profiler-4.1-cpu-alloc.jfr").map(n -> new Case(n,
+                    List.of("../collectors/src/test/resources/traces/jfr/" + n))).toList();
+
+    @TestFactory
+    Stream<DynamicTest> jfrRecordings() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Case c : JFR) {
+            for (List<String> args : EVERY_VIEW) {
+                tests.add(golden(c, args, "csv"));
+            }
+        }
+        tests.add(golden(JFR.get(1), List.of("--view", "tree", "--max-depth", "4"), "txt"));
+        tests.add(golden(JFR.get(2), List.of("--view", "flat", "--sort", "exclusive"), "txt"));
+        tests.add(golden(JFR.get(0), List.of("--view", "tree", "--threads", "split", "--max-depth", "3"), "txt"));
+        return tests.stream();
+    }
+
     private static DynamicTest golden(Case c, List<String> args, String extension) {
         String name = c.name() + invocation(args) + "." + extension;
         return DynamicTest.dynamicTest(name, () -> {

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * names it with its next step, as one line, instead of "unrecognized format" or a reader's parser error.
  */
 class UnreadFormatsTest {
-    private static final String READ = "Formats read: chrome-json, folded, lttng-ctf, lttng-text, perf-script, perf-stat, perfetto, ppw-profile ('ppw-java formats').";
+    private static final String READ = "Formats read: chrome-json, folded, jfr, lttng-ctf, lttng-text, perf-script, perf-stat, perfetto, ppw-profile ('ppw-java formats').";
 
     /** A file of {@code unread/} (or of {@code traces/}) and what detection must make of it. */
     record Sample(String path, String format, Confidence confidence) {
@@ -40,7 +40,6 @@ class UnreadFormatsTest {
 
     static List<Sample> samples() {
         return List.of(
-                new Sample("unread/jfr-A-jdk17-profile.head1k.jfr", "jfr", Confidence.CERTAIN),
                 new Sample("unread/perf-record.head128.data", "perf-data", Confidence.CERTAIN),
                 new Sample("unread/tau-cpi-mpi/profile.0.0.0", "tau-profile", Confidence.CERTAIN),
                 new Sample("unread/node-workload-A.head2k.cpuprofile", "v8-cpuprofile", Confidence.CERTAIN),
@@ -72,12 +71,9 @@ class UnreadFormatsTest {
     }
 
     @Test
-    void aJfrRecordingIsNamedNotQuotedAsBinary() throws IOException {
+    void aJfrRecordingIsReadNotNamed() throws IOException {
         Head head = InputSource.of("rec.jfr", testResource("unread/jfr-A-jdk17-profile.head1k.jfr")).head();
-        assertEquals("rec.jfr: this is a JFR recording (written by the JDK's Flight Recorder or async-profiler);"
-                + " ppw-java does not read it yet. Next: fold its samples with async-profiler's converter (jfrconv"
-                + " IN.jfr OUT.collapsed, or java -jar jfr-converter.jar IN.jfr OUT.collapsed), then ppw-java profile"
-                + " OUT.collapsed. " + READ, assertThrows(BadInputException.class, () -> FORMATS.detect(head)).getMessage());
+        assertEquals("jfr", FORMATS.detect(head).name(), "the JFR reader (collectors' jfr package) claims the chunk magic");
     }
 
     @Test
@@ -106,7 +102,6 @@ class UnreadFormatsTest {
 
     @Test
     void namesAreHintsTheBytesOverrule() {
-        assertEquals(Confidence.NAME_ONLY, new JfrRecording().probe(Head.of("x.jfr", utf8("garbage"))));
         assertEquals(Confidence.NAME_ONLY, new TauProfile().probe(Head.of("run/profile.3.0.1", utf8("garbage"))));
         assertEquals(Confidence.NAME_ONLY, new TauProfile().probe(Head.of("MULTI__TIME/x", utf8("garbage"))));
         assertEquals(Confidence.NAME_ONLY, new V8CpuProfile().probe(Head.of("a.cpuprofile", utf8("[]"))));
