@@ -32,7 +32,12 @@ import java.util.Locale;
  * memory for the second walk.
  */
 public final class PprofFormat implements EventFormat {
-    private static final int SAMPLE_TYPE_TAG = 0x0a;
+    /** Field numbers of google/pprof's proto/profile.proto, those the probe looks at. */
+    private static final int SAMPLE_TYPE = 1;
+    private static final int PERIOD_TYPE = 11;
+    /** sample (2) to string_table (6): the long fields that follow the small ones. */
+    private static final int FIRST_TABLE = 2;
+    private static final int LAST_TABLE = 6;
     private static final int MAX_VALUE_TYPE_BYTES = 22;
 
     @Override
@@ -47,28 +52,62 @@ public final class PprofFormat implements EventFormat {
     }
 
     /**
-     * {@link Confidence#CERTAIN} when the content opens with at least one {@code sample_type} holding only the
-     * varint fields 1 and 2, followed by another field of {@code Profile} with a length (a message);
-     * {@link Confidence#NAME_ONLY} for a name ending {@code .pprof}, or {@code .pb} or {@code .prof} after gzip.
+     * {@link Confidence#CERTAIN} when the content opens with the small fields of {@code Profile} as Go and pprof
+     * write them, in any order: {@code sample_type}s and a {@code period_type} (each a {@code ValueType} of only
+     * the varint fields 1 and 2), varints {@code time_nanos}, {@code duration_nanos}, {@code period},
+     * {@code drop_frames}, {@code keep_frames}, {@code default_sample_type}; at least one {@code sample_type}
+     * among them, then a field of {@code Profile} with a length (a sample, a mapping, a location, a function, a
+     * string). {@link Confidence#NAME_ONLY} for a name ending {@code .pprof}, or {@code .pb} or {@code .prof}
+     * after gzip.
      */
     @Override
     public Confidence probe(Head head) {
         int i = 0;
         int types = 0;
         int n = head.length();
-        while (i < n && (head.byteAt(i) & 0xff) == SAMPLE_TYPE_TAG) {
-            if (i + 1 >= n) {
-                break;
+        while (i < n) {
+            int tag = head.byteAt(i) & 0xff;
+            int field = tag >>> 3;
+            int wire = tag & 7;
+            if (wire == 0 && smallVarintField(field)) {
+                i = skipVarint(head, i + 1);
+                if (i < 0) {
+                    return byName(head);
+                }
+            } else if (wire == 2 && (field == SAMPLE_TYPE || field == PERIOD_TYPE)) {
+                if (i + 1 >= n) {
+                    break;
+                }
+                int length = head.byteAt(i + 1) & 0xff;
+                if (length > MAX_VALUE_TYPE_BYTES || !onlyVarintsOneAndTwo(head, i + 2, i + 2 + length)) {
+                    return byName(head);
+                }
+                types += field == SAMPLE_TYPE ? 1 : 0;
+                i += 2 + length;
+            } else {
+                boolean followed = wire == 2 && field >= FIRST_TABLE && field <= LAST_TABLE;
+                return types > 0 && followed ? Confidence.CERTAIN : byName(head);
             }
-            int length = head.byteAt(i + 1) & 0xff;
-            if (length < 2 || length > MAX_VALUE_TYPE_BYTES || !onlyVarintsOneAndTwo(head, i + 2, i + 2 + length)) {
-                return byName(head);
-            }
-            types++;
-            i += 2 + length;
         }
-        boolean followed = i < n && ((head.byteAt(i) & 7) == 2) && (head.byteAt(i) & 0xff) >>> 3 >= 2;
-        return types > 0 && followed ? Confidence.CERTAIN : byName(head);
+        return byName(head);
+    }
+
+    /** drop_frames (7), keep_frames (8), time_nanos (9), duration_nanos (10), period (12), default_sample_type (14). */
+    private static boolean smallVarintField(int field) {
+        return switch (field) {
+            case 7, 8, 9, 10, 12, 14 -> true;
+            default -> false;
+        };
+    }
+
+    /** The index after the varint starting at {@code from}, or -1 when it is longer than 10 bytes or not whole. */
+    private static int skipVarint(Head head, int from) {
+        for (int i = from; i < Math.min(head.length(), from + 10); i++) {
+            if ((head.byteAt(i) & 0x80) == 0) {
+                return i + 1;
+            }
+        }
+        return -1;
     }
 
     private static Confidence byName(Head head) {

@@ -540,6 +540,16 @@ final class PprofReader {
         }
     }
 
+    /** A sample of only zeros weighs nothing: pprof leaves it out, and so does the tree (no call counted). */
+    private boolean allZero() {
+        for (int i = 0; i < valueCount; i++) {
+            if (values[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private String where(long index) {
         return input + ": byte " + offset + ": sample " + (index + 1) + ": ";
     }
@@ -552,6 +562,9 @@ final class PprofReader {
         }
         if (locationCount == 0) {
             diagnostics.note(Diagnostics.EMPTY_STACK);
+            return;
+        }
+        if (allZero()) {
             return;
         }
         long samples = countIndex >= 0 ? values[countIndex] : 1;
