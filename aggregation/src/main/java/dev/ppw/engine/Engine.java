@@ -499,11 +499,12 @@ public final class Engine {
 
     /**
      * Writes {@code report} in {@code format} to the file {@code target}, replacing it atomically (gzipped
-     * when its name ends in {@code .gz}): a failure leaves it as it was ({@link AtomicOutput}).
+     * when its name ends in {@code .gz}, unless the format is {@link OutputWriter#compressed() compressed}
+     * itself): a failure leaves it as it was ({@link AtomicOutput}).
      */
     public void write(Report report, String format, Path target) throws IOException {
         OutputWriter writer = writer(format, report);
-        AtomicOutput.write(target, out -> writer.write(report, out));
+        AtomicOutput.write(target, AtomicOutput.gzipped(target) && !writer.compressed(), out -> writer.write(report, out));
     }
 
     /**

@@ -19,9 +19,10 @@ class WriterPluginsTest {
 
     @Test
     void serviceLoaderFindsTheWritersByName() {
-        assertEquals(List.of("csv", "folded", "hatchet", "json", "speedscope", "text"), REGISTRY.names());
+        assertEquals(List.of("csv", "folded", "hatchet", "json", "pprof", "speedscope", "text"), REGISTRY.names());
         assertInstanceOf(HatchetWriter.class, REGISTRY.byName("hatchet").orElseThrow());
         assertInstanceOf(SpeedscopeWriter.class, REGISTRY.byName("speedscope").orElseThrow());
+        assertInstanceOf(dev.ppw.report.pprof.PprofWriter.class, REGISTRY.byName("pprof").orElseThrow());
         assertInstanceOf(FoldedWriter.class, REGISTRY.byName("folded").orElseThrow());
         assertInstanceOf(CsvWriter.class, REGISTRY.byName("csv").orElseThrow());
         assertInstanceOf(JsonWriter.class, REGISTRY.byName("json").orElseThrow());
@@ -45,8 +46,11 @@ class WriterPluginsTest {
         assertEquals(List.of(".csv"), new CsvWriter().fileExtensions());
         assertEquals(List.of(".json"), new JsonWriter().fileExtensions());
         assertEquals(List.of(), new TextWriter().fileExtensions());
+        assertEquals(List.of(".pb.gz", ".pprof"), REGISTRY.byName("pprof").orElseThrow().fileExtensions());
         for (OutputWriter w : REGISTRY.writers()) {
-            assertFalse(w.binary(), w.name() + " is text (UTF-8)");
+            boolean pprof = w.name().equals("pprof");
+            assertEquals(pprof, w.binary(), w.name() + (pprof ? " is gzipped protobuf" : " is text (UTF-8)"));
+            assertEquals(pprof, w.compressed(), w.name());
             assertFalse(w.description().isBlank() || w.description().contains("\n"), w.name());
         }
     }

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * names it with its next step, as one line, instead of "unrecognized format" or a reader's parser error.
  */
 class UnreadFormatsTest {
-    private static final String READ = "Formats read: chrome-json, folded, jfr, lttng-ctf, lttng-text, perf-script, perf-stat, perfetto, ppw-profile ('ppw-java formats').";
+    private static final String READ = "Formats read: chrome-json, folded, jfr, lttng-ctf, lttng-text, perf-script, perf-stat, perfetto, pprof, ppw-profile ('ppw-java formats').";
 
     /** A file of {@code unread/} (or of {@code traces/}) and what detection must make of it. */
     record Sample(String path, String format, Confidence confidence) {
@@ -46,7 +46,6 @@ class UnreadFormatsTest {
                 new Sample("unread/cprofile-cycle.pstats", "pstats", Confidence.CERTAIN),
                 new Sample("unread/python311-sum.pstats", "pstats", Confidence.CERTAIN),
                 new Sample("unread/caliper-made.cali", "caliper", Confidence.CERTAIN),
-                new Sample("unread/cpu-made.pb.gz", "pprof", Confidence.CERTAIN),
                 new Sample("unread/made.speedscope.json", "speedscope", Confidence.CERTAIN),
                 new Sample("unread/hatchet-literal-made.json", "hatchet-literal", Confidence.CERTAIN),
                 new Sample("unread/made.nsys-rep", "nsys", Confidence.NAME_ONLY),
@@ -117,11 +116,10 @@ class UnreadFormatsTest {
         Head pprof = InputSource.of("cpu.pb.gz", testResource("unread/cpu-made.pb.gz")).head();
         assertEquals(Confidence.POSSIBLE, FORMATS.byName("perfetto").orElseThrow().probe(pprof),
                 "any protobuf opening with a message");
-        assertEquals(Confidence.CERTAIN, new PprofProfile().probe(pprof));
-        assertTrue(assertThrows(BadInputException.class, () -> FORMATS.detect(pprof)).getMessage()
-                .startsWith("cpu.pb.gz: this is a pprof profile"));
+        assertEquals(Confidence.CERTAIN, FORMATS.byName("pprof").orElseThrow().probe(pprof));
+        assertEquals("pprof", FORMATS.detect(pprof).name(), "read now");
         Head perfetto = InputSource.of("t.json", testResource("traces/chrome-A-all.head4k.pftrace.gz")).head();
-        assertEquals(Confidence.NONE, new PprofProfile().probe(perfetto));
+        assertEquals(Confidence.NONE, FORMATS.byName("pprof").orElseThrow().probe(perfetto));
         assertEquals("perfetto", FORMATS.detect(perfetto).name(), "read now, whatever the file's name");
     }
 

@@ -48,7 +48,14 @@ public final class AtomicOutput {
      * it untouched when anything fails.
      */
     public static void write(Path target, Body body) throws IOException {
-        boolean gzip = gzipped(target);
+        write(target, gzipped(target), body);
+    }
+
+    /**
+     * Replaces {@code target} with what {@code body} writes, gzipped when {@code gzip} says so whatever the name
+     * (a format that is gzipped itself, such as pprof's, is not gzipped twice for a name ending in {@code .gz}).
+     */
+    public static void write(Path target, boolean gzip, Body body) throws IOException {
         // The system follows the links to what exists: /dev/stdout is a link to a link to a pipe.
         if (Files.exists(target) && !Files.isRegularFile(target)) {
             try (OutputStream device = Files.newOutputStream(target, StandardOpenOption.WRITE)) {

@@ -27,6 +27,14 @@ public interface OutputWriter {
     boolean binary();
 
     /**
+     * True when the output is compressed by the format itself (pprof's gzipped {@code profile.proto}): a file
+     * named {@code .gz} then gets it as it is, not gzipped a second time. False by default.
+     */
+    default boolean compressed() {
+        return false;
+    }
+
+    /**
      * File name endings that suggest this format, with their dot ({@code .csv}), most usual first; empty
      * when no ending does (plain text is the default, not a guess).
      */
