@@ -18,7 +18,8 @@ class WriterPluginsTest {
 
     @Test
     void serviceLoaderFindsTheWritersByName() {
-        assertEquals(List.of("csv", "folded", "json", "text"), REGISTRY.names());
+        assertEquals(List.of("csv", "folded", "html", "json", "text"), REGISTRY.names());
+        assertInstanceOf(HtmlWriter.class, REGISTRY.byName("html").orElseThrow());
         assertInstanceOf(FoldedWriter.class, REGISTRY.byName("folded").orElseThrow());
         assertInstanceOf(CsvWriter.class, REGISTRY.byName("csv").orElseThrow());
         assertInstanceOf(JsonWriter.class, REGISTRY.byName("json").orElseThrow());
@@ -36,6 +37,7 @@ class WriterPluginsTest {
     void fileEndingsSuggestCsvAndJsonButNeverText() {
         assertEquals(List.of(".csv"), new CsvWriter().fileExtensions());
         assertEquals(List.of(".json"), new JsonWriter().fileExtensions());
+        assertEquals(List.of(".html", ".htm"), new HtmlWriter().fileExtensions());
         assertEquals(List.of(), new TextWriter().fileExtensions());
         for (OutputWriter w : REGISTRY.writers()) {
             assertFalse(w.binary(), w.name() + " is text (UTF-8)");

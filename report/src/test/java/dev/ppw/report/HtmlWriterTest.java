@@ -1,0 +1,118 @@
+package dev.ppw.report;
+
+import dev.ppw.model.Report;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The HTML page as text: what it embeds and how; the browser tests (HtmlReportBrowserTest) run it. */
+class HtmlWriterTest {
+    @Test
+    void hostileNamesStayInsideTheDataElementAndComeBackExact() throws IOException {
+        String page = HtmlFixtures.render(HtmlFixtures.hostile());
+        String lower = page.toLowerCase(Locale.ROOT);
+        // uPlot, the data, our script: three elements opened and three closed, whatever the names hold.
+        assertEquals(3, count(lower, "<script"), page);
+        assertEquals(3, count(lower, "</script"));
+        assertFalse(lower.contains("<img"));
+        assertFalse(lower.contains("<svg"));
+        assertFalse(page.contains("<!--"));
+        String data = HtmlFixtures.data(page);
+        assertFalse(data.contains("<") || data.contains(">") || data.contains("&") || data.contains("\u2028"), data);
+        List<String> names = new ArrayList<>();
+        for (Object row : rows(data)) {
+            names.add((String) ((List<?>) row).get(3));
+        }
+        List<String> expected = new ArrayList<>(List.of("main"));
+        expected.addAll(HtmlFixtures.HOSTILE);
+        expected.add(HtmlFixtures.HOSTILE.get(0));
+        assertEquals(expected.stream().sorted().toList(), names.stream().sorted().toList());
+        assertTrue(page.contains("<title>ppw-java tree: &lt;script&gt;alert(1)&lt;/script&gt;.json</title>"), page);
+    }
+
+    @Test
+    void thePageAllowsNoRequestAndInlinesUplotWithItsLicence() throws IOException {
+        String page = HtmlFixtures.render(HtmlFixtures.small());
+        assertTrue(page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                + "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">"), page);
+        assertTrue(page.contains(" * uPlot 1.6.30 (org.webjars.npm:uplot), inlined by ppw-java:\n *\n"
+                + " * The MIT License (MIT)\n *\n * Copyright (c) 2022 Leon Sorokin\n"));
+        assertTrue(page.contains("var uPlot=function(){"));
+        assertTrue(page.contains(".uplot, .uplot *"), "uPlot's style");
+        assertFalse(Pattern.compile("<(link|img|iframe|object|embed)\\b|\\bsrc=|@import").matcher(page).find());
+    }
+
+    @Test
+    void rowsCarryTheJsonColumnsInExactNanoseconds() throws IOException {
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(HtmlFixtures.small())));
+        assertEquals(List.of("id", "parent_id", "depth", "name", "callsite", "calls", "subcalls", "inclusive_ns",
+                "exclusive_ns", "min_inclusive_ns", "max_inclusive_ns", "inclusive_per_call_ns",
+                "exclusive_per_call_ns", "weight", "self_weight"), d.get("columns"));
+        List<?> rows = (List<?>) d.get("rows");
+        assertEquals(Arrays.asList(1, null, 0, "main", "", 1, 2, 1234567, 999567, 1234567, 1234567, 1234567,
+                999567, 1234567, 999567), rows.get(0));
+        assertEquals(Arrays.asList(2, 1, 1, "a", "", 2, 1, 235000, 234500, 1000, 234000, 117500, 117250, 235000,
+                234500), rows.get(1));
+        assertEquals(1234574L, ((Number) d.get("total_ns")).longValue());
+        assertEquals(true, d.get("hierarchical"));
+        assertFalse(d.containsKey("per_node"), "one profile: no per-node values");
+    }
+
+    @Test
+    void aMergeKeepsEachRowsTimeOnEveryNodeNullWhereANodeHasNoSuchRow() throws IOException {
+        long[][] times = {{100_000, 60_000}, {200_000, 150_000}, {300_000, -1}};
+        Report merged = HtmlFixtures.merged(3, i -> HtmlFixtures.mainAndWork(times[i][0], times[i][1]));
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(merged)));
+        Map<?, ?> perNode = (Map<?, ?>) d.get("per_node");
+        assertEquals(List.of("n0", "n1", "n2"), perNode.get("nodes"));
+        assertEquals(2, perNode.get("rows_total"));
+        // The imbalance of work (2.14) is the larger: it comes first, then the heaviest, main.
+        List<?> ids = (List<?>) perNode.get("rows");
+        List<?> values = (List<?>) perNode.get("inclusive_ns");
+        List<?> rows = (List<?>) d.get("rows");
+        for (int k = 0; k < ids.size(); k++) {
+            Object id = ids.get(k);
+            String name = rows.stream().map(r -> (List<?>) r).filter(r -> r.get(0).equals(id))
+                    .map(r -> (String) r.get(3)).findFirst().orElseThrow();
+            assertEquals(name.equals("main") ? List.of(100_000, 200_000, 300_000)
+                    : Arrays.asList(60_000, 150_000, null), values.get(k), name);
+        }
+        assertEquals(2, ids.size());
+        assertTrue(((List<?>) d.get("columns")).contains("imbalance"));
+    }
+
+    @Test
+    void perNodeValuesStayWithinTheirBudget() throws IOException {
+        int nodes = 20_000;
+        Report merged = HtmlFixtures.merged(nodes, i -> HtmlFixtures.wide(60, i));
+        Map<?, ?> perNode = (Map<?, ?>) ((Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(merged))))
+                .get("per_node");
+        int kept = ((List<?>) perNode.get("rows")).size();
+        assertEquals(HtmlWriter.PER_NODE_VALUES / nodes, kept, "50 of the 61 rows");
+        assertEquals(nodes, ((List<?>) ((List<?>) perNode.get("inclusive_ns")).get(0)).size());
+    }
+
+    private static List<?> rows(String data) throws IOException {
+        return (List<?>) ((Map<?, ?>) Chromium.parse(data)).get("rows");
+    }
+
+    private static int count(String text, String what) {
+        Matcher m = Pattern.compile(Pattern.quote(what)).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+}
