@@ -62,9 +62,10 @@ class FormatOptionTest {
         for (String command : List.of("profile", "merge")) {
             Cli r = Cli.run(command, "--help");
             assertEquals(0, r.exit(), r.toString());
-            assertTrue(r.out().replaceAll("\\s+", " ").contains("--format=FORMAT One of "
+            // Without white space: help wraps its lines wherever it can, even after a dot (".\n json").
+            assertTrue(r.out().replaceAll("\\s+", "").contains(("--format=FORMAT One of "
                     + String.join(", ", Converters.WRITERS.names()) + " (default: the format whose ending the -o file has,"
-                    + " as .csv or .json, a .gz aside; else text)."),
+                    + " as .csv or .json, a .gz aside; else text).").replaceAll("\\s+", "")),
                     r.out());
         }
     }
