@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
+import dev.ppw.model.Breakdown;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
@@ -46,12 +47,14 @@ import java.util.Set;
  *
  * <p>A merge's per-node values come from the report's {@link Report.Section.Kind#NODE NODE} sections (one
  * per node, in node order), matched to the merged rows by their path of region names and callsites. They
- * are kept for at most {@link #PER_NODE_VALUES} values in all: the rows of largest imbalance first, then the
- * heaviest, so that a merge of 10,000 nodes keeps the 100 rows that matter and the page stays small.
+ * are kept for at most {@link #PER_NODE_VALUES} values in all: the rows of largest imbalance first (the
+ * report's, else the {@link #WORST_ROWS} of its breakdown), then the heaviest, so that a merge of 10,000 nodes keeps the 100 rows that matter and the page stays small.
  */
 public final class HtmlWriter implements OutputWriter {
     /** How many per-node values (rows times nodes) a page holds at most. */
     static final int PER_NODE_VALUES = 1_000_000;
+    /** How many rows of largest imbalance the page lists (and keeps the per-node values of, first). */
+    static final int WORST_ROWS = 20;
 
     private static final String ASSETS = "/dev/ppw/report/html/";
     private static final String UPLOT = "/META-INF/resources/webjars/uplot/";
@@ -68,6 +71,18 @@ public final class HtmlWriter implements OutputWriter {
             .characterEscapes(new InertInScript())
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
             .build();
+
+    private final int perNodeValues;
+
+    /** The writer registered as {@code html}. */
+    public HtmlWriter() {
+        this(PER_NODE_VALUES);
+    }
+
+    /** A writer keeping at most {@code perNodeValues} per-node values: for tests of the budget at a small scale. */
+    HtmlWriter(int perNodeValues) {
+        this.perNodeValues = perNodeValues;
+    }
 
     @Override
     public String name() {
@@ -117,7 +132,7 @@ public final class HtmlWriter implements OutputWriter {
         w.write("\n</script>\n<script type=\"application/json\" id=\"ppw-data\">\n");
         w.flush();
         try (JsonGenerator g = FACTORY.createGenerator(w)) {
-            writeData(g, report);
+            writeData(g, report, perNodeValues);
         }
         w.write("\n</script>\n<script>\n");
         w.write(script(asset("report.js")));
@@ -132,7 +147,7 @@ public final class HtmlWriter implements OutputWriter {
         return "ppw-java " + p.view().label() + ": " + what;
     }
 
-    private static void writeData(JsonGenerator g, Report report) throws IOException {
+    private static void writeData(JsonGenerator g, Report report, int perNodeValues) throws IOException {
         Profile profile = report.profile();
         CallTree tree = profile.tree();
         DisplayUnit nanos = DisplayUnit.NS;
@@ -218,7 +233,7 @@ public final class HtmlWriter implements OutputWriter {
             }
             g.writeEndArray();
         }
-        writePerNode(g, report, rows);
+        writePerNode(g, report, rows, perNodeValues);
         g.writeEndObject();
     }
 
@@ -263,7 +278,8 @@ public final class HtmlWriter implements OutputWriter {
      * Each kept row's inclusive time on every node, {@code null} where a node has no such row; the rows kept
      * are the imbalance rows, then the others by inclusive time, largest first, within the budget.
      */
-    private static void writePerNode(JsonGenerator g, Report report, int[] rows) throws IOException {
+    private static void writePerNode(JsonGenerator g, Report report, int[] rows, int perNodeValues)
+            throws IOException {
         List<Report.Section> nodes = report.sections().stream()
                 .filter(s -> s.kind() == Report.Section.Kind.NODE).toList();
         if (nodes.isEmpty() || rows.length == 0) {
@@ -275,7 +291,7 @@ public final class HtmlWriter implements OutputWriter {
         for (int r : rows) {
             present.add(r);
         }
-        for (int r : report.imbalanceRows().orElse(new int[0])) {
+        for (int r : report.imbalanceRows().orElseGet(() -> worstSpread(report, rows))) {
             if (present.contains(r)) {
                 listed.add(r);
             }
@@ -284,7 +300,7 @@ public final class HtmlWriter implements OutputWriter {
         Arrays.sort(heaviest, Comparator.comparingLong((Integer n) -> tree.inclusiveNanos(n)).reversed()
                 .thenComparingInt(n -> n));
         listed.addAll(Arrays.asList(heaviest));
-        int keep = Math.max(1, Math.min(listed.size(), PER_NODE_VALUES / nodes.size()));
+        int keep = Math.max(1, Math.min(listed.size(), perNodeValues / nodes.size()));
         List<Integer> kept = new ArrayList<>(listed).subList(0, keep);
         Map<String, Integer> slotOfKey = new HashMap<>();
         for (int i = 0; i < kept.size(); i++) {
@@ -325,6 +341,20 @@ public final class HtmlWriter implements OutputWriter {
         }
         g.writeEndArray();
         g.writeEndObject();
+    }
+
+    /**
+     * The {@link #WORST_ROWS} rows of largest imbalance (max / mean over the nodes), worst first, as the page
+     * lists them when the report chose none; none without a breakdown.
+     */
+    private static int[] worstSpread(Report report, int[] rows) {
+        if (report.breakdown().isEmpty()) {
+            return new int[0];
+        }
+        Breakdown b = report.breakdown().get();
+        return Arrays.stream(rows).boxed().filter(n -> !Double.isNaN(b.imbalance(n)))
+                .sorted(Comparator.comparingDouble((Integer n) -> b.imbalance(n)).reversed().thenComparingInt(n -> n))
+                .limit(WORST_ROWS).mapToInt(Integer::intValue).toArray();
     }
 
     /** What a row is across nodes: its part and the region names and callsites from its root down. */

@@ -119,8 +119,12 @@ final class HtmlFixtures {
     }
 
     static String render(Report report) throws IOException {
+        return render(new HtmlWriter(), report);
+    }
+
+    static String render(HtmlWriter writer, Report report) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new HtmlWriter().write(report, out);
+        writer.write(report, out);
         return out.toString(StandardCharsets.UTF_8);
     }
 

@@ -93,14 +93,24 @@ class HtmlWriterTest {
     }
 
     @Test
-    void perNodeValuesStayWithinTheirBudget() throws IOException {
-        int nodes = 20_000;
-        Report merged = HtmlFixtures.merged(nodes, i -> HtmlFixtures.wide(60, i));
-        Map<?, ?> perNode = (Map<?, ?>) ((Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(merged))))
-                .get("per_node");
-        int kept = ((List<?>) perNode.get("rows")).size();
-        assertEquals(HtmlWriter.PER_NODE_VALUES / nodes, kept, "50 of the 61 rows");
-        assertEquals(nodes, ((List<?>) ((List<?>) perNode.get("inclusive_ns")).get(0)).size());
+    void perNodeValuesStayWithinTheirBudgetWorstSpreadFirst() throws IOException {
+        // 100 nodes of main and w0 ... w59 (wK takes node + K ns), a budget of 500 values: 5 rows of 61.
+        Report merged = HtmlFixtures.merged(100, i -> HtmlFixtures.wide(60, i));
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(new HtmlWriter(500), merged)));
+        Map<?, ?> perNode = (Map<?, ?>) d.get("per_node");
+        assertEquals(61, perNode.get("rows_total"));
+        List<?> kept = (List<?>) perNode.get("rows");
+        assertEquals(5, kept.size());
+        // w0 (0 to 99 ns, imbalance 2.0) is spread worst, then w1 (1 to 100 ns), ...
+        Map<Object, String> names = new java.util.HashMap<>();
+        for (Object row : (List<?>) d.get("rows")) {
+            names.put(((List<?>) row).get(0), (String) ((List<?>) row).get(3));
+        }
+        assertEquals(List.of("w0", "w1", "w2", "w3", "w4"), kept.stream().map(names::get).toList());
+        List<?> w0 = (List<?>) ((List<?>) perNode.get("inclusive_ns")).get(0);
+        assertEquals(100, w0.size());
+        assertEquals(0, w0.get(0));
+        assertEquals(99, w0.get(99));
     }
 
     private static List<?> rows(String data) throws IOException {
