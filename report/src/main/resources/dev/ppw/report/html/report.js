@@ -74,6 +74,9 @@
     return (unit[1] === 1 && Number.isInteger(v) ? v.toLocaleString("en-US") : v.toLocaleString("en-US",
       { maximumFractionDigits: 3, minimumFractionDigits: unit[1] === 1 ? 0 : 3 })) + " " + unit[0];
   }
+  function fmtAxisTime(ns) {
+    return fmtTime(ns).replace(/(\.\d*[1-9])0+ /, "$1 ").replace(/\.0+ /, " ");
+  }
   function fmtNumber(v) {
     if (v === null || v === undefined) return "-";
     if (typeof v !== "number") return String(v);
@@ -636,14 +639,18 @@
     var readout = el("p", "", "note");
     var opts = {
       width: Math.max(300, box.clientWidth || 900), height: 260, legend: { show: false },
-      scales: { x: { time: false } },
+      scales: {
+        x: { time: false, range: function () { return [-0.5, ys.length - 0.5]; } },
+        y: { range: function (u, min, max) { return [Math.min(0, min), max > 0 ? max * 1.05 : 1]; } }
+      },
       cursor: { drag: { x: true, y: false } },
       series: [{}, {
         stroke: "#c2410c", fill: "rgba(234, 88, 12, 0.5)",
         paths: uPlot.paths.bars({ size: [0.9, 40, 1], align: 0 }), points: { show: false }
       }, { stroke: "#1f6feb", dash: [6, 4], points: { show: false } }],
-      axes: [{ label: sorted ? "nodes, sorted by this row's time" : "node (input order)" },
-        { size: 90, values: function (u, ticks) { return ticks.map(fmtTime); } }],
+      axes: [{ label: sorted ? "nodes, sorted by this row's time" : "node (input order)",
+        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000] },
+        { size: 90, values: function (u, ticks) { return ticks.map(fmtAxisTime); } }],
       hooks: {
         setCursor: [function (u) {
           var k = u.cursor.idx;
