@@ -15,6 +15,7 @@ import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Metric;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
+import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.Report;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
@@ -55,6 +56,8 @@ public final class HtmlWriter implements OutputWriter {
     static final int PER_NODE_VALUES = 1_000_000;
     /** How many rows of largest imbalance the page lists (and keeps the per-node values of, first). */
     static final int WORST_ROWS = 20;
+    /** Decimals of a diff's shares (percent) and ratios in the page: exact rationals rounded half to even. */
+    private static final int SHARE_SCALE = 4;
 
     private static final String ASSETS = "/dev/ppw/report/html/";
     private static final String UPLOT = "/META-INF/resources/webjars/uplot/";
@@ -106,7 +109,7 @@ public final class HtmlWriter implements OutputWriter {
 
     @Override
     public Set<Content> accepts() {
-        return Set.of(Content.PROFILE, Content.MERGED);
+        return Set.of(Content.PROFILE, Content.MERGED, Content.DIFF);
     }
 
     @Override
@@ -141,6 +144,10 @@ public final class HtmlWriter implements OutputWriter {
     }
 
     private static String title(Report report) {
+        if (report.diff().isPresent()) {
+            ProfileDiff d = report.diff().get();
+            return "ppw-java diff " + d.a().view().label() + ": " + sides(d.b()) + " against " + sides(d.a());
+        }
         Profile p = report.profile();
         String what = p.nodes() > 1 ? p.aggregation().label() + " of " + p.nodes() + " nodes" : String.join(", ",
                 p.inputs().subList(0, Math.min(3, p.inputs().size())));
@@ -148,6 +155,10 @@ public final class HtmlWriter implements OutputWriter {
     }
 
     private static void writeData(JsonGenerator g, Report report, int perNodeValues) throws IOException {
+        if (report.diff().isPresent()) {
+            writeDiffData(g, report, report.diff().get());
+            return;
+        }
         Profile profile = report.profile();
         CallTree tree = profile.tree();
         DisplayUnit nanos = DisplayUnit.NS;
@@ -235,6 +246,131 @@ public final class HtmlWriter implements OutputWriter {
         }
         writePerNode(g, report, rows, perNodeValues);
         g.writeEndObject();
+    }
+
+    /**
+     * A diff's page: its rows (the union of A's and B's) with each quantity of A and B and B's change; the
+     * graph is drawn by B's value of the measure ({@code weight}) and coloured by its change
+     * ({@code change}: the delta, or with --normalize the change of share in percentage points).
+     */
+    private static void writeDiffData(JsonGenerator g, Report report, ProfileDiff diff) throws IOException {
+        Profile a = diff.a();
+        Profile b = diff.b();
+        CallTree rows = diff.rows();
+        int sortQ = diff.sortQuantity();
+        List<ProfileDiff.Quantity> quantities = diff.quantities();
+        ProfileDiff.Quantity sorted = quantities.get(sortQ);
+        int exclusiveQ = sortQ;
+        for (int q = 0; q < quantities.size(); q++) {
+            if (quantities.get(q).kind() == ProfileDiff.Quantity.Kind.EXCLUSIVE
+                    && quantities.get(q).metric().equals(sorted.metric())) {
+                exclusiveQ = q;
+            }
+        }
+        g.writeStartObject();
+        g.writeStringField("title", title(report));
+        g.writeStringField("tool", Version.tool());
+        g.writeStringField("view", a.view().label());
+        g.writeBooleanField("hierarchical", a.view().isHierarchical());
+        if (a.view() == ViewKind.TAU) {
+            g.writeNumberField("tau_depth", a.tauDepth());
+        }
+        if (report.unit().isPresent()) {
+            g.writeStringField("unit", report.unit().get().label());
+        }
+        g.writeObjectFieldStart("measure");
+        g.writeStringField("name", sorted.metric().name());
+        g.writeStringField("unit", sorted.unit().label());
+        g.writeEndObject();
+        g.writeObjectFieldStart("aggregation");
+        g.writeStringField("op", b.aggregation().label());
+        g.writeStringField("missing", b.missing().label());
+        g.writeNumberField("nodes", 1);
+        g.writeEndObject();
+        g.writeNumberField("total_ns", report.totalInclusiveNanos());
+        writeStrings(g, "inputs", b.inputs());
+        writeStrings(g, "nodes", List.of());
+        g.writeObjectFieldStart("diff");
+        g.writeBooleanField("normalized", diff.normalized());
+        g.writeStringField("sort", sorted.name());
+        for (boolean sideA : new boolean[] {true, false}) {
+            Profile side = sideA ? a : b;
+            g.writeObjectFieldStart(sideA ? "a" : "b");
+            writeStrings(g, "inputs", side.inputs());
+            g.writeNumberField("nodes", side.nodes());
+            g.writeNumberField("total", sideA ? diff.totalA(sortQ, dev.ppw.model.Part.THREAD)
+                    : diff.totalB(sortQ, dev.ppw.model.Part.THREAD));
+            g.writeEndObject();
+        }
+        g.writeEndObject();
+        writeDiagnostics(g, report.diagnostics());
+        boolean parts = rows.hasAsyncPart();
+        List<String> columns = new ArrayList<>(List.of("id", "parent_id", "depth", "name", "callsite"));
+        if (parts) {
+            columns.add("part");
+        }
+        columns.add("presence");
+        for (ProfileDiff.Quantity q : quantities) {
+            columns.addAll(List.of("a_" + q.name(), "b_" + q.name(), "delta_" + q.name()));
+            if (diff.normalized() && q.shareable()) {
+                String share = q.name().replaceFirst("_[a-z]+$", "") + "_share_pct";
+                columns.addAll(List.of("a_" + share, "b_" + share, "delta_" + share));
+            }
+        }
+        columns.addAll(List.of("ratio", "weight", "self_weight", "change"));
+        writeStrings(g, "columns", columns);
+        g.writeArrayFieldStart("rows");
+        for (int row : report.rows()) {
+            g.writeStartArray();
+            g.writeNumber(row);
+            if (rows.parent(row) == CallTree.ROOT) {
+                g.writeNull();
+            } else {
+                g.writeNumber(rows.parent(row));
+            }
+            g.writeNumber(rows.depth(row));
+            g.writeString(rows.regionName(row));
+            g.writeString(rows.callsiteName(row));
+            if (parts) {
+                g.writeString(rows.part(row).label());
+            }
+            g.writeString(diff.presence(row).label());
+            for (int q = 0; q < quantities.size(); q++) {
+                g.writeNumber(diff.valueA(row, q));
+                g.writeNumber(diff.valueB(row, q));
+                g.writeNumber(diff.delta(row, q));
+                if (diff.normalized() && quantities.get(q).shareable()) {
+                    g.writeNumber(diff.sharePercentA(row, q, SHARE_SCALE));
+                    g.writeNumber(diff.sharePercentB(row, q, SHARE_SCALE));
+                    g.writeNumber(diff.shareDeltaPercent(row, q, SHARE_SCALE));
+                }
+            }
+            java.util.Optional<java.math.BigDecimal> ratio = diff.ratio(row, sortQ, SHARE_SCALE);
+            if (ratio.isPresent()) {
+                g.writeNumber(ratio.get());
+            } else {
+                g.writeNull();
+            }
+            g.writeNumber(diff.valueB(row, sortQ));
+            g.writeNumber(diff.valueB(row, exclusiveQ));
+            if (diff.normalized()) {
+                g.writeNumber(diff.shareDeltaPercent(row, sortQ, SHARE_SCALE));
+            } else {
+                g.writeNumber(diff.delta(row, sortQ));
+            }
+            g.writeEndArray();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /** A side of a diff as the title names it: its first inputs, or its nodes. */
+    private static String sides(Profile p) {
+        if (p.nodes() > 1) {
+            return p.aggregation().label() + " of " + p.nodes() + " nodes";
+        }
+        return String.join(", ", p.inputs().subList(0, Math.min(2, p.inputs().size())))
+                + (p.inputs().size() > 2 ? ", ..." : "");
     }
 
     private static void writeDiagnostics(JsonGenerator g, Diagnostics diagnostics) throws IOException {

@@ -1,6 +1,8 @@
 package dev.ppw.report;
 
 import dev.ppw.aggregate.MergeAccumulator;
+import dev.ppw.engine.DiffOptions;
+import dev.ppw.engine.Engine;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.DisplayUnit;
@@ -10,6 +12,7 @@ import dev.ppw.model.MissingRule;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
+import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.Report;
 import dev.ppw.model.ViewKind;
 
@@ -72,6 +75,22 @@ final class HtmlFixtures {
         Profile p = m.profile();
         return new Report(p, Report.allRows(p), p.tree().totalInclusiveNanos(), Optional.empty())
                 .withBreakdown(m.breakdown().orElseThrow()).withDiagnostics(m.diagnostics()).withSections(sections);
+    }
+
+    /**
+     * B (main 12 us calling work 1 us and new 5 us) against A (main 10 us calling work 4 us and old 2 us):
+     * main and new grew, work shrank, old is only in A.
+     */
+    static Report diff(boolean normalize) {
+        CallTree a = mainAndWork(10_000, 4_000);
+        a.addCall(a.child(1, a.frames().intern("old")), 2_000);
+        CallTree b = mainAndWork(12_000, 1_000);
+        b.addCall(b.child(1, b.frames().intern("new")), 5_000);
+        Engine engine = Engine.fromClassPath();
+        DiffOptions options = DiffOptions.defaults().withNormalize(normalize);
+        ProfileDiff compared = engine.diff(Profile.single(a, List.of("a.json"), Map.of(), Map.of()),
+                Profile.single(b, List.of("b.json"), Map.of(), Map.of()), options);
+        return engine.report(compared, new Diagnostics(), options);
     }
 
     /** main (mainNanos) calling work (workNanos, none when negative). */

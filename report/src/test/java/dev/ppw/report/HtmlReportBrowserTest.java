@@ -128,6 +128,25 @@ class HtmlReportBrowserTest {
     }
 
     @Test
+    void aDiffColoursWhatGrewRedAndWhatShrankBlue() throws Exception {
+        open("diff.html", HtmlFixtures.diff(false));
+        assertEquals(List.of(), browser.errors());
+        // Above the frame's label, inside the frame.
+        String colourAt = "(function(n){var f=ppwReport.frameCenter(n);var c=document.getElementById('flame');"
+                + "var r=c.getBoundingClientRect();var d=window.devicePixelRatio||1;var p=c.getContext('2d')"
+                + ".getImageData(Math.round((f.x-r.left)*d),Math.round((f.y-r.top-6)*d),1,1).data;"
+                + "return [p[0],p[1],p[2]];})";
+        List<?> main = (List<?>) browser.eval(colourAt + "('main')");
+        List<?> work = (List<?>) browser.eval(colourAt + "('work')");
+        assertTrue(((Number) main.get(0)).intValue() > ((Number) main.get(2)).intValue() + 50, "main grew: " + main);
+        assertTrue(((Number) work.get(2)).intValue() > ((Number) work.get(0)).intValue() + 50, "work shrank: " + work);
+        assertNull(browser.eval("ppwReport.frameCenter('old')"), "only in A: no width in B");
+        browser.click("button[data-tab=flat]");
+        assertTrue(((String) browser.eval("document.getElementById('flat-table').textContent")).contains("only A"));
+        assertEquals(List.of(), browser.errors());
+    }
+
+    @Test
     void aLargeMergedProfileOpensWithinTheBudget() throws Exception {
         Report merged = HtmlFixtures.merged(2, i -> HtmlFixtures.randomTree(100_000, 42, i));
         assertEquals(100_000, merged.rows().length);

@@ -113,6 +113,49 @@ class HtmlWriterTest {
         assertEquals(99, w0.get(99));
     }
 
+    @Test
+    void aDiffCarriesBothSidesAndTheDeltaOfEveryRow() throws IOException {
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(HtmlFixtures.diff(false))));
+        assertEquals("ppw-java diff tree: b.json against a.json", d.get("title"));
+        List<?> columns = (List<?>) d.get("columns");
+        assertEquals(List.of("id", "parent_id", "depth", "name", "callsite", "presence", "a_calls", "b_calls",
+                "delta_calls", "a_inclusive_ns", "b_inclusive_ns", "delta_inclusive_ns", "a_exclusive_ns",
+                "b_exclusive_ns", "delta_exclusive_ns", "ratio", "weight", "self_weight", "change"), columns);
+        Map<String, List<?>> byName = new java.util.HashMap<>();
+        for (Object row : (List<?>) d.get("rows")) {
+            byName.put((String) ((List<?>) row).get(3), (List<?>) row);
+        }
+        assertEquals(Arrays.asList("both", 1, 1, 0, 10_000, 12_000, 2_000, 4_000, 6_000, 2_000, 1.2, 12_000, 6_000,
+                2_000), byName.get("main").subList(5, 19));
+        assertEquals(Arrays.asList("both", 1, 1, 0, 4_000, 1_000, -3_000, 4_000, 1_000, -3_000, 0.25, 1_000, 1_000,
+                -3_000), byName.get("work").subList(5, 19));
+        assertEquals(Arrays.asList("only A", 1, 0, -1, 2_000, 0, -2_000), byName.get("old").subList(5, 12));
+        assertEquals(Arrays.asList("only B", 0, 1, 1, 0, 5_000, 5_000), byName.get("new").subList(5, 12));
+        assertEquals(null, byName.get("new").get(15), "no ratio where A has nothing");
+        Map<?, ?> diff = (Map<?, ?>) d.get("diff");
+        assertEquals(false, diff.get("normalized"));
+        assertEquals(10_000, ((Map<?, ?>) diff.get("a")).get("total"));
+        assertEquals(12_000, ((Map<?, ?>) diff.get("b")).get("total"));
+    }
+
+    @Test
+    void aNormalizedDiffAddsTheSharesAndColoursByTheirChange() throws IOException {
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(HtmlFixtures.diff(true))));
+        List<?> columns = (List<?>) d.get("columns");
+        assertTrue(columns.containsAll(List.of("a_inclusive_share_pct", "b_inclusive_share_pct",
+                "delta_inclusive_share_pct")), columns.toString());
+        for (Object row : (List<?>) d.get("rows")) {
+            List<?> r = (List<?>) row;
+            if (r.get(3).equals("work")) {
+                // 4 of 10 us in A (40%), 1 of 12 us in B (8.3333%): -31.6667 points.
+                assertEquals(List.of(40.0, 8.3333, -31.6667), List.of(
+                        ((Number) r.get(columns.indexOf("a_inclusive_share_pct"))).doubleValue(),
+                        ((Number) r.get(columns.indexOf("b_inclusive_share_pct"))).doubleValue(),
+                        ((Number) r.get(columns.indexOf("change"))).doubleValue()));
+            }
+        }
+    }
+
     private static List<?> rows(String data) throws IOException {
         return (List<?>) ((Map<?, ?>) Chromium.parse(data)).get("rows");
     }

@@ -9,7 +9,9 @@
   var R = D.rows;
   var N = R.length;
   var ROOT = N; // the virtual root "all" above every root
-  var HIDDEN = { id: 1, parent_id: 1, depth: 1, name: 1, callsite: 1, weight: 1, self_weight: 1 };
+  var HIDDEN = { id: 1, parent_id: 1, depth: 1, name: 1, callsite: 1, weight: 1, self_weight: 1, change: 1 };
+  // A diff (D.diff): the graph is drawn by B's values and coloured by the change from A.
+  var DIFF = D.diff || null;
   var TIME_UNITS = [["s", 1e9], ["ms", 1e6], ["us", 1e3], ["ns", 1]];
   var measureIsTime = D.measure.unit === "ns";
 
@@ -96,6 +98,11 @@
     + D.aggregation.missing + ")";
   if (!measureIsTime) summary += " · drawn by " + D.measure.name + " (" + D.measure.unit + ")";
   if (D.top) summary += " · first " + D.top.asked + " rows by " + D.top.sort;
+  if (DIFF) {
+    summary = D.tool + " · diff, view " + D.view + " · total " + fmtWeight(DIFF.a.total) + " in A, " + fmtWeight(DIFF.b.total)
+      + " in B (" + (DIFF.b.total >= DIFF.a.total ? "+" : "") + fmtWeight(DIFF.b.total - DIFF.a.total) + ") · "
+      + N.toLocaleString("en-US") + " rows" + (DIFF.normalized ? " · compared as shares of each total" : "");
+  }
   $("summary").textContent = summary;
 
   // ---- tabs ----
@@ -233,7 +240,9 @@
     for (k = 0; k < frames.n.length; k++) {
       var n = frames.n[k], x = frames.x[k], w = frames.w[k], y = frames.d[k] * ROW;
       var h = hue(names[n]);
-      if (matched) {
+      if (DIFF && !matched) {
+        ctx.fillStyle = n === ROOT ? "hsl(0, 0%, 75%)" : changeColour(R[n][COL.change]);
+      } else if (matched) {
         ctx.fillStyle = n !== ROOT && matched[n] ? "hsl(300, 70%, " + (55 + h % 15) + "%)" : "hsl(0, 0%, " + (80 + h % 10) + "%)";
       } else {
         ctx.fillStyle = n === ROOT ? "hsl(0, 0%, 75%)" : "hsl(" + (h % 50) + ", " + (70 + h % 25) + "%, " + (55 + (h >> 3) % 15) + "%)";
@@ -249,10 +258,19 @@
         ctx.fillText(fit(names[n], w - 6), x + 3, y + ROW / 2);
       }
     }
-    $("graph-note").textContent = dropped > 0 ? dropped.toLocaleString("en-US")
-      + " frames narrower than half a pixel are not drawn (with what they call): click a frame to zoom into it."
-      : "Click a frame to zoom into it, the breadcrumb to zoom out; hover for its numbers.";
+    $("graph-note").textContent = (DIFF ? "Widths: B's " + D.measure.name + "; colour: the change from A (red: more in B,"
+      + " blue: less; rows only in A have no width in B and are in the tables). " : "") + (dropped > 0
+      ? dropped.toLocaleString("en-US") + " frames narrower than half a pixel are not drawn (with what they call):"
+        + " click a frame to zoom into it." : "Click a frame to zoom into it, the breadcrumb to zoom out; hover for its numbers.");
     drawBreadcrumb();
+  }
+  var maxChange = 0;
+  if (DIFF) for (i = 0; i < N; i++) maxChange = Math.max(maxChange, Math.abs(R[i][COL.change] || 0));
+  // Red where B takes more than A, blue where less, the deeper the larger the change; grey for no change.
+  function changeColour(change) {
+    if (!change || maxChange === 0) return "hsl(0, 0%, 86%)";
+    var t = Math.min(1, Math.abs(change) / maxChange);
+    return (change > 0 ? "hsl(0, 85%, " : "hsl(215, 85%, ") + Math.round(90 - 45 * t) + "%)";
   }
   function fit(text, px) {
     if (ctx.measureText(text).width <= px) return text;
@@ -358,7 +376,7 @@
     };
   }
   function rowColumns() {
-    var cols = [{ key: "name", label: "name" }, { key: "share", label: "% of total" }];
+    var cols = [{ key: "name", label: "name" }, { key: "share", label: DIFF ? "% of B" : "% of total" }];
     tableColumns.forEach(function (col) {
       cols.push({ key: col, label: label(col), title: col });
     });
@@ -419,7 +437,7 @@
     var table = $("flat-table");
     var tbody = table.tBodies[0];
     clear(tbody);
-    if (!D.hierarchical) return renderRowTable(table, flatSort, function () { renderFlat(); }, $("flat-more"));
+    if (!D.hierarchical || DIFF) return renderRowTable(table, flatSort, function () { renderFlat(); }, $("flat-more"));
     var list = buildFlat();
     var unitLabel = measureIsTime ? "" : " (" + D.measure.unit + ")";
     var cols = [{ key: "name", label: "name" }, { key: "inclusive", label: "inclusive" + unitLabel },
@@ -464,12 +482,13 @@
   }
   function renderRowTable(table, sort, again, moreButton) {
     var cols = rowColumns();
-    if (sort.key === "inclusive") sort.key = "inclusive_ns";
+    if (sort.key === "inclusive") sort.key = DIFF ? "delta_" + DIFF.sort : "inclusive_ns";
     header(table, cols, sort, again);
     var order = [];
     for (var n = 0; n < N; n++) order.push(n);
     order.sort(compare(function (n) { return cellValue(n, sort.key); }, sort.asc));
-    $("flat-note").textContent = "The " + D.view + " view's rows. Click a row to select it.";
+    $("flat-note").textContent = DIFF ? "The rows of A and B, matched as a merge matches them; delta is B minus A."
+      + " Click a row to select it." : "The " + D.view + " view's rows. Click a row to select it.";
     var tbody = table.tBodies[0];
     order.slice(0, flatShown).forEach(function (n) { tbody.appendChild(rowElement(n, cols, null)); });
     more(moreButton, order.length, function () { flatShown += 300; again(); });
@@ -500,7 +519,7 @@
   }
 
   // Tree table: a row's children sorted by the chosen column; only open rows are drawn.
-  var treeSort = { key: "inclusive_ns", asc: false };
+  var treeSort = { key: DIFF ? "delta_" + DIFF.sort : "inclusive_ns", asc: false };
   var open = new Uint8Array(N + 1);
   open[ROOT] = 1;
   (function () {
@@ -692,6 +711,10 @@
       facts.push(["aggregation", D.aggregation.op], ["missing rows", D.aggregation.missing], ["nodes", D.aggregation.nodes]);
     }
     table("Profile", null, facts);
+    if (DIFF) {
+      table("A, the baseline (" + DIFF.a.inputs.length + " inputs)", null, DIFF.a.inputs.map(function (s) { return [s]; }), 200);
+      table("B, compared with A (" + DIFF.b.inputs.length + " inputs)", null, DIFF.b.inputs.map(function (s) { return [s]; }), 200);
+    }
     function counts(o) { return Object.keys(o || {}).map(function (k) { return [k, o[k]]; }); }
     var warnings = counts(D.diagnostics.warnings);
     table("Warnings (events counted and skipped)", ["kind", "count"], warnings.length ? warnings : [["none", 0]]);
@@ -701,7 +724,7 @@
       table("Inputs left out (" + D.dropped.inputs + ")", ["reason", "inputs"], counts(D.dropped.reasons));
       table("Examples", null, D.dropped.examples.map(function (e) { return [e]; }));
     }
-    table("Inputs (" + D.inputs.length + ")", null, D.inputs.map(function (s) { return [s]; }), 200);
+    if (!DIFF) table("Inputs (" + D.inputs.length + ")", null, D.inputs.map(function (s) { return [s]; }), 200);
     if (D.nodes.length > 1) table("Nodes (" + D.nodes.length + ")", null, D.nodes.map(function (s) { return [s]; }), 200);
     if (D.counters) table("Counters", D.counters.columns, D.counters.rows, 1000);
   })();
