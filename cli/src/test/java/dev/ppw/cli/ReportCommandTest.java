@@ -89,6 +89,19 @@ class ReportCommandTest {
     }
 
     @Test
+    void aBrokenInputStopsWithOneLineAndWritesNoPage() throws IOException {
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "[{\"ph\":\"X\",\"name\":\"a\",\"ts\":1,\"dur\":2,\"pid\":1,\"tid\":1},\n{\"ph\": @}]\n",
+                StandardCharsets.UTF_8);
+        Path out = dir.resolve("bad.html");
+        Cli r = Cli.run("report", bad.toString(), "-o", out.toString(), "-q");
+        assertEquals(1, r.exit(), r.toString());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("ppw-java: error: " + bad + ":2:8: not valid JSON: "), r.err());
+        assertFalse(Files.exists(out), "no half-written page");
+    }
+
+    @Test
     void reportRefusesAnotherFormat() throws IOException {
         Cli r = Cli.run("report", node("n0.json", 3, 5).toString(), "--format", "csv");
         assertEquals(2, r.exit(), r.toString());
