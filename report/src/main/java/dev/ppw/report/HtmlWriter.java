@@ -439,8 +439,9 @@ public final class HtmlWriter implements OutputWriter {
         int keep = Math.max(1, Math.min(listed.size(), perNodeValues / nodes.size()));
         List<Integer> kept = new ArrayList<>(listed).subList(0, keep);
         Map<String, Integer> slotOfKey = new HashMap<>();
+        String[] mergedKeys = keys(tree);
         for (int i = 0; i < kept.size(); i++) {
-            slotOfKey.put(key(tree, kept.get(i)), i);
+            slotOfKey.put(mergedKeys[kept.get(i)], i);
         }
         long[][] values = new long[kept.size()][nodes.size()];
         for (long[] v : values) {
@@ -448,8 +449,9 @@ public final class HtmlWriter implements OutputWriter {
         }
         for (int n = 0; n < nodes.size(); n++) {
             CallTree nodeTree = nodes.get(n).report().profile().tree();
+            String[] nodeKeys = keys(nodeTree);
             for (int node = 1; node < nodeTree.size(); node++) {
-                Integer slot = slotOfKey.get(key(nodeTree, node));
+                Integer slot = slotOfKey.get(nodeKeys[node]);
                 if (slot != null) {
                     values[slot][n] = nodeTree.inclusiveNanos(node);
                 }
@@ -493,17 +495,22 @@ public final class HtmlWriter implements OutputWriter {
                 .limit(WORST_ROWS).mapToInt(Integer::intValue).toArray();
     }
 
-    /** What a row is across nodes: its part and the region names and callsites from its root down. */
-    private static String key(CallTree tree, int node) {
-        StringBuilder sb = new StringBuilder().append(tree.part(node).ordinal());
-        List<String> steps = new ArrayList<>();
-        for (int n = node; n != CallTree.ROOT && n != CallTree.NONE; n = tree.parent(n)) {
-            steps.add(tree.regionName(n) + '\u0001' + tree.callsiteName(n));
+    /**
+     * What each row is across nodes: its part and the region names and callsites from its root down. A
+     * node's parent comes before it in a tree's index order ({@link CallTree#child} appends), so each key
+     * extends its parent's.
+     */
+    private static String[] keys(CallTree tree) {
+        String[] keys = new String[tree.size()];
+        for (int n = 1; n < tree.size(); n++) {
+            int parent = tree.parent(n);
+            if (parent >= n) {
+                throw new IllegalStateException("node " + n + " comes before its parent " + parent);
+            }
+            String above = parent == CallTree.ROOT ? Integer.toString(tree.part(n).ordinal()) : keys[parent];
+            keys[n] = above + '\u0000' + tree.regionName(n) + '\u0001' + tree.callsiteName(n);
         }
-        for (int i = steps.size() - 1; i >= 0; i--) {
-            sb.append('\u0000').append(steps.get(i));
-        }
-        return sb.toString();
+        return keys;
     }
 
     private static void writeStrings(JsonGenerator g, String field, List<String> values) throws IOException {
