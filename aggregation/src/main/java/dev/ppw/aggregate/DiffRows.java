@@ -80,8 +80,7 @@ public final class DiffRows {
     public static int[] byChange(ProfileDiff diff) {
         int q = diff.sortQuantity();
         boolean shares = diff.normalized() && diff.quantities().get(q).shareable();
-        Comparator<Integer> bySize = shares ? (x, y) -> compareShareChange(diff, q, y, x)
-                : (x, y) -> compareChange(diff, q, y, x);
+        Comparator<Integer> bySize = shares ? (x, y) -> compareShareChange(diff, q, y, x) : bySize(diff, q);
         Integer[] order = new Integer[diff.rows().size() - 1];
         for (int i = 0; i < order.length; i++) {
             order[i] = i + 1;
@@ -91,6 +90,22 @@ public final class DiffRows {
         return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
     }
 
+    /**
+     * Largest |delta| first: as longs, computed once per row, unless a difference leaves their range (values of
+     * opposite signs near its ends), when every row's is compared as a BigInteger.
+     */
+    private static Comparator<Integer> bySize(ProfileDiff diff, int q) {
+        long[] magnitude = new long[diff.rows().size()];
+        try {
+            for (int row = 1; row < magnitude.length; row++) {
+                magnitude[row] = Math.absExact(Math.subtractExact(diff.valueB(row, q), diff.valueA(row, q)));
+            }
+        } catch (ArithmeticException e) {
+            return (x, y) -> magnitude(diff, y, q).compareTo(magnitude(diff, x, q));
+        }
+        return (x, y) -> Long.compare(magnitude[y], magnitude[x]);
+    }
+
     /** The first {@code count} rows of each part of {@code ordered} (all when {@code count} is 0). */
     public static int[] firstOfEachPart(ProfileDiff diff, int[] ordered, int count) {
         if (count == 0) {
@@ -98,10 +113,6 @@ public final class DiffRows {
         }
         int[] taken = new int[Part.values().length];
         return Arrays.stream(ordered).filter(r -> taken[diff.rows().part(r).ordinal()]++ < count).toArray();
-    }
-
-    private static int compareChange(ProfileDiff diff, int q, int x, int y) {
-        return magnitude(diff, x, q).compareTo(magnitude(diff, y, q));
     }
 
     private static BigInteger magnitude(ProfileDiff diff, int row, int q) {

@@ -1,8 +1,10 @@
 package dev.ppw.aggregate;
 
 import dev.ppw.model.CallTree;
+import dev.ppw.model.FrameTable;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
+import dev.ppw.model.NameTable;
 import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ProfileDiff;
@@ -12,13 +14,16 @@ import dev.ppw.model.ViewKind;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
@@ -118,6 +123,28 @@ class DiffRowsPropertiesTest {
         });
     }
 
+    @Test
+    void aChangeBeyondTheRangeOfALongStillSortsFirst() {
+        Profile a = roots(Long.MAX_VALUE, 0);
+        Profile b = roots(-2, 10);
+        ProfileDiff diff = DiffRows.compare(a, b, false);
+        int inclusive = diff.sortQuantity();
+        assertThrows(ArithmeticException.class, () -> diff.delta(1, inclusive));
+        assertArrayEquals(new int[] {1, 2}, DiffRows.byChange(diff));
+        assertArrayEquals(new int[] {2, 1}, DiffRows.byChange(DiffRows.compare(roots(0, 0), b, false)));
+    }
+
+    /** A flat profile of two roots, {@code x} and {@code y}, of these inclusive times. */
+    private static Profile roots(long x, long y) {
+        CallTree tree = new CallTree(new FrameTable(new NameTable()));
+        tree.setMetrics(tree.child(CallTree.ROOT, tree.frames().intern("x")), 1, 0, x, 0, CallTree.UNSET,
+                CallTree.UNSET);
+        tree.setMetrics(tree.child(CallTree.ROOT, tree.frames().intern("y")), 1, 0, y, 0, CallTree.UNSET,
+                CallTree.UNSET);
+        return new Profile(tree, ViewKind.FLAT, 0, MergeOp.SUM, MissingRule.ZERO, 1, List.of("in.json"), Map.of(),
+                Map.of());
+    }
+
     /** A generated tree profile, sometimes with an async root or two, in {@code view}. */
     private static Profile profile(Random random, ViewKind view) {
         CallTree tree = MergeInputs.tree(random);
@@ -157,7 +184,7 @@ class DiffRowsPropertiesTest {
 
     private static String key(CallTree tree, int node) {
         StringBuilder sb = new StringBuilder(tree.part(node).label());
-        List<Integer> chain = new java.util.ArrayList<>();
+        List<Integer> chain = new ArrayList<>();
         for (int n = node; n != CallTree.ROOT; n = tree.parent(n)) {
             chain.add(0, n);
         }
