@@ -19,8 +19,9 @@ class WriterPluginsTest {
 
     @Test
     void serviceLoaderFindsTheWritersByName() {
-        assertEquals(List.of("csv", "folded", "hatchet", "json", "pprof", "speedscope", "text"), REGISTRY.names());
+        assertEquals(List.of("csv", "folded", "hatchet", "html", "json", "pprof", "speedscope", "text"), REGISTRY.names());
         assertInstanceOf(HatchetWriter.class, REGISTRY.byName("hatchet").orElseThrow());
+        assertInstanceOf(HtmlWriter.class, REGISTRY.byName("html").orElseThrow());
         assertInstanceOf(SpeedscopeWriter.class, REGISTRY.byName("speedscope").orElseThrow());
         assertInstanceOf(dev.ppw.report.pprof.PprofWriter.class, REGISTRY.byName("pprof").orElseThrow());
         assertInstanceOf(FoldedWriter.class, REGISTRY.byName("folded").orElseThrow());
@@ -34,7 +35,7 @@ class WriterPluginsTest {
         for (OutputWriter w : REGISTRY.writers()) {
             assertTrue(w.accepts().containsAll(Set.of(Content.PROFILE, Content.MERGED)), w.name());
         }
-        for (String name : List.of("text", "csv", "json")) {
+        for (String name : List.of("text", "csv", "json", "html")) {
             assertEquals(Set.of(Content.PROFILE, Content.MERGED, Content.DIFF),
                     REGISTRY.byName(name).orElseThrow().accepts(), name);
         }
@@ -45,6 +46,7 @@ class WriterPluginsTest {
     void fileEndingsSuggestCsvAndJsonButNeverText() {
         assertEquals(List.of(".csv"), new CsvWriter().fileExtensions());
         assertEquals(List.of(".json"), new JsonWriter().fileExtensions());
+        assertEquals(List.of(".html", ".htm"), new HtmlWriter().fileExtensions());
         assertEquals(List.of(), new TextWriter().fileExtensions());
         assertEquals(List.of(".pb.gz", ".pprof"), REGISTRY.byName("pprof").orElseThrow().fileExtensions());
         for (OutputWriter w : REGISTRY.writers()) {
