@@ -43,7 +43,6 @@ class UnreadFormatsTest {
                 new Sample("unread/jfr-A-jdk17-profile.head1k.jfr", "jfr", Confidence.CERTAIN),
                 new Sample("unread/perf-record.head128.data", "perf-data", Confidence.CERTAIN),
                 new Sample("unread/tau-cpi-mpi/profile.0.0.0", "tau-profile", Confidence.CERTAIN),
-                new Sample("unread/node-workload-A.head2k.cpuprofile", "v8-cpuprofile", Confidence.CERTAIN),
                 new Sample("unread/cprofile-cycle.pstats", "pstats", Confidence.CERTAIN),
                 new Sample("unread/python311-sum.pstats", "pstats", Confidence.CERTAIN),
                 new Sample("unread/caliper-made.cali", "caliper", Confidence.CERTAIN),
@@ -109,7 +108,6 @@ class UnreadFormatsTest {
         assertEquals(Confidence.NAME_ONLY, new JfrRecording().probe(Head.of("x.jfr", utf8("garbage"))));
         assertEquals(Confidence.NAME_ONLY, new TauProfile().probe(Head.of("run/profile.3.0.1", utf8("garbage"))));
         assertEquals(Confidence.NAME_ONLY, new TauProfile().probe(Head.of("MULTI__TIME/x", utf8("garbage"))));
-        assertEquals(Confidence.NAME_ONLY, new V8CpuProfile().probe(Head.of("a.cpuprofile", utf8("[]"))));
         assertEquals(Confidence.NAME_ONLY, new NsightReport().probe(new Head("a.qdrep.gz", utf8("x"), 1, false, false, true)));
         assertEquals(Confidence.NONE, new NsightReport().probe(Head.of("a.qdrep.gz", utf8("x"))),
                 "a .gz that is not gzipped keeps its .gz");

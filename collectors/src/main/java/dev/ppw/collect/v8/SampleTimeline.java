@@ -1,0 +1,91 @@
+package dev.ppw.collect.v8;
+
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.EventSink;
+import dev.ppw.model.SampleWeights;
+
+/**
+ * The samples of one V8 CPU profile in time order, each weighing the time until the next one, as Chrome
+ * DevTools (and VS Code's profile viewer) count a sample's self time. A sample is held back until the next
+ * one gives its weight; the last one weighs the time until the profile's end, or 0 when no end is known.
+ *
+ * <p>Times are integer nanoseconds. Sample {@code i} is at {@code start + delta[0] + ... + delta[i]}; V8 writes
+ * negative deltas when its samples come out of order, so a sample's time is never taken before the latest
+ * sample time seen: times are the running maximum, weights never negative, and the weights of a profile add
+ * up to exactly (its end, or its latest sample time) minus its first sample's time. Not thread-safe.
+ */
+final class SampleTimeline {
+    /** The end of a profile that has none. */
+    static final long NO_END = Long.MIN_VALUE;
+
+    private final ProfileNodes nodes;
+    private long rawNanos;
+    private long latestNanos;
+    private boolean pending;
+    private int pendingNode;
+    private long pendingNanos;
+    private String pendingWhere;
+    private int pendingIndex;
+    private long samples;
+
+    SampleTimeline(ProfileNodes nodes, long startNanos) {
+        this.nodes = nodes;
+        this.rawNanos = startNanos;
+        this.latestNanos = startNanos;
+    }
+
+    /** Samples taken so far (including one held back). */
+    long samples() {
+        return samples;
+    }
+
+    /**
+     * The next sample, of node {@code nodeId}, {@code deltaNanos} after the previous one (after the start for the
+     * first); {@code where} (the place of its array) and {@code index} (its place in that array, from 0) name it
+     * in a warning. False when its time leaves the range of a long (nothing is then taken).
+     */
+    boolean add(int nodeId, long deltaNanos, String where, int index, int track, EventSink sink) {
+        long raw;
+        try {
+            raw = Math.addExact(rawNanos, deltaNanos);
+        } catch (ArithmeticException e) {
+            return false;
+        }
+        rawNanos = raw;
+        latestNanos = Math.max(latestNanos, raw);
+        if (pending) {
+            emit(track, sink, latestNanos - pendingNanos);
+        }
+        pending = true;
+        pendingNode = nodeId;
+        pendingNanos = latestNanos;
+        pendingWhere = where;
+        pendingIndex = index;
+        samples++;
+        return true;
+    }
+
+    /** Ends the profile at {@code endNanos} ({@link #NO_END}: not known): the sample held back goes out. */
+    void finish(long endNanos, int track, EventSink sink) {
+        if (pending) {
+            emit(track, sink, endNanos == NO_END ? 0 : Math.max(0, endNanos - pendingNanos));
+            pending = false;
+        }
+    }
+
+    private void emit(int track, EventSink sink, long weightNanos) {
+        int depth = nodes.stack(pendingNode, sink.frames());
+        Diagnostics diagnostics = sink.diagnostics();
+        if (depth == ProfileNodes.UNKNOWN_NODE) {
+            diagnostics.warn(Diagnostics.BAD_EVENT, pendingWhere + ": sample " + pendingIndex + " of the array is of node "
+                    + pendingNode + ", which the profile does not define; the sample is skipped");
+        } else if (depth == ProfileNodes.PARENT_LOOP) {
+            diagnostics.warn(Diagnostics.BAD_EVENT, pendingWhere + ": sample " + pendingIndex + " of the array is of node "
+                    + pendingNode + ", whose parents form a loop; the sample is skipped");
+        } else if (depth == 0) {
+            diagnostics.note(Diagnostics.EMPTY_STACK);
+        } else {
+            sink.sample(track, pendingNanos, SampleWeights.TIME, weightNanos, nodes.frames(), depth);
+        }
+    }
+}
