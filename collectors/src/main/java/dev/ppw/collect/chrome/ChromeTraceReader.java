@@ -42,7 +42,9 @@ import java.util.zip.ZipException;
  *       {@code M process_name}/{@code thread_name} name processes and threads from {@code args.name};
  *       {@code C} counters go to {@link EventSink#regionCounter} (args {@code cpu_usage}/{@code memory_usage},
  *       PerfFlowAspect's) or {@link EventSink#counter} (one series per other finite numeric arg; a string
- *       arg whose whole text is a decimal number is that number). Every
+ *       arg whose whole text is a decimal number is that number); {@code P}
+ *       events {@code Profile} and {@code ProfileChunk} are V8 CPU profiles, whose samples go to
+ *       {@link EventSink#sample} on the {@code Profile} event's thread ({@link TraceProfiles}). Every
  *       other phase is counted as the note {@code phase_<ph>} and skipped.</li>
  *   <li>Units: {@code ts} and {@code dur} are decimal microseconds, converted from their text exactly to
  *       integer nanoseconds, each on its own, rounded to nearest with halves away from zero

@@ -120,8 +120,9 @@ final class ProfileJson {
                 return p.getIntValue() * 1000L;
             }
         } else if (t != JsonToken.VALUE_NUMBER_FLOAT) {
+            JsonLocation at = p.currentTokenLocation();
             p.skipChildren();
-            throw new Shape(what + " is " + describe(t) + ", not a number of microseconds", p.currentTokenLocation());
+            throw new Shape(what + " is " + describe(t) + ", not a number of microseconds", at);
         }
         long nanos = DecimalNanos.parseMicros(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
         if (nanos == DecimalNanos.UNUSABLE) {
@@ -133,8 +134,9 @@ final class ProfileJson {
 
     private static long intValue(JsonParser p, JsonToken t, String what) throws IOException, Shape {
         if (t != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT) {
+            JsonLocation at = p.currentTokenLocation();
             p.skipChildren();
-            throw new Shape(what + " is " + describe(t) + ", not an integer of 32 bits", p.currentTokenLocation());
+            throw new Shape(what + " is " + describe(t) + ", not an integer of 32 bits", at);
         }
         return p.getIntValue();
     }
@@ -146,8 +148,9 @@ final class ProfileJson {
         if (t == JsonToken.VALUE_NULL) {
             return "";
         }
+        JsonLocation at = p.currentTokenLocation();
         p.skipChildren();
-        throw new Shape(what + " is " + describe(t) + ", not a string", p.currentTokenLocation());
+        throw new Shape(what + " is " + describe(t) + ", not a string", at);
     }
 
     private static void expect(JsonParser p, JsonToken wanted, String what) throws IOException, Shape {

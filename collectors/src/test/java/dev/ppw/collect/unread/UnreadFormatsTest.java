@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * names it with its next step, as one line, instead of "unrecognized format" or a reader's parser error.
  */
 class UnreadFormatsTest {
-    private static final String READ = "Formats read: chrome-json, folded, lttng-ctf, lttng-text, perf-script, perf-stat, perfetto, ppw-profile ('ppw-java formats').";
+    private static final String READ = "Formats read: chrome-json, folded, lttng-ctf, lttng-text, perf-script, perf-stat, perfetto, ppw-profile, v8-cpuprofile ('ppw-java formats').";
 
     /** A file of {@code unread/} (or of {@code traces/}) and what detection must make of it. */
     record Sample(String path, String format, Confidence confidence) {
