@@ -28,6 +28,14 @@ final class SampleTimeline {
     private int pendingIndex;
     private long samples;
 
+    // The run of samples of one node not yet given to the sink: its node, first time, count and weight.
+    private int runNode;
+    private long runNanos;
+    private String runWhere;
+    private int runIndex;
+    private long runSamples;
+    private long runWeightNanos;
+
     SampleTimeline(ProfileNodes nodes, long startNanos) {
         this.nodes = nodes;
         this.rawNanos = startNanos;
@@ -65,27 +73,59 @@ final class SampleTimeline {
         return true;
     }
 
-    /** Ends the profile at {@code endNanos} ({@link #NO_END}: not known): the sample held back goes out. */
+    /** Ends the profile at {@code endNanos} ({@link #NO_END}: not known): the samples held back go out. */
     void finish(long endNanos, int track, EventSink sink) {
         if (pending) {
             emit(track, sink, endNanos == NO_END ? 0 : Math.max(0, endNanos - pendingNanos));
             pending = false;
         }
+        flushRun(track, sink);
     }
 
+    /**
+     * Sample {@link #pendingNode} weighs {@code weightNanos}: it joins the run of samples of its node, which goes
+     * to the sink as one call of n samples when a sample of another node comes. The tree adds n samples of one
+     * stack exactly as n single ones (EventSink.sample), and profiles are mostly such runs ((idle) for seconds),
+     * so a run costs one stack walk and one descent of the tree.
+     */
     private void emit(int track, EventSink sink, long weightNanos) {
-        int depth = nodes.stack(pendingNode, sink.frames());
-        Diagnostics diagnostics = sink.diagnostics();
-        if (depth == ProfileNodes.UNKNOWN_NODE) {
-            diagnostics.warn(Diagnostics.BAD_EVENT, pendingWhere + ": sample " + pendingIndex + " of the array is of node "
-                    + pendingNode + ", which the profile does not define; the sample is skipped");
-        } else if (depth == ProfileNodes.PARENT_LOOP) {
-            diagnostics.warn(Diagnostics.BAD_EVENT, pendingWhere + ": sample " + pendingIndex + " of the array is of node "
-                    + pendingNode + ", whose parents form a loop; the sample is skipped");
+        if (!nodes.contains(pendingNode)) {
+            sink.diagnostics().warn(Diagnostics.BAD_EVENT, pendingWhere + ": sample " + pendingIndex
+                    + " of the array is of node " + pendingNode + ", which the profile does not define; the sample"
+                    + " is skipped");
+            return;
+        }
+        if (runSamples > 0 && runNode != pendingNode) {
+            flushRun(track, sink);
+        }
+        if (runSamples == 0) {
+            runNode = pendingNode;
+            runNanos = pendingNanos;
+            runWhere = pendingWhere;
+            runIndex = pendingIndex;
+        }
+        runSamples++;
+        runWeightNanos += weightNanos;
+    }
+
+    private void flushRun(int track, EventSink sink) {
+        if (runSamples == 0) {
+            return;
+        }
+        long samples = runSamples;
+        long weight = runWeightNanos;
+        runSamples = 0;
+        runWeightNanos = 0;
+        int depth = nodes.stack(runNode, sink.frames());
+        if (depth == ProfileNodes.PARENT_LOOP) {
+            for (long k = 0; k < samples; k++) {
+                sink.diagnostics().warn(Diagnostics.BAD_EVENT, runWhere + ": sample " + runIndex + " of the array is"
+                        + " of node " + runNode + ", whose parents form a loop; the sample is skipped");
+            }
         } else if (depth == 0) {
-            diagnostics.note(Diagnostics.EMPTY_STACK);
+            sink.diagnostics().note(Diagnostics.EMPTY_STACK, samples);
         } else {
-            sink.sample(track, pendingNanos, SampleWeights.TIME, weightNanos, nodes.frames(), depth);
+            sink.sample(track, runNanos, SampleWeights.TIME, weight, samples, nodes.frames(), depth);
         }
     }
 }

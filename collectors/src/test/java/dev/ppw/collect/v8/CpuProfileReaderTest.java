@@ -53,13 +53,12 @@ class CpuProfileReaderTest {
     }
 
     @Test
-    void eachSampleWeighsTheTimeToTheNextAndTheLastOneTheTimeToTheEnd() {
+    void eachSampleWeighsTheTimeToTheNextAndTheLastOneTheTimeToTheEndARunOfOneNodeGoingOutAtOnce() {
         RecordingSink sink = read("{" + NODES + ",\"startTime\":1000,\"endTime\":1100,"
                 + "\"samples\":[2,4,4,5],\"timeDeltas\":[10,20,5,30]}");
         assertEquals(List.of(
                 "sample T(,) 1010000 20000 time x1 (program)",
-                "sample T(,) 1030000 5000 time x1 main;(anonymous) @file:///a.js:3:5",
-                "sample T(,) 1035000 30000 time x1 main;(anonymous) @file:///a.js:3:5",
+                "sample T(,) 1030000 35000 time x2 main;(anonymous) @file:///a.js:3:5",
                 "sample T(,) 1065000 35000 time x1 (idle)"), samples(sink));
         assertEquals(Map.of(), sink.warnings());
     }
@@ -175,17 +174,19 @@ class CpuProfileReaderTest {
 
         RecordingSink sink = new RecordingSink();
         new V8CpuProfileFormat().read(InputSource.of(NODE), sink, ReadOptions.defaults());
-        List<String> samples = samples(sink);
-        assertEquals(545, samples.size());
+        long count = 0;
         long total = 0;
         long idle = 0;
-        for (String s : samples) {
-            String[] f = s.split(" ", 6);
+        for (String s : samples(sink)) {
+            String[] f = s.split(" ", 7);
+            long n = Long.parseLong(f[5].substring(1));
+            count += n;
             total += Long.parseLong(f[3]);
-            if (f[5].equals("x1 (idle)")) {
-                idle++;
+            if (f[6].equals("(idle)")) {
+                idle += n;
             }
         }
+        assertEquals(545, count);
         assertEquals(expectedNanos, total);
         assertEquals(Arrays.stream(ids).filter(id -> id == idleNode(text)).count(), idle, "(idle) samples kept");
         assertEquals(Map.of(), sink.warnings());
@@ -218,10 +219,10 @@ class CpuProfileReaderTest {
         new V8CpuProfileFormat().read(InputSource.of(NODE), sink, ReadOptions.defaults());
         Map<String, Long> leaves = new java.util.TreeMap<>();
         for (String s : samples(sink)) {
-            String stack = s.split(" ", 6)[5].substring(3);
-            String leaf = stack.substring(stack.lastIndexOf(';') + 1);
+            String[] f = s.split(" ", 7);
+            String leaf = f[6].substring(f[6].lastIndexOf(';') + 1);
             int at = leaf.indexOf(" @");
-            leaves.merge(at < 0 ? leaf : leaf.substring(0, at), 1L, Long::sum);
+            leaves.merge(at < 0 ? leaf : leaf.substring(0, at), Long.parseLong(f[5].substring(1)), Long::sum);
         }
         assertEquals(expected, leaves);
     }
