@@ -146,7 +146,7 @@ final class CpuProfileReader {
         String where = file + ":" + samplesAt.getLineNr() + ":" + samplesAt.getColumnNr();
         for (int i = 0; i < samples.size(); i++) {
             if (!timeline.add(samples.get(i), deltas.get(i), where, i, track, sink)) {
-                throw new ProfileJson.Shape("the time of sample " + i + " does not fit in 64-bit nanoseconds",
+                throw new ProfileJson.Shape("the time of sample " + i + ", or its gap to the sample before, does not fit in 64-bit nanoseconds",
                         samplesAt);
             }
         }

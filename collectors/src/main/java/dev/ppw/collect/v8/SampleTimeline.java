@@ -26,7 +26,6 @@ final class SampleTimeline {
     private long pendingNanos;
     private String pendingWhere;
     private int pendingIndex;
-    private long samples;
 
     // The run of samples of one node not yet given to the sink: its node, first time, count and weight.
     private int runNode;
@@ -42,11 +41,6 @@ final class SampleTimeline {
         this.latestNanos = startNanos;
     }
 
-    /** Samples taken so far (including one held back). */
-    long samples() {
-        return samples;
-    }
-
     /**
      * The next sample, of node {@code nodeId}, {@code deltaNanos} after the previous one (after the start for the
      * first); {@code where} (the place of its array) and {@code index} (its place in that array, from 0) name it
@@ -54,29 +48,36 @@ final class SampleTimeline {
      */
     boolean add(int nodeId, long deltaNanos, String where, int index, int track, EventSink sink) {
         long raw;
+        long weightNanos;
         try {
             raw = Math.addExact(rawNanos, deltaNanos);
+            weightNanos = pending ? Math.subtractExact(Math.max(latestNanos, raw), pendingNanos) : 0;
         } catch (ArithmeticException e) {
             return false;
         }
         rawNanos = raw;
         latestNanos = Math.max(latestNanos, raw);
         if (pending) {
-            emit(track, sink, latestNanos - pendingNanos);
+            emit(track, sink, weightNanos);
         }
         pending = true;
         pendingNode = nodeId;
         pendingNanos = latestNanos;
         pendingWhere = where;
         pendingIndex = index;
-        samples++;
         return true;
     }
 
     /** Ends the profile at {@code endNanos} ({@link #NO_END}: not known): the samples held back go out. */
     void finish(long endNanos, int track, EventSink sink) {
         if (pending) {
-            emit(track, sink, endNanos == NO_END ? 0 : Math.max(0, endNanos - pendingNanos));
+            long weightNanos = 0;
+            if (endNanos != NO_END && endNanos > pendingNanos) {
+                // An end so far from the samples that the gap leaves 64 bits is no end.
+                long gap = endNanos - pendingNanos;
+                weightNanos = gap > 0 ? gap : 0;
+            }
+            emit(track, sink, weightNanos);
             pending = false;
         }
         flushRun(track, sink);
@@ -95,7 +96,7 @@ final class SampleTimeline {
                     + " is skipped");
             return;
         }
-        if (runSamples > 0 && runNode != pendingNode) {
+        if (runSamples > 0 && (runNode != pendingNode || runWeightNanos > Long.MAX_VALUE - weightNanos)) {
             flushRun(track, sink);
         }
         if (runSamples == 0) {

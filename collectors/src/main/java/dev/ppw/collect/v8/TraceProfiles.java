@@ -200,7 +200,7 @@ public final class TraceProfiles {
         for (int i = 0; i < samples.size(); i++) {
             if (!profile.timeline.add(samples.get(i), deltas.get(i), where, i, track, sink)) {
                 diagnostics.warn(Diagnostics.BAD_EVENT, where + ": the time of sample " + i
-                        + " does not fit in 64-bit nanoseconds; the rest of the ProfileChunk is skipped");
+                        + ", or its gap to the sample before, does not fit in 64-bit nanoseconds; the rest of the ProfileChunk is skipped");
                 return;
             }
         }

@@ -122,6 +122,14 @@ class CpuProfileReaderTest {
                 refused("{\"nodes\":[{\"id\":1,\"children\":[2]}],\"startTime\":1,\"samples\":[],\"timeDeltas\":[]}"));
     }
 
+    @Test
+    void timesBeyond64BitNanosecondsAreRefusedNotWrapped() {
+        // 9e15 us is 9e18 ns, inside a long; 9e15 us later is not.
+        assertEquals("p.cpuprofile:1:52: the time of sample 1, or its gap to the sample before, does not fit in"
+                + " 64-bit nanoseconds", refused("{\"nodes\":[],\"startTime\":9000000000000000,\"samples\":[1,1],"
+                + "\"timeDeltas\":[1,9000000000000000]}"));
+    }
+
     private static String refused(String text) {
         return assertThrows(BadInputException.class, () -> read(text)).getMessage();
     }
