@@ -156,11 +156,12 @@ class EngineInputsTest {
         Files.writeString(tau.resolve("profile.0.0.0"), "2 templated_functions_MULTI_TIME\n# Name Calls Subrs Excl Incl\n");
         BadInputException e = assertThrows(BadInputException.class, () -> ENGINE.inputs(List.of(tau.toString())));
         assertTrue(e.getMessage().startsWith("no trace or saved profile in directory " + tau + " (looked for *.pfw,"
-                + " *.json, *.trace, *.folded, *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, *.jfr, optionally .gz); "
+                + " *.json, *.trace, *.folded, *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, *.jfr, *.cpuprofile,"
+                + " optionally .gz); "
                 + tau.resolve("profile.0.0.0") + ": this is a TAU profile"), e.getMessage());
         Path empty = Files.createDirectories(dir.resolve("empty"));
         assertEquals("no trace or saved profile in directory " + empty + " (looked for *.pfw, *.json, *.trace, *.folded,"
-                + " *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, *.jfr, optionally .gz)",
+                + " *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, *.jfr, *.cpuprofile, optionally .gz)",
                 assertThrows(BadInputException.class, () -> ENGINE.inputs(List.of(empty.toString()))).getMessage());
     }
 
