@@ -97,7 +97,9 @@ public final class Engine {
      * format reads as one input ({@link dev.ppw.model.format.InputFormat#readsDirectory}: a CTF trace folder) is
      * itself; another directory is every trace, saved profile or folded-stacks file below it by name ({@code .pfw},
      * {@code .json}, {@code .trace}, {@code .folded}, {@code .collapsed}, {@code .stacks}, optionally {@code .gz})
-     * and every folder below it that a format reads as one input, in name order; a pattern with {@code * ? [ {} that names no existing file is a glob. Each file once, in the order
+     * and every file a format names as its own (TAU's {@code profile.N.C.T}) and every folder below it that a
+     * format reads as one input, in name order; a pattern with {@code * ? [ {} that names no existing file is a
+     * glob. Each file once, in the order
      * first named, however many arguments reach it and however they spell it (its real path decides, so a
      * link is its target); each input named more than once gets a note ({@link InputList#namedTwice()}). Nothing
      * is read yet, except the heads of a directory's files when it holds no input by name.
@@ -107,7 +109,8 @@ public final class Engine {
      *                           glob matches nothing
      */
     public InputList inputs(List<String> arguments) {
-        return inputList(InputExpansion.expand(arguments, false, this::unreadFormatOf, formats::readsDirectory), null);
+        return inputList(InputExpansion.expand(arguments, false, this::unreadFormatOf, formats::readsDirectory,
+                formats::namesInput), null);
     }
 
     /**
@@ -116,7 +119,8 @@ public final class Engine {
      */
     public InputList inputs(List<String> arguments, InputStream standardInput) {
         Objects.requireNonNull(standardInput, "standardInput");
-        return inputList(InputExpansion.expand(arguments, true, this::unreadFormatOf, formats::readsDirectory),
+        return inputList(InputExpansion.expand(arguments, true, this::unreadFormatOf, formats::readsDirectory,
+                formats::namesInput),
                 standardInput);
     }
 

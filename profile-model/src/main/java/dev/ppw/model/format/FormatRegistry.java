@@ -218,6 +218,12 @@ public final class FormatRegistry {
         return unknown(name, "a folder that no format reads as one input");
     }
 
+    /** True when some format {@link InputFormat#namesInput claims} files named as {@code file} is, met in a folder. */
+    public boolean namesInput(Path file) {
+        Path name = file.getFileName();
+        return name != null && byPrecedence.stream().anyMatch(f -> f.namesInput(name.toString()));
+    }
+
     /** True when some format reads the folder {@code directory} as one input. */
     public boolean readsDirectory(Path directory) {
         return byPrecedence.stream().anyMatch(f -> f.readsDirectory(directory));

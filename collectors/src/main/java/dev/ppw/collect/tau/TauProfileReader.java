@@ -1,0 +1,344 @@
+package dev.ppw.collect.tau;
+
+import dev.ppw.collect.DecimalNanos;
+import dev.ppw.collect.LineSplitter;
+import dev.ppw.model.BadInputException;
+import dev.ppw.model.CallTree;
+import dev.ppw.model.CounterSeries;
+import dev.ppw.model.FrameTable;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.MissingRule;
+import dev.ppw.model.NameTable;
+import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Profile;
+import dev.ppw.model.Quote;
+import dev.ppw.model.ViewKind;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads one TAU profile file ({@code profile.N.C.T}) into a tree profile. The file is a table of timers, each
+ * a flat function or a callpath ({@code a => b => c}), then aggregates and user events:
+ * <pre>{@code
+ * 23 templated_functions_MULTI_TIME
+ * # Name Calls Subrs Excl Incl ProfileCalls # <metadata><attribute><name>Metric Name</name><value>TIME</value>...
+ * ".TAU application => MPI_Init()  " 1 0 17983 17983 0 GROUP="TAU_CALLPATH|MPI"
+ * 0 aggregates
+ * 2 userevents
+ * # eventname numevents max min mean sumsqr
+ * "Message size for broadcast" 1 4 4 4 16
+ * }</pre>
+ *
+ * <p>The tree (docs/formats.md, "TAU profiles"): every callpath timer is the node its path names, with its calls,
+ * subcalls and exclusive and inclusive time; an ancestor that no timer names is made with no calls and no time,
+ * as Hatchet's TAU reader makes it. A flat timer that ends some callpath is that function summed over its
+ * callpaths and is left out (it would count the time twice); a flat timer that ends none (the {@code .TAU
+ * application} root, every timer of a profile taken without callpaths) is a root. Names are trimmed of the
+ * spaces TAU pads them with. Times of a time metric are decimal microseconds, read exactly to integer
+ * nanoseconds (half a nanosecond rounds away from zero). User events become counter series: their count,
+ * min, max and sum (mean x count), the mean standing in for the last value TAU does not keep.
+ *
+ * <p>The file is held as its timers (a few lines each, as many as the tree has nodes), never more: the
+ * metadata line and a name are bounded by {@link #MAX_LINE_BYTES}. Not thread-safe: one per reading.
+ */
+final class TauProfileReader {
+    /** The longest line kept: the metadata XML of a big run is tens of kilobytes, never near this. */
+    static final int MAX_LINE_BYTES = 8 << 20;
+    /** How TAU joins the functions of a callpath timer's name. */
+    static final String CALLPATH_SEPARATOR = "=>";
+
+    private static final Pattern FIRST_LINE = Pattern.compile("(\\d+) templated_functions(?:_MULTI_(\\S+))?\\s*");
+    private static final Pattern SECTION = Pattern.compile("(\\d+) (aggregates|userevents)\\s*");
+    private static final Pattern ATTRIBUTE = Pattern.compile(
+            "<attribute><name>(.*?)</name><value>(.*?)</value></attribute>", Pattern.DOTALL);
+    private static final String GROUP = " GROUP=\"";
+
+    /** One timer line: its name as written (untrimmed) and its numbers. */
+    private record Timer(String name, long calls, long subcalls, long exclusive, long inclusive, long line) {
+    }
+
+    private final String file;
+    private final List<Timer> timers = new ArrayList<>();
+    private final Map<String, String> metadata = new LinkedHashMap<>();
+    private final List<CounterSeries> userEvents = new ArrayList<>();
+    private String metricName = "TIME";
+    private long lineNumber;
+    private String lineText = "";
+
+    private TauProfileReader(String file) {
+        this.file = file;
+    }
+
+    /**
+     * Reads the profile file {@code content}, named {@code file} in messages, labelled {@code label} as a node.
+     *
+     * @throws BadInputException when the file is not a TAU profile or is cut, with its line and column
+     */
+    static Profile read(String file, String label, InputStream content) throws IOException {
+        TauProfileReader reader = new TauProfileReader(file);
+        List<String> lines = new ArrayList<>();
+        reader.collect(content, lines);
+        reader.parse(lines);
+        return reader.toProfile(label);
+    }
+
+    /** The lines of the file; a line longer than the bound is refused at once. */
+    private void collect(InputStream content, List<String> lines) throws IOException {
+        LineSplitter.Lines sink = new LineSplitter.Lines() {
+            @Override
+            public void line(byte[] bytes, int length, long overflowBytes) {
+                add(bytes, length, overflowBytes);
+            }
+
+            @Override
+            public void last(byte[] bytes, int length, long overflowBytes) {
+                add(bytes, length, overflowBytes);
+            }
+
+            private void add(byte[] bytes, int length, long overflowBytes) {
+                if (overflowBytes > 0) {
+                    throw BadInputException.at(file, lines.size() + 1L, 1, "a line longer than "
+                            + (MAX_LINE_BYTES >> 20) + " MiB; this is not a TAU profile", Quote.utf8(bytes, 0, 60));
+                }
+                int end = length > 0 && bytes[length - 1] == '\r' ? length - 1 : length;
+                lines.add(new String(bytes, 0, end, StandardCharsets.UTF_8));
+            }
+        };
+        new LineSplitter(1 << 12, MAX_LINE_BYTES).split(content, file, sink);
+    }
+
+    private void parse(List<String> lines) {
+        int at = 0;
+        String first = next(lines, at++, "the count of timers (N templated_functions)");
+        Matcher m = FIRST_LINE.matcher(first);
+        if (!m.matches()) {
+            throw bad(1, "expected \"N templated_functions\": this is not a TAU profile");
+        }
+        long count = count(m.group(1), 1);
+        String heading = next(lines, at++, "the heading \"# Name Calls Subrs Excl Incl ProfileCalls\"");
+        if (!heading.startsWith("# Name Calls Subrs Excl Incl")) {
+            throw bad(1, "expected the heading \"# Name Calls Subrs Excl Incl ProfileCalls\"");
+        }
+        Matcher a = ATTRIBUTE.matcher(heading);
+        while (a.find()) {
+            metadata.put(unescape(a.group(1)), unescape(a.group(2)));
+        }
+        metricName = metadata.getOrDefault("Metric Name", m.group(2) == null ? "TIME" : m.group(2));
+        boolean time = metricName.contains("TIME");
+        if (!time) {
+            throw bad(1, "the metric " + Quote.text(metricName) + " is not a time: ppw-java reads TAU's time"
+                    + " metrics (TIME, P_WALL_CLOCK_TIME, CPU_TIME)");
+        }
+        for (long i = 0; i < count; i++) {
+            timers.add(timer(next(lines, at++, "timer " + (i + 1) + " of " + count)));
+        }
+        if (at < lines.size() && !lines.get(at).isBlank()) {
+            at = section(lines, at, "aggregates", false);
+        }
+        if (at < lines.size() && !lines.get(at).isBlank()) {
+            at = section(lines, at, "userevents", true);
+        }
+        for (; at < lines.size(); at++) {
+            lineNumber = at + 1;
+            lineText = lines.get(at);
+            if (!lineText.isBlank()) {
+                throw bad(1, "text after the user events");
+            }
+        }
+    }
+
+    /** An {@code N aggregates} or {@code N userevents} section from line index {@code at}; the index after it. */
+    private int section(List<String> lines, int at, String kind, boolean userEventsSection) {
+        String head = next(lines, at++, "\"N " + kind + "\"");
+        Matcher m = SECTION.matcher(head);
+        if (!m.matches() || !m.group(2).equals(kind)) {
+            throw bad(1, "expected \"N " + kind + "\"");
+        }
+        long count = count(m.group(1), 1);
+        if (userEventsSection && count > 0) {
+            String heading = next(lines, at++, "the heading \"# eventname numevents max min mean sumsqr\"");
+            if (!heading.startsWith("# eventname")) {
+                throw bad(1, "expected the heading \"# eventname numevents max min mean sumsqr\"");
+            }
+        }
+        for (long i = 0; i < count; i++) {
+            String line = next(lines, at++, kind + " line " + (i + 1) + " of " + count);
+            if (userEventsSection) {
+                userEvents.add(userEvent(line));
+            }
+        }
+        return at;
+    }
+
+    private String next(List<String> lines, int at, String expected) {
+        lineNumber = at + 1;
+        if (at >= lines.size()) {
+            lineText = "";
+            throw BadInputException.at(file, lineNumber, 1, "the file ends where " + expected
+                    + " was expected (cut short?)", null);
+        }
+        lineText = lines.get(at);
+        return lineText;
+    }
+
+    /** {@code "name" calls subrs excl incl profilecalls GROUP="groups"}, read from the right. */
+    private Timer timer(String line) {
+        int group = line.lastIndexOf(GROUP);
+        if (!line.startsWith("\"") || group < 0) {
+            throw bad(1, "expected a timer: \"name\" calls subrs excl incl profilecalls GROUP=\"...\"");
+        }
+        String[] numbers = new String[5];
+        int[] columns = new int[5];
+        int nameEnd = fields(line, group, numbers, columns);
+        String name = line.substring(1, nameEnd);
+        long calls = count(numbers[0], columns[0]);
+        long subcalls = count(numbers[1], columns[1]);
+        long exclusive = micros(numbers[2], columns[2]);
+        long inclusive = micros(numbers[3], columns[3]);
+        return new Timer(name, calls, subcalls, exclusive, inclusive, lineNumber);
+    }
+
+    /** {@code "name" numevents max min mean sumsqr}, read from the right. */
+    private CounterSeries userEvent(String line) {
+        if (!line.startsWith("\"")) {
+            throw bad(1, "expected a user event: \"name\" numevents max min mean sumsqr");
+        }
+        String[] numbers = new String[5];
+        int[] columns = new int[5];
+        int nameEnd = fields(line, line.length(), numbers, columns);
+        long samples = count(numbers[0], columns[0]);
+        double max = real(numbers[1], columns[1]);
+        double min = real(numbers[2], columns[2]);
+        double mean = real(numbers[3], columns[3]);
+        String name = line.substring(1, nameEnd).strip();
+        String pid = metadata.getOrDefault("pid", "");
+        if (samples == 0) {
+            throw bad(columns[0], "a user event of no events: TAU writes only events that happened");
+        }
+        // TAU keeps no last value: the mean stands in for it (docs/formats.md)
+        return new CounterSeries(pid, name, "", "value", samples, min, max, mean * samples, 0, mean);
+    }
+
+    /**
+     * Splits the {@code numbers.length} space-separated fields that end {@code line} before {@code end} into
+     * {@code numbers} and their 1-based columns into {@code columns}; returns the index of the quote that closes the name before them.
+     */
+    private int fields(String line, int end, String[] numbers, int[] columns) {
+        int right = end;
+        while (right > 0 && line.charAt(right - 1) == ' ') {
+            right--;
+        }
+        for (int f = numbers.length - 1; f >= 0; f--) {
+            int space = line.lastIndexOf(' ', right - 1);
+            if (space <= 0) {
+                throw bad(1, "expected " + numbers.length + " numbers after the quoted name");
+            }
+            numbers[f] = line.substring(space + 1, right);
+            columns[f] = space + 2;
+            right = space;
+            while (right > 0 && line.charAt(right - 1) == ' ') {
+                right--;
+            }
+        }
+        if (right < 2 || line.charAt(right - 1) != '"') {
+            throw bad(right + 1, "expected the closing quote of the name before the numbers");
+        }
+        return right - 1;
+    }
+
+    /** A count: a non-negative integer. */
+    private long count(String text, int column) {
+        try {
+            long n = Long.parseLong(text);
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below, with the place
+        }
+        throw bad(column, "expected a count (a whole number >= 0), got \"" + Quote.text(text) + "\"");
+    }
+
+    /** An exclusive or inclusive time: decimal microseconds to nanoseconds. */
+    private long micros(String text, int column) {
+        long nanos = DecimalNanos.parseMicros(text);
+        if (nanos == DecimalNanos.UNUSABLE || nanos < 0) {
+            throw bad(column, "expected a time in microseconds (>= 0), got \"" + Quote.text(text) + "\"");
+        }
+        return nanos;
+    }
+
+    private double real(String text, int column) {
+        try {
+            double v = Double.parseDouble(text);
+            if (Double.isFinite(v)) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // said below, with the place
+        }
+        throw bad(column, "expected a number, got \"" + Quote.text(text) + "\"");
+    }
+
+    private BadInputException bad(int column, String problem) {
+        String quote = lineText.length() > 60 ? Quote.text(lineText.substring(0, 60)) + "..." : Quote.text(lineText);
+        return BadInputException.at(file, lineNumber, column, problem, quote);
+    }
+
+    private Profile toProfile(String label) {
+        NameTable names = new NameTable();
+        FrameTable frames = new FrameTable(names);
+        CallTree tree = new CallTree(frames, timers.size() + 1);
+        Set<String> callpathLeaves = new HashSet<>();
+        for (Timer t : timers) {
+            if (t.name().contains(CALLPATH_SEPARATOR)) {
+                String[] path = t.name().split(CALLPATH_SEPARATOR, -1);
+                callpathLeaves.add(path[path.length - 1].strip());
+            }
+        }
+        for (Timer t : timers) {
+            int node;
+            if (t.name().contains(CALLPATH_SEPARATOR)) {
+                node = CallTree.ROOT;
+                for (String function : t.name().split(CALLPATH_SEPARATOR, -1)) {
+                    node = tree.child(node, frames.intern(function.strip()));
+                }
+            } else if (!callpathLeaves.contains(t.name().strip())) {
+                node = tree.child(CallTree.ROOT, frames.intern(t.name().strip()));
+            } else {
+                continue;
+            }
+            // a name met twice (TAU never writes one so) adds up, as two calls of one context would
+            tree.setMetrics(node, tree.calls(node) + t.calls(), tree.subcalls(node) + t.subcalls(),
+                    tree.inclusiveNanos(node) + t.inclusive(), tree.exclusiveNanos(node) + t.exclusive(),
+                    CallTree.UNSET, CallTree.UNSET);
+        }
+        String pid = metadata.getOrDefault("pid", "");
+        String host = metadata.getOrDefault("Hostname", metadata.getOrDefault("Node Name", ""));
+        String command = metadata.getOrDefault("Command Line", metadata.getOrDefault("Executable", ""));
+        Map<String, String> processNames = pid.isEmpty() || command.isEmpty() ? Map.of() : Map.of(pid, command);
+        NodeInfo node = new NodeInfo(label, file, pid, host, processNames, Map.of());
+        userEvents.sort(CounterSeries.ORDER);
+        return new Profile(tree, ViewKind.TREE, 0, MergeOp.SUM, MissingRule.ZERO, 1, List.of(file), processNames,
+                Map.of(), List.of(node), userEvents, null);
+    }
+
+    /** The five entities XML escapes; TAU escapes {@code < > &} in metadata values. */
+    private static String unescape(String xml) {
+        if (xml.indexOf('&') < 0) {
+            return xml;
+        }
+        return xml.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'")
+                .replace("&amp;", "&");
+    }
+}
