@@ -25,6 +25,7 @@ import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ProfileFormat;
 import dev.ppw.model.output.AtomicOutput;
+import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.WriterRegistry;
 
@@ -458,10 +459,19 @@ public final class Engine {
 
     /**
      * Writes {@code report} in {@code format} to the file {@code target}, replacing it atomically (gzipped
-     * when its name ends in {@code .gz}): a failure leaves it as it was ({@link AtomicOutput}).
+     * when its name ends in {@code .gz}): a failure leaves it as it was ({@link AtomicOutput}). A format that
+     * writes a folder ({@link FolderWriter}: tau) creates the folder {@code target}, which must not exist or be
+     * an empty folder ({@link AtomicOutput#writeFolder}).
+     *
+     * @throws java.nio.file.FileAlreadyExistsException when a folder format's {@code target} exists and is not
+     *                                                   an empty folder
      */
     public void write(Report report, String format, Path target) throws IOException {
         OutputWriter writer = writer(format);
+        if (writer instanceof FolderWriter folder) {
+            AtomicOutput.writeFolder(target, entries -> folder.write(report, entries));
+            return;
+        }
         AtomicOutput.write(target, out -> writer.write(report, out));
     }
 

@@ -4,6 +4,7 @@ import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Presentation;
+import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.engine.RowOptions;
 import dev.ppw.engine.ViewSpec;
@@ -112,7 +113,7 @@ final class ReportOptions {
             throw usage(spec, "--min-percent must be a number from 0 to 100, got " + minPercent);
         }
         if (output != null) {
-            String problem = PathChecks.outputProblem(output, inputs);
+            String problem = PathChecks.outputProblem(output, inputs, Output.chosen(this) instanceof FolderWriter);
             if (problem != null) {
                 throw usage(spec, problem);
             }
@@ -144,9 +145,14 @@ final class ReportOptions {
         return new Presentation(style, ascii || !boxes, verbose);
     }
 
-    /** True when the report is laid out TAU's way: each thread or node on its own, in text. */
+    /**
+     * True when the report is laid out TAU's way, each thread or node on its own: in text with {@code --style
+     * tau}, and always in a format that writes a folder of them ({@code --format tau}).
+     */
     boolean tauSections() {
-        return style == Presentation.Style.TAU && view != ViewKind.COUNTERS && "text".equals(Output.chosen(this).name());
+        OutputWriter chosen = Output.chosen(this);
+        return view != ViewKind.COUNTERS && (chosen instanceof FolderWriter
+                || style == Presentation.Style.TAU && "text".equals(chosen.name()));
     }
 
     static ParameterException usage(CommandSpec spec, String message) {

@@ -41,9 +41,9 @@ import java.util.regex.Pattern;
  *
  * <p>The tree (docs/formats.md, "TAU profiles"): every callpath timer is the node its path names, with its calls,
  * subcalls and exclusive and inclusive time; an ancestor that no timer names is made with no calls and no time,
- * as Hatchet's TAU reader makes it. A flat timer that ends some callpath is that function summed over its
- * callpaths and is left out (it would count the time twice); a flat timer that ends none (the {@code .TAU
- * application} root, every timer of a profile taken without callpaths) is a root. Names are trimmed of the
+ * as Hatchet's TAU reader makes it. A flat timer that starts some callpath, or ends none (the {@code .TAU
+ * application} root, every timer of a profile taken without callpaths), is a root with its numbers; another
+ * flat timer is that function summed over the callpaths it ends, and is left out (it would count twice). Names are trimmed of the
  * spaces TAU pads them with. Times of a time metric are decimal microseconds, read exactly to integer
  * nanoseconds (half a nanosecond rounds away from zero). User events become counter series: their count,
  * min, max and sum (mean x count), the mean standing in for the last value TAU does not keep.
@@ -269,11 +269,14 @@ final class TauProfileReader {
         throw bad(column, "expected a count (a whole number >= 0), got \"" + Quote.text(text) + "\"");
     }
 
-    /** An exclusive or inclusive time: decimal microseconds to nanoseconds. */
+    /**
+     * An exclusive or inclusive time: decimal microseconds to nanoseconds. Negative times are kept: TAU's
+     * overhead compensation (TAU_COMPENSATE) and a min aggregate's exclusive time can be below 0.
+     */
     private long micros(String text, int column) {
         long nanos = DecimalNanos.parseMicros(text);
-        if (nanos == DecimalNanos.UNUSABLE || nanos < 0) {
-            throw bad(column, "expected a time in microseconds (>= 0), got \"" + Quote.text(text) + "\"");
+        if (nanos == DecimalNanos.UNUSABLE) {
+            throw bad(column, "expected a time in microseconds, got \"" + Quote.text(text) + "\"");
         }
         return nanos;
     }
@@ -300,10 +303,12 @@ final class TauProfileReader {
         FrameTable frames = new FrameTable(names);
         CallTree tree = new CallTree(frames, timers.size() + 1);
         Set<String> callpathLeaves = new HashSet<>();
+        Set<String> callpathRoots = new HashSet<>();
         for (Timer t : timers) {
             if (t.name().contains(CALLPATH_SEPARATOR)) {
                 String[] path = t.name().split(CALLPATH_SEPARATOR, -1);
                 callpathLeaves.add(path[path.length - 1].strip());
+                callpathRoots.add(path[0].strip());
             }
         }
         for (Timer t : timers) {
@@ -313,7 +318,7 @@ final class TauProfileReader {
                 for (String function : t.name().split(CALLPATH_SEPARATOR, -1)) {
                     node = tree.child(node, frames.intern(function.strip()));
                 }
-            } else if (!callpathLeaves.contains(t.name().strip())) {
+            } else if (callpathRoots.contains(t.name().strip()) || !callpathLeaves.contains(t.name().strip())) {
                 node = tree.child(CallTree.ROOT, frames.intern(t.name().strip()));
             } else {
                 continue;

@@ -90,7 +90,7 @@ class TauProfileReaderTest {
                 List.of("1 templated_functions\n# Name Calls Subrs Excl Incl ProfileCalls\n\"a\" x 0 1 1 0 GROUP=\"g\"\n",
                         "t/profile.0.0.0:3:5: expected a count (a whole number >= 0), got \"x\": \"\\\"a\\\" x 0 1 1 0 GROUP=\\\"g\\\"\""),
                 List.of("1 templated_functions\n# Name Calls Subrs Excl Incl ProfileCalls\n\"a\" 1 0 1e 1 0 GROUP=\"g\"\n",
-                        "t/profile.0.0.0:3:9: expected a time in microseconds (>= 0), got \"1e\": \"\\\"a\\\" 1 0 1e 1 0 GROUP=\\\"g\\\"\""),
+                        "t/profile.0.0.0:3:9: expected a time in microseconds, got \"1e\": \"\\\"a\\\" 1 0 1e 1 0 GROUP=\\\"g\\\"\""),
                 List.of("1 templated_functions\n# Name Calls Subrs Excl Incl ProfileCalls\na 1 0 1 1 0\n",
                         "t/profile.0.0.0:3:1: expected a timer: \"name\" calls subrs excl incl profilecalls GROUP=\"...\": \"a 1 0 1 1 0\""),
                 List.of("0 templated_functions\n# Name Calls Subrs Excl Incl ProfileCalls\n0 aggregates\n1 userevents\n# eventname numevents max min mean sumsqr\n",
