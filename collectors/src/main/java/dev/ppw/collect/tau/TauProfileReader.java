@@ -48,8 +48,9 @@ import java.util.regex.Pattern;
  * nanoseconds (half a nanosecond rounds away from zero). User events become counter series: their count,
  * min, max and sum (mean x count), the mean standing in for the last value TAU does not keep.
  *
- * <p>The file is held as its timers (a few lines each, as many as the tree has nodes), never more: the
- * metadata line and a name are bounded by {@link #MAX_LINE_BYTES}. Not thread-safe: one per reading.
+ * <p>The file is read line by line and only its timers (as many as the tree has nodes) and user events are kept:
+ * memory grows with the tree, not the file; a line (the metadata's, a name) is bounded by {@link
+ * #MAX_LINE_BYTES}. Not thread-safe: one per reading.
  */
 final class TauProfileReader {
     /** The longest line kept: the metadata XML of a big run is tens of kilobytes, never near this. */
@@ -71,7 +72,7 @@ final class TauProfileReader {
     private final List<Timer> timers = new ArrayList<>();
     private final Map<String, String> metadata = new LinkedHashMap<>();
     private final List<CounterSeries> userEvents = new ArrayList<>();
-    private String metricName = "TIME";
+    private String metricName;
     private long lineNumber;
     private String lineText = "";
 
@@ -86,14 +87,20 @@ final class TauProfileReader {
      */
     static Profile read(String file, String label, InputStream content) throws IOException {
         TauProfileReader reader = new TauProfileReader(file);
-        List<String> lines = new ArrayList<>();
-        reader.collect(content, lines);
-        reader.parse(lines);
+        reader.parse(content);
         return reader.toProfile(label);
     }
 
-    /** The lines of the file; a line longer than the bound is refused at once. */
-    private void collect(InputStream content, List<String> lines) throws IOException {
+    /** What the next line must be, in the order of the file. */
+    private enum Expect { COUNT, HEADING, TIMER, AGGREGATES, AGGREGATE, USEREVENTS, USEREVENTS_HEADING, USEREVENT, END }
+
+    private Expect expect = Expect.COUNT;
+    /** Lines of the current section still to come, and how many it has. */
+    private long remaining;
+    private long sectionLines;
+
+    /** Each line as it comes, so that only the timers and user events are kept; a line beyond the bound is refused. */
+    private void parse(InputStream content) throws IOException {
         LineSplitter.Lines sink = new LineSplitter.Lines() {
             @Override
             public void line(byte[] bytes, int length, long overflowBytes) {
@@ -107,88 +114,112 @@ final class TauProfileReader {
 
             private void add(byte[] bytes, int length, long overflowBytes) {
                 if (overflowBytes > 0) {
-                    throw BadInputException.at(file, lines.size() + 1L, 1, "a line longer than "
+                    throw BadInputException.at(file, lineNumber + 1, 1, "a line longer than "
                             + (MAX_LINE_BYTES >> 20) + " MiB; this is not a TAU profile", Quote.utf8(bytes, 0, 60));
                 }
                 int end = length > 0 && bytes[length - 1] == '\r' ? length - 1 : length;
-                lines.add(new String(bytes, 0, end, StandardCharsets.UTF_8));
+                accept(new String(bytes, 0, end, StandardCharsets.UTF_8));
             }
         };
         new LineSplitter(1 << 12, MAX_LINE_BYTES).split(content, file, sink);
+        String missing = switch (expect) {
+            case COUNT -> "the count of timers (N templated_functions)";
+            case HEADING -> "the heading \"# Name Calls Subrs Excl Incl ProfileCalls\"";
+            case TIMER -> "timer " + (sectionLines - remaining + 1) + " of " + sectionLines;
+            case AGGREGATE -> "aggregates line " + (sectionLines - remaining + 1) + " of " + sectionLines;
+            case USEREVENTS_HEADING -> "the heading \"# eventname numevents max min mean sumsqr\"";
+            case USEREVENT -> "userevents line " + (sectionLines - remaining + 1) + " of " + sectionLines;
+            case AGGREGATES, USEREVENTS, END -> null;
+        };
+        if (missing != null) {
+            lineText = "";
+            throw BadInputException.at(file, lineNumber + 1, 1, "the file ends where " + missing
+                    + " was expected (cut short?)", null);
+        }
     }
 
-    private void parse(List<String> lines) {
-        int at = 0;
-        String first = next(lines, at++, "the count of timers (N templated_functions)");
-        Matcher m = FIRST_LINE.matcher(first);
-        if (!m.matches()) {
-            throw bad(1, "expected \"N templated_functions\": this is not a TAU profile");
+    private void accept(String line) {
+        lineNumber++;
+        lineText = line;
+        switch (expect) {
+            case COUNT -> {
+                Matcher m = FIRST_LINE.matcher(line);
+                if (!m.matches()) {
+                    throw bad(1, "expected \"N templated_functions\": this is not a TAU profile");
+                }
+                sectionLines = count(m.group(1), 1);
+                metricName = m.group(2) == null ? "TIME" : m.group(2);
+                expect = Expect.HEADING;
+            }
+            case HEADING -> {
+                heading(line);
+                remaining = sectionLines;
+                expect = remaining > 0 ? Expect.TIMER : Expect.AGGREGATES;
+            }
+            case TIMER -> {
+                timers.add(timer(line));
+                expect = --remaining > 0 ? Expect.TIMER : Expect.AGGREGATES;
+            }
+            case AGGREGATES -> {
+                if (line.isBlank()) {
+                    expect = Expect.END;
+                } else {
+                    remaining = sectionHead(line, "aggregates");
+                    sectionLines = remaining;
+                    expect = remaining > 0 ? Expect.AGGREGATE : Expect.USEREVENTS;
+                }
+            }
+            case AGGREGATE -> expect = --remaining > 0 ? Expect.AGGREGATE : Expect.USEREVENTS;
+            case USEREVENTS -> {
+                if (line.isBlank()) {
+                    expect = Expect.END;
+                } else {
+                    remaining = sectionHead(line, "userevents");
+                    sectionLines = remaining;
+                    expect = remaining > 0 ? Expect.USEREVENTS_HEADING : Expect.END;
+                }
+            }
+            case USEREVENTS_HEADING -> {
+                if (!line.startsWith("# eventname")) {
+                    throw bad(1, "expected the heading \"# eventname numevents max min mean sumsqr\"");
+                }
+                expect = Expect.USEREVENT;
+            }
+            case USEREVENT -> {
+                userEvents.add(userEvent(line));
+                expect = --remaining > 0 ? Expect.USEREVENT : Expect.END;
+            }
+            case END -> {
+                if (!line.isBlank()) {
+                    throw bad(1, "text after the user events");
+                }
+            }
         }
-        long count = count(m.group(1), 1);
-        String heading = next(lines, at++, "the heading \"# Name Calls Subrs Excl Incl ProfileCalls\"");
-        if (!heading.startsWith("# Name Calls Subrs Excl Incl")) {
+    }
+
+    /** The heading and the metadata XML on its line. */
+    private void heading(String line) {
+        if (!line.startsWith("# Name Calls Subrs Excl Incl")) {
             throw bad(1, "expected the heading \"# Name Calls Subrs Excl Incl ProfileCalls\"");
         }
-        Matcher a = ATTRIBUTE.matcher(heading);
+        Matcher a = ATTRIBUTE.matcher(line);
         while (a.find()) {
             metadata.put(unescape(a.group(1)), unescape(a.group(2)));
         }
-        metricName = metadata.getOrDefault("Metric Name", m.group(2) == null ? "TIME" : m.group(2));
-        boolean time = metricName.contains("TIME");
-        if (!time) {
+        metricName = metadata.getOrDefault("Metric Name", metricName);
+        if (!metricName.contains("TIME")) {
             throw bad(1, "the metric " + Quote.text(metricName) + " is not a time: ppw-java reads TAU's time"
                     + " metrics (TIME, P_WALL_CLOCK_TIME, CPU_TIME)");
         }
-        for (long i = 0; i < count; i++) {
-            timers.add(timer(next(lines, at++, "timer " + (i + 1) + " of " + count)));
-        }
-        if (at < lines.size() && !lines.get(at).isBlank()) {
-            at = section(lines, at, "aggregates", false);
-        }
-        if (at < lines.size() && !lines.get(at).isBlank()) {
-            at = section(lines, at, "userevents", true);
-        }
-        for (; at < lines.size(); at++) {
-            lineNumber = at + 1;
-            lineText = lines.get(at);
-            if (!lineText.isBlank()) {
-                throw bad(1, "text after the user events");
-            }
-        }
     }
 
-    /** An {@code N aggregates} or {@code N userevents} section from line index {@code at}; the index after it. */
-    private int section(List<String> lines, int at, String kind, boolean userEventsSection) {
-        String head = next(lines, at++, "\"N " + kind + "\"");
-        Matcher m = SECTION.matcher(head);
+    /** The count of an {@code N aggregates} or {@code N userevents} line. */
+    private long sectionHead(String line, String kind) {
+        Matcher m = SECTION.matcher(line);
         if (!m.matches() || !m.group(2).equals(kind)) {
             throw bad(1, "expected \"N " + kind + "\"");
         }
-        long count = count(m.group(1), 1);
-        if (userEventsSection && count > 0) {
-            String heading = next(lines, at++, "the heading \"# eventname numevents max min mean sumsqr\"");
-            if (!heading.startsWith("# eventname")) {
-                throw bad(1, "expected the heading \"# eventname numevents max min mean sumsqr\"");
-            }
-        }
-        for (long i = 0; i < count; i++) {
-            String line = next(lines, at++, kind + " line " + (i + 1) + " of " + count);
-            if (userEventsSection) {
-                userEvents.add(userEvent(line));
-            }
-        }
-        return at;
-    }
-
-    private String next(List<String> lines, int at, String expected) {
-        lineNumber = at + 1;
-        if (at >= lines.size()) {
-            lineText = "";
-            throw BadInputException.at(file, lineNumber, 1, "the file ends where " + expected
-                    + " was expected (cut short?)", null);
-        }
-        lineText = lines.get(at);
-        return lineText;
+        return count(m.group(1), 1);
     }
 
     /** {@code "name" calls subrs excl incl profilecalls GROUP="groups"}, read from the right. */
