@@ -35,7 +35,8 @@ final class ReportOptions {
     @Option(names = "--format", paramLabel = "FORMAT", converter = Converters.Format.class,
             completionCandidates = Converters.FormatNames.class,
             description = "One of ${COMPLETION-CANDIDATES} (default: the format whose ending the -o file has, as"
-                    + " .csv or .json, a .gz aside; else text).")
+                    + " .csv or .json, a .gz aside; else text). tau writes a folder of TAU profiles: -o DIR, new or"
+                    + " empty.")
     OutputWriter format;
 
     @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,
@@ -69,7 +70,8 @@ final class ReportOptions {
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write here instead of stdout ('-' is stdout): a regular file is replaced atomically (a"
-                    + " link's file, the link kept), a device or pipe written through; a name ending in .gz is gzipped.")
+                    + " link's file, the link kept), a device or pipe written through; a name ending in .gz is gzipped."
+                    + " With --format tau, a folder created whole: it must not exist or be empty.")
     Path output;
 
     @Option(names = "--strict",
