@@ -64,8 +64,8 @@ final class TauProfileReader {
             "<attribute><name>(.*?)</name><value>(.*?)</value></attribute>", Pattern.DOTALL);
     private static final String GROUP = " GROUP=\"";
 
-    /** One timer line: its name as written (untrimmed) and its numbers. */
-    private record Timer(String name, long calls, long subcalls, long exclusive, long inclusive, long line) {
+    /** One timer line: its functions (one for a flat timer), trimmed, and its numbers. */
+    private record Timer(String[] path, long calls, long subcalls, long exclusive, long inclusive) {
     }
 
     private final String file;
@@ -231,12 +231,29 @@ final class TauProfileReader {
         String[] numbers = new String[5];
         int[] columns = new int[5];
         int nameEnd = fields(line, group, numbers, columns);
-        String name = line.substring(1, nameEnd);
+        String[] path = path(line.substring(1, nameEnd));
         long calls = count(numbers[0], columns[0]);
         long subcalls = count(numbers[1], columns[1]);
         long exclusive = micros(numbers[2], columns[2]);
         long inclusive = micros(numbers[3], columns[3]);
-        return new Timer(name, calls, subcalls, exclusive, inclusive, lineNumber);
+        return new Timer(path, calls, subcalls, exclusive, inclusive);
+    }
+
+    /** The functions of a timer's name, split at {@code =>} and trimmed (no regular expression: it is per line). */
+    private static String[] path(String name) {
+        int at = name.indexOf(CALLPATH_SEPARATOR);
+        if (at < 0) {
+            return new String[] {name.strip()};
+        }
+        List<String> functions = new ArrayList<>();
+        int from = 0;
+        while (at >= 0) {
+            functions.add(name.substring(from, at).strip());
+            from = at + CALLPATH_SEPARATOR.length();
+            at = name.indexOf(CALLPATH_SEPARATOR, from);
+        }
+        functions.add(name.substring(from).strip());
+        return functions.toArray(String[]::new);
     }
 
     /** {@code "name" numevents max min mean sumsqr}, read from the right. */
@@ -336,23 +353,19 @@ final class TauProfileReader {
         Set<String> callpathLeaves = new HashSet<>();
         Set<String> callpathRoots = new HashSet<>();
         for (Timer t : timers) {
-            if (t.name().contains(CALLPATH_SEPARATOR)) {
-                String[] path = t.name().split(CALLPATH_SEPARATOR, -1);
-                callpathLeaves.add(path[path.length - 1].strip());
-                callpathRoots.add(path[0].strip());
+            if (t.path().length > 1) {
+                callpathLeaves.add(t.path()[t.path().length - 1]);
+                callpathRoots.add(t.path()[0]);
             }
         }
         for (Timer t : timers) {
-            int node;
-            if (t.name().contains(CALLPATH_SEPARATOR)) {
-                node = CallTree.ROOT;
-                for (String function : t.name().split(CALLPATH_SEPARATOR, -1)) {
-                    node = tree.child(node, frames.intern(function.strip()));
-                }
-            } else if (callpathRoots.contains(t.name().strip()) || !callpathLeaves.contains(t.name().strip())) {
-                node = tree.child(CallTree.ROOT, frames.intern(t.name().strip()));
-            } else {
+            String[] path = t.path();
+            if (path.length == 1 && callpathLeaves.contains(path[0]) && !callpathRoots.contains(path[0])) {
                 continue;
+            }
+            int node = CallTree.ROOT;
+            for (String function : path) {
+                node = tree.child(node, frames.intern(function));
             }
             // a name met twice (TAU never writes one so) adds up, as two calls of one context would
             tree.setMetrics(node, tree.calls(node) + t.calls(), tree.subcalls(node) + t.subcalls(),
