@@ -18,7 +18,7 @@ class WriterPluginsTest {
 
     @Test
     void serviceLoaderFindsTheWritersByName() {
-        assertEquals(List.of("csv", "folded", "json", "text"), REGISTRY.names());
+        assertEquals(List.of("csv", "folded", "json", "tau", "text"), REGISTRY.names());
         assertInstanceOf(FoldedWriter.class, REGISTRY.byName("folded").orElseThrow());
         assertInstanceOf(CsvWriter.class, REGISTRY.byName("csv").orElseThrow());
         assertInstanceOf(JsonWriter.class, REGISTRY.byName("json").orElseThrow());
