@@ -140,6 +140,25 @@ class TauCliTest {
     }
 
     @Test
+    void aRunOfSeveralMetricsMergesItsTimeFolder() throws IOException {
+        Path run = tmp.resolve("multi");
+        Path time = Files.createDirectories(run.resolve("MULTI__TIME"));
+        Path cycles = Files.createDirectories(run.resolve("MULTI__PAPI_TOT_CYC"));
+        for (String rank : List.of("0", "1")) {
+            String text = Files.readString(Path.of(RUN, "profile." + rank + ".0.0"), StandardCharsets.UTF_8);
+            Files.writeString(time.resolve("profile." + rank + ".0.0"), text, StandardCharsets.UTF_8);
+            Files.writeString(cycles.resolve("profile." + rank + ".0.0"), text.replace("<value>TIME</value>",
+                    "<value>PAPI_TOT_CYC</value>"), StandardCharsets.UTF_8);
+        }
+        Cli r = Cli.run("merge", run.toString(), "--format", "csv");
+        assertEquals(0, r.exit(), r.toString());
+        assertTrue(r.out().contains("\r\n.TAU application,1,,0,.TAU application,,2,14,107110000,868000,"), r.out());
+        Cli alone = Cli.run("profile", cycles.resolve("profile.0.0.0").toString());
+        assertEquals(1, alone.exit(), alone.toString());
+        assertTrue(alone.err().contains("the metric PAPI_TOT_CYC is not a time"), alone.err());
+    }
+
+    @Test
     void toStandardOutputItIsTheWholeProfileAsOneFile() {
         Cli r = Cli.run("merge", RUN, "--format", "tau");
         assertEquals(0, r.exit(), r.toString());

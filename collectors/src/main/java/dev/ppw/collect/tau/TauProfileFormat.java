@@ -10,6 +10,7 @@ import dev.ppw.model.format.ReadOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -51,12 +52,26 @@ public final class TauProfileFormat implements ProfileFormat {
         if (FIRST_LINE.matcher(first).matches()) {
             return Confidence.CERTAIN;
         }
-        return namesInput(head.fileName()) ? Confidence.NAME_ONLY : Confidence.NONE;
+        return isProfileName(head.fileName()) ? Confidence.NAME_ONLY : Confidence.NONE;
     }
 
-    /** TAU's {@code profile.N.C.T} (gzipped or not): found in folders though it has no usual ending. */
+    /**
+     * TAU's {@code profile.N.C.T} (gzipped or not): found in folders though it has no usual ending; but not in a
+     * {@code MULTI__} folder of a metric other than a time ({@code MULTI__PAPI_TOT_CYC}), which this reader does
+     * not read, so that {@code merge RUN/} of a run measuring several metrics merges its time.
+     */
     @Override
-    public boolean namesInput(String fileName) {
+    public boolean namesInput(Path file) {
+        Path name = file.getFileName();
+        if (name == null || !isProfileName(name.toString())) {
+            return false;
+        }
+        Path folder = file.getParent() == null ? null : file.getParent().getFileName();
+        String metric = folder == null ? "" : folder.toString();
+        return !metric.startsWith("MULTI__") || metric.contains("TIME");
+    }
+
+    private static boolean isProfileName(String fileName) {
         return FILE_NAME.matcher(fileName.toLowerCase(Locale.ROOT)).matches();
     }
 

@@ -279,7 +279,8 @@ final class TauProfileReader {
 
     /**
      * Splits the {@code numbers.length} space-separated fields that end {@code line} before {@code end} into
-     * {@code numbers} and their 1-based columns into {@code columns}; returns the index of the quote that closes the name before them.
+     * {@code numbers} and their 1-based columns into {@code columns}; returns the index of the quote that closes
+     * the name before them.
      */
     private int fields(String line, int end, String[] numbers, int[] columns) {
         int right = end;

@@ -111,7 +111,11 @@ class TauProfileReaderTest {
         assertEquals(Confidence.NAME_ONLY, FORMAT.probe(Head.of("run/profile.3.0.1", "garbage"
                 .getBytes(StandardCharsets.UTF_8))));
         assertEquals(Confidence.NONE, FORMAT.probe(Head.of("run/profile.txt", "garbage".getBytes(StandardCharsets.UTF_8))));
-        assertEquals(true, FORMAT.namesInput("profile.12.0.3"));
-        assertEquals(false, FORMAT.namesInput("profile.12.0"));
+        assertEquals(true, FORMAT.namesInput(Path.of("run/profile.12.0.3")));
+        assertEquals(false, FORMAT.namesInput(Path.of("run/profile.12.0")));
+        assertEquals(true, FORMAT.namesInput(Path.of("run/MULTI__TIME/profile.1.0.0")));
+        assertEquals(true, FORMAT.namesInput(Path.of("run/MULTI__P_WALL_CLOCK_TIME/profile.1.0.0")));
+        assertEquals(false, FORMAT.namesInput(Path.of("run/MULTI__PAPI_TOT_CYC/profile.1.0.0")),
+                "a metric that is not a time is left out of a folder's search");
     }
 }

@@ -220,8 +220,7 @@ public final class FormatRegistry {
 
     /** True when some format {@link InputFormat#namesInput claims} files named as {@code file} is, met in a folder. */
     public boolean namesInput(Path file) {
-        Path name = file.getFileName();
-        return name != null && byPrecedence.stream().anyMatch(f -> f.namesInput(name.toString()));
+        return byPrecedence.stream().anyMatch(f -> f.namesInput(file));
     }
 
     /** True when some format reads the folder {@code directory} as one input. */

@@ -37,11 +37,12 @@ public sealed interface InputFormat permits EventFormat, ProfileFormat {
     }
 
     /**
-     * True when a file named {@code fileName}, met below a folder named as an input, is an input of this format
-     * though its name has none of the endings such folders are searched for ({@code .json}, {@code .pfw}, ...):
-     * TAU names its profiles {@code profile.N.C.T}. A pure function of the name; the default claims none.
+     * True when the file {@code file}, met below a folder named as an input, is an input of this format though its
+     * name has none of the endings such folders are searched for ({@code .json}, {@code .pfw}, ...): TAU names its
+     * profiles {@code profile.N.C.T}. A pure function of the path (its name and its folders' names, no I/O); the
+     * default claims none.
      */
-    default boolean namesInput(String fileName) {
+    default boolean namesInput(Path file) {
         return false;
     }
 }
