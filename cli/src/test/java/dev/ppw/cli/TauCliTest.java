@@ -47,7 +47,8 @@ class TauCliTest {
     void theRunFolderMergesItsRanksWithTheirBreakdown() throws IOException {
         golden("tau-cpi-mpi-merge--breakdown.txt", "merge", RUN, "--breakdown");
         golden("tau-cpi-mpi-merge--breakdown--format-csv.csv", "merge", RUN, "--breakdown", "--format", "csv");
-        golden("tau-cpi-mpi-merge--view-counters--format-csv.csv", "merge", RUN, "--view", "counters", "--format", "csv");
+        golden("tau-cpi-mpi-merge--view-counters--format-csv.csv", "merge", RUN, "--view", "counters",
+                "--format", "csv");
     }
 
     /**
@@ -57,7 +58,8 @@ class TauCliTest {
      */
     @Test
     void theTreeIsHatchets() {
-        Map<String, List<Long>> exclusiveMicros = Map.of("0", List.of(449L, 4458L, 218L), "1", List.of(419L, 4894L, 333L));
+        Map<String, List<Long>> exclusiveMicros = Map.of("0", List.of(449L, 4458L, 218L),
+                "1", List.of(419L, 4894L, 333L));
         for (Map.Entry<String, List<Long>> rank : exclusiveMicros.entrySet()) {
             Cli r = Cli.run("profile", RUN + "/profile." + rank.getKey() + ".0.0", "--format", "csv");
             assertEquals(0, r.exit(), r.toString());
@@ -288,7 +290,8 @@ class TauCliTest {
 
     private static final Pattern FIRST = Pattern.compile("(\\d+) templated_functions_MULTI_TIME");
     private static final Pattern TIMER = Pattern.compile(
-            "\"([^\\n]+)\" (\\d+) (\\d+) (-?\\d+(?:\\.\\d+)?) (-?\\d+(?:\\.\\d+)?) 0 GROUP=\"(TAU_DEFAULT|TAU_CALLPATH)\"");
+            "\"([^\\n]+)\" (\\d+) (\\d+) (-?\\d+(?:\\.\\d+)?) (-?\\d+(?:\\.\\d+)?) 0"
+                    + " GROUP=\"(TAU_DEFAULT|TAU_CALLPATH)\"");
     private static final Pattern EVENT = Pattern.compile("\"[^\\n]+\" \\d+ \\S+ \\S+ \\S+ \\S+");
 
     /**
