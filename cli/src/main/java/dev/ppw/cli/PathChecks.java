@@ -21,6 +21,11 @@ final class PathChecks {
      *
      * @return a message saying what is wrong, or null when the output is fine
      */
+    static String outputProblem(Path output, List<Path> inputs) {
+        return outputProblem(output, inputs, false);
+    }
+
+    /** As {@link #outputProblem(Path, List)}, for the output of a format that writes a folder when {@code folder}. */
     static String outputProblem(Path output, List<Path> inputs, boolean folder) {
         if (Output.STDOUT.equals(output.toString())) {
             return null;
