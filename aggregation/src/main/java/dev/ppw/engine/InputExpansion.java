@@ -75,6 +75,15 @@ final class InputExpansion {
      */
     static List<Found> expand(List<String> arguments, boolean standardInput, Function<Path, Optional<String>> unreadFormat,
                               Predicate<Path> oneInput) {
+        return expand(arguments, standardInput, unreadFormat, oneInput, file -> false);
+    }
+
+    /**
+     * As {@link #expand(List, boolean, Function, Predicate)}, where a file below a named folder is also an input
+     * when {@code namedInput} accepts it (a format claims its name: TAU's {@code profile.N.C.T}).
+     */
+    static List<Found> expand(List<String> arguments, boolean standardInput, Function<Path, Optional<String>> unreadFormat,
+                              Predicate<Path> oneInput, Predicate<Path> namedInput) {
         // in the order found: a list's contains() made 1000 inputs half a million comparisons
         Map<Object, Found> found = new LinkedHashMap<>();
         for (String argument : arguments) {
@@ -90,7 +99,7 @@ final class InputExpansion {
                 files = List.of(path);
                 expanded = false;
             } else if (Files.isDirectory(path)) {
-                files = walkInputs(path, oneInput);
+                files = walkInputs(path, oneInput, namedInput);
                 if (files.isEmpty()) {
                     throw noInputIn(argument, path, unreadFormat);
                 }
@@ -174,7 +183,7 @@ final class InputExpansion {
     }
 
     /** The inputs below {@code base} by name, and the folders below it that are one input each (not searched). */
-    private static List<Path> walkInputs(Path base, Predicate<Path> oneInput) {
+    private static List<Path> walkInputs(Path base, Predicate<Path> oneInput, Predicate<Path> namedInput) {
         List<Path> found = new ArrayList<>();
         try {
             Files.walkFileTree(base, new SimpleFileVisitor<>() {
@@ -189,7 +198,7 @@ final class InputExpansion {
 
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                    if (attributes.isRegularFile() && looksLikeInput(file)) {
+                    if (attributes.isRegularFile() && (looksLikeInput(file) || !hidden(file) && namedInput.test(file))) {
                         found.add(file);
                     }
                     return FileVisitResult.CONTINUE;

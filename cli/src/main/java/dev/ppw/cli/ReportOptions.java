@@ -4,6 +4,7 @@ import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Presentation;
+import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.engine.RowOptions;
 import dev.ppw.engine.ViewSpec;
@@ -34,7 +35,8 @@ final class ReportOptions {
     @Option(names = "--format", paramLabel = "FORMAT", converter = Converters.Format.class,
             completionCandidates = Converters.FormatNames.class,
             description = "One of ${COMPLETION-CANDIDATES} (default: the format whose ending the -o file has, as"
-                    + " .csv or .json, a .gz aside; else text).")
+                    + " .csv or .json, a .gz aside; else text). tau writes a folder of TAU profiles: -o DIR, new or"
+                    + " empty.")
     OutputWriter format;
 
     @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,
@@ -68,7 +70,8 @@ final class ReportOptions {
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write here instead of stdout ('-' is stdout): a regular file is replaced atomically (a"
-                    + " link's file, the link kept), a device or pipe written through; a name ending in .gz is gzipped.")
+                    + " link's file, the link kept), a device or pipe written through; a name ending in .gz is gzipped."
+                    + " With --format tau, a folder created whole: it must not exist or be empty.")
     Path output;
 
     @Option(names = "--strict",
@@ -118,7 +121,7 @@ final class ReportOptions {
             throw usage(spec, "--min-percent must be a number from 0 to 100, got " + minPercent);
         }
         if (output != null) {
-            String problem = PathChecks.outputProblem(output, inputs);
+            String problem = PathChecks.outputProblem(output, inputs, Output.chosen(this) instanceof FolderWriter);
             if (problem != null) {
                 throw usage(spec, problem);
             }
@@ -156,13 +159,14 @@ final class ReportOptions {
     }
 
     /**
-     * True when the report needs a section per thread or node: laid out TAU's way in text, or written by a
-     * writer that prints sections (speedscope's profile per thread or node).
+     * True when the report needs a section per thread or node: laid out TAU's way in text ({@code --style
+     * tau}), written by a writer that prints sections (speedscope's profile per thread or node), or by a format
+     * that writes a folder of them ({@code --format tau}).
      */
     boolean tauSections() {
-        OutputWriter writer = Output.chosen(this);
-        return view != ViewKind.COUNTERS
-                && (style == Presentation.Style.TAU && "text".equals(writer.name()) || writer.writesSections());
+        OutputWriter chosen = Output.chosen(this);
+        return view != ViewKind.COUNTERS && (chosen instanceof FolderWriter || chosen.writesSections()
+                || style == Presentation.Style.TAU && "text".equals(chosen.name()));
     }
 
     static ParameterException usage(CommandSpec spec, String message) {

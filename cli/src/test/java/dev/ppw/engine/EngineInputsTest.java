@@ -154,11 +154,17 @@ class EngineInputsTest {
 
         Path tau = Files.createDirectories(dir.resolve("MULTI__TIME"));
         Files.writeString(tau.resolve("profile.0.0.0"), "2 templated_functions_MULTI_TIME\n# Name Calls Subrs Excl Incl\n");
-        BadInputException e = assertThrows(BadInputException.class, () -> ENGINE.inputs(List.of(tau.toString())));
-        assertTrue(e.getMessage().startsWith("no trace or saved profile in directory " + tau + " (looked for *.pfw,"
-                + " *.json, *.trace, *.folded, *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, *.jfr, *.cpuprofile,"
-                + " optionally .gz); "
-                + tau.resolve("profile.0.0.0") + ": this is a TAU profile"), e.getMessage());
+        assertEquals(List.of(tau.resolve("profile.0.0.0").toString()),
+                ENGINE.inputs(List.of(tau.toString())).stream().map(InputSource::name).toList(),
+                "TAU's profile.N.C.T is found by its name (the tau reader claims it)");
+        Path perf = Files.createDirectories(dir.resolve("perf"));
+        byte[] header = new byte[128];
+        System.arraycopy("PERFILE2".getBytes(StandardCharsets.US_ASCII), 0, header, 0, 8);
+        Files.write(perf.resolve("perf.data"), header);
+        BadInputException e = assertThrows(BadInputException.class, () -> ENGINE.inputs(List.of(perf.toString())));
+        assertTrue(e.getMessage().startsWith("no trace or saved profile in directory " + perf + " (looked for *.pfw,"
+                + " *.json, *.trace, *.folded, *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, *.jfr, *.cpuprofile, optionally .gz); "
+                + perf.resolve("perf.data") + ": this is a perf.data recording"), e.getMessage());
         Path empty = Files.createDirectories(dir.resolve("empty"));
         assertEquals("no trace or saved profile in directory " + empty + " (looked for *.pfw, *.json, *.trace, *.folded,"
                 + " *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, *.jfr, *.cpuprofile, optionally .gz)",

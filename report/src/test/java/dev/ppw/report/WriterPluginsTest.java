@@ -19,7 +19,7 @@ class WriterPluginsTest {
 
     @Test
     void serviceLoaderFindsTheWritersByName() {
-        assertEquals(List.of("csv", "folded", "hatchet", "html", "json", "pprof", "speedscope", "text"), REGISTRY.names());
+        assertEquals(List.of("csv", "folded", "hatchet", "html", "json", "pprof", "speedscope", "tau", "text"), REGISTRY.names());
         assertInstanceOf(HatchetWriter.class, REGISTRY.byName("hatchet").orElseThrow());
         assertInstanceOf(HtmlWriter.class, REGISTRY.byName("html").orElseThrow());
         assertInstanceOf(SpeedscopeWriter.class, REGISTRY.byName("speedscope").orElseThrow());

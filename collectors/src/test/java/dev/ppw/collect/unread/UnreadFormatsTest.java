@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * names it with its next step, as one line, instead of "unrecognized format" or a reader's parser error.
  */
 class UnreadFormatsTest {
-    private static final String READ = "Formats read: chrome-json, folded, jfr, lttng-ctf, lttng-text, perf-script, perf-stat, perfetto, pprof, ppw-profile, v8-cpuprofile ('ppw-java formats').";
+    private static final String READ = "Formats read: chrome-json, folded, jfr, lttng-ctf, lttng-text, perf-script, perf-stat, perfetto, pprof, ppw-profile, tau, v8-cpuprofile ('ppw-java formats').";
 
     /** A file of {@code unread/} (or of {@code traces/}) and what detection must make of it. */
     record Sample(String path, String format, Confidence confidence) {
@@ -41,7 +41,6 @@ class UnreadFormatsTest {
     static List<Sample> samples() {
         return List.of(
                 new Sample("unread/perf-record.head128.data", "perf-data", Confidence.CERTAIN),
-                new Sample("unread/tau-cpi-mpi/profile.0.0.0", "tau-profile", Confidence.CERTAIN),
                 new Sample("unread/cprofile-cycle.pstats", "pstats", Confidence.CERTAIN),
                 new Sample("unread/python311-sum.pstats", "pstats", Confidence.CERTAIN),
                 new Sample("unread/caliper-made.cali", "caliper", Confidence.CERTAIN),
@@ -100,8 +99,6 @@ class UnreadFormatsTest {
 
     @Test
     void namesAreHintsTheBytesOverrule() {
-        assertEquals(Confidence.NAME_ONLY, new TauProfile().probe(Head.of("run/profile.3.0.1", utf8("garbage"))));
-        assertEquals(Confidence.NAME_ONLY, new TauProfile().probe(Head.of("MULTI__TIME/x", utf8("garbage"))));
         assertEquals(Confidence.NAME_ONLY, new NsightReport().probe(new Head("a.qdrep.gz", utf8("x"), 1, false, false, true)));
         assertEquals(Confidence.NONE, new NsightReport().probe(Head.of("a.qdrep.gz", utf8("x"))),
                 "a .gz that is not gzipped keeps its .gz");
