@@ -58,6 +58,12 @@ final class PprofReader {
     private long periodTypeUnit = -1;
     private long period;
     private long defaultSampleType;
+    /** Where the fields resolved after the first walk start, in bytes of the content: for the messages. */
+    private final LongArrayList typeOffsets = new LongArrayList();
+    private long defaultSampleTypeOffset;
+    private long periodTypeOffset;
+    private long firstStringOffset;
+    private long firstSampleOffset = -1;
     private long sampleRecords;
 
     /** Per location id: its frames outermost first, as name ids (regions and the place in each). */
@@ -111,7 +117,9 @@ final class PprofReader {
                     }
                 } else {
                     if (field == Proto.PROFILE_SAMPLE) {
-                        sampleRecords++;
+                        if (sampleRecords++ == 0) {
+                            firstSampleOffset = offset;
+                        }
                     }
                     table(in, field, wire, tag);
                 }
@@ -142,6 +150,7 @@ final class PprofReader {
                 long[] vt = valueType(in);
                 typeStrings.add(vt[0]);
                 unitStrings.add(vt[1]);
+                typeOffsets.add(offset);
             }
             case Proto.PROFILE_MAPPING -> {
                 expect(wire, WireFormat.WIRETYPE_LENGTH_DELIMITED, "Profile.mapping");
@@ -157,11 +166,15 @@ final class PprofReader {
             }
             case Proto.PROFILE_STRING_TABLE -> {
                 expect(wire, WireFormat.WIRETYPE_LENGTH_DELIMITED, "Profile.string_table");
+                if (strings.isEmpty()) {
+                    firstStringOffset = offset;
+                }
                 strings.add(in.readString());
             }
             case Proto.PROFILE_PERIOD_TYPE -> {
                 expect(wire, WireFormat.WIRETYPE_LENGTH_DELIMITED, "Profile.period_type");
                 periodTypeUnit = valueType(in)[1];
+                periodTypeOffset = offset;
             }
             case Proto.PROFILE_PERIOD -> {
                 expect(wire, WireFormat.WIRETYPE_VARINT, "Profile.period");
@@ -170,6 +183,7 @@ final class PprofReader {
             case Proto.PROFILE_DEFAULT_SAMPLE_TYPE -> {
                 expect(wire, WireFormat.WIRETYPE_VARINT, "Profile.default_sample_type");
                 defaultSampleType = in.readInt64();
+                defaultSampleTypeOffset = offset;
             }
             default -> in.skipField(tag);
         }
@@ -201,10 +215,11 @@ final class PprofReader {
         return in.readRawVarint64();
     }
 
-    /** A Mapping: kept as {memory_start, file_offset, filename}. */
+    /** A Mapping: kept as {memory_start, file_offset, filename, the byte it starts at}. */
     private void mapping(CodedInputStream in) throws IOException {
         long id = 0;
-        long[] m = new long[3];
+        long[] m = new long[4];
+        m[3] = offset;
         int old = in.pushLimit(in.readRawVarint32());
         while (true) {
             int tag = in.readTag();
@@ -223,10 +238,11 @@ final class PprofReader {
         mappings.put(id, m);
     }
 
-    /** A Function: kept as {name, system_name, filename}. */
+    /** A Function: kept as {name, system_name, filename, the byte it starts at}. */
     private void function(CodedInputStream in) throws IOException {
         long id = 0;
-        long[] f = new long[3];
+        long[] f = new long[4];
+        f[3] = offset;
         int old = in.pushLimit(in.readRawVarint32());
         while (true) {
             int tag = in.readTag();
@@ -292,9 +308,11 @@ final class PprofReader {
         into.add(line);
     }
 
-    private String string(long index, String what) {
+    /** String {@code index} of the table, named by {@code what}, a field that starts at byte {@code atByte}. */
+    private String string(long index, String what, long atByte) {
         if (index < 0 || index >= strings.size()) {
-            throw new BadInputException(input + ": not a pprof profile: " + what + " names string " + index
+            throw new BadInputException(input + ": byte " + atByte + ": not a pprof profile: " + what + " names string "
+                    + index
                     + " of a string table of " + strings.size());
         }
         return strings.get((int) index);
@@ -303,21 +321,22 @@ final class PprofReader {
     /** After the first walk: the weights of the sample values and each location's frames as name ids. */
     private void resolve() {
         if (!strings.isEmpty() && !strings.getFirst().isEmpty()) {
-            throw new BadInputException(input + ": not a pprof profile: the string table's first string is not empty");
+            throw new BadInputException(input + ": byte " + firstStringOffset
+                    + ": not a pprof profile: the string table's first string is not empty");
         }
         int types = typeStrings.size();
         if (types == 0 && sampleRecords > 0) {
-            throw new BadInputException(input + ": not a pprof profile: " + sampleRecords
+            throw new BadInputException(input + ": byte " + firstSampleOffset + ": not a pprof profile: " + sampleRecords
                     + " samples and no sample_type to say what their values are");
         }
         weights = new Metric[types];
         scale = new long[types];
-        String defaultType = defaultSampleType == 0 ? null : string(defaultSampleType, "default_sample_type");
+        String defaultType = defaultSampleType == 0 ? null : string(defaultSampleType, "default_sample_type", defaultSampleTypeOffset);
         primary = types - 1;
         int timeIndex = -1;
         for (int i = 0; i < types; i++) {
-            String type = string(typeStrings.get(i), "sample_type " + i);
-            String unit = string(unitStrings.get(i), "sample_type " + i);
+            String type = string(typeStrings.get(i), "sample_type " + i, typeOffsets.get(i));
+            String unit = string(unitStrings.get(i), "sample_type " + i, typeOffsets.get(i));
             if (type.equals(defaultType)) {
                 primary = i;
             }
@@ -332,7 +351,7 @@ final class PprofReader {
         taken.add(SampleWeights.TIME.name());
         for (int i = 0; i < types; i++) {
             String type = typeOf(i);
-            String unit = string(unitStrings.get(i), "sample_type " + i);
+            String unit = string(unitStrings.get(i), "sample_type " + i, typeOffsets.get(i));
             long nanos = nanosPer(unit);
             if (nanos > 0) {
                 if (i == timeIndex) {
@@ -352,7 +371,7 @@ final class PprofReader {
             primary = timeIndex;
         }
         if (timeIndex < 0 && countIndex >= 0 && period > 0 && periodTypeUnit > 0) {
-            long nanos = nanosPer(string(periodTypeUnit, "period_type"));
+            long nanos = nanosPer(string(periodTypeUnit, "period_type", periodTypeOffset));
             periodNanos = nanos > 0 ? multiplyOrZero(period, nanos) : 0;
         }
         for (long id : locationsRaw.keysView().toArray()) {
@@ -362,7 +381,7 @@ final class PprofReader {
     }
 
     private String typeOf(int i) {
-        return string(typeStrings.get(i), "sample_type " + i);
+        return string(typeStrings.get(i), "sample_type " + i, typeOffsets.get(i));
     }
 
     private Metric declare(String type, String unit, Set<String> taken) {
@@ -445,14 +464,14 @@ final class PprofReader {
                 region = address(raw[0], raw[1]);
                 file = "";
             } else {
-                region = string(f[0], "function " + functionId);
+                region = string(f[0], "function " + functionId, f[3]);
                 if (region.isEmpty()) {
-                    region = string(f[1], "function " + functionId);
+                    region = string(f[1], "function " + functionId, f[3]);
                 }
                 if (region.isEmpty()) {
                     region = address(raw[0], raw[1]);
                 }
-                file = string(f[2], "function " + functionId);
+                file = string(f[2], "function " + functionId, f[3]);
             }
             String place = file.isEmpty() || line <= 0 ? "" : file + ":" + line;
             frames[lines - 1 - k] = new int[] {names.intern(region), names.intern(place)};
@@ -464,7 +483,7 @@ final class PprofReader {
     private String address(long mappingId, long address) {
         long[] m = mappingId == 0 ? null : mappings.get(mappingId);
         if (m != null) {
-            String file = string(m[2], "mapping " + Long.toUnsignedString(mappingId));
+            String file = string(m[2], "mapping " + Long.toUnsignedString(mappingId), m[3]);
             if (!file.isEmpty()) {
                 String base = file.substring(file.lastIndexOf('/') + 1);
                 return base + "+0x" + Long.toHexString(address - m[0] + m[1]);

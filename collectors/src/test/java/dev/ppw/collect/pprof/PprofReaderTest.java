@@ -225,17 +225,18 @@ class PprofReaderTest {
 
     @Test
     void structuralMistakesAreRefused() {
-        byte[] badString = new ProfileBytes().sampleType(1, 9).strings("", "samples").bytes();
-        assertEquals("s.pb: not a pprof profile: sample_type 0 names string 9 of a string table of 2",
+        // The two strings take 2 and 9 bytes, so the sample_type naming a string past them starts at byte 11.
+        byte[] badString = new ProfileBytes().strings("", "samples").sampleType(1, 9).bytes();
+        assertEquals("s.pb: byte 11: not a pprof profile: sample_type 0 names string 9 of a string table of 2",
                 assertThrows(BadInputException.class, () -> read("s.pb", badString)).getMessage());
-        byte[] noTypes = new ProfileBytes().sample(new long[] {1}, 1).strings("").bytes();
-        assertEquals("n.pb: not a pprof profile: 1 samples and no sample_type to say what their values are",
+        byte[] noTypes = new ProfileBytes().strings("").sample(new long[] {1}, 1).bytes();
+        assertEquals("n.pb: byte 2: not a pprof profile: 1 samples and no sample_type to say what their values are",
                 assertThrows(BadInputException.class, () -> read("n.pb", noTypes)).getMessage());
         byte[] wrongWire = new ProfileBytes().raw(ProfileBytes.varint(1, 5)).bytes();
         assertEquals("w.pb: byte 1: not a pprof profile: Profile.sample_type has wire type 0, not 2",
                 assertThrows(BadInputException.class, () -> read("w.pb", wrongWire)).getMessage());
         byte[] firstNotEmpty = new ProfileBytes().strings("x").bytes();
-        assertEquals("f.pb: not a pprof profile: the string table's first string is not empty",
+        assertEquals("f.pb: byte 0: not a pprof profile: the string table's first string is not empty",
                 assertThrows(BadInputException.class, () -> read("f.pb", firstNotEmpty)).getMessage());
     }
 
