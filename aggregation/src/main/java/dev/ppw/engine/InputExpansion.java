@@ -38,7 +38,7 @@ import java.util.stream.Stream;
 final class InputExpansion {
     /** Endings of the files a directory is searched for, before an optional {@code .gz}. */
     static final List<String> ENDINGS = List.of(".pfw", ".json", ".trace", ".folded", ".collapsed", ".stacks",
-            ".pftrace", ".perfetto-trace", ".jfr", ".cpuprofile");
+            ".pftrace", ".perfetto-trace", ".jfr", ".cpuprofile", ".pb", ".pprof");
     /** Files of a directory without inputs whose heads are looked at for a format recognised but not read. */
     private static final int FILES_PROBED = 32;
 

@@ -163,11 +163,12 @@ class EngineInputsTest {
         Files.write(perf.resolve("perf.data"), header);
         BadInputException e = assertThrows(BadInputException.class, () -> ENGINE.inputs(List.of(perf.toString())));
         assertTrue(e.getMessage().startsWith("no trace or saved profile in directory " + perf + " (looked for *.pfw,"
-                + " *.json, *.trace, *.folded, *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, *.jfr, *.cpuprofile, optionally .gz); "
+                + " *.json, *.trace, *.folded, *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, *.jfr, *.cpuprofile,"
+                + " *.pb, *.pprof, optionally .gz); "
                 + perf.resolve("perf.data") + ": this is a perf.data recording"), e.getMessage());
         Path empty = Files.createDirectories(dir.resolve("empty"));
         assertEquals("no trace or saved profile in directory " + empty + " (looked for *.pfw, *.json, *.trace, *.folded,"
-                + " *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, *.jfr, *.cpuprofile, optionally .gz)",
+                + " *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, *.jfr, *.cpuprofile, *.pb, *.pprof, optionally .gz)",
                 assertThrows(BadInputException.class, () -> ENGINE.inputs(List.of(empty.toString()))).getMessage());
     }
 
