@@ -320,7 +320,7 @@ class MergeAccumulatorRulesTest {
                 () -> MergeAccumulator.fromBytes(new byte[] {1, 2, 3, 4, 5})).getMessage());
         byte[] future = good.clone();
         future[7] = 9;
-        assertEquals("merge state of version 9: this version reads 3 only", assertThrows(IllegalArgumentException.class,
+        assertEquals("merge state of version 9: this version reads 4 only", assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(future)).getMessage());
         byte[] before = good.clone();
         before[7] = 1; // version 1 had no dropped inputs
