@@ -81,6 +81,22 @@ class PercentilesCliTest {
     }
 
     @Test
+    void aMergedRealRunIsWithinOnePercentOfTheExactPercentiles() {
+        String csv = run("merge", "src/test/resources/traces/perfflowaspect/nodes4", "--view", "flat",
+                "--percentiles", "50,90,100", "--format", "csv").out();
+        // Exact per-call times from the four nodes' B/E pairs (16 calls per region), sorted, ranks 7 and 13.
+        long[][] exact = {{2_390_700, 2_710_200, 2_833_800}, {1_217_700, 1_301_700, 1_304_700}, {44_800, 61_600, 74_300}};
+        List<String> lines = csv.lines().toList();
+        assertEquals(4, lines.size(), csv);
+        for (int r = 0; r < 3; r++) {
+            List<Long> p = columns(lines.get(0) + "\n" + lines.get(r + 1), "p50_ns", "p90_ns", "p100_ns");
+            assertWithinOnePercent(exact[r][0], p.get(0));
+            assertWithinOnePercent(exact[r][1], p.get(1));
+            assertEquals(exact[r][2], p.get(2), lines.get(r + 1));
+        }
+    }
+
+    @Test
     void savedProfilesKeepTheSketchesThroughMergesOfMerges() throws IOException {
         Path a = node("a.json", 1, 10);
         Path b = node("b.json", 11, 20);

@@ -15,7 +15,7 @@ import dev.ppw.model.TimeUnits;
  *
  * <p>The value is the sketch's, rounded to the nearest nanosecond, then brought into the row's exact
  * per-call minimum and maximum when they are set: the exact percentile lies between them, so this never
- * takes the value farther from it (SEMANTICS.md "Percentiles").
+ * takes the value farther from it; {@code p100} is the exact maximum (SEMANTICS.md "Percentiles").
  *
  * @param percentile which percentile
  */
@@ -27,9 +27,13 @@ record PercentileColumn(Percentile percentile) implements RowColumn {
         if (sketch == null || sketch.isEmpty()) {
             return CallTree.UNSET;
         }
-        long value = sketch.quantileNanos(percentile.quantile());
         long min = tree.minInclusiveNanos(node);
         long max = tree.maxInclusiveNanos(node);
+        if (percentile.quantile() == 1 && max != CallTree.UNSET) {
+            // the call of rank n - 1 is the largest, which the row knows exactly
+            return max;
+        }
+        long value = sketch.quantileNanos(percentile.quantile());
         if (min != CallTree.UNSET && value < min) {
             value = min;
         }
