@@ -1,5 +1,6 @@
 package dev.ppw.engine;
 
+import dev.ppw.aggregate.DiffRows;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ImbalanceRanking;
@@ -18,6 +19,7 @@ import dev.ppw.model.MissingRule;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
+import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.Report;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.Detection;
@@ -25,6 +27,7 @@ import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ProfileFormat;
 import dev.ppw.model.output.AtomicOutput;
+import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.WriterRegistry;
 
@@ -438,6 +441,27 @@ public final class Engine {
     }
 
     /**
+     * Compares profile {@code b} with the baseline {@code a}, row by row (SEMANTICS.md "Diff"): rows matched
+     * by key as a merge matches nodes, every integral quantity of both, exact deltas. Both profiles must be in
+     * one view: give each the view with {@link #profile(List, ProfileOptions, ViewSpec)} or {@link #view}.
+     *
+     * @throws IllegalArgumentException when the two profiles are in different views
+     */
+    public ProfileDiff diff(Profile a, Profile b, DiffOptions options) {
+        return DiffRows.compare(a, b, options.normalize());
+    }
+
+    /**
+     * The report of {@code compared}: its rows of each part by size of change, largest first
+     * ({@link DiffRows#byChange}), the first {@link DiffOptions#top()} of each when asked, with
+     * {@code diagnostics} (those of reading both profiles).
+     */
+    public Report report(ProfileDiff compared, Diagnostics diagnostics, DiffOptions options) {
+        int[] rows = DiffRows.firstOfEachPart(compared, DiffRows.byChange(compared), options.top());
+        return Report.ofDiff(compared, rows, options.unit(), diagnostics);
+    }
+
+    /**
      * The registered writer named {@code format}.
      *
      * @throws IllegalArgumentException when none is (the message lists the registered names)
@@ -447,9 +471,30 @@ public final class Engine {
                 + "': expected one of " + String.join(", ", writers.names())));
     }
 
-    /** Writes {@code report} in {@code format} to {@code out}, which stays open. */
+    /**
+     * The registered writer named {@code format}, checked to print what {@code report} holds.
+     *
+     * @throws IllegalArgumentException when none is, or when {@code report} is a diff and that writer does not
+     *                                  print diffs ({@link OutputWriter#accepts()})
+     */
+    public OutputWriter writer(String format, Report report) {
+        OutputWriter writer = writer(format);
+        if (report.content() == Content.DIFF && !writer.accepts().contains(Content.DIFF)) {
+            List<String> able = writers.writers().stream().filter(w -> w.accepts().contains(Content.DIFF))
+                    .map(OutputWriter::name).toList();
+            throw new IllegalArgumentException("format '" + format + "' cannot show a diff: expected one of "
+                    + String.join(", ", able));
+        }
+        return writer;
+    }
+
+    /**
+     * Writes {@code report} in {@code format} to {@code out}, which stays open.
+     *
+     * @throws IllegalArgumentException as {@link #writer(String, Report)}
+     */
     public void write(Report report, String format, OutputStream out) throws IOException {
-        writer(format).write(report, out);
+        writer(format, report).write(report, out);
     }
 
     /**
@@ -457,7 +502,7 @@ public final class Engine {
      * when its name ends in {@code .gz}): a failure leaves it as it was ({@link AtomicOutput}).
      */
     public void write(Report report, String format, Path target) throws IOException {
-        OutputWriter writer = writer(format);
+        OutputWriter writer = writer(format, report);
         AtomicOutput.write(target, out -> writer.write(report, out));
     }
 

@@ -28,7 +28,7 @@ import java.util.concurrent.Callable;
         description = "Turns traces into calling-context profiles: tree, callpath, flat and TAU views.",
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok, 1 bad input (or a warning under --strict), 2 bad usage, 3 internal error",
-                "%nRun 'ppw-java help profile' or 'ppw-java help merge' for options and examples,",
+                "%nRun 'ppw-java help profile', 'ppw-java help merge' or 'ppw-java help diff' for options and examples,",
                 "'ppw-java formats' for the input formats read."})
 public final class Main implements Callable<Integer> {
     public static final int OK = 0;
@@ -40,9 +40,10 @@ public final class Main implements Callable<Integer> {
 
     /** The subcommands, in the order help lists them. */
     private static final List<Class<?>> COMMANDS = List.of(ProfileCommand.class, MergeCommand.class,
-            FormatsCommand.class, CommandLine.HelpCommand.class, CompletionCommand.class);
+            DiffCommand.class, FormatsCommand.class, CommandLine.HelpCommand.class, CompletionCommand.class);
     /** The subcommands that never look at the others: a run of one of them builds only its own model. */
-    private static final Set<Class<?>> ALONE = Set.of(ProfileCommand.class, MergeCommand.class, FormatsCommand.class);
+    private static final Set<Class<?>> ALONE = Set.of(ProfileCommand.class, MergeCommand.class, DiffCommand.class,
+            FormatsCommand.class);
 
     @Spec
     CommandSpec spec;

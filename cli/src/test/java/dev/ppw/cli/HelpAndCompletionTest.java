@@ -126,7 +126,8 @@ class HelpAndCompletionTest {
     private static void accepted(String command, String option, String value) {
         CommandLine cl = commands();
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        CommandLine.ParseResult parsed = cl.parseArgs(command, option, value, "x.json");
+        // Two inputs: diff takes exactly two, profile and merge any number.
+        CommandLine.ParseResult parsed = cl.parseArgs(command, option, value, "x.json", "y.json");
         assertTrue(parsed.subcommand().hasMatchedOption(option), command + " " + option + " " + value);
     }
 

@@ -1,6 +1,9 @@
 package dev.ppw.model;
 
+import dev.ppw.model.output.Content;
+import dev.ppw.model.output.OutputWriter;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -32,6 +35,10 @@ import java.util.Optional;
  *     of one profile, or a node of a merge), in order; empty for every other report. Writers other than
  *     text in that layout ignore them
  * @param presentation how text lays the report out; other writers ignore it
+ * @param diff when present, the report is a comparison of two profiles ({@link Content#DIFF}): {@code profile}
+ *     is then {@link #diffProfile the union's profile} over {@link ProfileDiff#rows()}, whose nodes are the
+ *     diff's rows, {@code rows} those rows in display order, and {@code totalInclusiveNanos} B's total; the
+ *     values are read from the diff, not from the profile's tree (whose metrics are all zero)
  * @param percentiles the percentile columns asked for ({@code --percentiles}), in order; each row shows the
  *     percentile of its {@link CallTree#callTimes call-time sketch}, none where the row has no sketch;
  *     empty: no such column
@@ -39,7 +46,7 @@ import java.util.Optional;
 public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
                      Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics,
                      Optional<Top> top, List<Section> sections, Presentation presentation,
-                     List<Percentile> percentiles) {
+                     Optional<ProfileDiff> diff, List<Percentile> percentiles) {
     public Report {
         percentiles = List.copyOf(percentiles);
         Objects.requireNonNull(profile, "profile");
@@ -50,7 +57,11 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
         Objects.requireNonNull(diagnostics, "diagnostics");
         Objects.requireNonNull(top, "top");
         Objects.requireNonNull(presentation, "presentation");
+        Objects.requireNonNull(diff, "diff");
         sections = List.copyOf(sections);
+        if (diff.isPresent() && diff.get().rows() != profile.tree()) {
+            throw new IllegalArgumentException("a diff's report shows the diff's rows");
+        }
         if (imbalanceRows.isPresent() && breakdown.isEmpty()) {
             throw new IllegalArgumentException("imbalance rows need a breakdown");
         }
@@ -98,12 +109,20 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
         }
     }
 
-    /** A report without percentile columns. */
+    /** A report of one profile or a merge, without a diff. */
     public Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
                   Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics,
                   Optional<Top> top, List<Section> sections, Presentation presentation) {
         this(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, sections,
-                presentation, List.of());
+                presentation, Optional.empty(), List.of());
+    }
+
+    /** A report without percentile columns. */
+    public Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
+                  Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics,
+                  Optional<Top> top, List<Section> sections, Presentation presentation, Optional<ProfileDiff> diff) {
+        this(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, sections,
+                presentation, diff, List.of());
     }
 
     /** This report with the columns of these percentiles ({@link #percentiles}); its sections get them too. */
@@ -111,7 +130,39 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
         List<Section> parts = sections.stream()
                 .map(s -> new Section(s.kind(), s.label(), s.report().withPercentiles(asked))).toList();
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, parts,
-                presentation, asked);
+                presentation, diff, asked);
+    }
+
+    /**
+     * The report of {@code compared}: its rows in the order {@code displayRows} gives (nodes of
+     * {@link ProfileDiff#rows()}), in {@code unit}, with the diagnostics of reading both profiles.
+     */
+    public static Report ofDiff(ProfileDiff compared, int[] displayRows, Optional<DisplayUnit> unit,
+                                Diagnostics diagnostics) {
+        return new Report(diffProfile(compared), displayRows, compared.totalB(compared.sortQuantity(), Part.THREAD), unit,
+                Optional.empty(), Optional.empty(), diagnostics, Optional.empty(), List.of(), Presentation.defaults(),
+                Optional.of(compared));
+    }
+
+    /**
+     * The profile a diff's report holds: the diff's rows in A's view, with B's operator and missing rule, the
+     * inputs of A then those of B, and as many nodes as both have.
+     */
+    public static Profile diffProfile(ProfileDiff compared) {
+        Profile a = compared.a();
+        Profile b = compared.b();
+        List<String> inputs = new ArrayList<>(a.inputs());
+        inputs.addAll(b.inputs());
+        return new Profile(compared.rows(), a.view(), a.tauDepth(), b.aggregation(), b.missing(),
+                a.nodes() + b.nodes(), inputs, Map.of(), Map.of());
+    }
+
+    /** What this report holds, for {@link OutputWriter#accepts()}: a diff, a merge with its breakdown, or a profile. */
+    public Content content() {
+        if (diff.isPresent()) {
+            return Content.DIFF;
+        }
+        return breakdown.isPresent() ? Content.MERGED : Content.PROFILE;
     }
 
     /** A report without breakdown. */
@@ -123,37 +174,37 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
     /** This report with the per-node breakdown of its profile's rows. */
     public Report withBreakdown(Breakdown perNode) {
         return new Report(profile, rows, totalInclusiveNanos, unit, Optional.of(perNode), imbalanceRows, diagnostics,
-                top, sections, presentation, percentiles);
+                top, sections, presentation, diff, percentiles);
     }
 
     /** This report listing {@code worstFirst} as the rows of largest imbalance; needs a breakdown first. */
     public Report withImbalanceRows(int[] worstFirst) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, Optional.of(worstFirst), diagnostics,
-                top, sections, presentation, percentiles);
+                top, sections, presentation, diff, percentiles);
     }
 
     /** This report with the counts of what reading its inputs met. */
     public Report withDiagnostics(Diagnostics counted) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, counted, top, sections,
-                presentation, percentiles);
+                presentation, diff, percentiles);
     }
 
     /** This report saying that its rows are the first of more. */
     public Report withTop(Top cut) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics,
-                Optional.of(cut), sections, presentation, percentiles);
+                Optional.of(cut), sections, presentation, diff, percentiles);
     }
 
     /** This report with these parts, printed on their own in TAU's layout. */
     public Report withSections(List<Section> parts) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, parts,
-                presentation, percentiles);
+                presentation, diff, percentiles);
     }
 
     /** This report laid out as {@code layout} says (its sections keep theirs: the whole's is used). */
     public Report withPresentation(Presentation layout) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top,
-                sections, layout, percentiles);
+                sections, layout, diff, percentiles);
     }
 
     /**

@@ -25,6 +25,8 @@ import java.util.Set;
  * with a breakdown its columns follow, then the time per call; with imbalance rows exactly
  * those rows are listed, worst first. An unset min/max, a root's parent, an undefined imbalance and a time
  * per call where there is none are empty fields.
+ *
+ * <p>A diff's report ({@link Report#diff()}) is written by {@link DiffOutput}, its own layout.
  */
 public final class CsvWriter implements OutputWriter {
     // Fields are written a few chars at a time: encoded in one go per buffer, not per write.
@@ -52,11 +54,15 @@ public final class CsvWriter implements OutputWriter {
 
     @Override
     public Set<Content> accepts() {
-        return Set.of(Content.PROFILE, Content.MERGED);
+        return Set.of(Content.PROFILE, Content.MERGED, Content.DIFF);
     }
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {
+        if (report.diff().isPresent()) {
+            DiffOutput.csv(report, out);
+            return;
+        }
         if (report.profile().view() == ViewKind.COUNTERS) {
             writeCounters(report, out);
             return;

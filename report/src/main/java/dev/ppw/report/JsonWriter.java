@@ -43,6 +43,8 @@ import java.util.TreeMap;
  * the others; imbalance rows replace the rows (worst first) and add {@code top_imbalance}, which marks
  * the file as a report that the saved-profile reader refuses. Names are {@link SavedProfileLayout}'s, shared
  * with that reader.
+ *
+ * <p>A diff's report ({@link Report#diff()}) is written by {@link DiffOutput}, its own layout.
  */
 public final class JsonWriter implements OutputWriter {
 
@@ -72,11 +74,15 @@ public final class JsonWriter implements OutputWriter {
 
     @Override
     public Set<Content> accepts() {
-        return Set.of(Content.PROFILE, Content.MERGED);
+        return Set.of(Content.PROFILE, Content.MERGED, Content.DIFF);
     }
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {
+        if (report.diff().isPresent()) {
+            DiffOutput.json(report, out);
+            return;
+        }
         DisplayUnit unit = report.unitOrNanos();
         List<RowColumn> fields = RowColumn.json(report);
         try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {

@@ -58,6 +58,8 @@ import java.util.StringJoiner;
  * follows as a section of its own: a line {@code async spans   total: ... (sum of span durations, which
  * overlap)   rows: N}, then its table, whose %total is of that total; in the imbalance table its rows'
  * paths start with {@code async: }.
+ *
+ * <p>A diff's report ({@link Report#diff()}) is written by {@link DiffOutput}, its own layout.
  */
 public final class TextWriter implements OutputWriter {
     // Fields are written a few chars at a time: encoded in one go per buffer, not per write.
@@ -95,11 +97,15 @@ public final class TextWriter implements OutputWriter {
 
     @Override
     public Set<Content> accepts() {
-        return Set.of(Content.PROFILE, Content.MERGED);
+        return Set.of(Content.PROFILE, Content.MERGED, Content.DIFF);
     }
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {
+        if (report.diff().isPresent()) {
+            DiffOutput.text(report, out);
+            return;
+        }
         Profile profile = report.profile();
         CallTree t = profile.tree();
         DisplayUnit unit = report.unit().orElseGet(() -> defaultUnit(report));

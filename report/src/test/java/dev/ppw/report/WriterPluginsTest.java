@@ -10,6 +10,7 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 /** The writers as ServiceLoader finds them, and what each says about itself. */
@@ -26,10 +27,15 @@ class WriterPluginsTest {
     }
 
     @Test
-    void everyWriterAcceptsOneProfileAndAnAggregateButNoDiffYet() {
+    void everyWriterAcceptsOneProfileAndAnAggregateAndTextCsvAndJsonADiff() {
         for (OutputWriter w : REGISTRY.writers()) {
-            assertEquals(Set.of(Content.PROFILE, Content.MERGED), w.accepts(), w.name());
+            assertTrue(w.accepts().containsAll(Set.of(Content.PROFILE, Content.MERGED)), w.name());
         }
+        for (String name : List.of("text", "csv", "json")) {
+            assertEquals(Set.of(Content.PROFILE, Content.MERGED, Content.DIFF),
+                    REGISTRY.byName(name).orElseThrow().accepts(), name);
+        }
+        assertEquals(Set.of(Content.PROFILE, Content.MERGED), REGISTRY.byName("folded").orElseThrow().accepts());
     }
 
     @Test

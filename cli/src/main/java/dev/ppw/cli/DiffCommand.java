@@ -1,0 +1,233 @@
+package dev.ppw.cli;
+
+import dev.ppw.aggregate.AsyncMode;
+import dev.ppw.aggregate.MergeAccumulator;
+import dev.ppw.engine.DiffOptions;
+import dev.ppw.engine.Engine;
+import dev.ppw.engine.MergeOptions;
+import dev.ppw.engine.ProfileOptions;
+import dev.ppw.engine.ProfileResult;
+import dev.ppw.engine.ViewSpec;
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.Profile;
+import dev.ppw.model.ProfileDiff;
+import dev.ppw.model.Report;
+import dev.ppw.model.ViewKind;
+import dev.ppw.model.format.InputSource;
+import dev.ppw.model.output.Content;
+import dev.ppw.model.output.OutputWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** {@code ppw-java diff}: compare two profiles row by row (SEMANTICS.md "Diff"). */
+@Command(name = "diff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        sortOptions = false,
+        description = {"Compares profile B with the baseline A row by row: each side's value, the",
+                "delta B - A and the ratio B / A of calls, inclusive and exclusive time (and",
+                "of other integral metrics in CSV and JSON); rows in one profile only are",
+                "marked. Rows come largest change first."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  ppw-java diff before.pfw after.pfw",
+                "      two traces' calling-context trees compared, largest change first",
+                "  ppw-java diff before.pfw after.pfw --view flat --normalize",
+                "      each region's share of its run's total time compared",
+                "  ppw-java diff runs-a/ runs-b/ --format csv -o diff.csv",
+                "      each folder's inputs summed into one profile, then compared",
+                "  ppw-java diff runs-a/ runs-b/ --agg max --top 20",
+                "      each folder merged as 'merge --agg max', the 20 largest changes",
+                "  ppw-java diff a.ppw.json b.ppw.json",
+                "      saved profiles or saved merges (merge --format json), as they were saved",
+                "%nExit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage,",
+                "3 internal error."})
+final class DiffCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @ParentCommand
+    Main main;
+
+    @Parameters(index = "0", paramLabel = "A",
+            description = "The baseline: a trace, a saved profile (a saved merge keeps its operator), a folder of"
+                    + " them (summed into one profile, or merged with --agg), or '-' for standard input.")
+    String a;
+
+    @Parameters(index = "1", paramLabel = "B", description = "The profile compared with A, given as A is.")
+    String b;
+
+    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", converter = Converters.View.class,
+            completionCandidates = CompletionCandidates.Views.class,
+            description = "tree, callpath, flat or tau (default: ${DEFAULT-VALUE}).")
+    ViewKind view;
+
+    @Option(names = "--depth", paramLabel = "N", defaultValue = "2",
+            description = "Region names per key in the tau view (default: ${DEFAULT-VALUE}).")
+    int depth;
+
+    @Option(names = "--agg", paramLabel = "OP", converter = Converters.Agg.class,
+            completionCandidates = CompletionCandidates.MergeOps.class,
+            description = "Merge each side's inputs as 'merge --agg OP' does (each file a node): sum, min, max or avg"
+                    + " (default: each side read as 'profile' reads it, several inputs summed).")
+    MergeOp agg;
+
+    @Option(names = "--normalize",
+            description = "Compare inclusive and exclusive values as shares of each profile's total, in percent.")
+    boolean normalize;
+
+    @Option(names = "--top", paramLabel = "N", description = "Only the N largest changes (default: all).")
+    Integer top;
+
+    @Option(names = "--format", paramLabel = "FORMAT", converter = Converters.Format.class,
+            completionCandidates = Converters.FormatNames.class,
+            description = "A format that shows diffs: text, csv, json (default: the format whose ending the -o file"
+                    + " has; else text).")
+    OutputWriter format;
+
+    @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,
+            completionCandidates = CompletionCandidates.Units.class,
+            description = "s, ms, us or ns (default: ns for csv and json, a readable one for text).")
+    DisplayUnit unit;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write here instead of stdout ('-' is stdout), replacing a regular file atomically.")
+    Path output;
+
+    @Option(names = "--strict",
+            description = "Treat every warning about the inputs as an error: exit 1 and write nothing.")
+    boolean strict;
+
+    @Option(names = "--async", paramLabel = "WHERE", defaultValue = "apart", converter = Converters.Async.class,
+            completionCandidates = CompletionCandidates.AsyncModes.class,
+            description = "Spans of async tracks: apart, inside or off, as for profile (default: ${DEFAULT-VALUE}).")
+    AsyncMode async;
+
+    @Option(names = "--input-format", paramLabel = "NAME",
+            completionCandidates = CompletionCandidates.InputFormats.class,
+            description = "Read both sides as this format instead of detecting it ('ppw-java formats' lists them).")
+    String inputFormat;
+
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N",
+            description = "Threads reading each side (default: the number of cores). The output is the same.")
+    Integer jobs;
+
+    @Override
+    public Integer call() throws IOException {
+        Engine engine = main.engine();
+        Main.Streams streams = main.streams();
+        checkUsage(engine);
+        OutputWriter writer = chosen();
+        if (!writer.accepts().contains(Content.DIFF)) {
+            throw ReportOptions.usage(spec, "--format " + writer.name() + " cannot show a diff: expected one of "
+                    + String.join(", ", Converters.WRITERS.writers().stream()
+                    .filter(w -> w.accepts().contains(Content.DIFF)).map(OutputWriter::name).toList()));
+        }
+        ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withAsync(async))
+                .withReading(Tuning.reading()).withInputFormat(inputFormat);
+        if (jobs != null) {
+            profiling = profiling.withJobs(jobs);
+        }
+        ViewSpec viewSpec = ViewSpec.of(view, depth);
+        MergeOptions merging = MergeOptions.defaults().withOp(agg == null ? MergeOp.SUM : agg).withView(viewSpec)
+                .withInputFormat(inputFormat).withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(async));
+        if (jobs != null) {
+            merging = merging.withJobs(jobs);
+        }
+        Diagnostics diagnostics = new Diagnostics();
+        Profile before = side(engine, a, profiling, merging, viewSpec, diagnostics);
+        Profile after = side(engine, b, profiling, merging, viewSpec, diagnostics);
+        WarningSummary.noteLines(diagnostics).forEach(streams.err()::println);
+        WarningSummary.lines(diagnostics, strict, WarningSummary.Listing.FIRST).forEach(streams.err()::println);
+        if (strict && diagnostics.hasWarnings()) {
+            return Main.BAD_DATA;
+        }
+        DiffOptions options = new DiffOptions(normalize, top == null ? 0 : top, Optional.ofNullable(unit));
+        ProfileDiff compared = engine.diff(before, after, options);
+        Report report = engine.report(compared, diagnostics, options);
+        if (output == null || Output.STDOUT.equals(output.toString())) {
+            engine.write(report, writer.name(), streams.out());
+            streams.out().flush();
+        } else {
+            try {
+                engine.write(report, writer.name(), output);
+            } catch (IOException e) {
+                throw FileProblem.cannotWrite(output, e);
+            }
+        }
+        return Main.OK;
+    }
+
+    /**
+     * One side's profile in the view compared: its inputs as {@code profile} reads them, or with {@code --agg} as
+     * {@code merge} combines them; what reading them counted is added to {@code diagnostics}.
+     */
+    private Profile side(Engine engine, String argument, ProfileOptions profiling, MergeOptions merging,
+                         ViewSpec viewSpec, Diagnostics diagnostics) {
+        List<InputSource> sources = engine.inputs(List.of(argument), main.streams().in());
+        if (agg != null) {
+            MergeAccumulator.Merged merged = engine.merge(sources, merging);
+            diagnostics.addAll(merged.diagnostics());
+            return merged.profile();
+        }
+        ProfileResult read = engine.profile(sources, profiling, viewSpec);
+        diagnostics.addAll(read.diagnostics());
+        return read.profile();
+    }
+
+    private void checkUsage(Engine engine) {
+        if (view == ViewKind.COUNTERS) {
+            throw ReportOptions.usage(spec, "--view counters has no rows to compare: expected tree, callpath, flat"
+                    + " or tau");
+        }
+        if (depth < 1) {
+            throw ReportOptions.usage(spec, "--depth must be at least 1, got " + depth + " (1 gives the flat profile)");
+        }
+        if (top != null && top < 1) {
+            throw ReportOptions.usage(spec, "--top must be at least 1, got " + top);
+        }
+        if (jobs != null && jobs < 1) {
+            throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
+        }
+        if (Engine.STANDARD_INPUT.equals(a) && Engine.STANDARD_INPUT.equals(b)) {
+            throw ReportOptions.usage(spec, "A and B cannot both be standard input ('-')");
+        }
+        if (inputFormat != null && engine.formats().byName(inputFormat).isEmpty()) {
+            throw ReportOptions.usage(spec, "unknown input format '" + inputFormat + "': expected one of "
+                    + String.join(", ", engine.formats().names()));
+        }
+        if (output != null) {
+            List<Path> inputs = new ArrayList<>();
+            for (String side : List.of(a, b)) {
+                if (!Engine.STANDARD_INPUT.equals(side)) {
+                    inputs.add(Path.of(side));
+                }
+            }
+            String problem = PathChecks.outputProblem(output, inputs);
+            if (problem != null) {
+                throw ReportOptions.usage(spec, problem);
+            }
+        }
+    }
+
+    /** {@code --format}, else the writer whose ending {@code -o} has, else text. */
+    private OutputWriter chosen() {
+        if (format != null) {
+            return format;
+        }
+        boolean file = output != null && !Output.STDOUT.equals(output.toString());
+        OutputWriter byEnding = file ? Converters.byEnding(output) : null;
+        return byEnding != null ? byEnding : Converters.WRITERS.byName("text").orElseThrow();
+    }
+}
