@@ -28,6 +28,7 @@ import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ProfileFormat;
 import dev.ppw.model.output.AtomicOutput;
 import dev.ppw.model.output.Content;
+import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.WriterRegistry;
 
@@ -100,7 +101,9 @@ public final class Engine {
      * format reads as one input ({@link dev.ppw.model.format.InputFormat#readsDirectory}: a CTF trace folder) is
      * itself; another directory is every trace, saved profile or folded-stacks file below it by name ({@code .pfw},
      * {@code .json}, {@code .trace}, {@code .folded}, {@code .collapsed}, {@code .stacks}, optionally {@code .gz})
-     * and every folder below it that a format reads as one input, in name order; a pattern with {@code * ? [ {} that names no existing file is a glob. Each file once, in the order
+     * and every file a format names as its own (TAU's {@code profile.N.C.T}) and every folder below it that a
+     * format reads as one input, in name order; a pattern with {@code * ? [ {} that names no existing file is a
+     * glob. Each file once, in the order
      * first named, however many arguments reach it and however they spell it (its real path decides, so a
      * link is its target); each input named more than once gets a note ({@link InputList#namedTwice()}). Nothing
      * is read yet, except the heads of a directory's files when it holds no input by name.
@@ -110,7 +113,8 @@ public final class Engine {
      *                           glob matches nothing
      */
     public InputList inputs(List<String> arguments) {
-        return inputList(InputExpansion.expand(arguments, false, this::unreadFormatOf, formats::readsDirectory), null);
+        return inputList(InputExpansion.expand(arguments, false, this::unreadFormatOf, formats::readsDirectory,
+                formats::namesInput), null);
     }
 
     /**
@@ -119,7 +123,8 @@ public final class Engine {
      */
     public InputList inputs(List<String> arguments, InputStream standardInput) {
         Objects.requireNonNull(standardInput, "standardInput");
-        return inputList(InputExpansion.expand(arguments, true, this::unreadFormatOf, formats::readsDirectory),
+        return inputList(InputExpansion.expand(arguments, true, this::unreadFormatOf, formats::readsDirectory,
+                formats::namesInput),
                 standardInput);
     }
 
@@ -499,11 +504,21 @@ public final class Engine {
 
     /**
      * Writes {@code report} in {@code format} to the file {@code target}, replacing it atomically (gzipped
-     * when its name ends in {@code .gz}): a failure leaves it as it was ({@link AtomicOutput}).
+     * when its name ends in {@code .gz}, unless the format is {@link OutputWriter#compressed() compressed}
+     * itself): a failure leaves it as it was ({@link AtomicOutput}). A format that writes a folder
+     * ({@link FolderWriter}: tau) creates the folder {@code target}, which must not exist or be an empty folder
+     * ({@link AtomicOutput#writeFolder}).
+     *
+     * @throws java.nio.file.FileAlreadyExistsException when a folder format's {@code target} exists and is not
+     *                                                   an empty folder
      */
     public void write(Report report, String format, Path target) throws IOException {
         OutputWriter writer = writer(format, report);
-        AtomicOutput.write(target, out -> writer.write(report, out));
+        if (writer instanceof FolderWriter folder) {
+            AtomicOutput.writeFolder(target, entries -> folder.write(report, entries));
+            return;
+        }
+        AtomicOutput.write(target, AtomicOutput.gzipped(target) && !writer.compressed(), out -> writer.write(report, out));
     }
 
     /**

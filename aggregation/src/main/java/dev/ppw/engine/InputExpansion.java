@@ -26,7 +26,8 @@ import java.util.stream.Stream;
 /**
  * Turns the inputs named on a command line into files: a file is itself; a directory is every trace, saved
  * profile or folded-stacks file below it (by name: {@code .pfw}, {@code .json}, {@code .trace}, {@code .folded},
- * {@code .collapsed}, {@code .stacks}, {@code .pftrace}, {@code .perfetto-trace}, each optionally {@code .gz}), in
+ * {@code .collapsed}, {@code .stacks}, {@code .pftrace}, {@code .perfetto-trace}, {@code .jfr}, each optionally
+ * {@code .gz}), in
  * name order, and every folder below it that a format reads as one input (a CTF trace), that folder; a folder a
  * format reads as one input is itself; a pattern with {@code * ? [ {} that names no existing file is a glob
  * ({@code **} crosses folders), for shells that did not expand it; {@code -} is standard input when the caller
@@ -37,7 +38,7 @@ import java.util.stream.Stream;
 final class InputExpansion {
     /** Endings of the files a directory is searched for, before an optional {@code .gz}. */
     static final List<String> ENDINGS = List.of(".pfw", ".json", ".trace", ".folded", ".collapsed", ".stacks",
-            ".pftrace", ".perfetto-trace");
+            ".pftrace", ".perfetto-trace", ".jfr", ".cpuprofile");
     /** Files of a directory without inputs whose heads are looked at for a format recognised but not read. */
     private static final int FILES_PROBED = 32;
 
@@ -74,6 +75,15 @@ final class InputExpansion {
      */
     static List<Found> expand(List<String> arguments, boolean standardInput, Function<Path, Optional<String>> unreadFormat,
                               Predicate<Path> oneInput) {
+        return expand(arguments, standardInput, unreadFormat, oneInput, file -> false);
+    }
+
+    /**
+     * As {@link #expand(List, boolean, Function, Predicate)}, where a file below a named folder is also an input
+     * when {@code namedInput} accepts it (a format claims its name: TAU's {@code profile.N.C.T}).
+     */
+    static List<Found> expand(List<String> arguments, boolean standardInput, Function<Path, Optional<String>> unreadFormat,
+                              Predicate<Path> oneInput, Predicate<Path> namedInput) {
         // in the order found: a list's contains() made 1000 inputs half a million comparisons
         Map<Object, Found> found = new LinkedHashMap<>();
         for (String argument : arguments) {
@@ -89,7 +99,7 @@ final class InputExpansion {
                 files = List.of(path);
                 expanded = false;
             } else if (Files.isDirectory(path)) {
-                files = walkInputs(path, oneInput);
+                files = walkInputs(path, oneInput, namedInput);
                 if (files.isEmpty()) {
                     throw noInputIn(argument, path, unreadFormat);
                 }
@@ -173,7 +183,7 @@ final class InputExpansion {
     }
 
     /** The inputs below {@code base} by name, and the folders below it that are one input each (not searched). */
-    private static List<Path> walkInputs(Path base, Predicate<Path> oneInput) {
+    private static List<Path> walkInputs(Path base, Predicate<Path> oneInput, Predicate<Path> namedInput) {
         List<Path> found = new ArrayList<>();
         try {
             Files.walkFileTree(base, new SimpleFileVisitor<>() {
@@ -188,7 +198,7 @@ final class InputExpansion {
 
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                    if (attributes.isRegularFile() && looksLikeInput(file)) {
+                    if (attributes.isRegularFile() && (looksLikeInput(file) || !hidden(file) && namedInput.test(file))) {
                         found.add(file);
                     }
                     return FileVisitResult.CONTINUE;

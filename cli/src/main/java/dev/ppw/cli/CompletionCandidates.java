@@ -81,6 +81,13 @@ final class CompletionCandidates {
         }
     }
 
+    static final class ColourWhens implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return labels(Colour.When.values(), Colour.When::label);
+        }
+    }
+
     static final class WarningListings implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {

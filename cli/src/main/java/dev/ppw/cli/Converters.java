@@ -120,6 +120,13 @@ final class Converters {
         }
     }
 
+    static final class ColourWhen implements ITypeConverter<Colour.When> {
+        @Override
+        public Colour.When convert(String value) {
+            return byLabel(value, Colour.When.values(), Colour.When::label, "colour mode");
+        }
+    }
+
     static final class Warnings implements ITypeConverter<WarningSummary.Listing> {
         @Override
         public WarningSummary.Listing convert(String value) {

@@ -92,8 +92,8 @@ final class DiffCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "FORMAT", converter = Converters.Format.class,
             completionCandidates = Converters.FormatNames.class,
-            description = "A format that shows diffs: text, csv, json (default: the format whose ending the -o file"
-                    + " has; else text).")
+            description = "A format that shows diffs: text, csv, json, html (default: the format whose ending the -o"
+                    + " file has; else text).")
     OutputWriter format;
 
     @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,

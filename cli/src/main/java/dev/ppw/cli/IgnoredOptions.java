@@ -44,6 +44,15 @@ final class IgnoredOptions {
             String withFormat = options.format != null ? "--format folded" : "-o " + options.output;
             check.ignored("--breakdown", "has no place in folded stacks", withFormat);
             check.ignored("--top-imbalance", "has no place in folded stacks", withFormat);
+        } else if (check.format.equals("speedscope")) {
+            String withFormat = options.format != null ? "--format speedscope" : "-o " + options.output;
+            check.ignored("--breakdown", "has no place in speedscope's format (each node is a profile of its own)",
+                    withFormat);
+            check.ignored("--top-imbalance", "has no place in speedscope's format", withFormat);
+        } else if (check.format.equals("hatchet")) {
+            String withFormat = options.format != null ? "--format hatchet" : "-o " + options.output;
+            check.ignored("--top-imbalance", "lists rows apart, and Hatchet's graph has every row (--breakdown"
+                    + " gives each its spread)", withFormat);
         }
         return check.lines;
     }
@@ -82,9 +91,18 @@ final class IgnoredOptions {
                 ignored("--style", "lays out text only", withFormat);
                 ignored("--ascii", "draws the lines of a text tree only", withFormat);
                 ignored("--verbose", "lists the inputs in the text header only", withFormat);
-            } else if (!view.isHierarchical()) {
-                ignored("--ascii", "draws the lines of a tree, and the rows of " + view.label() + " are not one",
-                        withView);
+                if (options.colour == Colour.When.ALWAYS) {
+                    ignored("--color", "colours text only", withFormat);
+                }
+            } else {
+                if (!view.isHierarchical()) {
+                    ignored("--ascii", "draws the lines of a tree, and the rows of " + view.label() + " are not one",
+                            withView);
+                }
+                boolean toFile = options.output != null && !Output.STDOUT.equals(options.output.toString());
+                if (toFile && options.colour == Colour.When.ALWAYS) {
+                    ignored("--color", "colours standard output only, never a file", "-o " + options.output);
+                }
             }
             if (view == ViewKind.COUNTERS) {
                 ignored("--percentiles", "are per row of calls, and --view counters lists counter series", withView);

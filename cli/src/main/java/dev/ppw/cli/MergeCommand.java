@@ -9,6 +9,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Report;
+import dev.ppw.model.ViewKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -105,7 +106,7 @@ final class MergeCommand implements Callable<Integer> {
         MergeOptions merging = MergeOptions.defaults().withOp(agg)
                 .withMissing(presentOnly ? MissingRule.PRESENT : MissingRule.ZERO)
                 .withRecomputeInclusive(recomputeInclusive).withSplitByPid(nodeBy == Converters.NodeKey.PID)
-                .withBreakdown(breakdown || topImbalance != null).withView(options.viewSpec())
+                .withBreakdown(breakdown || topImbalance != null || html()).withView(options.viewSpec())
                 .withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
                 .withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(input.async)
                         .withKeepCallTimes(options.keepCallTimes()))
@@ -114,7 +115,7 @@ final class MergeCommand implements Callable<Integer> {
             merging = merging.withJobs(jobs);
         }
         List<NodeView> nodes = new ArrayList<>();
-        if (options.tauSections()) {
+        if (options.tauSections() || html()) {
             merging = merging.withNodeViews(nodes::add);
         }
         Main.Streams streams = main.streams();
@@ -131,12 +132,17 @@ final class MergeCommand implements Callable<Integer> {
             return Main.BAD_DATA;
         }
         Report report = engine.report(merged, options.rows(topImbalance == null ? 0 : topImbalance));
-        if (options.tauSections()) {
+        if (options.tauSections() || html()) {
             report = report.withSections(engine.sections(nodes, Report.Section.Kind.NODE, options.viewSpec(),
                     options.rows(0)));
         }
         Output.write(engine, report, options, streams);
         return Main.OK;
+    }
+
+    /** The HTML report shows each row's time on every node: it takes the breakdown and each node's view. */
+    private boolean html() {
+        return "html".equals(Output.chosen(options).name()) && options.view != ViewKind.COUNTERS;
     }
 
     private void checkUsage() {

@@ -21,7 +21,8 @@ final class Output {
     static void write(Engine engine, Report report, ReportOptions options, Main.Streams streams) throws IOException {
         String format = writer(options, streams).name();
         boolean toStdout = options.output == null || STDOUT.equals(options.output.toString());
-        report = report.withPresentation(options.presentation(toStdout, streams.outCharset()));
+        report = report.withPresentation(options.presentation(toStdout, streams.outCharset())
+                .withColour(options.colour(toStdout, streams.out())));
         if (toStdout) {
             engine.write(report, format, streams.out());
             streams.out().flush();

@@ -5,6 +5,7 @@ import dev.ppw.model.ViewKind;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Percentile;
 import dev.ppw.model.Presentation;
+import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.engine.RowOptions;
 import dev.ppw.engine.ViewSpec;
@@ -36,7 +37,8 @@ final class ReportOptions {
     @Option(names = "--format", paramLabel = "FORMAT", converter = Converters.Format.class,
             completionCandidates = Converters.FormatNames.class,
             description = "One of ${COMPLETION-CANDIDATES} (default: the format whose ending the -o file has, as"
-                    + " .csv or .json, a .gz aside; else text).")
+                    + " .csv or .json, a .gz aside; else text). tau writes a folder of TAU profiles: -o DIR, new or"
+                    + " empty.")
     OutputWriter format;
 
     @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,
@@ -70,7 +72,8 @@ final class ReportOptions {
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write here instead of stdout ('-' is stdout): a regular file is replaced atomically (a"
-                    + " link's file, the link kept), a device or pipe written through; a name ending in .gz is gzipped.")
+                    + " link's file, the link kept), a device or pipe written through; a name ending in .gz is gzipped."
+                    + " With --format tau, a folder created whole: it must not exist or be empty.")
     Path output;
 
     @Option(names = "--strict",
@@ -92,6 +95,12 @@ final class ReportOptions {
     @Option(names = "--ascii", description = "Draw the text tree with ASCII (|- `-), not box drawing (the default when"
             + " standard output's charset cannot show it).")
     boolean ascii;
+
+    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto", converter = Converters.ColourWhen.class,
+            completionCandidates = CompletionCandidates.ColourWhens.class,
+            description = {"Colour the text table by heat (each row's share of the total): auto (when standard output",
+                    "is a terminal and NO_COLOR is not set), always or never; never a file (default: ${DEFAULT-VALUE})."})
+    Colour.When colour;
 
     @Option(names = {"-v", "--verbose"}, description = "List every input, node, process and thread in the text header.")
     boolean verbose;
@@ -119,7 +128,7 @@ final class ReportOptions {
             throw usage(spec, "--min-percent must be a number from 0 to 100, got " + minPercent);
         }
         if (output != null) {
-            String problem = PathChecks.outputProblem(output, inputs);
+            String problem = PathChecks.outputProblem(output, inputs, Output.chosen(this) instanceof FolderWriter);
             if (problem != null) {
                 throw usage(spec, problem);
             }
@@ -167,9 +176,20 @@ final class ReportOptions {
         return new Presentation(style, ascii || !boxes, verbose);
     }
 
-    /** True when the report is laid out TAU's way: each thread or node on its own, in text. */
+    /** True when text to standard output is coloured: {@code --color} and {@link Colour#decide}. */
+    boolean colour(boolean toStdout, java.io.PrintStream stdout) {
+        return Colour.decide(colour, toStdout && "text".equals(Output.chosen(this).name()), stdout);
+    }
+
+    /**
+     * True when the report needs a section per thread or node: laid out TAU's way in text ({@code --style
+     * tau}), written by a writer that prints sections (speedscope's profile per thread or node), or by a format
+     * that writes a folder of them ({@code --format tau}).
+     */
     boolean tauSections() {
-        return style == Presentation.Style.TAU && view != ViewKind.COUNTERS && "text".equals(Output.chosen(this).name());
+        OutputWriter chosen = Output.chosen(this);
+        return view != ViewKind.COUNTERS && (chosen instanceof FolderWriter || chosen.writesSections()
+                || style == Presentation.Style.TAU && "text".equals(chosen.name()));
     }
 
     static ParameterException usage(CommandSpec spec, String message) {

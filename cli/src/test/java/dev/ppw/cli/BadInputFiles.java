@@ -76,6 +76,13 @@ final class BadInputFiles {
             field(other, 3, 7);
             return other.toByteArray();
         });
+        byte[] pprof = gzip(pprofLike(1));
+        files.put("pprof-good.pb.gz", () -> pprof);
+        files.put("pprof-cut.pb.gz", () -> Arrays.copyOf(pprof, pprof.length * 2 / 3));
+        files.put("pprof-unknown-location.pb", () -> pprofLike(9));
+        files.put("pprof-bad-string.pb", () -> pprofLike(1, 99));
+        files.put("pprof-garbage-after-types.pb", () -> concat(Arrays.copyOf(pprofLike(1), 8),
+                new byte[]{(byte) 0xff, (byte) 0xff, (byte) 0xff}, ascii(" garbage")));
         files.put("utf16-with-bom.json", () -> ("\uFEFF" + GOOD).getBytes(StandardCharsets.UTF_16LE));
         files.put("bad-utf8-name.json", () -> concat(ascii("[{\"name\":\"caf"), new byte[]{(byte) 0xe9},
                 ascii("\",\"ph\":\"X\",\"ts\":1,\"dur\":1}]\n")));
@@ -86,7 +93,26 @@ final class BadInputFiles {
         files.put("zero-tail-in-header.json", () -> concat(ascii("{\"otherData\":{\"version\":\"1"), new byte[100]));
         files.put("zero-run-mid-file.pfw", () -> concat(utf8(fortyEvents().substring(0, 1500)), new byte[4096],
                 utf8(fortyEvents().substring(1500))));
+        // JFR chunk headers (68 bytes: magic, version, size, constant pool and metadata offsets, times) broken
+        // the usual ways: cut, of a version the JDK does not read, still being written, garbage inside.
+        files.put("jfr-cut-header.jfr", () -> Arrays.copyOf(jfrHeader(2, 1, 2000, 100, 150), 40));
+        files.put("jfr-version-9.jfr", () -> concat(jfrHeader(9, 0, 1000, 100, 150), new byte[1000 - 68]));
+        files.put("jfr-chunk-being-written.jfr", () -> concat(jfrHeader(2, 1, 0, 0, 0), new byte[500]));
+        files.put("jfr-garbage-body.jfr", () -> {
+            byte[] body = new byte[600 - 68];
+            new java.util.Random(15).nextBytes(body);
+            return concat(jfrHeader(2, 1, 600, 300, 400), body);
+        });
         return files;
+    }
+
+    /** A JFR chunk header of this version, size and offsets (times 0, one tick per nanosecond). */
+    private static byte[] jfrHeader(int major, int minor, long sizeBytes, long constantPool, long metadata) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(68);
+        b.put(new byte[] {'F', 'L', 'R', 0}).putShort((short) major).putShort((short) minor);
+        b.putLong(sizeBytes).putLong(constantPool).putLong(metadata);
+        b.putLong(0).putLong(0).putLong(0).putLong(1_000_000_000L).putInt(0);
+        return b.array();
     }
 
     /** Inputs too large to commit, made into a temporary directory for each run. */
@@ -160,6 +186,48 @@ final class BadInputFiles {
             bytesField(trace, 1, packet.toByteArray());    // Trace.packet
         }
         return trace.toByteArray();
+    }
+
+    /**
+     * A pprof Profile (google/pprof's proto/profile.proto, field numbers by hand): sample type samples/count, one
+     * sample of 3 on location {@code sampleLocation}, location 1 in function 1 "main", the string table.
+     */
+    private static byte[] pprofLike(long sampleLocation) {
+        return pprofLike(sampleLocation, 3);
+    }
+
+    /** As {@link #pprofLike(long)}, the function's name being string {@code functionName}. */
+    private static byte[] pprofLike(long sampleLocation, long functionName) {
+        ByteArrayOutputStream p = new ByteArrayOutputStream();
+        ByteArrayOutputStream type = new ByteArrayOutputStream();
+        field(type, 1, 1);                                  // ValueType.type: "samples"
+        field(type, 2, 2);                                  // ValueType.unit: "count"
+        bytesField(p, 1, type.toByteArray());               // Profile.sample_type
+        ByteArrayOutputStream sample = new ByteArrayOutputStream();
+        field(sample, 1, sampleLocation);                   // Sample.location_id
+        field(sample, 2, 3);                                // Sample.value
+        bytesField(p, 2, sample.toByteArray());             // Profile.sample
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        field(line, 1, 1);                                  // Line.function_id
+        ByteArrayOutputStream location = new ByteArrayOutputStream();
+        field(location, 1, 1);                              // Location.id
+        bytesField(location, 4, line.toByteArray());        // Location.line
+        bytesField(p, 4, location.toByteArray());           // Profile.location
+        p.writeBytes(pprofFunction(1, functionName));
+        for (String s : new String[]{"", "samples", "count", "main"}) {
+            bytesField(p, 6, ascii(s));                     // Profile.string_table
+        }
+        return p.toByteArray();
+    }
+
+    /** A pprof Profile.function field: Function{id, name} (a string index). */
+    private static byte[] pprofFunction(long id, long name) {
+        ByteArrayOutputStream function = new ByteArrayOutputStream();
+        field(function, 1, id);                             // Function.id
+        field(function, 2, name);                           // Function.name
+        ByteArrayOutputStream p = new ByteArrayOutputStream();
+        bytesField(p, 5, function.toByteArray());           // Profile.function
+        return p.toByteArray();
     }
 
     private static void field(ByteArrayOutputStream out, int number, long value) {

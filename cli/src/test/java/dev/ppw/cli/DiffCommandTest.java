@@ -117,7 +117,7 @@ class DiffCommandTest {
         Cli r = Cli.run("diff", write("a.json", A), write("b.json", B), "--format", "folded");
         assertEquals(2, r.exit(), r.toString());
         assertEquals("", r.out());
-        assertEquals("ppw-java: error: --format folded cannot show a diff: expected one of csv, json, text",
+        assertEquals("ppw-java: error: --format folded cannot show a diff: expected one of csv, html, json, text",
                 r.err().lines().findFirst().orElseThrow());
     }
 

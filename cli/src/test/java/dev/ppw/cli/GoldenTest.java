@@ -103,6 +103,45 @@ class GoldenTest {
                 golden(CHROMIUM, List.of("--view", "counters", "--format", "csv"), "csv"));
     }
 
+    /** The exports for speedscope and Hatchet, and the text tree coloured by heat. */
+    @TestFactory
+    Stream<DynamicTest> exportsAndColour() {
+        Case verbose = CASES.get(0);
+        Case future = CASES.get(4);
+        Case nodes4 = CASES.get(7);
+        Case tsc = CASES.get(8);
+        return Stream.of(
+                golden(verbose, List.of("--format", "speedscope"), "json"),
+                golden(future, List.of("--format", "speedscope"), "json"),
+                golden(nodes4, List.of("--format", "speedscope", "--unit", "us"), "json"),
+                golden(verbose, List.of("--format", "hatchet"), "json"),
+                golden(future, List.of("--format", "hatchet"), "json"),
+                golden(verbose, List.of("--view", "tree", "--color", "always"), "txt"),
+                golden(tsc, List.of("--view", "tree", "--max-depth", "3", "--color", "always"), "txt"));
+    }
+
+    /**
+     * JFR recordings of the JDK 17 and 25 and of async-profiler, kept once, in the collectors' test resources, whose
+     * tests check them sample for sample against the JDK's jfr tool.
+     */
+    private static final List<Case> JFR = Stream.of("jfr-A-jdk17-profile.jfr", "jfr-A-jdk25-default.jfr",
+            "async-profiler-4.1-cpu-alloc.jfr").map(n -> new Case(n,
+                    List.of("../collectors/src/test/resources/traces/jfr/" + n))).toList();
+
+    @TestFactory
+    Stream<DynamicTest> jfrRecordings() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Case c : JFR) {
+            for (List<String> args : EVERY_VIEW) {
+                tests.add(golden(c, args, "csv"));
+            }
+        }
+        tests.add(golden(JFR.get(1), List.of("--view", "tree", "--max-depth", "4"), "txt"));
+        tests.add(golden(JFR.get(2), List.of("--view", "flat", "--sort", "exclusive"), "txt"));
+        tests.add(golden(JFR.get(0), List.of("--view", "tree", "--threads", "split", "--max-depth", "3"), "txt"));
+        return tests.stream();
+    }
+
     /** Percentiles of the per-call inclusive time (issue 14): text, CSV and JSON (with the saved sketches), views. */
     @TestFactory
     Stream<DynamicTest> withPercentiles() {

@@ -46,7 +46,7 @@ class EngineDiffTest {
                 DiffOptions.defaults());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ENGINE.write(report, "folded", new ByteArrayOutputStream()));
-        assertEquals("format 'folded' cannot show a diff: expected one of csv, json, text", e.getMessage());
+        assertEquals("format 'folded' cannot show a diff: expected one of csv, html, json, text", e.getMessage());
     }
 
     @Test

@@ -154,13 +154,20 @@ class EngineInputsTest {
 
         Path tau = Files.createDirectories(dir.resolve("MULTI__TIME"));
         Files.writeString(tau.resolve("profile.0.0.0"), "2 templated_functions_MULTI_TIME\n# Name Calls Subrs Excl Incl\n");
-        BadInputException e = assertThrows(BadInputException.class, () -> ENGINE.inputs(List.of(tau.toString())));
-        assertTrue(e.getMessage().startsWith("no trace or saved profile in directory " + tau + " (looked for *.pfw,"
-                + " *.json, *.trace, *.folded, *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, optionally .gz); "
-                + tau.resolve("profile.0.0.0") + ": this is a TAU profile"), e.getMessage());
+        assertEquals(List.of(tau.resolve("profile.0.0.0").toString()),
+                ENGINE.inputs(List.of(tau.toString())).stream().map(InputSource::name).toList(),
+                "TAU's profile.N.C.T is found by its name (the tau reader claims it)");
+        Path perf = Files.createDirectories(dir.resolve("perf"));
+        byte[] header = new byte[128];
+        System.arraycopy("PERFILE2".getBytes(StandardCharsets.US_ASCII), 0, header, 0, 8);
+        Files.write(perf.resolve("perf.data"), header);
+        BadInputException e = assertThrows(BadInputException.class, () -> ENGINE.inputs(List.of(perf.toString())));
+        assertTrue(e.getMessage().startsWith("no trace or saved profile in directory " + perf + " (looked for *.pfw,"
+                + " *.json, *.trace, *.folded, *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, *.jfr, *.cpuprofile, optionally .gz); "
+                + perf.resolve("perf.data") + ": this is a perf.data recording"), e.getMessage());
         Path empty = Files.createDirectories(dir.resolve("empty"));
         assertEquals("no trace or saved profile in directory " + empty + " (looked for *.pfw, *.json, *.trace, *.folded,"
-                + " *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, optionally .gz)",
+                + " *.collapsed, *.stacks, *.pftrace, *.perfetto-trace, *.jfr, *.cpuprofile, optionally .gz)",
                 assertThrows(BadInputException.class, () -> ENGINE.inputs(List.of(empty.toString()))).getMessage());
     }
 
@@ -219,19 +226,20 @@ class EngineInputsTest {
         Path trace = copy("node0.pfw", "n0.pfw");
         Path saved = save(ENGINE.profile(ENGINE.inputs(List.of(copy("node1.pfw", "n1.pfw").toString())),
                 ProfileOptions.defaults()), "n1.ppw.json");
-        Path jfr = Files.write(dir.resolve("rec.jfr"), new byte[] {'F', 'L', 'R', 0, 0, 2, 0, 1});
+        Path cali = Files.writeString(dir.resolve("run.cali"),
+                "__rec=node,id=8,attr=8,data=cali.attribute.name,parent=3\n");
         ProfileOptions skip = ProfileOptions.defaults().withSkipBad(true);
-        ProfileResult traces = ENGINE.profile(ENGINE.inputs(List.of(trace.toString(), jfr.toString())), skip);
+        ProfileResult traces = ENGINE.profile(ENGINE.inputs(List.of(trace.toString(), cali.toString())), skip);
         assertEquals(1, traces.droppedInputs().count());
         assertEquals(csv(ENGINE.profile(ENGINE.inputs(List.of(trace.toString())), ProfileOptions.defaults())),
                 csv(ENGINE.profile(ENGINE.inputs(List.of(trace.toString())), skip)));
-        ProfileResult mixed = ENGINE.profile(ENGINE.inputs(List.of(trace.toString(), saved.toString(), jfr.toString())),
+        ProfileResult mixed = ENGINE.profile(ENGINE.inputs(List.of(trace.toString(), saved.toString(), cali.toString())),
                 skip);
         assertEquals(1, mixed.droppedInputs().count());
         assertEquals(2, mixed.profile().nodes());
         BadInputException refused = assertThrows(BadInputException.class, () -> ENGINE.profile(
-                ENGINE.inputs(List.of(trace.toString(), jfr.toString())), ProfileOptions.defaults()));
-        assertTrue(refused.getMessage().startsWith(jfr + ": this is a JFR recording"), refused.getMessage());
+                ENGINE.inputs(List.of(trace.toString(), cali.toString())), ProfileOptions.defaults()));
+        assertTrue(refused.getMessage().startsWith(cali + ": this is a Caliper .cali file"), refused.getMessage());
     }
 
     private static List<String> paths(Path[] files) {

@@ -44,7 +44,7 @@ class MalformedInputsTest {
         return new Case(label, utf8(input), null, warnings, events);
     }
 
-    private static final String READ = " Formats read: chrome-json, folded, lttng-ctf, lttng-text, perf-script, perf-stat, perfetto, ppw-profile ('ppw-java formats').";
+    private static final String READ = " Formats read: chrome-json, folded, jfr, lttng-ctf, lttng-text, perf-script, perf-stat, perfetto, pprof, ppw-profile, tau, v8-cpuprofile ('ppw-java formats').";
 
     static List<Case> cases() {
         byte[] oneEventGz = gzip(utf8("[{\"ph\":\"X\",\"ts\":1}]"));

@@ -64,6 +64,8 @@ public final class DiagnosticWords {
                 "event names never interned on their sequence (read as <unnamed>)");
         kind(Diagnostics.INSTANT_EVENT, "instant event (not a call)", "instant events (not calls)");
         kind(Diagnostics.UNKNOWN_EVENT_TYPE, "track event of no type ppw-java reads", "track events of no type ppw-java reads");
+        kind(Diagnostics.JFR_TRUNCATED_STACK, "JFR sample whose stack the recorder cut at its depth limit",
+                "JFR samples whose stacks the recorder cut at its depth limit");
 
         phase("M", "metadata event (process and thread names)", "metadata events (process and thread names)");
         phase("C", "counter event without a numeric value", "counter events without a numeric value");

@@ -73,6 +73,8 @@ public final class Diagnostics {
     public static final String INSTANT_EVENT = "instant_event";
     /** Note: a Perfetto track event of no type or of a type ppw-java does not read. */
     public static final String UNKNOWN_EVENT_TYPE = "unknown_event_type";
+    /** Note: a JFR sample whose stack the recorder cut at its depth limit; its outermost recorded frame is its root. */
+    public static final String JFR_TRUNCATED_STACK = "jfr_truncated_stack";
 
     private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();

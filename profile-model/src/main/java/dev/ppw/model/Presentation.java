@@ -13,8 +13,11 @@ import java.util.Objects;
  *                  ones ({@code ├─ }, {@code └─ }), for outputs that cannot show them
  * @param verbose   list every input, node, process and thread in the header instead of counts and the
  *                  first few
+ * @param colour    colour the table's rows by heat, their share of the total, with ANSI escape sequences: for
+ *                  a terminal only (the caller decides, from {@code --color}, the terminal and
+ *                  {@code NO_COLOR}); never set for a file
  */
-public record Presentation(Style style, boolean asciiOnly, boolean verbose) {
+public record Presentation(Style style, boolean asciiOnly, boolean verbose, boolean colour) {
     /** The text layouts. */
     public enum Style {
         /** One table: % of total, times, calls, times per call, the name (indented as a tree in tree views). */
@@ -35,20 +38,29 @@ public record Presentation(Style style, boolean asciiOnly, boolean verbose) {
         Objects.requireNonNull(style, "style");
     }
 
-    /** One table, box-drawing characters, a short header. */
+    /** Without colour. */
+    public Presentation(Style style, boolean asciiOnly, boolean verbose) {
+        this(style, asciiOnly, verbose, false);
+    }
+
+    /** One table, box-drawing characters, a short header, no colour. */
     public static Presentation defaults() {
-        return new Presentation(Style.TABLE, false, false);
+        return new Presentation(Style.TABLE, false, false, false);
     }
 
     public Presentation withStyle(Style layout) {
-        return new Presentation(layout, asciiOnly, verbose);
+        return new Presentation(layout, asciiOnly, verbose, colour);
     }
 
     public Presentation withAsciiOnly(boolean ascii) {
-        return new Presentation(style, ascii, verbose);
+        return new Presentation(style, ascii, verbose, colour);
     }
 
     public Presentation withVerbose(boolean everything) {
-        return new Presentation(style, asciiOnly, everything);
+        return new Presentation(style, asciiOnly, everything, colour);
+    }
+
+    public Presentation withColour(boolean heat) {
+        return new Presentation(style, asciiOnly, verbose, heat);
     }
 }

@@ -33,7 +33,8 @@ import java.util.Optional;
  *     what; text says so in its header
  * @param sections parts of the profile each printed on its own before the whole in TAU's layout (a thread
  *     of one profile, or a node of a merge), in order; empty for every other report. Writers other than
- *     text in that layout ignore them
+ *     text in that layout ignore them, but for those whose {@code writesSections()} says they print them
+ *     (speedscope: a profile per section)
  * @param presentation how text lays the report out; other writers ignore it
  * @param diff when present, the report is a comparison of two profiles ({@link Content#DIFF}): {@code profile}
  *     is then {@link #diffProfile the union's profile} over {@link ProfileDiff#rows()}, whose nodes are the

@@ -100,7 +100,7 @@ public final class FoldedWriter implements OutputWriter {
         w.flush();
     }
 
-    private static boolean hasTime(CallTree tree) {
+    static boolean hasTime(CallTree tree) {
         for (int n = 1; n < tree.size(); n++) {
             if (tree.inclusiveNanos(n) != 0) {
                 return true;
@@ -110,7 +110,7 @@ public final class FoldedWriter implements OutputWriter {
     }
 
     /** The first WEIGHT metric of the tree's groups, or null (then the zero times are written, which is nothing). */
-    private static Metric firstWeight(CallTree tree) {
+    static Metric firstWeight(CallTree tree) {
         for (MetricGroup g : tree.metricGroups()) {
             for (Metric m : g.metrics()) {
                 if (m.kind() == Metric.Kind.WEIGHT) {

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Column layout of text tables, in one place: each column is as wide as its widest cell, columns are
- * separated by two spaces, numbers align right and text left, and lines carry no trailing blanks.
+ * separated by two spaces, numbers align right and text left, and lines carry no trailing blanks. A cell's
+ * width is what a terminal shows of it: colour escape sequences ({@link Heat}) take none.
  */
 final class TextTable {
     enum Align { LEFT, RIGHT }
@@ -42,7 +43,7 @@ final class TextTable {
         }
         for (String[] row : rows) {
             for (int c = 0; c < widths.length; c++) {
-                widths[c] = Math.max(widths[c], row[c].length());
+                widths[c] = Math.max(widths[c], Heat.visibleLength(row[c]));
             }
         }
         StringBuilder heading = new StringBuilder();
@@ -60,7 +61,7 @@ final class TextTable {
             if (c > 0) {
                 line.append(GAP);
             }
-            int pad = widths[c] - cells[c].length();
+            int pad = widths[c] - Heat.visibleLength(cells[c]);
             if (aligns.get(c) == Align.RIGHT) {
                 line.repeat(' ', pad).append(cells[c]);
             } else {

@@ -54,6 +54,10 @@ import java.util.StringJoiner;
  * {@link Presentation} may ask for TAU's layout instead ({@link TauLayout}), ASCII tree lines, and a header
  * listing every input, node, process and thread (else long lists are counted).
  *
+ * <p>With colour ({@link Presentation#colour()}, for a terminal), each row's %total, inclusive time and name
+ * take the {@link Heat} colour of its share of the total, and a legend line follows the table (TAU's layout
+ * stays plain).
+ *
  * <p>The header's total and rows are the thread part's. An async part (SEMANTICS.md section 2, "Parts")
  * follows as a section of its own: a line {@code async spans   total: ... (sum of span durations, which
  * overlap)   rows: N}, then its table, whose %total is of that total; in the imbalance table its rows'
@@ -134,6 +138,9 @@ public final class TextWriter implements OutputWriter {
                 w.append("(no rows)\n");
             } else {
                 table(report, threadRows, total, unit).render(w);
+                if (report.presentation().colour()) {
+                    w.append(Heat.legend());
+                }
             }
             writeAsyncPart(w, report, unit);
         }
@@ -202,13 +209,15 @@ public final class TextWriter implements OutputWriter {
         }
         table.column("name", TextTable.Align.LEFT);
         String[] drawn = treePrefixes(report, rows);
+        boolean colour = report.presentation().colour();
         List<String> cells = new ArrayList<>();
         for (int i = 0; i < rows.length; i++) {
             int node = rows[i];
             cells.clear();
-            cells.add(percent(t.inclusiveOf(node, measure), total));
+            String heat = colour ? Heat.of(t.inclusiveOf(node, measure), total) : "";
+            cells.add(Heat.paint(heat, percent(t.inclusiveOf(node, measure), total)));
             if (timed) {
-                cells.add(time(t.inclusiveNanos(node), unit));
+                cells.add(Heat.paint(heat, time(t.inclusiveNanos(node), unit)));
                 cells.add(time(t.exclusiveNanos(node), unit));
             }
             cells.add(Long.toString(t.calls(node)));
@@ -226,7 +235,7 @@ public final class TextWriter implements OutputWriter {
             for (MetricColumn m : metrics) {
                 cells.add(m.textCell(t, node));
             }
-            cells.add(drawn[i] + printable(t.regionName(node)));
+            cells.add(drawn[i] + Heat.paint(heat, printable(t.regionName(node))));
             table.addRow(cells.toArray(String[]::new));
         }
         return table;

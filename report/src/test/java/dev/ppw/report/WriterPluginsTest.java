@@ -19,7 +19,11 @@ class WriterPluginsTest {
 
     @Test
     void serviceLoaderFindsTheWritersByName() {
-        assertEquals(List.of("csv", "folded", "json", "text"), REGISTRY.names());
+        assertEquals(List.of("csv", "folded", "hatchet", "html", "json", "pprof", "speedscope", "tau", "text"), REGISTRY.names());
+        assertInstanceOf(HatchetWriter.class, REGISTRY.byName("hatchet").orElseThrow());
+        assertInstanceOf(HtmlWriter.class, REGISTRY.byName("html").orElseThrow());
+        assertInstanceOf(SpeedscopeWriter.class, REGISTRY.byName("speedscope").orElseThrow());
+        assertInstanceOf(dev.ppw.report.pprof.PprofWriter.class, REGISTRY.byName("pprof").orElseThrow());
         assertInstanceOf(FoldedWriter.class, REGISTRY.byName("folded").orElseThrow());
         assertInstanceOf(CsvWriter.class, REGISTRY.byName("csv").orElseThrow());
         assertInstanceOf(JsonWriter.class, REGISTRY.byName("json").orElseThrow());
@@ -31,7 +35,7 @@ class WriterPluginsTest {
         for (OutputWriter w : REGISTRY.writers()) {
             assertTrue(w.accepts().containsAll(Set.of(Content.PROFILE, Content.MERGED)), w.name());
         }
-        for (String name : List.of("text", "csv", "json")) {
+        for (String name : List.of("text", "csv", "json", "html")) {
             assertEquals(Set.of(Content.PROFILE, Content.MERGED, Content.DIFF),
                     REGISTRY.byName(name).orElseThrow().accepts(), name);
         }
@@ -42,9 +46,13 @@ class WriterPluginsTest {
     void fileEndingsSuggestCsvAndJsonButNeverText() {
         assertEquals(List.of(".csv"), new CsvWriter().fileExtensions());
         assertEquals(List.of(".json"), new JsonWriter().fileExtensions());
+        assertEquals(List.of(".html", ".htm"), new HtmlWriter().fileExtensions());
         assertEquals(List.of(), new TextWriter().fileExtensions());
+        assertEquals(List.of(".pb.gz", ".pprof"), REGISTRY.byName("pprof").orElseThrow().fileExtensions());
         for (OutputWriter w : REGISTRY.writers()) {
-            assertFalse(w.binary(), w.name() + " is text (UTF-8)");
+            boolean pprof = w.name().equals("pprof");
+            assertEquals(pprof, w.binary(), w.name() + (pprof ? " is gzipped protobuf" : " is text (UTF-8)"));
+            assertEquals(pprof, w.compressed(), w.name());
             assertFalse(w.description().isBlank() || w.description().contains("\n"), w.name());
         }
     }

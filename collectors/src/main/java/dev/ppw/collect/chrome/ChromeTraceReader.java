@@ -11,6 +11,7 @@ import com.fasterxml.jackson.core.io.ContentReference;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.ppw.collect.DecimalNanos;
+import dev.ppw.collect.v8.TraceProfiles;
 import dev.ppw.model.Quote;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
@@ -41,7 +42,9 @@ import java.util.zip.ZipException;
  *       {@code M process_name}/{@code thread_name} name processes and threads from {@code args.name};
  *       {@code C} counters go to {@link EventSink#regionCounter} (args {@code cpu_usage}/{@code memory_usage},
  *       PerfFlowAspect's) or {@link EventSink#counter} (one series per other finite numeric arg; a string
- *       arg whose whole text is a decimal number is that number). Every
+ *       arg whose whole text is a decimal number is that number); {@code P}
+ *       events {@code Profile} and {@code ProfileChunk} are V8 CPU profiles, whose samples go to
+ *       {@link EventSink#sample} on the {@code Profile} event's thread ({@link TraceProfiles}). Every
  *       other phase is counted as the note {@code phase_<ph>} and skipped.</li>
  *   <li>Units: {@code ts} and {@code dur} are decimal microseconds, converted from their text exactly to
  *       integer nanoseconds, each on its own, rounded to nearest with halves away from zero
@@ -141,6 +144,8 @@ public final class ChromeTraceReader {
     private EventSink skippedFor;
     private long skipEvents;
     private final TextCache cache = new TextCache();
+    /** The V8 CPU profiles of the trace; null in a reader that leaves them to the replaying thread. */
+    private final TraceProfiles profiles;
 
     private int state = AT_ROOT;
     private boolean sawEventsArray;
@@ -181,7 +186,12 @@ public final class ChromeTraceReader {
     private String durProblem;
 
     private ChromeTraceReader(String file, InputStream in, EventSink sink) throws IOException {
+        this(file, in, sink, true);
+    }
+
+    private ChromeTraceReader(String file, InputStream in, EventSink sink, boolean foldsProfiles) throws IOException {
         this.file = file;
+        this.profiles = foldsProfiles ? new TraceProfiles() : null;
         this.sink = sink;
         this.diagnostics = sink.diagnostics();
         this.zeros = in == null ? null : new ZeroTailInputStream(in);
@@ -281,9 +291,26 @@ public final class ChromeTraceReader {
         java.util.Arrays.fill(asyncId, null);
     }
 
-    /** A reader of single events, each handed over as a byte range by {@link #readOneEvent}. */
+    /**
+     * A reader of single events, each handed over as a byte range by {@link #readOneEvent}, in input order: it
+     * folds the trace's V8 CPU profiles, whose chunks depend on the events before them (call
+     * {@link #finishProfiles} at the end of the input).
+     */
     static ChromeTraceReader forSingleEvents(String displayName, EventSink sink) throws IOException {
-        return new ChromeTraceReader(displayName, null, sink);
+        return new ChromeTraceReader(displayName, null, sink, true);
+    }
+
+    /**
+     * A reader of single events out of input order (a worker's): it refuses ({@link #readOneEvent} false) the
+     * events of V8 CPU profiles, which only a reader of every event in order can fold.
+     */
+    static ChromeTraceReader forEventsOutOfOrder(String displayName, EventSink sink) throws IOException {
+        return new ChromeTraceReader(displayName, null, sink, false);
+    }
+
+    /** The input ended: the samples the V8 CPU profiles still hold back go to the sink. */
+    void finishProfiles() {
+        profiles.finish(sink);
     }
 
     /**
@@ -316,6 +343,9 @@ public final class ChromeTraceReader {
             boolean empty = readEventFields();
             if (p.currentToken() != JsonToken.END_OBJECT || p.currentLocation().getByteOffset() != to - from
                     || p.getParsingContext().getNestingDepth() > 0) {
+                return false;
+            }
+            if (profiles == null && phState == PH_OK && ph == 'P' && TraceProfiles.isProfileEvent(name)) {
                 return false;
             }
             if (empty) {
@@ -369,6 +399,8 @@ public final class ChromeTraceReader {
             // The byte stream ended early (a cut .gz): whatever the parser state, data is missing.
             endOfInput(afterFailedRead(), true);
         }
+        // Reached when the input was read to its end, or to a cut kept with a warning.
+        profiles.finish(sink);
     }
 
     private void readRootValues() throws IOException {
@@ -518,6 +550,9 @@ public final class ChromeTraceReader {
         durPresent = false;
         durNanos = 0;
         durProblem = null;
+        if (profiles != null) {
+            profiles.resetEvent();
+        }
     }
 
     private void dispatch() {
@@ -530,7 +565,35 @@ public final class ChromeTraceReader {
             case 'b', 'e' -> asyncEvent();
             case 'M' -> metadata();
             case 'C' -> counterEvent();
+            case 'P' -> profileEvent();
             default -> diagnostics.note(phaseNote());
+        }
+    }
+
+    /**
+     * A {@code P} event: a V8 CPU profile's {@code Profile} or {@code ProfileChunk} ({@link TraceProfiles}),
+     * the profile keyed by (pid, id) and its samples on the Profile event's thread; any other is counted
+     * ({@code phase_P}).
+     */
+    private void profileEvent() {
+        if (!TraceProfiles.isProfileEvent(name)) {
+            diagnostics.note(phaseNote());
+            return;
+        }
+        boolean start = "Profile".equals(name);
+        if (pid == BAD_KEY || id == BAD_KEY || (start && tid == BAD_KEY)) {
+            warnEvent(BAD_EVENT, "P '" + name + "': pid, tid or id is an object, an array or not finite");
+            return;
+        }
+        String where = where(eventLine, eventColumn);
+        if (start) {
+            if (tsNanos == DecimalNanos.UNUSABLE) {
+                warnEvent(Diagnostics.MISSING_TS, "P 'Profile' has " + tsProblem);
+                return;
+            }
+            profiles.profile(orEmpty(pid), orEmpty(tid), orEmpty(id), tsNanos, where, sink);
+        } else {
+            profiles.chunk(orEmpty(pid), orEmpty(id), where, sink);
         }
     }
 
@@ -803,7 +866,10 @@ public final class ChromeTraceReader {
         while ((field = p.nextFieldName()) != null) {
             JsonToken value = p.nextToken();
             boolean counter = phState == PH_MISSING || ph == 'C';
-            if (value == JsonToken.VALUE_STRING) {
+            if (value == JsonToken.START_OBJECT && profiles != null && (phState == PH_MISSING || ph == 'P')
+                    && "data".equals(field)) {
+                profiles.readData(p);
+            } else if (value == JsonToken.VALUE_STRING) {
                 if ("name".equals(field)) {
                     argsName = cache.get(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
                 }

@@ -44,7 +44,7 @@ final class ChunkParser {
     static final byte KIND_OTHER = 4;
     /**
      * A plain event of a phase that the event logic only counts (the note {@code phase_<ph>}: {@code i},
-     * {@code I}, {@code s}, {@code f}, {@code n}, {@code R}, {@code P}, ...): its phase byte in {@link #a}.
+     * {@code I}, {@code s}, {@code f}, {@code n}, {@code R}, ...): its phase byte in {@link #a}.
      */
     static final byte KIND_NOTE = 5;
 
@@ -602,7 +602,7 @@ final class ChunkParser {
                     return false;
                 }
                 byte ph = buf[i + 1];
-                if (!plainStringByte(ph) || ph == 'b' || ph == 'e' || ph == 'M' || ph == 'C') {
+                if (!plainStringByte(ph) || ph == 'b' || ph == 'e' || ph == 'M' || ph == 'C' || ph == 'P') {
                     return false; // escapes and control bytes, and phases the event logic reads further
                 }
                 evPh = ph;

@@ -120,6 +120,9 @@ public final class ParallelChromeReader {
                 }
             });
         }
+        if (!bailed[0] && reader.single != null) {
+            reader.single.finishProfiles();
+        }
         if (bailed[0]) {
             try (InputStream in = new BufferedInputStream(java.nio.file.Files.newInputStream(path), 1 << 16)) {
                 ChromeTraceReader.readSkipping(name, in, sink, reader.delivered);
@@ -448,7 +451,7 @@ public final class ParallelChromeReader {
             }
             if (recorder == null) {
                 recorder = new RecordingSink();
-                reader = ChromeTraceReader.forSingleEvents(name, recorder);
+                reader = ChromeTraceReader.forEventsOutOfOrder(name, recorder);
                 p.recorder = recorder;
                 p.recordFrom = new int[p.count];
                 p.recordTo = new int[p.count];
@@ -459,7 +462,7 @@ public final class ParallelChromeReader {
             if (!reader.readOneEvent(p.buf, p.a[e], p.b[e], 0, 0, counted) || counted.hasWarnings()) {
                 recorder.reset(mark);
                 // A fresh reader: the old one may have cached a track whose recorded call was just dropped.
-                reader = ChromeTraceReader.forSingleEvents(name, recorder);
+                reader = ChromeTraceReader.forEventsOutOfOrder(name, recorder);
                 p.recordTo[e] = -1;
                 continue;
             }

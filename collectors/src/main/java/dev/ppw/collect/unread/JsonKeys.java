@@ -11,12 +11,13 @@ import java.util.List;
  * (a V8 CPU profile's {@code nodes}, a speedscope file's {@code $schema}) without parsing the document. Values
  * are skipped by bracket depth and strings; nothing is decoded but the names.
  */
-final class JsonKeys {
+public final class JsonKeys {
     /**
      * The names met, in order, and whether the object ended within the head (then they are all its names).
      */
-    record Keys(List<String> names, boolean complete) {
-        boolean has(String name) {
+    public record Keys(List<String> names, boolean complete) {
+        /** Whether {@code name} is among the names met. */
+        public boolean has(String name) {
             return names.contains(name);
         }
     }
@@ -29,7 +30,7 @@ final class JsonKeys {
      * includes an object followed by what no JSON document holds ({@code {} 1}: a folded stack whose frame is
      * {@code {}}, found by a property test).
      */
-    static Keys ofObject(Head head) {
+    public static Keys ofObject(Head head) {
         int first = head.firstNonWhitespace();
         if (first < 0 || head.byteAt(first) != '{') {
             return null;

@@ -218,6 +218,11 @@ public final class FormatRegistry {
         return unknown(name, "a folder that no format reads as one input");
     }
 
+    /** True when some format {@link InputFormat#namesInput claims} files named as {@code file} is, met in a folder. */
+    public boolean namesInput(Path file) {
+        return byPrecedence.stream().anyMatch(f -> f.namesInput(file));
+    }
+
     /** True when some format reads the folder {@code directory} as one input. */
     public boolean readsDirectory(Path directory) {
         return byPrecedence.stream().anyMatch(f -> f.readsDirectory(directory));

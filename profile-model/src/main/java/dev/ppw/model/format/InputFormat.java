@@ -35,4 +35,14 @@ public sealed interface InputFormat permits EventFormat, ProfileFormat {
     default boolean readsDirectory(Path directory) {
         return false;
     }
+
+    /**
+     * True when the file {@code file}, met below a folder named as an input, is an input of this format though its
+     * name has none of the endings such folders are searched for ({@code .json}, {@code .pfw}, ...): TAU names its
+     * profiles {@code profile.N.C.T}. A pure function of the path (its name and its folders' names, no I/O); the
+     * default claims none.
+     */
+    default boolean namesInput(Path file) {
+        return false;
+    }
 }

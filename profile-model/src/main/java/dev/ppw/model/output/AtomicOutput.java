@@ -8,11 +8,15 @@ import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -36,6 +40,12 @@ public final class AtomicOutput {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /** Writes the files of a folder through the entries it is given, closing each before the next. */
+    @FunctionalInterface
+    public interface FolderBody {
+        void writeTo(FolderWriter.Entries entries) throws IOException;
+    }
+
     private static final int BUFFER = 1 << 16;
     /** Links followed before a chain counts as a loop (Linux's own limit). */
     private static final int MAX_LINKS = 40;
@@ -48,7 +58,14 @@ public final class AtomicOutput {
      * it untouched when anything fails.
      */
     public static void write(Path target, Body body) throws IOException {
-        boolean gzip = gzipped(target);
+        write(target, gzipped(target), body);
+    }
+
+    /**
+     * Replaces {@code target} with what {@code body} writes, gzipped when {@code gzip} says so whatever the name
+     * (a format that is gzipped itself, such as pprof's, is not gzipped twice for a name ending in {@code .gz}).
+     */
+    public static void write(Path target, boolean gzip, Body body) throws IOException {
         // The system follows the links to what exists: /dev/stdout is a link to a link to a pipe.
         if (Files.exists(target) && !Files.isRegularFile(target)) {
             try (OutputStream device = Files.newOutputStream(target, StandardOpenOption.WRITE)) {
@@ -73,6 +90,60 @@ public final class AtomicOutput {
                 Files.deleteIfExists(tmp);
             }
         }
+    }
+
+    /**
+     * Creates the folder {@code target} holding the files {@code writer} writes, or leaves everything as it was
+     * when anything fails: the files go to a temporary folder beside it, renamed to {@code target} in one atomic
+     * move. {@code target} must not exist, or be an empty folder (replaced by the new one); nothing else is ever
+     * replaced.
+     *
+     * @throws FileAlreadyExistsException when {@code target} exists and is not an empty folder
+     */
+    public static void writeFolder(Path target, FolderBody writer) throws IOException {
+        Path absolute = target.toAbsolutePath();
+        if (Files.exists(absolute, LinkOption.NOFOLLOW_LINKS) && !isEmptyFolder(absolute)) {
+            throw new FileAlreadyExistsException(target.toString(), null,
+                    "exists and is not an empty folder");
+        }
+        Path tmp = Files.createTempDirectory(absolute.getParent(), ".ppw-");
+        boolean moved = false;
+        try {
+            Set<String> created = new HashSet<>();
+            writer.writeTo(name -> {
+                if (name.isEmpty() || name.equals(".") || name.equals("..") || name.indexOf('/') >= 0
+                        || name.indexOf('\\') >= 0 || name.indexOf('\0') >= 0 || !created.add(name)) {
+                    throw new IllegalArgumentException("not a new plain file name: " + name);
+                }
+                return new BufferedOutputStream(Files.newOutputStream(tmp.resolve(name), StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.WRITE), BUFFER);
+            });
+            Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE);
+            moved = true;
+        } finally {
+            if (!moved) {
+                deleteFolder(tmp);
+            }
+        }
+    }
+
+    /** True when {@code path} is a folder (not a link to one) with nothing in it. */
+    public static boolean isEmptyFolder(Path path) throws IOException {
+        if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try (Stream<Path> entries = Files.list(path)) {
+            return entries.findAny().isEmpty();
+        }
+    }
+
+    private static void deleteFolder(Path folder) throws IOException {
+        try (Stream<Path> entries = Files.list(folder)) {
+            for (Path p : entries.toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+        Files.deleteIfExists(folder);
     }
 
     /** Writes the body to {@code file}, through gzip when asked, and flushes it (the caller closes {@code file}). */

@@ -27,6 +27,14 @@ public interface OutputWriter {
     boolean binary();
 
     /**
+     * True when the output is compressed by the format itself (pprof's gzipped {@code profile.proto}): a file
+     * named {@code .gz} then gets it as it is, not gzipped a second time. False by default.
+     */
+    default boolean compressed() {
+        return false;
+    }
+
+    /**
      * File name endings that suggest this format, with their dot ({@code .csv}), most usual first; empty
      * when no ending does (plain text is the default, not a guess).
      */
@@ -34,6 +42,15 @@ public interface OutputWriter {
 
     /** What this writer can print; a report of another kind must not be handed to it. */
     Set<Content> accepts();
+
+    /**
+     * True when this writer prints a report's {@link dev.ppw.model.Report#sections() sections} (one part per
+     * thread of a profile, or per node of a merge) whatever its presentation, so that a caller computes them
+     * for it; false (the default) when it prints the whole only. Sections cost a tree per thread or node.
+     */
+    default boolean writesSections() {
+        return false;
+    }
 
     /**
      * Writes {@code report} to {@code out} and flushes it. Never closes {@code out}: the caller owns it

@@ -1,0 +1,179 @@
+package dev.ppw.collect.v8;
+
+import dev.ppw.model.FrameTable;
+import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
+
+import java.util.Arrays;
+
+/**
+ * The call tree of one V8 CPU profile: its nodes by id, each with its parent, its region and its place
+ * ({@code url:line:column}, 1-based), and the stack of frames a sample of a node stands for. Memory grows
+ * with the nodes, never with the samples. Not thread-safe.
+ *
+ * <p>A node's frame is its region called from its parent's place: the callsite of a frame is the caller's
+ * {@code url:line:column} (empty when the caller has no url, and for a node without a parent). A node
+ * without a parent named {@code (root)} is V8's synthetic root and is left out of every stack, as Chrome
+ * DevTools and speedscope leave it out.
+ */
+final class ProfileNodes {
+    /** A parent not known (yet): the node is a root until a parent is given. */
+    static final int NO_PARENT = Integer.MIN_VALUE;
+    /** What {@link #stack} returns for a node id the profile does not define. */
+    static final int UNKNOWN_NODE = -1;
+    /** What {@link #stack} returns when the parents of a node loop. */
+    static final int PARENT_LOOP = -2;
+
+    private static final String ROOT = "(root)";
+    private static final String ANONYMOUS = "(anonymous)";
+
+    private final IntIntHashMap indexById = new IntIntHashMap();
+    private int[] parentIds = new int[64];
+    private String[] regions = new String[64];
+    private String[] places = new String[64];
+    /**
+     * Frame id per node in {@link #framesOfIds}, or -1 until a sample needs it (a parent may still be set until
+     * then). A Chrome reader that passes over what was delivered already interns into a table of its own: the
+     * ids are then made again for the table of the moment.
+     */
+    private int[] frameIds = new int[64];
+    private FrameTable framesOfIds;
+    private int size;
+
+    private int[] scratch = new int[64];
+
+    int size() {
+        return size;
+    }
+
+    boolean contains(int id) {
+        return indexById.containsKey(id);
+    }
+
+    /**
+     * Adds node {@code id}; false when the profile already has a node of that id (the node is then not added).
+     * {@code functionName} empty is {@code (anonymous)}; {@code lineNumber} and {@code columnNumber} are V8's,
+     * 0-based, negative when unknown.
+     */
+    boolean add(int id, String functionName, String url, long lineNumber, long columnNumber, int parentId) {
+        if (indexById.containsKey(id)) {
+            return false;
+        }
+        addNamed(id, functionName.isEmpty() ? ANONYMOUS : functionName,
+                url.isEmpty() ? "" : place(url, lineNumber, columnNumber), parentId);
+        return true;
+    }
+
+    /** {@code url:line:column}, 1-based as editors and DevTools show them; an unknown line or column is left out. */
+    static String place(String url, long lineNumber, long columnNumber) {
+        if (lineNumber < 0) {
+            return url;
+        }
+        return columnNumber < 0 ? url + ":" + (lineNumber + 1) : url + ":" + (lineNumber + 1) + ":" + (columnNumber + 1);
+    }
+
+    /** Forgets every node. */
+    void clear() {
+        indexById.clear();
+        size = 0;
+    }
+
+    /**
+     * Adds every node of this table to {@code into}, keeping their parents; null when done, else why not (a
+     * node {@code into} already has: then none is added).
+     */
+    String moveInto(ProfileNodes into) {
+        int[] ids = new int[size];
+        indexById.forEachKeyValue((id, index) -> ids[index] = id);
+        for (int k = 0; k < size; k++) {
+            if (into.contains(ids[k])) {
+                return "node " + ids[k] + " is defined a second time";
+            }
+        }
+        for (int k = 0; k < size; k++) {
+            into.addNamed(ids[k], regions[k], places[k], parentIds[k]);
+        }
+        return null;
+    }
+
+    private void addNamed(int id, String region, String place, int parentId) {
+        if (size == regions.length) {
+            int capacity = 2 * size;
+            parentIds = Arrays.copyOf(parentIds, capacity);
+            regions = Arrays.copyOf(regions, capacity);
+            places = Arrays.copyOf(places, capacity);
+            frameIds = Arrays.copyOf(frameIds, capacity);
+        }
+        indexById.put(id, size);
+        parentIds[size] = parentId;
+        regions[size] = region;
+        places[size] = place;
+        frameIds[size] = -1;
+        size++;
+    }
+
+    /**
+     * Makes node {@code parentId} the parent of node {@code childId} (a {@code children} list); null when done,
+     * else why not: the child is unknown, or already has another parent.
+     */
+    String adopt(int parentId, int childId) {
+        int child = indexById.getIfAbsent(childId, -1);
+        if (child < 0) {
+            return "node " + parentId + " lists child " + childId + ", which the profile does not define";
+        }
+        if (parentIds[child] != NO_PARENT && parentIds[child] != parentId) {
+            return "node " + childId + " is a child of both node " + parentIds[child] + " and node " + parentId;
+        }
+        parentIds[child] = parentId;
+        return null;
+    }
+
+    /**
+     * Writes the frames of a sample of node {@code id}, interned in {@code frames}, into {@link #frames()},
+     * outermost first, and returns their number; {@link #UNKNOWN_NODE} or {@link #PARENT_LOOP} when there is no
+     * such stack. A parent id that names no node ends the stack there, as a root.
+     */
+    int stack(int id, FrameTable frames) {
+        if (frames != framesOfIds) {
+            Arrays.fill(frameIds, -1);
+            framesOfIds = frames;
+        }
+        int index = indexById.getIfAbsent(id, -1);
+        if (index < 0) {
+            return UNKNOWN_NODE;
+        }
+        int depth = 0;
+        while (index >= 0) {
+            if (depth == size) {
+                return PARENT_LOOP;
+            }
+            int parent = parentIds[index] == NO_PARENT ? -1 : indexById.getIfAbsent(parentIds[index], -1);
+            if (parent >= 0 || !ROOT.equals(regions[index])) {
+                if (depth == scratch.length) {
+                    scratch = Arrays.copyOf(scratch, 2 * depth);
+                }
+                scratch[depth++] = frame(index, parent);
+            }
+            index = parent;
+        }
+        for (int i = 0, j = depth - 1; i < j; i++, j--) {
+            int t = scratch[i];
+            scratch[i] = scratch[j];
+            scratch[j] = t;
+        }
+        return depth;
+    }
+
+    /** The frames {@link #stack} wrote, outermost first. */
+    int[] frames() {
+        return scratch;
+    }
+
+    private int frame(int index, int parent) {
+        int id = frameIds[index];
+        if (id < 0) {
+            id = framesOfIds.intern(regions[index], parent < 0 ? "" : places[parent]);
+            frameIds[index] = id;
+        }
+        return id;
+    }
+}

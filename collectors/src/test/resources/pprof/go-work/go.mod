@@ -1,0 +1,3 @@
+module ppwjava.test/gowork
+
+go 1.19

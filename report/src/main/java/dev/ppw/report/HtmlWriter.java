@@ -1,0 +1,612 @@
+package dev.ppw.report;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
+import dev.ppw.model.Breakdown;
+import dev.ppw.model.CallTree;
+import dev.ppw.model.CounterSeries;
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.Metric;
+import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Profile;
+import dev.ppw.model.ProfileDiff;
+import dev.ppw.model.Report;
+import dev.ppw.model.ViewKind;
+import dev.ppw.model.output.Content;
+import dev.ppw.model.output.OutputWriter;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * One self-contained HTML page (docs/html-report.md): a flame graph, a flat and a tree table, the per-node
+ * view of a merge, counters and diagnostics. The report's rows are embedded as JSON in the page, with
+ * docs/profile-json.md's columns (times in nanoseconds, exact), and rendered by the page's own script; the
+ * per-node chart is uPlot's, read from its WebJar on the classpath and inlined with its licence. The page
+ * loads nothing: a Content-Security-Policy forbids every request, and region names reach the page only as
+ * text (the JSON escapes {@code <}, {@code >} and {@code &}, the script sets them as text nodes).
+ *
+ * <p>A merge's per-node values come from the report's {@link Report.Section.Kind#NODE NODE} sections (one
+ * per node, in node order), matched to the merged rows by their path of region names and callsites. They
+ * are kept for at most {@link #PER_NODE_VALUES} values in all: the rows of largest imbalance first (the
+ * report's, else the {@link #WORST_ROWS} of its breakdown), then the heaviest, so that a merge of 10,000 nodes keeps the 100 rows that matter and the page stays small.
+ */
+public final class HtmlWriter implements OutputWriter {
+    /** How many per-node values (rows times nodes) a page holds at most. */
+    static final int PER_NODE_VALUES = 1_000_000;
+    /** How many rows of largest imbalance the page lists (and keeps the per-node values of, first). */
+    static final int WORST_ROWS = 20;
+    /** Decimals of a diff's shares (percent) and ratios in the page: exact rationals rounded half to even. */
+    private static final int SHARE_SCALE = 4;
+
+    private static final String ASSETS = "/dev/ppw/report/html/";
+    private static final String UPLOT = "/META-INF/resources/webjars/uplot/";
+    private static final String UPLOT_POM = "/META-INF/maven/org.webjars.npm/uplot/pom.properties";
+
+    /**
+     * No request of any kind, whatever a name or a library tries: scripts and styles only inline, images only
+     * as data (none are used).
+     */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'unsafe-inline'; "
+            + "style-src 'unsafe-inline'; img-src data:";
+
+    private static final JsonFactory FACTORY = new JsonFactoryBuilder()
+            .characterEscapes(new InertInScript())
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .build();
+
+    private final int perNodeValues;
+
+    /** The writer registered as {@code html}. */
+    public HtmlWriter() {
+        this(PER_NODE_VALUES);
+    }
+
+    /** A writer keeping at most {@code perNodeValues} per-node values: for tests of the budget at a small scale. */
+    HtmlWriter(int perNodeValues) {
+        this.perNodeValues = perNodeValues;
+    }
+
+    @Override
+    public String name() {
+        return "html";
+    }
+
+    @Override
+    public String description() {
+        return "one self-contained HTML page: flame graph, flat and tree tables, per-node view (docs/html-report.md)";
+    }
+
+    @Override
+    public boolean binary() {
+        return false;
+    }
+
+    @Override
+    public List<String> fileExtensions() {
+        return List.of(".html", ".htm");
+    }
+
+    @Override
+    public Set<Content> accepts() {
+        return Set.of(Content.PROFILE, Content.MERGED, Content.DIFF);
+    }
+
+    @Override
+    public void write(Report report, OutputStream out) throws IOException {
+        Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+        w.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+        w.write("<meta http-equiv=\"Content-Security-Policy\" content=\"" + CONTENT_SECURITY_POLICY + "\">\n");
+        w.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+        w.write("<meta name=\"generator\" content=\"" + Version.tool() + "\">\n");
+        w.write("<title>" + escapeText(title(report)) + "</title>\n");
+        w.write("<style>\n");
+        w.write(uplot("dist/uPlot.min.css"));
+        w.write("\n");
+        w.write(asset("report.css"));
+        w.write("</style>\n</head>\n<body>\n");
+        w.write(asset("report.html"));
+        w.write("<script>\n/*!\n * uPlot " + uplotVersion() + " (org.webjars.npm:uplot), inlined by ppw-java:\n *\n");
+        for (String line : uplot("LICENSE").strip().split("\n")) {
+            w.write((" * " + line).stripTrailing() + "\n");
+        }
+        w.write(" */\n");
+        w.write(script(uplot("dist/uPlot.iife.min.js")));
+        w.write("\n</script>\n<script type=\"application/json\" id=\"ppw-data\">\n");
+        w.flush();
+        try (JsonGenerator g = FACTORY.createGenerator(w)) {
+            writeData(g, report, perNodeValues);
+        }
+        w.write("\n</script>\n<script>\n");
+        w.write(script(asset("report.js")));
+        w.write("</script>\n</body>\n</html>\n");
+        w.flush();
+    }
+
+    private static String title(Report report) {
+        if (report.diff().isPresent()) {
+            ProfileDiff d = report.diff().get();
+            return "ppw-java diff " + d.a().view().label() + ": " + sides(d.b()) + " against " + sides(d.a());
+        }
+        Profile p = report.profile();
+        String what = p.nodes() > 1 ? p.aggregation().label() + " of " + p.nodes() + " nodes" : String.join(", ",
+                p.inputs().subList(0, Math.min(3, p.inputs().size())));
+        return "ppw-java " + p.view().label() + ": " + what;
+    }
+
+    private static void writeData(JsonGenerator g, Report report, int perNodeValues) throws IOException {
+        if (report.diff().isPresent()) {
+            writeDiffData(g, report, report.diff().get());
+            return;
+        }
+        Profile profile = report.profile();
+        CallTree tree = profile.tree();
+        DisplayUnit nanos = DisplayUnit.NS;
+        g.writeStartObject();
+        g.writeStringField("title", title(report));
+        g.writeStringField("tool", Version.tool());
+        g.writeStringField("view", profile.view().label());
+        g.writeBooleanField("hierarchical", profile.view().isHierarchical());
+        if (profile.view() == ViewKind.TAU) {
+            g.writeNumberField("tau_depth", profile.tauDepth());
+        }
+        if (report.unit().isPresent()) {
+            g.writeStringField("unit", report.unit().get().label());
+        }
+        Metric measure = tree.measure();
+        g.writeObjectFieldStart("measure");
+        g.writeStringField("name", measure.name());
+        g.writeStringField("unit", measure.unit().label());
+        g.writeEndObject();
+        g.writeObjectFieldStart("aggregation");
+        g.writeStringField("op", profile.aggregation().label());
+        g.writeStringField("missing", profile.missing().label());
+        g.writeNumberField("nodes", profile.nodes());
+        g.writeEndObject();
+        g.writeNumberField("total_ns", report.totalInclusiveNanos());
+        if (tree.hasAsyncPart()) {
+            g.writeNumberField("async_total_ns", report.asyncTotalNanos());
+        }
+        writeStrings(g, "inputs", profile.inputs());
+        writeStrings(g, "nodes", profile.nodeInfos().stream().map(NodeInfo::label).toList());
+        if (report.top().isPresent()) {
+            Report.Top top = report.top().get();
+            g.writeObjectFieldStart("top");
+            g.writeNumberField("asked", top.asked());
+            g.writeStringField("sort", top.sortKey());
+            g.writeEndObject();
+        }
+        writeDiagnostics(g, report.diagnostics());
+        if (!profile.droppedInputs().isEmpty()) {
+            g.writeObjectFieldStart("dropped");
+            g.writeNumberField("inputs", profile.droppedInputs().count());
+            g.writeObjectFieldStart("reasons");
+            for (Map.Entry<String, Long> e : profile.droppedInputs().reasons().entrySet()) {
+                g.writeNumberField(e.getKey(), e.getValue());
+            }
+            g.writeEndObject();
+            writeStrings(g, "examples", profile.droppedInputs().examples());
+            g.writeEndObject();
+        }
+        writeCounters(g, profile.counters());
+        int[] rows = profile.view() == ViewKind.COUNTERS ? new int[0] : report.rows();
+        List<RowColumn> columns = RowColumn.json(report);
+        g.writeArrayFieldStart("columns");
+        for (RowColumn c : columns) {
+            g.writeString(c.columnName(nanos));
+        }
+        // The measure the graph is drawn by: time, or a sampled profile's first weight.
+        g.writeString("weight");
+        g.writeString("self_weight");
+        g.writeEndArray();
+        g.writeArrayFieldStart("rows");
+        for (int node : rows) {
+            g.writeStartArray();
+            for (RowColumn c : columns) {
+                String text = c.text(report, node, nanos);
+                if (text == null) {
+                    g.writeNull();
+                } else if (c.isText()) {
+                    g.writeString(text);
+                } else {
+                    g.writeNumber(text);
+                }
+            }
+            g.writeNumber(tree.inclusiveOf(node, measure));
+            g.writeNumber(tree.exclusiveOf(node, measure));
+            g.writeEndArray();
+        }
+        g.writeEndArray();
+        if (report.imbalanceRows().isPresent()) {
+            g.writeArrayFieldStart("imbalance_rows");
+            for (int node : report.imbalanceRows().get()) {
+                g.writeNumber(node);
+            }
+            g.writeEndArray();
+        }
+        writePerNode(g, report, rows, perNodeValues);
+        g.writeEndObject();
+    }
+
+    /**
+     * A diff's page: its rows (the union of A's and B's) with each quantity of A and B and B's change; the
+     * graph is drawn by B's value of the measure ({@code weight}) and coloured by its change
+     * ({@code change}: the delta, or with --normalize the change of share in percentage points).
+     */
+    private static void writeDiffData(JsonGenerator g, Report report, ProfileDiff diff) throws IOException {
+        Profile a = diff.a();
+        Profile b = diff.b();
+        CallTree rows = diff.rows();
+        int sortQ = diff.sortQuantity();
+        List<ProfileDiff.Quantity> quantities = diff.quantities();
+        ProfileDiff.Quantity sorted = quantities.get(sortQ);
+        int exclusiveQ = sortQ;
+        for (int q = 0; q < quantities.size(); q++) {
+            if (quantities.get(q).kind() == ProfileDiff.Quantity.Kind.EXCLUSIVE
+                    && quantities.get(q).metric().equals(sorted.metric())) {
+                exclusiveQ = q;
+            }
+        }
+        g.writeStartObject();
+        g.writeStringField("title", title(report));
+        g.writeStringField("tool", Version.tool());
+        g.writeStringField("view", a.view().label());
+        g.writeBooleanField("hierarchical", a.view().isHierarchical());
+        if (a.view() == ViewKind.TAU) {
+            g.writeNumberField("tau_depth", a.tauDepth());
+        }
+        if (report.unit().isPresent()) {
+            g.writeStringField("unit", report.unit().get().label());
+        }
+        g.writeObjectFieldStart("measure");
+        g.writeStringField("name", sorted.metric().name());
+        g.writeStringField("unit", sorted.unit().label());
+        g.writeEndObject();
+        g.writeObjectFieldStart("aggregation");
+        g.writeStringField("op", b.aggregation().label());
+        g.writeStringField("missing", b.missing().label());
+        g.writeNumberField("nodes", 1);
+        g.writeEndObject();
+        g.writeNumberField("total_ns", report.totalInclusiveNanos());
+        writeStrings(g, "inputs", b.inputs());
+        writeStrings(g, "nodes", List.of());
+        g.writeObjectFieldStart("diff");
+        g.writeBooleanField("normalized", diff.normalized());
+        g.writeStringField("sort", sorted.name());
+        for (boolean sideA : new boolean[] {true, false}) {
+            Profile side = sideA ? a : b;
+            g.writeObjectFieldStart(sideA ? "a" : "b");
+            writeStrings(g, "inputs", side.inputs());
+            g.writeNumberField("nodes", side.nodes());
+            g.writeNumberField("total", sideA ? diff.totalA(sortQ, dev.ppw.model.Part.THREAD)
+                    : diff.totalB(sortQ, dev.ppw.model.Part.THREAD));
+            g.writeEndObject();
+        }
+        g.writeEndObject();
+        writeDiagnostics(g, report.diagnostics());
+        boolean parts = rows.hasAsyncPart();
+        List<String> columns = new ArrayList<>(List.of("id", "parent_id", "depth", "name", "callsite"));
+        if (parts) {
+            columns.add("part");
+        }
+        columns.add("presence");
+        for (ProfileDiff.Quantity q : quantities) {
+            columns.addAll(List.of("a_" + q.name(), "b_" + q.name(), "delta_" + q.name()));
+            if (diff.normalized() && q.shareable()) {
+                String share = q.name().replaceFirst("_[a-z]+$", "") + "_share_pct";
+                columns.addAll(List.of("a_" + share, "b_" + share, "delta_" + share));
+            }
+        }
+        columns.addAll(List.of("ratio", "weight", "self_weight", "change"));
+        writeStrings(g, "columns", columns);
+        g.writeArrayFieldStart("rows");
+        for (int row : report.rows()) {
+            g.writeStartArray();
+            g.writeNumber(row);
+            if (rows.parent(row) == CallTree.ROOT) {
+                g.writeNull();
+            } else {
+                g.writeNumber(rows.parent(row));
+            }
+            g.writeNumber(rows.depth(row));
+            g.writeString(rows.regionName(row));
+            g.writeString(rows.callsiteName(row));
+            if (parts) {
+                g.writeString(rows.part(row).label());
+            }
+            g.writeString(diff.presence(row).label());
+            for (int q = 0; q < quantities.size(); q++) {
+                g.writeNumber(diff.valueA(row, q));
+                g.writeNumber(diff.valueB(row, q));
+                g.writeNumber(diff.delta(row, q));
+                if (diff.normalized() && quantities.get(q).shareable()) {
+                    g.writeNumber(diff.sharePercentA(row, q, SHARE_SCALE));
+                    g.writeNumber(diff.sharePercentB(row, q, SHARE_SCALE));
+                    g.writeNumber(diff.shareDeltaPercent(row, q, SHARE_SCALE));
+                }
+            }
+            java.util.Optional<java.math.BigDecimal> ratio = diff.ratio(row, sortQ, SHARE_SCALE);
+            if (ratio.isPresent()) {
+                g.writeNumber(ratio.get());
+            } else {
+                g.writeNull();
+            }
+            g.writeNumber(diff.valueB(row, sortQ));
+            g.writeNumber(diff.valueB(row, exclusiveQ));
+            if (diff.normalized()) {
+                g.writeNumber(diff.shareDeltaPercent(row, sortQ, SHARE_SCALE));
+            } else {
+                g.writeNumber(diff.delta(row, sortQ));
+            }
+            g.writeEndArray();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /** A side of a diff as the title names it: its first inputs, or its nodes. */
+    private static String sides(Profile p) {
+        if (p.nodes() > 1) {
+            return p.aggregation().label() + " of " + p.nodes() + " nodes";
+        }
+        return String.join(", ", p.inputs().subList(0, Math.min(2, p.inputs().size())))
+                + (p.inputs().size() > 2 ? ", ..." : "");
+    }
+
+    private static void writeDiagnostics(JsonGenerator g, Diagnostics diagnostics) throws IOException {
+        g.writeObjectFieldStart("diagnostics");
+        for (String field : List.of("warnings", "notes")) {
+            Map<String, Diagnostics.Entry> counts = field.equals("warnings") ? diagnostics.warnings()
+                    : diagnostics.notes();
+            g.writeObjectFieldStart(field);
+            for (Map.Entry<String, Diagnostics.Entry> e : counts.entrySet()) {
+                g.writeNumberField(e.getKey(), e.getValue().count());
+            }
+            g.writeEndObject();
+        }
+        g.writeEndObject();
+    }
+
+    private static void writeCounters(JsonGenerator g, List<CounterSeries> counters) throws IOException {
+        if (counters.isEmpty()) {
+            return;
+        }
+        g.writeObjectFieldStart("counters");
+        writeStrings(g, "columns", CounterFields.COLUMNS);
+        g.writeArrayFieldStart("rows");
+        for (CounterSeries c : counters) {
+            String[] values = CounterFields.values(c);
+            g.writeStartArray();
+            for (int i = 0; i < values.length; i++) {
+                if (i < CounterFields.TEXT_COLUMNS) {
+                    g.writeString(values[i]);
+                } else {
+                    g.writeNumber(values[i]);
+                }
+            }
+            g.writeEndArray();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /**
+     * Each kept row's inclusive time on every node, {@code null} where a node has no such row; the rows kept
+     * are the imbalance rows, then the others by inclusive time, largest first, within the budget.
+     */
+    private static void writePerNode(JsonGenerator g, Report report, int[] rows, int perNodeValues)
+            throws IOException {
+        List<Report.Section> nodes = report.sections().stream()
+                .filter(s -> s.kind() == Report.Section.Kind.NODE).toList();
+        if (nodes.isEmpty() || rows.length == 0) {
+            return;
+        }
+        CallTree tree = report.profile().tree();
+        Set<Integer> listed = new LinkedHashSet<>();
+        Set<Integer> present = new java.util.HashSet<>();
+        for (int r : rows) {
+            present.add(r);
+        }
+        for (int r : report.imbalanceRows().orElseGet(() -> worstSpread(report, rows))) {
+            if (present.contains(r)) {
+                listed.add(r);
+            }
+        }
+        Integer[] heaviest = Arrays.stream(rows).boxed().toArray(Integer[]::new);
+        Arrays.sort(heaviest, Comparator.comparingLong((Integer n) -> tree.inclusiveNanos(n)).reversed()
+                .thenComparingInt(n -> n));
+        listed.addAll(Arrays.asList(heaviest));
+        int keep = Math.max(1, Math.min(listed.size(), perNodeValues / nodes.size()));
+        List<Integer> kept = new ArrayList<>(listed).subList(0, keep);
+        Map<String, Integer> slotOfKey = new HashMap<>();
+        String[] mergedKeys = keys(tree);
+        for (int i = 0; i < kept.size(); i++) {
+            slotOfKey.put(mergedKeys[kept.get(i)], i);
+        }
+        long[][] values = new long[kept.size()][nodes.size()];
+        for (long[] v : values) {
+            Arrays.fill(v, Long.MIN_VALUE);
+        }
+        for (int n = 0; n < nodes.size(); n++) {
+            CallTree nodeTree = nodes.get(n).report().profile().tree();
+            String[] nodeKeys = keys(nodeTree);
+            for (int node = 1; node < nodeTree.size(); node++) {
+                Integer slot = slotOfKey.get(nodeKeys[node]);
+                if (slot != null) {
+                    values[slot][n] = nodeTree.inclusiveNanos(node);
+                }
+            }
+        }
+        g.writeObjectFieldStart("per_node");
+        writeStrings(g, "nodes", nodes.stream().map(Report.Section::label).toList());
+        g.writeNumberField("rows_total", rows.length);
+        g.writeArrayFieldStart("rows");
+        for (int r : kept) {
+            g.writeNumber(r);
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("inclusive_ns");
+        for (long[] v : values) {
+            g.writeStartArray();
+            for (long x : v) {
+                if (x == Long.MIN_VALUE) {
+                    g.writeNull();
+                } else {
+                    g.writeNumber(x);
+                }
+            }
+            g.writeEndArray();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /**
+     * The {@link #WORST_ROWS} rows of largest imbalance (max / mean over the nodes), worst first, as the page
+     * lists them when the report chose none; none without a breakdown.
+     */
+    private static int[] worstSpread(Report report, int[] rows) {
+        if (report.breakdown().isEmpty()) {
+            return new int[0];
+        }
+        Breakdown b = report.breakdown().get();
+        return Arrays.stream(rows).boxed().filter(n -> !Double.isNaN(b.imbalance(n)))
+                .sorted(Comparator.comparingDouble((Integer n) -> b.imbalance(n)).reversed().thenComparingInt(n -> n))
+                .limit(WORST_ROWS).mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * What each row is across nodes: its part and the region names and callsites from its root down. A
+     * node's parent comes before it in a tree's index order ({@link CallTree#child} appends), so each key
+     * extends its parent's.
+     */
+    private static String[] keys(CallTree tree) {
+        String[] keys = new String[tree.size()];
+        for (int n = 1; n < tree.size(); n++) {
+            int parent = tree.parent(n);
+            if (parent >= n) {
+                throw new IllegalStateException("node " + n + " comes before its parent " + parent);
+            }
+            String above = parent == CallTree.ROOT ? Integer.toString(tree.part(n).ordinal()) : keys[parent];
+            keys[n] = above + '\u0000' + tree.regionName(n) + '\u0001' + tree.callsiteName(n);
+        }
+        return keys;
+    }
+
+    private static void writeStrings(JsonGenerator g, String field, List<String> values) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (String v : values) {
+            g.writeString(v);
+        }
+        g.writeEndArray();
+    }
+
+    /** {@code text} for an HTML text position: markup characters as references. */
+    static String escapeText(String text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '&' -> sb.append("&amp;");
+                case '"' -> sb.append("&quot;");
+                default -> sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * {@code code} as the content of a script element: refused if it holds what would end the element early
+     * (the libraries and our script never do; a newer WebJar that did must not break the page silently).
+     */
+    private static String script(String code) {
+        String lower = code.toLowerCase(java.util.Locale.ROOT);
+        if (lower.contains("</script") || lower.contains("<!--")) {
+            throw new IllegalStateException("a script to inline holds </script or <!--");
+        }
+        return code;
+    }
+
+    private static String asset(String name) {
+        return resource(ASSETS + name);
+    }
+
+    private static String uplot(String name) {
+        return resource(UPLOT + uplotVersion() + "/" + name);
+    }
+
+    private static String uplotVersion() {
+        try (InputStream in = HtmlWriter.class.getResourceAsStream(UPLOT_POM)) {
+            if (in == null) {
+                throw new IllegalStateException("uPlot's WebJar is not on the classpath: " + UPLOT_POM);
+            }
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String resource(String path) {
+        try (InputStream in = HtmlWriter.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + path);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * JSON that stays inert inside a script element: {@code <}, {@code >} and {@code &} as JSON unicode escapes,
+     * so that no {@code </script>} or {@code <!--} in a name ends or changes the element, and the line
+     * separators U+2028 and U+2029, which older script parsers took for line ends.
+     */
+    private static final class InertInScript extends CharacterEscapes {
+        private static final long serialVersionUID = 1L;
+        private static final SerializableString LINE_SEPARATOR = new SerializedString("\\u2028");
+        private static final SerializableString PARAGRAPH_SEPARATOR = new SerializedString("\\u2029");
+        private final int[] escapes;
+
+        InertInScript() {
+            escapes = CharacterEscapes.standardAsciiEscapesForJSON();
+            escapes['<'] = CharacterEscapes.ESCAPE_STANDARD;
+            escapes['>'] = CharacterEscapes.ESCAPE_STANDARD;
+            escapes['&'] = CharacterEscapes.ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return escapes;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return ch == 0x2028 ? LINE_SEPARATOR : ch == 0x2029 ? PARAGRAPH_SEPARATOR : null;
+        }
+    }
+}

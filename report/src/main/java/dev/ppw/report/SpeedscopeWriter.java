@@ -1,0 +1,294 @@
+package dev.ppw.report;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import dev.ppw.model.CallTree;
+import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.Metric;
+import dev.ppw.model.MetricUnit;
+import dev.ppw.model.Part;
+import dev.ppw.model.Profile;
+import dev.ppw.model.Report;
+import dev.ppw.model.TimeUnits;
+import dev.ppw.model.ViewKind;
+import dev.ppw.model.output.Content;
+import dev.ppw.model.output.OutputWriter;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * speedscope's own JSON file format (its {@code file-format-schema.json}), which speedscope opens by drag and
+ * drop or {@code speedscope file.speedscope.json}: one {@code shared.frames} table of region names and a list of
+ * {@code sampled} profiles, each a list of stacks (frame indices from the root) with one weight per stack.
+ *
+ * <p>Each listed row with a positive exclusive value is one stack, the row's path, weighing its exclusive
+ * value; a profile's stacks thus add up to its total, and speedscope's "total" of a frame is the row's
+ * inclusive value, its "self" the exclusive one, exactly. Rows come in the report's order (a tree in
+ * preorder), so that speedscope's time-order view draws the tree as an icicle. The values are times in the
+ * unit asked for ({@code --unit}, nanoseconds by default: speedscope's {@code nanoseconds}), written exactly;
+ * a profile without time writes its first sample weight as {@code bytes} or {@code none}, as
+ * {@link FoldedWriter} does. Rows of 0 or less (a min/max aggregate may have them) are left out: speedscope
+ * cannot draw them.
+ *
+ * <p>The profiles, in order: the whole thread part ({@code all threads}, or the aggregate of a merge), then,
+ * when the report has two {@link Report#sections() sections} or more (one per thread of a profile, one per
+ * node of a merge), one per section named after it. A part of async spans (SEMANTICS.md section 2, "Parts")
+ * is a profile of its own after its threads', named {@code ... async spans}, since its spans overlap and its
+ * total is not thread time; a section without stacks of a part has no profile of it. Flat and tau rows are
+ * one stack of their key's names each.
+ */
+public final class SpeedscopeWriter implements OutputWriter {
+    /** The {@code $schema} that speedscope's importer looks for to recognise the format. */
+    static final String SCHEMA = "https://www.speedscope.app/file-format-schema.json";
+
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .build();
+
+    @Override
+    public String name() {
+        return "speedscope";
+    }
+
+    @Override
+    public String description() {
+        return "speedscope's JSON file format: one sampled profile per thread or node, exclusive time per stack";
+    }
+
+    @Override
+    public boolean binary() {
+        return false;
+    }
+
+    @Override
+    public List<String> fileExtensions() {
+        return List.of(".speedscope.json");
+    }
+
+    @Override
+    public Set<Content> accepts() {
+        return Set.of(Content.PROFILE, Content.MERGED);
+    }
+
+    @Override
+    public boolean writesSections() {
+        return true;
+    }
+
+    @Override
+    public void write(Report report, OutputStream out) throws IOException {
+        Frames frames = new Frames();
+        List<Stacks> profiles = new ArrayList<>();
+        Profile whole = report.profile();
+        String wholeName = whole.nodes() > 1
+                ? whole.aggregation().label() + " over " + whole.nodes() + " nodes"
+                : "all threads";
+        profiles.add(new Stacks(report, report.rows(Part.THREAD), wholeName, frames));
+        addAsync(profiles, frames, report, wholeName);
+        // One thread or one node is the whole again: written once.
+        if (report.sections().size() > 1) {
+            for (Report.Section s : report.sections()) {
+                // A section of async tracks only (--threads split's "async <process>") has no thread stacks.
+                Stacks threads = new Stacks(s.report(), s.report().rows(Part.THREAD), s.label(), frames);
+                if (threads.kept.length > 0) {
+                    profiles.add(threads);
+                }
+                addAsync(profiles, frames, s.report(), s.label());
+            }
+        }
+        try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+            g.writeStartObject();
+            g.writeStringField("$schema", SCHEMA);
+            g.writeStringField("exporter", Version.tool());
+            g.writeStringField("name", fileName(whole.inputs()));
+            g.writeNumberField("activeProfileIndex", 0);
+            g.writeObjectFieldStart("shared");
+            g.writeArrayFieldStart("frames");
+            for (String name : frames.names) {
+                g.writeStartObject();
+                g.writeStringField("name", name);
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+            g.writeArrayFieldStart("profiles");
+            for (Stacks p : profiles) {
+                p.write(g);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+            g.writeRaw('\n');
+        }
+        out.flush();
+    }
+
+    /** The profile of {@code report}'s async rows, when it has any. */
+    private static void addAsync(List<Stacks> into, Frames frames, Report report, String name) {
+        int[] async = report.rows(Part.ASYNC);
+        if (async.length > 0) {
+            Stacks spans = new Stacks(report, async, name + " async spans", frames);
+            if (spans.kept.length > 0) {
+                into.add(spans);
+            }
+        }
+    }
+
+    private static String fileName(List<String> inputs) {
+        if (inputs.isEmpty()) {
+            return Version.tool();
+        }
+        return inputs.size() == 1 ? inputs.getFirst() : inputs.getFirst() + " and " + (inputs.size() - 1) + " more";
+    }
+
+    /** The region names as speedscope frames, each once, in first-use order. */
+    private static final class Frames {
+        final List<String> names = new ArrayList<>();
+        private final Map<String, Integer> index = new HashMap<>();
+
+        int of(String name) {
+            Integer i = index.get(name);
+            if (i == null) {
+                i = names.size();
+                names.add(name);
+                index.put(name, i);
+            }
+            return i;
+        }
+    }
+
+    /**
+     * One speedscope profile: the rows kept (value above 0) and each node's frame index; the stacks are written
+     * by walking up the parents, so memory is one int per node, not one per stack entry.
+     */
+    private static final class Stacks {
+        private final String name;
+        private final String unit;
+        private final CallTree tree;
+        private final boolean keyed;
+        private final DisplayUnit timeUnit;
+        private final Metric weight;
+        private final int[] kept;
+        private final int[] frameOf;
+        private final List<int[]> keyFrames = new ArrayList<>();
+        private long totalValue;
+
+        Stacks(Report report, int[] rows, String name, Frames frames) {
+            this.name = name;
+            this.tree = report.profile().tree();
+            this.keyed = !report.profile().view().isHierarchical();
+            this.weight = FoldedWriter.hasTime(tree) ? null : FoldedWriter.firstWeight(tree);
+            this.timeUnit = report.unitOrNanos();
+            this.unit = weight == null ? timeUnitName(timeUnit)
+                    : weight.unit() == MetricUnit.BYTES ? "bytes" : "none";
+            int[] listed = report.profile().view() == ViewKind.COUNTERS ? new int[0] : rows;
+            int[] chosen = new int[listed.length];
+            int n = 0;
+            for (int node : listed) {
+                if (value(node) > 0) {
+                    chosen[n++] = node;
+                    totalValue += value(node);
+                }
+            }
+            this.kept = Arrays.copyOf(chosen, n);
+            this.frameOf = new int[keyed ? 0 : tree.size()];
+            if (keyed) {
+                for (int node : kept) {
+                    String[] names = tree.regionName(node).split(" => ", -1);
+                    int[] ids = new int[names.length];
+                    for (int i = 0; i < names.length; i++) {
+                        ids[i] = frames.of(names[i]);
+                    }
+                    keyFrames.add(ids);
+                }
+            } else {
+                Arrays.fill(frameOf, -1);
+                // Ids by first use from the root down: the frame table reads in the tree's order.
+                for (int node : kept) {
+                    assignUp(node, frames);
+                }
+            }
+        }
+
+        private void assignUp(int node, Frames frames) {
+            int depth = tree.depth(node);
+            int[] path = new int[depth + 1];
+            int n = node;
+            for (int d = depth; d >= 0; d--) {
+                path[d] = n;
+                n = tree.parent(n);
+            }
+            for (int p : path) {
+                if (frameOf[p] < 0) {
+                    frameOf[p] = frames.of(tree.regionName(p));
+                }
+            }
+        }
+
+        private long value(int node) {
+            return weight == null ? tree.exclusiveNanos(node) : tree.exclusive(node, weight);
+        }
+
+        private String valueText(long v) {
+            return weight == null ? TimeUnits.exact(v, timeUnit) : Long.toString(v);
+        }
+
+        void write(JsonGenerator g) throws IOException {
+            g.writeStartObject();
+            g.writeStringField("type", "sampled");
+            g.writeStringField("name", name);
+            g.writeStringField("unit", unit);
+            g.writeNumberField("startValue", 0);
+            g.writeFieldName("endValue");
+            g.writeNumber(valueText(totalValue));
+            g.writeArrayFieldStart("samples");
+            int[] path = new int[16];
+            for (int i = 0; i < kept.length; i++) {
+                g.writeStartArray();
+                if (keyed) {
+                    for (int id : keyFrames.get(i)) {
+                        g.writeNumber(id);
+                    }
+                } else {
+                    int depth = tree.depth(kept[i]);
+                    if (path.length <= depth) {
+                        path = new int[Math.max(depth + 1, path.length * 2)];
+                    }
+                    int n = kept[i];
+                    for (int d = depth; d >= 0; d--) {
+                        path[d] = frameOf[n];
+                        n = tree.parent(n);
+                    }
+                    for (int d = 0; d <= depth; d++) {
+                        g.writeNumber(path[d]);
+                    }
+                }
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("weights");
+            for (int node : kept) {
+                g.writeNumber(valueText(value(node)));
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+
+        private static String timeUnitName(DisplayUnit unit) {
+            return switch (unit) {
+                case NS -> "nanoseconds";
+                case US -> "microseconds";
+                case MS -> "milliseconds";
+                case S -> "seconds";
+            };
+        }
+    }
+}

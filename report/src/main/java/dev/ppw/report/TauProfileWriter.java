@@ -1,0 +1,213 @@
+package dev.ppw.report;
+
+import dev.ppw.model.CallTree;
+import dev.ppw.model.CounterSeries;
+import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Profile;
+import dev.ppw.model.Report;
+import dev.ppw.model.output.Content;
+import dev.ppw.model.output.FolderWriter;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * TAU's profile files, so that ParaProf and TAU's {@code pprof} open a ppw-java profile or merge: a folder
+ * ({@code -o DIR}) of {@code profile.N.C.T} files, one per node of a merge ({@code profile.N.0.0}) or per thread
+ * of a profile ({@code profile.0.0.T}), or {@code profile.0.0.0} alone for a report without such parts. Each file
+ * is laid out as TAU 2.x writes it (docs/formats.md, "tau"):
+ * <pre>{@code
+ * 3 templated_functions_MULTI_TIME
+ * # Name Calls Subrs Excl Incl ProfileCalls # <metadata><attribute><name>Metric Name</name><value>TIME</value>...
+ * "main" 1 1 10 40 0 GROUP="TAU_DEFAULT"
+ * "work" 1 0 30 30 0 GROUP="TAU_DEFAULT"
+ * "main => work" 1 0 30 30 0 GROUP="TAU_CALLPATH"
+ * 0 aggregates
+ * }</pre>
+ * A flat timer per function (its contexts summed, recursion counted once in its inclusive time) and a callpath
+ * timer per tree node below a root, so that the tree survives: ppw-java's TAU reader reads it back as it was.
+ * Times are microseconds written exactly ({@code 30.5} for 30500 ns). Names lose their line ends, and a
+ * {@code =>} inside a name becomes {@code = >}, since TAU's names cannot hold them.
+ *
+ * <p>To a stream (standard output), the report's whole profile as one file.
+ */
+public final class TauProfileWriter implements FolderWriter {
+    private static final String SEPARATOR = " => ";
+
+    @Override
+    public String name() {
+        return "tau";
+    }
+
+    @Override
+    public String description() {
+        return "TAU profile.N.C.T files in a folder (-o DIR), one per node or thread, for ParaProf and pprof";
+    }
+
+    @Override
+    public boolean binary() {
+        return false;
+    }
+
+    @Override
+    public List<String> fileExtensions() {
+        return List.of();
+    }
+
+    @Override
+    public Set<Content> accepts() {
+        return Set.of(Content.PROFILE, Content.MERGED);
+    }
+
+    @Override
+    public void write(Report report, OutputStream out) throws IOException {
+        writeFile(report.profile(), "", out);
+    }
+
+    @Override
+    public void write(Report report, Entries entries) throws IOException {
+        if (report.sections().isEmpty()) {
+            try (OutputStream out = entries.create("profile.0.0.0")) {
+                writeFile(report.profile(), "", out);
+            }
+            return;
+        }
+        int index = 0;
+        for (Report.Section section : report.sections()) {
+            String name = section.kind() == Report.Section.Kind.NODE ? "profile." + index + ".0.0"
+                    : "profile.0.0." + index;
+            try (OutputStream out = entries.create(name)) {
+                writeFile(section.report().profile(), section.label(), out);
+            }
+            index++;
+        }
+    }
+
+    private static void writeFile(Profile profile, String label, OutputStream out) throws IOException {
+        CallTree tree = profile.tree();
+        Map<String, long[]> flat = new LinkedHashMap<>();
+        List<String> callpaths = new ArrayList<>();
+        String[] names = new String[tree.size()];
+        for (int node = 1; node < tree.size(); node++) {
+            names[node] = timerName(tree.regionName(node));
+            long[] f = flat.computeIfAbsent(names[node], k -> new long[4]);
+            f[0] += tree.calls(node);
+            f[1] += tree.subcalls(node);
+            f[2] += tree.exclusiveNanos(node);
+            if (!hasAncestorNamed(tree, names, node)) {
+                f[3] += tree.inclusiveNanos(node);
+            }
+        }
+        Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+        int timers = flat.size();
+        for (int node = 1; node < tree.size(); node++) {
+            if (tree.parent(node) != CallTree.ROOT) {
+                timers++;
+            }
+        }
+        w.write(timers + " templated_functions_MULTI_TIME\n");
+        w.write("# Name Calls Subrs Excl Incl ProfileCalls # <metadata>");
+        attribute(w, "Metric Name", "TIME");
+        NodeInfo info = profile.nodeInfos().size() == 1 ? profile.nodeInfos().get(0) : null;
+        if (!label.isEmpty() || info != null) {
+            attribute(w, "ppw-java node", label.isEmpty() ? info.label() : label);
+        }
+        if (info != null && !info.pid().isEmpty()) {
+            attribute(w, "pid", info.pid());
+        }
+        if (info != null && !info.host().isEmpty()) {
+            attribute(w, "Hostname", info.host());
+        }
+        w.write("</metadata>\n");
+        for (Map.Entry<String, long[]> e : flat.entrySet()) {
+            timer(w, e.getKey(), e.getValue()[0], e.getValue()[1], e.getValue()[2], e.getValue()[3], "TAU_DEFAULT");
+        }
+        for (int node = 1; node < tree.size(); node++) {
+            if (tree.parent(node) != CallTree.ROOT) {
+                timer(w, path(tree, names, node), tree.calls(node), tree.subcalls(node), tree.exclusiveNanos(node),
+                        tree.inclusiveNanos(node), "TAU_CALLPATH");
+            }
+        }
+        w.write("0 aggregates\n");
+        List<CounterSeries> counters = profile.counters();
+        if (!counters.isEmpty()) {
+            w.write(counters.size() + " userevents\n# eventname numevents max min mean sumsqr\n");
+            for (CounterSeries c : counters) {
+                String event = c.counter() + (c.id().isEmpty() ? "" : " " + c.id())
+                        + ("value".equals(c.series()) ? "" : " " + c.series());
+                double mean = c.mean();
+                // ppw-java keeps no spread: the sum of squares of equal values gives a standard deviation of 0
+                w.write('"' + timerName(event) + "\" " + c.samples() + ' ' + plain(c.max()) + ' ' + plain(c.min())
+                        + ' ' + plain(mean) + ' ' + plain(mean * mean * c.samples()) + '\n');
+            }
+        }
+        w.flush();
+    }
+
+    private static boolean hasAncestorNamed(CallTree tree, String[] names, int node) {
+        for (int p = tree.parent(node); p != CallTree.ROOT; p = tree.parent(p)) {
+            if (names[p].equals(names[node])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String path(CallTree tree, String[] names, int node) {
+        List<String> frames = new ArrayList<>();
+        for (int n = node; n != CallTree.ROOT; n = tree.parent(n)) {
+            frames.add(names[n]);
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = frames.size() - 1; i >= 0; i--) {
+            sb.append(frames.get(i));
+            if (i > 0) {
+                sb.append(SEPARATOR);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void timer(Writer w, String name, long calls, long subcalls, long exclusiveNanos,
+                              long inclusiveNanos, String group) throws IOException {
+        w.write('"' + name + "\" " + calls + ' ' + subcalls + ' ' + micros(exclusiveNanos) + ' '
+                + micros(inclusiveNanos) + " 0 GROUP=\"" + group + "\"\n");
+    }
+
+    /** A name as TAU can hold it: one line, no {@code =>}, no spaces at its ends (TAU's readers trim them). */
+    static String timerName(String region) {
+        String s = region.replace('\r', ' ').replace('\n', ' ').replace("=>", "= >").strip();
+        return s.isEmpty() ? "<unnamed>" : s;
+    }
+
+    /** Nanoseconds as exact decimal microseconds: {@code 30500} is {@code 30.5}. */
+    static String micros(long nanos) {
+        return BigDecimal.valueOf(nanos, 3).stripTrailingZeros().toPlainString();
+    }
+
+    private static String plain(double value) {
+        if (!Double.isFinite(value)) {
+            return "0";
+        }
+        return new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
+    }
+
+    private static void attribute(Writer w, String name, String value) throws IOException {
+        w.write("<attribute><name>" + xml(name) + "</name><value>" + xml(value) + "</value></attribute>");
+    }
+
+    private static String xml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", " ")
+                .replace("\r", " ");
+    }
+}

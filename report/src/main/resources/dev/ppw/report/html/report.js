@@ -1,0 +1,750 @@
+/* ppw-java HTML report (docs/html-report.md). Region names are data from traces: they reach the page only
+ * through textContent and canvas fillText, never as markup. */
+(function () {
+  "use strict";
+  var started = performance.now();
+  var D = JSON.parse(document.getElementById("ppw-data").textContent);
+  var COL = {};
+  D.columns.forEach(function (c, i) { COL[c] = i; });
+  var R = D.rows;
+  var N = R.length;
+  var ROOT = N; // the virtual root "all" above every root
+  var HIDDEN = { id: 1, parent_id: 1, depth: 1, name: 1, callsite: 1, weight: 1, self_weight: 1, change: 1 };
+  // A diff (D.diff): the graph is drawn by B's values and coloured by the change from A.
+  var DIFF = D.diff || null;
+  var TIME_UNITS = [["s", 1e9], ["ms", 1e6], ["us", 1e3], ["ns", 1]];
+  var measureIsTime = D.measure.unit === "ns";
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, text, cls) {
+    var e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    if (cls) e.className = cls;
+    return e;
+  }
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+
+  // ---- the tree: parent, first child, next sibling, as index arrays; ROOT sums the roots ----
+  var idIndex = new Map();
+  for (var i = 0; i < N; i++) idIndex.set(R[i][COL.id], i);
+  var parent = new Int32Array(N + 1).fill(-1);
+  var firstChild = new Int32Array(N + 1).fill(-1);
+  var lastChild = new Int32Array(N + 1).fill(-1);
+  var nextSibling = new Int32Array(N + 1).fill(-1);
+  var weight = new Float64Array(N + 1);
+  var names = new Array(N + 1);
+  names[ROOT] = "all";
+  function link(child, p) {
+    parent[child] = p;
+    if (lastChild[p] < 0) firstChild[p] = child; else nextSibling[lastChild[p]] = child;
+    lastChild[p] = child;
+  }
+  for (i = 0; i < N; i++) {
+    var row = R[i];
+    names[i] = row[COL.name];
+    weight[i] = row[COL.weight];
+    var p = D.hierarchical && row[COL.parent_id] !== null && idIndex.has(row[COL.parent_id])
+      ? idIndex.get(row[COL.parent_id]) : ROOT;
+    link(i, p);
+  }
+  for (var c = firstChild[ROOT]; c >= 0; c = nextSibling[c]) weight[ROOT] += weight[c];
+  // Parents before children, siblings in the report's order.
+  var preorder = new Int32Array(N + 1);
+  (function () {
+    var stack = [ROOT], k = 0;
+    while (stack.length) {
+      var n = stack.pop();
+      preorder[k++] = n;
+      var kids = [];
+      for (var ch = firstChild[n]; ch >= 0; ch = nextSibling[ch]) kids.push(ch);
+      for (var j = kids.length - 1; j >= 0; j--) stack.push(kids[j]);
+    }
+  })();
+  var lowerNames = null;
+
+  // ---- numbers ----
+  function fmtTime(ns) {
+    if (ns === null || ns === undefined) return "-";
+    var unit = null;
+    if (D.unit) {
+      unit = TIME_UNITS.filter(function (u) { return u[0] === D.unit; })[0];
+    } else {
+      var a = Math.abs(ns);
+      unit = TIME_UNITS.filter(function (u) { return a >= u[1]; })[0] || TIME_UNITS[3];
+    }
+    var v = ns / unit[1];
+    return (unit[1] === 1 && Number.isInteger(v) ? v.toLocaleString("en-US") : v.toLocaleString("en-US",
+      { maximumFractionDigits: 3, minimumFractionDigits: unit[1] === 1 ? 0 : 3 })) + " " + unit[0];
+  }
+  function fmtAxisTime(ns) {
+    return fmtTime(ns).replace(/(\.\d*[1-9])0+ /, "$1 ").replace(/\.0+ /, " ");
+  }
+  function fmtNumber(v) {
+    if (v === null || v === undefined) return "-";
+    if (typeof v !== "number") return String(v);
+    return Number.isInteger(v) ? v.toLocaleString("en-US") : v.toLocaleString("en-US", { maximumSignificantDigits: 4 });
+  }
+  function isTimeColumn(name) { return /_ns$/.test(name); }
+  function fmtColumn(name, v) { return isTimeColumn(name) ? fmtTime(v) : fmtNumber(v); }
+  function fmtWeight(v) { return measureIsTime ? fmtTime(v) : fmtNumber(v) + " " + D.measure.unit; }
+  function pct(v, total) { return total > 0 ? (100 * v / total).toFixed(2) + "%" : "-"; }
+  function label(col) { return col.replace(/_ns$/, "").replace(/_/g, " "); }
+
+  // ---- header ----
+  $("title").textContent = D.title;
+  var summary = D.tool + " · view " + D.view + (D.tau_depth ? " (depth " + D.tau_depth + ")" : "")
+    + " · total " + fmtTime(D.total_ns) + " · " + N.toLocaleString("en-US") + " rows";
+  if (D.aggregation.nodes > 1) summary += " · " + D.aggregation.op + " of " + D.aggregation.nodes + " nodes (missing rows: "
+    + D.aggregation.missing + ")";
+  if (!measureIsTime) summary += " · drawn by " + D.measure.name + " (" + D.measure.unit + ")";
+  if (D.top) summary += " · first " + D.top.asked + " rows by " + D.top.sort;
+  if (DIFF) {
+    summary = D.tool + " · diff, view " + D.view + " · total " + fmtWeight(DIFF.a.total) + " in A, " + fmtWeight(DIFF.b.total)
+      + " in B (" + (DIFF.b.total >= DIFF.a.total ? "+" : "") + fmtWeight(DIFF.b.total - DIFF.a.total) + ") · "
+      + N.toLocaleString("en-US") + " rows" + (DIFF.normalized ? " · compared as shares of each total" : "");
+  }
+  $("summary").textContent = summary;
+
+  // ---- tabs ----
+  var tabButtons = Array.prototype.slice.call(document.querySelectorAll("#tabs button"));
+  var shown = "graph";
+  function showTab(name) {
+    shown = name;
+    tabButtons.forEach(function (b) { b.classList.toggle("active", b.getAttribute("data-tab") === name); });
+    ["graph", "flat", "tree", "nodes", "diagnostics"].forEach(function (t) { $(t).hidden = t !== name; });
+    if (name === "graph") drawFlame();
+    if (name === "flat") renderFlat();
+    if (name === "tree") renderTree();
+    if (name === "nodes") renderNodes();
+  }
+  tabButtons.forEach(function (b) {
+    b.addEventListener("click", function () { showTab(b.getAttribute("data-tab")); });
+  });
+
+  // ---- selection and search, shared by every view ----
+  var selected = -1;
+  var zoom = ROOT;
+  var matched = null; // Uint8Array of the rows whose name matches, or null without a search
+  var exactName = null;
+
+  function select(n, from) {
+    selected = n;
+    $("selection").textContent = n >= 0 && n < N ? "selected: " + pathOf(n) : "";
+    if (from !== "flame" && n >= 0 && D.hierarchical) zoom = n;
+    if (shown === "graph") drawFlame();
+    if (shown === "tree") { revealInTree(n); renderTree(); }
+    if (shown === "flat") renderFlat();
+    if (shown === "nodes") renderNodes();
+  }
+  function pathOf(n) {
+    var parts = [];
+    for (var m = n; m >= 0 && m !== ROOT; m = parent[m]) parts.push(names[m]);
+    return parts.reverse().join(" \u2192 ");
+  }
+  function search(query, exact) {
+    exactName = exact ? query : null;
+    if (!query) {
+      matched = null;
+      $("search-result").textContent = "";
+    } else {
+      if (!exact && !lowerNames) lowerNames = names.map(function (s) { return s.toLowerCase(); });
+      var q = query.toLowerCase();
+      matched = new Uint8Array(N + 1);
+      var count = 0, share = 0;
+      var under = new Uint8Array(N + 1); // a match above: its time is counted already
+      for (var k = 0; k < preorder.length; k++) {
+        var n = preorder[k];
+        if (n === ROOT) continue;
+        var hit = exact ? names[n] === query : lowerNames[n].indexOf(q) >= 0;
+        var above = under[parent[n]] === 1;
+        if (hit) {
+          matched[n] = 1;
+          count++;
+          if (!D.hierarchical) share += R[n][COL.self_weight];
+          else if (!above) share += weight[n];
+        }
+        under[n] = hit || above ? 1 : 0;
+      }
+      $("search-result").textContent = count.toLocaleString("en-US") + " matching rows · "
+        + pct(share, weight[ROOT] > 0 && D.hierarchical ? weight[ROOT] : D.total_ns) + " of the total ("
+        + fmtWeight(share) + (D.hierarchical ? "" : ", exclusive") + ")";
+    }
+    if (shown === "graph") drawFlame();
+    if (shown === "flat") renderFlat();
+    if (shown === "tree") renderTree();
+  }
+  var searchBox = $("search");
+  searchBox.addEventListener("input", function () { search(searchBox.value.trim(), false); });
+
+  // ---- flame graph (icicle): canvas, frames narrower than half a pixel are left out with their subtrees ----
+  var ROW = 18;
+  var canvas = $("flame");
+  var ctx = canvas.getContext("2d");
+  var frames = { x: [], w: [], d: [], n: [] };
+  var hueCache = new Map();
+  function hue(name) {
+    var h = hueCache.get(name);
+    if (h === undefined) {
+      h = 0;
+      for (var j = 0; j < name.length; j++) h = (h * 31 + name.charCodeAt(j)) | 0;
+      h = Math.abs(h);
+      hueCache.set(name, h);
+    }
+    return h;
+  }
+  function layout(width) {
+    frames = { x: [], w: [], d: [], n: [] };
+    var chain = [];
+    for (var m = zoom; m >= 0; m = parent[m]) chain.push(m);
+    chain.reverse();
+    for (var d = 0; d < chain.length - 1; d++) push(0, width, d, chain[d]);
+    var base = chain.length - 1;
+    var stack = [[zoom, 0, width, base]];
+    var dropped = 0;
+    while (stack.length) {
+      var top = stack.pop();
+      var n = top[0], x = top[1], w = top[2];
+      if (w < 0.5) { dropped++; continue; }
+      push(x, w, top[3], n);
+      var total = weight[n];
+      if (total <= 0) continue;
+      for (var ch = firstChild[n]; ch >= 0; ch = nextSibling[ch]) {
+        var cw = w * weight[ch] / total;
+        stack.push([ch, x, cw, top[3] + 1]);
+        x += cw;
+      }
+    }
+    return dropped;
+  }
+  function push(x, w, d, n) { frames.x.push(x); frames.w.push(w); frames.d.push(d); frames.n.push(n); }
+  function drawFlame() {
+    if (!D.hierarchical) {
+      $("graph-note").textContent = "The " + D.view + " view's rows overlap (each region's time, wherever it was called):"
+        + " the flame graph needs the tree or callpath view. The tables show every row.";
+      canvas.hidden = true;
+      drawBreadcrumb();
+      return;
+    }
+    var dpr = window.devicePixelRatio || 1;
+    var width = Math.max(200, $("flame-box").clientWidth || 1000);
+    var dropped = layout(width);
+    var depth = 0;
+    for (var k = 0; k < frames.d.length; k++) if (frames.d[k] > depth) depth = frames.d[k];
+    var height = (depth + 1) * ROW;
+    canvas.width = Math.round(width * dpr);
+    canvas.height = Math.round(height * dpr);
+    canvas.style.height = height + "px";
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.font = "12px system-ui, sans-serif";
+    ctx.textBaseline = "middle";
+    for (k = 0; k < frames.n.length; k++) {
+      var n = frames.n[k], x = frames.x[k], w = frames.w[k], y = frames.d[k] * ROW;
+      var h = hue(names[n]);
+      if (DIFF && !matched) {
+        ctx.fillStyle = n === ROOT ? "hsl(0, 0%, 75%)" : changeColour(R[n][COL.change]);
+      } else if (matched) {
+        ctx.fillStyle = n !== ROOT && matched[n] ? "hsl(300, 70%, " + (55 + h % 15) + "%)" : "hsl(0, 0%, " + (80 + h % 10) + "%)";
+      } else {
+        ctx.fillStyle = n === ROOT ? "hsl(0, 0%, 75%)" : "hsl(" + (h % 50) + ", " + (70 + h % 25) + "%, " + (55 + (h >> 3) % 15) + "%)";
+      }
+      ctx.fillRect(x, y, Math.max(w - 0.5, 0.5), ROW - 1);
+      if (n === selected) {
+        ctx.strokeStyle = "#1f6feb";
+        ctx.lineWidth = 2;
+        ctx.strokeRect(x + 1, y + 1, Math.max(w - 2.5, 1), ROW - 3);
+      }
+      if (w > 28) {
+        ctx.fillStyle = "#000";
+        ctx.fillText(fit(names[n], w - 6), x + 3, y + ROW / 2);
+      }
+    }
+    $("graph-note").textContent = (DIFF ? "Widths: B's " + D.measure.name + "; colour: the change from A (red: more in B,"
+      + " blue: less; rows only in A have no width in B and are in the tables). " : "") + (dropped > 0
+      ? dropped.toLocaleString("en-US") + " frames narrower than half a pixel are not drawn (with what they call):"
+        + " click a frame to zoom into it." : "Click a frame to zoom into it, the breadcrumb to zoom out; hover for its numbers.");
+    drawBreadcrumb();
+  }
+  var maxChange = 0;
+  if (DIFF) for (i = 0; i < N; i++) maxChange = Math.max(maxChange, Math.abs(R[i][COL.change] || 0));
+  // Red where B takes more than A, blue where less, the deeper the larger the change; grey for no change.
+  function changeColour(change) {
+    if (!change || maxChange === 0) return "hsl(0, 0%, 86%)";
+    var t = Math.min(1, Math.abs(change) / maxChange);
+    return (change > 0 ? "hsl(0, 85%, " : "hsl(215, 85%, ") + Math.round(90 - 45 * t) + "%)";
+  }
+  function fit(text, px) {
+    if (ctx.measureText(text).width <= px) return text;
+    var lo = 0, hi = text.length;
+    while (lo < hi) {
+      var mid = (lo + hi + 1) >> 1;
+      if (ctx.measureText(text.slice(0, mid) + "\u2026").width <= px) lo = mid; else hi = mid - 1;
+    }
+    return lo > 0 ? text.slice(0, lo) + "\u2026" : "";
+  }
+  function drawBreadcrumb() {
+    var bc = $("breadcrumb");
+    clear(bc);
+    var chain = [];
+    for (var m = zoom; m >= 0; m = parent[m]) chain.push(m);
+    chain.reverse().forEach(function (n, k) {
+      if (k > 0) bc.appendChild(el("span", "\u203a", "sep"));
+      var b = el("button", names[n]);
+      b.type = "button";
+      b.addEventListener("click", function () { zoom = n; drawFlame(); });
+      bc.appendChild(b);
+    });
+  }
+  function frameAt(px, py) {
+    var d = Math.floor(py / ROW);
+    for (var k = frames.n.length - 1; k >= 0; k--) {
+      if (frames.d[k] === d && px >= frames.x[k] && px < frames.x[k] + frames.w[k]) return frames.n[k];
+    }
+    return -1;
+  }
+  canvas.addEventListener("click", function (e) {
+    var r = canvas.getBoundingClientRect();
+    var n = frameAt(e.clientX - r.left, e.clientY - r.top);
+    if (n < 0) return;
+    zoom = n;
+    select(n === ROOT ? -1 : n, "flame");
+  });
+  var tip = $("tooltip");
+  canvas.addEventListener("mousemove", function (e) {
+    var r = canvas.getBoundingClientRect();
+    var n = frameAt(e.clientX - r.left, e.clientY - r.top);
+    if (n < 0) { tip.hidden = true; return; }
+    showTip(n, e.clientX, e.clientY);
+  });
+  canvas.addEventListener("mouseleave", function () { tip.hidden = true; });
+  function showTip(n, cx, cy) {
+    clear(tip);
+    tip.appendChild(el("div", names[n], "name"));
+    var t = el("table");
+    function line(k, v) {
+      var tr = el("tr");
+      tr.appendChild(el("td", k));
+      tr.appendChild(el("td", v));
+      t.appendChild(tr);
+    }
+    if (n === ROOT) {
+      line("total", fmtWeight(weight[ROOT]));
+    } else {
+      var row = R[n];
+      if (row[COL.callsite]) line("callsite", row[COL.callsite]);
+      line("share of total", pct(weight[n], weight[ROOT]));
+      if (parent[n] !== ROOT) line("share of caller", pct(weight[n], weight[parent[n]]));
+      D.columns.forEach(function (col, j) {
+        if (!HIDDEN[col]) line(label(col), fmtColumn(col, row[j]));
+      });
+      if (!measureIsTime) line(D.measure.name, fmtWeight(weight[n]));
+    }
+    tip.appendChild(t);
+    tip.hidden = false;
+    var x = Math.min(cx + 14, window.innerWidth - tip.offsetWidth - 8);
+    var y = cy + 16 + tip.offsetHeight > window.innerHeight ? cy - tip.offsetHeight - 8 : cy + 16;
+    tip.style.left = Math.max(0, x) + "px";
+    tip.style.top = Math.max(0, y) + "px";
+  }
+  window.addEventListener("resize", function () { if (shown === "graph") drawFlame(); });
+
+  // ---- tables: a header click sorts (again: the other way) ----
+  var tableColumns = D.columns.filter(function (col) { return !HIDDEN[col]; });
+  function header(table, cols, sort, onSort) {
+    var thead = table.tHead;
+    clear(thead);
+    var tr = el("tr");
+    cols.forEach(function (col) {
+      var th = el("th", col.label);
+      th.title = col.title || col.label;
+      if (sort.key === col.key) { th.classList.add("sorted"); if (sort.asc) th.classList.add("asc"); }
+      th.addEventListener("click", function () {
+        if (sort.key === col.key) sort.asc = !sort.asc; else { sort.key = col.key; sort.asc = col.key === "name"; }
+        onSort();
+      });
+      tr.appendChild(th);
+    });
+    thead.appendChild(tr);
+  }
+  function compare(get, asc) {
+    return function (a, b) {
+      var x = get(a), y = get(b);
+      if (x === y) return a - b;
+      if (x === null || x === undefined) return 1;
+      if (y === null || y === undefined) return -1;
+      var r = typeof x === "string" ? x.localeCompare(y) : x - y;
+      return asc ? r : -r;
+    };
+  }
+  function rowColumns() {
+    var cols = [{ key: "name", label: "name" }, { key: "share", label: DIFF ? "% of B" : "% of total" }];
+    tableColumns.forEach(function (col) {
+      cols.push({ key: col, label: label(col), title: col });
+    });
+    if (!measureIsTime) cols.push({ key: "weight", label: D.measure.name + " (" + D.measure.unit + ")" });
+    return cols;
+  }
+  function cellValue(n, key) {
+    if (key === "share") return weight[ROOT] > 0 ? weight[n] / (D.hierarchical ? weight[ROOT] : D.total_ns || 1) : null;
+    if (key === "name") return names[n];
+    return R[n][COL[key]];
+  }
+  function cellText(n, key) {
+    if (key === "share") return pct(weight[n], D.hierarchical ? weight[ROOT] : D.total_ns);
+    if (key === "weight") return fmtNumber(weight[n]);
+    return fmtColumn(key, R[n][COL[key]]);
+  }
+  function hotImbalance(key, v) { return key === "imbalance" && v !== null && v >= 1.25; }
+
+  // Flat table: in tree views, one row per region as the flat view counts it (SEMANTICS.md "flat"): exclusive,
+  // calls and subcalls summed, inclusive summed over the contexts without the same region above; in flat and
+  // tau views, the report's rows themselves.
+  var flatSort = { key: "inclusive", asc: false };
+  var flatShown = 300;
+  var flatRows = null;
+  function buildFlat() {
+    if (flatRows) return flatRows;
+    var byName = new Map();
+    var onPath = new Map();
+    var stackNames = [];
+    var depthOf = new Int32Array(N + 1);
+    for (var k = 0; k < preorder.length; k++) {
+      var n = preorder[k];
+      if (n === ROOT) continue;
+      depthOf[n] = depthOf[parent[n]] + 1;
+      while (stackNames.length >= depthOf[n]) {
+        var gone = stackNames.pop();
+        onPath.set(gone, onPath.get(gone) - 1);
+      }
+      var name = names[n];
+      var f = byName.get(name);
+      if (!f) {
+        f = { name: name, inclusive: 0, exclusive: 0, calls: 0, subcalls: 0, contexts: 0, first: n };
+        byName.set(name, f);
+      }
+      var row = R[n];
+      if (!(onPath.get(name) > 0)) f.inclusive += weight[n];
+      f.exclusive += row[COL.self_weight];
+      f.calls += row[COL.calls] || 0;
+      f.subcalls += row[COL.subcalls] || 0;
+      f.contexts++;
+      stackNames.push(name);
+      onPath.set(name, (onPath.get(name) || 0) + 1);
+    }
+    flatRows = Array.from(byName.values());
+    return flatRows;
+  }
+  function renderFlat() {
+    var table = $("flat-table");
+    var tbody = table.tBodies[0];
+    clear(tbody);
+    if (!D.hierarchical || DIFF) return renderRowTable(table, flatSort, function () { renderFlat(); }, $("flat-more"));
+    var list = buildFlat();
+    var unitLabel = measureIsTime ? "" : " (" + D.measure.unit + ")";
+    var cols = [{ key: "name", label: "name" }, { key: "inclusive", label: "inclusive" + unitLabel },
+      { key: "share", label: "% of total" }, { key: "exclusive", label: "exclusive" + unitLabel },
+      { key: "calls", label: "calls" }, { key: "subcalls", label: "subcalls" },
+      { key: "contexts", label: "calling contexts" }];
+    header(table, cols, flatSort, renderFlat);
+    var key = flatSort.key === "share" ? "inclusive" : flatSort.key;
+    var order = list.map(function (_, k) { return k; });
+    order.sort(compare(function (k) { return list[k][key]; }, flatSort.asc));
+    $("flat-note").textContent = "One row per region, as the flat view counts it: inclusive time once per region"
+      + " however deeply it recurses. Click a row to show where it runs in the flame graph.";
+    var selName = selected >= 0 ? names[selected] : exactName;
+    order.slice(0, flatShown).forEach(function (k) {
+      var f = list[k];
+      var tr = el("tr");
+      tr.appendChild(el("td", f.name));
+      tr.appendChild(el("td", fmtWeight(f.inclusive)));
+      tr.appendChild(el("td", pct(f.inclusive, weight[ROOT])));
+      tr.appendChild(el("td", fmtWeight(f.exclusive)));
+      tr.appendChild(el("td", fmtNumber(f.calls)));
+      tr.appendChild(el("td", fmtNumber(f.subcalls)));
+      tr.appendChild(el("td", fmtNumber(f.contexts)));
+      if (f.name === selName) tr.classList.add("selected");
+      if (matched && matched[f.first] && !exactName) tr.classList.add("match");
+      tr.addEventListener("click", function () {
+        searchBox.value = "";
+        search(f.name, true);
+        selected = f.first;
+        $("selection").textContent = "region: " + f.name;
+        showTab("graph");
+      });
+      tbody.appendChild(tr);
+    });
+    more($("flat-more"), order.length, function () { flatShown += 300; renderFlat(); });
+  }
+  function more(button, total, grow) {
+    button.hidden = total <= flatShown;
+    button.textContent = "Show more (" + Math.min(flatShown, total).toLocaleString("en-US") + " of "
+      + total.toLocaleString("en-US") + " rows shown)";
+    button.onclick = grow;
+  }
+  function renderRowTable(table, sort, again, moreButton) {
+    var cols = rowColumns();
+    if (sort.key === "inclusive") sort.key = DIFF ? "delta_" + DIFF.sort : "inclusive_ns";
+    header(table, cols, sort, again);
+    var order = [];
+    for (var n = 0; n < N; n++) order.push(n);
+    order.sort(compare(function (n) { return cellValue(n, sort.key); }, sort.asc));
+    $("flat-note").textContent = DIFF ? "The rows of A and B, matched as a merge matches them; delta is B minus A."
+      + " Click a row to select it." : "The " + D.view + " view's rows. Click a row to select it.";
+    var tbody = table.tBodies[0];
+    order.slice(0, flatShown).forEach(function (n) { tbody.appendChild(rowElement(n, cols, null)); });
+    more(moreButton, order.length, function () { flatShown += 300; again(); });
+  }
+  function rowElement(n, cols, toggle) {
+    var tr = el("tr");
+    cols.forEach(function (col, j) {
+      var td;
+      if (j === 0) {
+        td = el("td");
+        td.style.paddingLeft = toggle ? (6 + 14 * toggle.depth) + "px" : "";
+        if (toggle) td.appendChild(toggle.element);
+        td.appendChild(document.createTextNode(names[n]));
+        if (R[n][COL.callsite]) td.appendChild(el("small", " @ " + R[n][COL.callsite], "callsite"));
+      } else {
+        td = el("td", cellText(n, col.key));
+        if (hotImbalance(col.key, R[n][COL[col.key]])) td.className = "hot";
+      }
+      tr.appendChild(td);
+    });
+    if (n === selected) tr.classList.add("selected");
+    if (matched && matched[n]) tr.classList.add("match");
+    tr.addEventListener("click", function (e) {
+      if (e.target.classList && e.target.classList.contains("toggle")) return;
+      select(n, "table");
+    });
+    return tr;
+  }
+
+  // Tree table: a row's children sorted by the chosen column; only open rows are drawn.
+  var treeSort = { key: DIFF ? "delta_" + DIFF.sort : "inclusive_ns", asc: false };
+  var open = new Uint8Array(N + 1);
+  open[ROOT] = 1;
+  (function () {
+    // The heaviest path open a few levels down, so that the first view says something.
+    var n = ROOT;
+    for (var lvl = 0; lvl < 4 && n >= 0; lvl++) {
+      open[n] = 1;
+      var best = -1;
+      for (var ch = firstChild[n]; ch >= 0; ch = nextSibling[ch]) if (best < 0 || weight[ch] > weight[best]) best = ch;
+      n = best;
+    }
+  })();
+  var TREE_LIMIT = 2000;
+  function revealInTree(n) {
+    for (var m = parent[n]; m >= 0; m = parent[m]) open[m] = 1;
+  }
+  function renderTree() {
+    var table = $("tree-table");
+    var tbody = table.tBodies[0];
+    clear(tbody);
+    var cols = rowColumns();
+    header(table, cols, treeSort, renderTree);
+    var cmp = compare(function (n) { return cellValue(n, treeSort.key); }, treeSort.asc);
+    var drawn = 0;
+    var stack = [[ROOT, -1]];
+    while (stack.length && drawn < TREE_LIMIT) {
+      var top = stack.pop(), n = top[0], depth = top[1];
+      if (n !== ROOT) {
+        var hasKids = firstChild[n] >= 0;
+        var t = el("span", hasKids ? (open[n] ? "\u25BE" : "\u25B8") : "", "toggle");
+        if (hasKids) {
+          t.addEventListener("click", (function (m) {
+            return function () { open[m] = open[m] ? 0 : 1; renderTree(); };
+          })(n));
+        }
+        var tr = rowElement(n, cols, { depth: depth, element: t });
+        tbody.appendChild(tr);
+        if (n === selected) tr.scrollIntoView({ block: "nearest" });
+        drawn++;
+      }
+      if (!open[n]) continue;
+      var kids = [];
+      for (var ch = firstChild[n]; ch >= 0; ch = nextSibling[ch]) kids.push(ch);
+      kids.sort(cmp);
+      for (var j = kids.length - 1; j >= 0; j--) stack.push([kids[j], depth + 1]);
+    }
+    if (stack.length) tbody.appendChild(el("tr")).appendChild(el("td", "\u2026 more open rows than "
+      + TREE_LIMIT + " are not drawn: close some rows."));
+  }
+
+  // ---- per node (merges): the selected row's inclusive time on every node ----
+  var PN = D.per_node || null;
+  var hasBreakdown = COL.imbalance !== undefined;
+  if (PN || hasBreakdown) document.querySelector('#tabs button[data-tab="nodes"]').hidden = false;
+  var pnSlot = new Map();
+  if (PN) PN.rows.forEach(function (id, k) { if (idIndex.has(id)) pnSlot.set(idIndex.get(id), k); });
+  var chart = null;
+  function worstRows() {
+    var list;
+    if (D.imbalance_rows) {
+      list = D.imbalance_rows.filter(function (id) { return idIndex.has(id); }).map(function (id) { return idIndex.get(id); });
+    } else if (hasBreakdown) {
+      list = [];
+      for (var n = 0; n < N; n++) if (R[n][COL.imbalance] !== null) list.push(n);
+      list.sort(compare(function (n) { return R[n][COL.imbalance]; }, false));
+    } else {
+      list = Array.from(pnSlot.keys());
+    }
+    return list.slice(0, 20);
+  }
+  function renderNodes() {
+    var worst = worstRows();
+    var n = selected >= 0 ? selected : (worst.length ? worst[0] : (PN && pnSlot.size ? pnSlot.keys().next().value : -1));
+    $("nodes-row").textContent = n >= 0 ? pathOf(n) : "no row selected";
+    var stats = $("nodes-stats");
+    clear(stats);
+    var box = $("nodes-chart");
+    clear(box);
+    if (chart) { chart.destroy(); chart = null; }
+    var values = n >= 0 && PN && pnSlot.has(n) ? PN.inclusive_ns[pnSlot.get(n)] : null;
+    var min, mean, max, ofMax, imb;
+    if (n >= 0 && hasBreakdown) {
+      var row = R[n];
+      min = row[COL.node_min_inclusive_ns]; max = row[COL.node_max_inclusive_ns]; mean = row[COL.node_mean_inclusive_ns];
+      ofMax = row[COL.node_of_max]; imb = row[COL.imbalance];
+    } else if (values) {
+      var present = values.map(function (v) { return v === null ? 0 : v; });
+      min = Math.min.apply(null, present); max = Math.max.apply(null, present);
+      mean = present.reduce(function (a, b) { return a + b; }, 0) / present.length;
+      ofMax = PN.nodes[present.indexOf(max)]; imb = mean > 0 ? max / mean : null;
+    }
+    if (n >= 0 && min !== undefined) {
+      stats.appendChild(document.createTextNode("min " + fmtTime(min) + " · mean " + fmtTime(mean) + " · max "
+        + fmtTime(max) + " on " + ofMax + " · "));
+      stats.appendChild(el("span", "imbalance (max / mean) " + fmtNumber(imb), imb >= 1.25 ? "hot" : ""));
+    }
+    var note = $("nodes-note");
+    if (values) {
+      drawChart(box, values);
+      var absent = values.filter(function (v) { return v === null; }).length;
+      note.textContent = PN.nodes.length.toLocaleString("en-US") + " nodes" + (absent ? ", " + absent.toLocaleString("en-US")
+        + " without this row (drawn as 0)" : "") + ". Per-node values are kept for " + PN.rows.length + " of "
+        + PN.rows_total + " rows (the worst imbalance, then the heaviest).";
+    } else {
+      note.textContent = PN ? "This row's per-node values are not in the page: they are kept for " + PN.rows.length
+        + " of " + PN.rows_total + " rows (the worst imbalance, then the heaviest); pick one in the table below."
+        : "The per-node values are in reports of 'ppw-java report' and 'merge --format html' of several nodes.";
+    }
+    var table = $("worst-table");
+    clear(table.tBodies[0]);
+    var cols = [{ key: "name", label: "row" }, { key: "imbalance", label: "imbalance" },
+      { key: "node_max_inclusive_ns", label: "max over nodes" }, { key: "node_mean_inclusive_ns", label: "mean" },
+      { key: "node_min_inclusive_ns", label: "min" }, { key: "node_of_max", label: "node of max" }]
+      .filter(function (c) { return c.key === "name" || COL[c.key] !== undefined; });
+    header(table, cols, { key: "imbalance", asc: false }, function () { });
+    worst.forEach(function (m) {
+      var tr = el("tr");
+      tr.appendChild(el("td", pathOf(m)));
+      cols.slice(1).forEach(function (c) {
+        var td = el("td", fmtColumn(c.key, R[m][COL[c.key]]));
+        if (hotImbalance(c.key, R[m][COL[c.key]])) td.className = "hot";
+        tr.appendChild(td);
+      });
+      if (m === n) tr.classList.add("selected");
+      tr.addEventListener("click", function () { select(m, "table"); });
+      table.tBodies[0].appendChild(tr);
+    });
+  }
+  function drawChart(box, values) {
+    var sorted = $("nodes-sorted").checked;
+    var order = values.map(function (_, k) { return k; });
+    if (sorted) order.sort(function (a, b) { return (values[a] || 0) - (values[b] || 0); });
+    var xs = order.map(function (_, k) { return k; });
+    var ys = order.map(function (k) { return values[k] === null ? 0 : values[k]; });
+    var mean = ys.reduce(function (a, b) { return a + b; }, 0) / (ys.length || 1);
+    var readout = el("p", "", "note");
+    var opts = {
+      width: Math.max(300, box.clientWidth || 900), height: 260, legend: { show: false },
+      scales: {
+        x: { time: false, range: function () { return [-0.5, ys.length - 0.5]; } },
+        y: { range: function (u, min, max) { return [Math.min(0, min), max > 0 ? max * 1.05 : 1]; } }
+      },
+      cursor: { drag: { x: true, y: false } },
+      series: [{}, {
+        stroke: "#c2410c", fill: "rgba(234, 88, 12, 0.5)",
+        paths: uPlot.paths.bars({ size: [0.9, 40, 1], align: 0 }), points: { show: false }
+      }, { stroke: "#1f6feb", dash: [6, 4], points: { show: false } }],
+      axes: [{ label: sorted ? "nodes, sorted by this row's time" : "node (input order)",
+        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000] },
+        { size: 90, values: function (u, ticks) { return ticks.map(fmtAxisTime); } }],
+      hooks: {
+        setCursor: [function (u) {
+          var k = u.cursor.idx;
+          readout.textContent = k === null || k === undefined ? "mean " + fmtTime(mean) + " (dashed line)"
+            : PN.nodes[order[k]] + ": " + (values[order[k]] === null ? "no such row" : fmtTime(values[order[k]]));
+        }]
+      }
+    };
+    chart = new uPlot(opts, [xs, ys, ys.map(function () { return mean; })], box);
+    box.appendChild(readout);
+    readout.textContent = "mean " + fmtTime(mean) + " (dashed line); hover a bar for its node";
+  }
+  $("nodes-sorted").addEventListener("change", renderNodes);
+
+  // ---- counters and diagnostics ----
+  (function () {
+    var body = $("diagnostics-body");
+    function table(title, head, rows, limit) {
+      body.appendChild(el("h2", title));
+      var t = el("table");
+      if (head) {
+        var tr = el("tr");
+        head.forEach(function (h) { tr.appendChild(el("th", h)); });
+        t.appendChild(tr);
+      }
+      rows.slice(0, limit || rows.length).forEach(function (r) {
+        var tr2 = el("tr");
+        r.forEach(function (v) { tr2.appendChild(el("td", typeof v === "number" ? fmtNumber(v) : v)); });
+        t.appendChild(tr2);
+      });
+      body.appendChild(t);
+      if (limit && rows.length > limit) body.appendChild(el("p", "\u2026 and " + (rows.length - limit) + " more", "note"));
+    }
+    var facts = [["tool", D.tool], ["view", D.view], ["unit of the data", "ns (exact integers)"],
+      ["unit shown", D.unit || "readable, per value"], ["drawn by", D.measure.name + " (" + D.measure.unit + ")"],
+      ["total", fmtTime(D.total_ns)], ["rows", N]];
+    if (D.async_total_ns !== undefined) facts.push(["async part total", fmtTime(D.async_total_ns)]);
+    if (D.aggregation.nodes > 1) {
+      facts.push(["aggregation", D.aggregation.op], ["missing rows", D.aggregation.missing], ["nodes", D.aggregation.nodes]);
+    }
+    table("Profile", null, facts);
+    if (DIFF) {
+      table("A, the baseline (" + DIFF.a.inputs.length + " inputs)", null, DIFF.a.inputs.map(function (s) { return [s]; }), 200);
+      table("B, compared with A (" + DIFF.b.inputs.length + " inputs)", null, DIFF.b.inputs.map(function (s) { return [s]; }), 200);
+    }
+    function counts(o) { return Object.keys(o || {}).map(function (k) { return [k, o[k]]; }); }
+    var warnings = counts(D.diagnostics.warnings);
+    table("Warnings (events counted and skipped)", ["kind", "count"], warnings.length ? warnings : [["none", 0]]);
+    var notes = counts(D.diagnostics.notes);
+    if (notes.length) table("Notes", ["kind", "count"], notes);
+    if (D.dropped) {
+      table("Inputs left out (" + D.dropped.inputs + ")", ["reason", "inputs"], counts(D.dropped.reasons));
+      table("Examples", null, D.dropped.examples.map(function (e) { return [e]; }));
+    }
+    if (!DIFF) table("Inputs (" + D.inputs.length + ")", null, D.inputs.map(function (s) { return [s]; }), 200);
+    if (D.nodes.length > 1) table("Nodes (" + D.nodes.length + ")", null, D.nodes.map(function (s) { return [s]; }), 200);
+    if (D.counters) table("Counters", D.counters.columns, D.counters.rows, 1000);
+  })();
+
+  // ---- start ----
+  if (!D.hierarchical && N > 0) showTab("flat"); else showTab("graph");
+  var readyMs = performance.now() - started;
+  // What the browser tests read: how long the first drawing took, and where a frame is drawn.
+  window.ppwReport = {
+    renderMs: readyMs,
+    framesDrawn: function () { return frames.n.length; },
+    zoomedName: function () { return names[zoom]; },
+    frameCenter: function (name) {
+      var r = canvas.getBoundingClientRect();
+      for (var k = 0; k < frames.n.length; k++) {
+        if (names[frames.n[k]] === name) {
+          return { x: r.left + frames.x[k] + Math.min(frames.w[k] / 2, 20), y: r.top + frames.d[k] * ROW + ROW / 2 };
+        }
+      }
+      return null;
+    }
+  };
+})();

@@ -1,0 +1,171 @@
+package dev.ppw.report;
+
+import dev.ppw.model.Report;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The HTML page as text: what it embeds and how; the browser tests (HtmlReportBrowserTest) run it. */
+class HtmlWriterTest {
+    @Test
+    void hostileNamesStayInsideTheDataElementAndComeBackExact() throws IOException {
+        String page = HtmlFixtures.render(HtmlFixtures.hostile());
+        String lower = page.toLowerCase(Locale.ROOT);
+        // uPlot, the data, our script: three elements opened and three closed, whatever the names hold.
+        assertEquals(3, count(lower, "<script"), page);
+        assertEquals(3, count(lower, "</script"));
+        assertFalse(lower.contains("<img"));
+        assertFalse(lower.contains("<svg"));
+        assertFalse(page.contains("<!--"));
+        String data = HtmlFixtures.data(page);
+        assertFalse(data.contains("<") || data.contains(">") || data.contains("&") || data.contains("\u2028"), data);
+        List<String> names = new ArrayList<>();
+        for (Object row : rows(data)) {
+            names.add((String) ((List<?>) row).get(3));
+        }
+        List<String> expected = new ArrayList<>(List.of("main"));
+        expected.addAll(HtmlFixtures.HOSTILE);
+        expected.add(HtmlFixtures.HOSTILE.get(0));
+        assertEquals(expected.stream().sorted().toList(), names.stream().sorted().toList());
+        assertTrue(page.contains("<title>ppw-java tree: &lt;script&gt;alert(1)&lt;/script&gt;.json</title>"), page);
+    }
+
+    @Test
+    void thePageAllowsNoRequestAndInlinesUplotWithItsLicence() throws IOException {
+        String page = HtmlFixtures.render(HtmlFixtures.small());
+        assertTrue(page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                + "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">"), page);
+        assertTrue(page.contains(" * uPlot 1.6.30 (org.webjars.npm:uplot), inlined by ppw-java:\n *\n"
+                + " * The MIT License (MIT)\n *\n * Copyright (c) 2022 Leon Sorokin\n"));
+        assertTrue(page.contains("var uPlot=function(){"));
+        assertTrue(page.contains(".uplot, .uplot *"), "uPlot's style");
+        assertFalse(Pattern.compile("<(link|img|iframe|object|embed)\\b|\\bsrc=|@import").matcher(page).find());
+    }
+
+    @Test
+    void rowsCarryTheJsonColumnsInExactNanoseconds() throws IOException {
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(HtmlFixtures.small())));
+        assertEquals(List.of("id", "parent_id", "depth", "name", "callsite", "calls", "subcalls", "inclusive_ns",
+                "exclusive_ns", "min_inclusive_ns", "max_inclusive_ns", "inclusive_per_call_ns",
+                "exclusive_per_call_ns", "weight", "self_weight"), d.get("columns"));
+        List<?> rows = (List<?>) d.get("rows");
+        assertEquals(Arrays.asList(1, null, 0, "main", "", 1, 2, 1234567, 999567, 1234567, 1234567, 1234567,
+                999567, 1234567, 999567), rows.get(0));
+        assertEquals(Arrays.asList(2, 1, 1, "a", "", 2, 1, 235000, 234500, 1000, 234000, 117500, 117250, 235000,
+                234500), rows.get(1));
+        assertEquals(1234574L, ((Number) d.get("total_ns")).longValue());
+        assertEquals(true, d.get("hierarchical"));
+        assertFalse(d.containsKey("per_node"), "one profile: no per-node values");
+    }
+
+    @Test
+    void aMergeKeepsEachRowsTimeOnEveryNodeNullWhereANodeHasNoSuchRow() throws IOException {
+        long[][] times = {{100_000, 60_000}, {200_000, 150_000}, {300_000, -1}};
+        Report merged = HtmlFixtures.merged(3, i -> HtmlFixtures.mainAndWork(times[i][0], times[i][1]));
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(merged)));
+        Map<?, ?> perNode = (Map<?, ?>) d.get("per_node");
+        assertEquals(List.of("n0", "n1", "n2"), perNode.get("nodes"));
+        assertEquals(2, perNode.get("rows_total"));
+        // The imbalance of work (2.14) is the larger: it comes first, then the heaviest, main.
+        List<?> ids = (List<?>) perNode.get("rows");
+        List<?> values = (List<?>) perNode.get("inclusive_ns");
+        List<?> rows = (List<?>) d.get("rows");
+        for (int k = 0; k < ids.size(); k++) {
+            Object id = ids.get(k);
+            String name = rows.stream().map(r -> (List<?>) r).filter(r -> r.get(0).equals(id))
+                    .map(r -> (String) r.get(3)).findFirst().orElseThrow();
+            assertEquals(name.equals("main") ? List.of(100_000, 200_000, 300_000)
+                    : Arrays.asList(60_000, 150_000, null), values.get(k), name);
+        }
+        assertEquals(2, ids.size());
+        assertTrue(((List<?>) d.get("columns")).contains("imbalance"));
+    }
+
+    @Test
+    void perNodeValuesStayWithinTheirBudgetWorstSpreadFirst() throws IOException {
+        // 100 nodes of main and w0 ... w59 (wK takes node + K ns), a budget of 500 values: 5 rows of 61.
+        Report merged = HtmlFixtures.merged(100, i -> HtmlFixtures.wide(60, i));
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(new HtmlWriter(500), merged)));
+        Map<?, ?> perNode = (Map<?, ?>) d.get("per_node");
+        assertEquals(61, perNode.get("rows_total"));
+        List<?> kept = (List<?>) perNode.get("rows");
+        assertEquals(5, kept.size());
+        // w0 (0 to 99 ns, imbalance 2.0) is spread worst, then w1 (1 to 100 ns), ...
+        Map<Object, String> names = new java.util.HashMap<>();
+        for (Object row : (List<?>) d.get("rows")) {
+            names.put(((List<?>) row).get(0), (String) ((List<?>) row).get(3));
+        }
+        assertEquals(List.of("w0", "w1", "w2", "w3", "w4"), kept.stream().map(names::get).toList());
+        List<?> w0 = (List<?>) ((List<?>) perNode.get("inclusive_ns")).get(0);
+        assertEquals(100, w0.size());
+        assertEquals(0, w0.get(0));
+        assertEquals(99, w0.get(99));
+    }
+
+    @Test
+    void aDiffCarriesBothSidesAndTheDeltaOfEveryRow() throws IOException {
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(HtmlFixtures.diff(false))));
+        assertEquals("ppw-java diff tree: b.json against a.json", d.get("title"));
+        List<?> columns = (List<?>) d.get("columns");
+        assertEquals(List.of("id", "parent_id", "depth", "name", "callsite", "presence", "a_calls", "b_calls",
+                "delta_calls", "a_inclusive_ns", "b_inclusive_ns", "delta_inclusive_ns", "a_exclusive_ns",
+                "b_exclusive_ns", "delta_exclusive_ns", "ratio", "weight", "self_weight", "change"), columns);
+        Map<String, List<?>> byName = new java.util.HashMap<>();
+        for (Object row : (List<?>) d.get("rows")) {
+            byName.put((String) ((List<?>) row).get(3), (List<?>) row);
+        }
+        assertEquals(Arrays.asList("both", 1, 1, 0, 10_000, 12_000, 2_000, 4_000, 6_000, 2_000, 1.2, 12_000, 6_000,
+                2_000), byName.get("main").subList(5, 19));
+        assertEquals(Arrays.asList("both", 1, 1, 0, 4_000, 1_000, -3_000, 4_000, 1_000, -3_000, 0.25, 1_000, 1_000,
+                -3_000), byName.get("work").subList(5, 19));
+        assertEquals(Arrays.asList("only A", 1, 0, -1, 2_000, 0, -2_000), byName.get("old").subList(5, 12));
+        assertEquals(Arrays.asList("only B", 0, 1, 1, 0, 5_000, 5_000), byName.get("new").subList(5, 12));
+        assertEquals(null, byName.get("new").get(15), "no ratio where A has nothing");
+        Map<?, ?> diff = (Map<?, ?>) d.get("diff");
+        assertEquals(false, diff.get("normalized"));
+        assertEquals(10_000, ((Map<?, ?>) diff.get("a")).get("total"));
+        assertEquals(12_000, ((Map<?, ?>) diff.get("b")).get("total"));
+    }
+
+    @Test
+    void aNormalizedDiffAddsTheSharesAndColoursByTheirChange() throws IOException {
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(HtmlFixtures.diff(true))));
+        List<?> columns = (List<?>) d.get("columns");
+        assertTrue(columns.containsAll(List.of("a_inclusive_share_pct", "b_inclusive_share_pct",
+                "delta_inclusive_share_pct")), columns.toString());
+        for (Object row : (List<?>) d.get("rows")) {
+            List<?> r = (List<?>) row;
+            if (r.get(3).equals("work")) {
+                // 4 of 10 us in A (40%), 1 of 12 us in B (8.3333%): -31.6667 points.
+                assertEquals(List.of(40.0, 8.3333, -31.6667), List.of(
+                        ((Number) r.get(columns.indexOf("a_inclusive_share_pct"))).doubleValue(),
+                        ((Number) r.get(columns.indexOf("b_inclusive_share_pct"))).doubleValue(),
+                        ((Number) r.get(columns.indexOf("change"))).doubleValue()));
+            }
+        }
+    }
+
+    private static List<?> rows(String data) throws IOException {
+        return (List<?>) ((Map<?, ?>) Chromium.parse(data)).get("rows");
+    }
+
+    private static int count(String text, String what) {
+        Matcher m = Pattern.compile(Pattern.quote(what)).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+}
