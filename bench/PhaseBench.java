@@ -12,13 +12,16 @@ import java.util.Locale;
  * time of reading it into a Folder (parse on the workers, replay into the track buffers on the calling
  * thread) and of the Folder's end of input (sort and replay of the buffered tracks into the tree). CPU time
  * over wall time tells how many cores were busy. Medians of the runs after the warm-up.
- *   bench/phase-bench.sh FILE [RUNS [JOBS]]
+ *   bench/phase-bench.sh FILE [RUNS [JOBS [percentiles]]]
+ * With {@code percentiles} the folder keeps a call-time sketch per node, as {@code --percentiles} asks.
  */
 public final class PhaseBench {
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 15;
         int jobs = args.length > 2 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
+        boolean percentiles = args.length > 3 && args[3].equals("percentiles");
+        FoldOptions options = FoldOptions.defaults().withKeepCallTimes(percentiles);
         int warmup = Math.max(3, runs / 3);
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -29,7 +32,7 @@ public final class PhaseBench {
             long t0 = System.nanoTime();
             long t1;
             long c1;
-            try (Folder folder = new Folder(FoldOptions.defaults()).withJobs(jobs)) {
+            try (Folder folder = new Folder(options).withJobs(jobs)) {
                 folder.beginInput(file.toString());
                 ParallelChromeReader.read(file, file.toString(), folder, jobs, ParallelChromeReader.DEFAULT_CHUNK);
                 t1 = System.nanoTime();
@@ -50,7 +53,8 @@ public final class PhaseBench {
         for (double[] column : m) {
             Arrays.sort(column);
         }
-        System.out.printf(Locale.ROOT, "%s, %d jobs, medians of %d runs after %d warm-ups (ms):%n", file, jobs, runs, warmup);
+        System.out.printf(Locale.ROOT, "%s, %d jobs%s, medians of %d runs after %d warm-ups (ms):%n", file, jobs,
+                percentiles ? ", call-time sketches" : "", runs, warmup);
         System.out.printf(Locale.ROOT, "  read into the folder: %.1f wall, %.1f CPU (%.2f cores)%n", m[0][runs / 2],
                 m[1][runs / 2], m[1][runs / 2] / m[0][runs / 2]);
         System.out.printf(Locale.ROOT, "  end of input:         %.1f wall, %.1f CPU (%.2f cores)%n", m[2][runs / 2],

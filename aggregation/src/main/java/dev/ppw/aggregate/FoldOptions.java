@@ -21,9 +21,11 @@ import java.nio.file.Path;
  * @param warningExamples    how many examples of each warning kind the diagnostics keep (at least 0;
  *                           {@link Diagnostics#EXAMPLES_PER_KIND} by default): the bound on their memory, and how
  *                           many a caller can list
+ * @param keepCallTimes      keep a {@link dev.ppw.model.CallTimeSketch} of each node's per-call inclusive times
+ *                           (for percentiles); false costs nothing
  */
 public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
-                          Path spillDirectory, AsyncMode async, int warningExamples) {
+                          Path spillDirectory, AsyncMode async, int warningExamples, boolean keepCallTimes) {
     /** Default reorder window: 1 ms. */
     public static final long DEFAULT_WINDOW_NANOS = 1_000_000L;
 
@@ -43,6 +45,12 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
         if (warningExamples < 0) {
             throw new IllegalArgumentException("warning examples must be at least 0, got " + warningExamples);
         }
+    }
+
+    /** Options keeping no call-time sketches. */
+    public FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
+                       Path spillDirectory, AsyncMode async, int warningExamples) {
+        this(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async, warningExamples, false);
     }
 
     /** Options keeping {@link Diagnostics#EXAMPLES_PER_KIND} examples of each warning kind. */
@@ -69,37 +77,43 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
 
     public FoldOptions withSplitByPid(boolean split) {
         return new FoldOptions(split, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
-                warningExamples);
+                warningExamples, keepCallTimes);
     }
 
     public FoldOptions withThreads(ThreadMode mode) {
         return new FoldOptions(splitByPid, mode, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
-                warningExamples);
+                warningExamples, keepCallTimes);
     }
 
     public FoldOptions withSpillLimitEvents(long events) {
         return new FoldOptions(splitByPid, threads, events, reorderWindowNanos, spillDirectory, async,
-                warningExamples);
+                warningExamples, keepCallTimes);
     }
 
     public FoldOptions withReorderWindowNanos(long nanos) {
         return new FoldOptions(splitByPid, threads, spillLimitEvents, nanos, spillDirectory, async,
-                warningExamples);
+                warningExamples, keepCallTimes);
     }
 
     public FoldOptions withSpillDirectory(Path directory) {
         return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, directory, async,
-                warningExamples);
+                warningExamples, keepCallTimes);
     }
 
     /** Keeps the first {@code examples} examples of each warning kind. */
     public FoldOptions withWarningExamples(int examples) {
         return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
-                examples);
+                examples, keepCallTimes);
     }
 
     public FoldOptions withAsync(AsyncMode mode) {
         return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, mode,
-                warningExamples);
+                warningExamples, keepCallTimes);
+    }
+
+    /** Keeps a call-time sketch per node ({@link dev.ppw.model.CallTree#keepCallTimes}), or not. */
+    public FoldOptions withKeepCallTimes(boolean keep) {
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
+                warningExamples, keep);
     }
 }

@@ -84,7 +84,7 @@ public final class Folder implements EventSink, AutoCloseable {
     private final NameTable names = new NameTable();
     private final FrameTable frames = new FrameTable(names);
     private final Diagnostics diagnostics;
-    private final CallTree tree = new CallTree(frames);
+    private final CallTree tree;
     private final FoldOptions options;
     private final List<Profile> pidNodes = new ArrayList<>();
     private final List<String> pidNames = new ArrayList<>();
@@ -153,6 +153,7 @@ public final class Folder implements EventSink, AutoCloseable {
     public Folder(FoldOptions options) {
         this.options = options;
         this.diagnostics = new Diagnostics(options.warningExamples());
+        this.tree = newTree();
     }
 
     @Override
@@ -325,7 +326,7 @@ public final class Folder implements EventSink, AutoCloseable {
         if (replayWhileReading) {
             for (TrackFold t : tracks) {
                 if (!t.disordered && !t.broken && !t.hasRuns() && t.buffer.size() > 0) {
-                    bufferedEvents -= t.replayBefore(minus(t.maxSeenNanos, options.reorderWindowNanos()), frames,
+                    bufferedEvents -= t.replayBefore(minus(t.maxSeenNanos, options.reorderWindowNanos()), this::newTree,
                             currentInput, options.warningExamples());
                 }
             }
@@ -479,13 +480,13 @@ public final class Folder implements EventSink, AutoCloseable {
             Map<String, CallTree> byPid = new LinkedHashMap<>();
             // The input's own tree first, then added: region counter sums then associate per input, the same
             // whether inputs are folded here one after another or apart and added (absorb).
-            CallTree inputTree = options.splitByPid() ? null : new CallTree(frames);
+            CallTree inputTree = options.splitByPid() ? null : newTree();
             for (TrackFold t : tracks) {
                 boolean replayed = !t.broken && (!options.splitByPid() || t.timed > 0);
                 CallTree target = inputTree;
                 if (options.splitByPid() && (replayed || t.samples > 0)) {
                     // A pid with samples is a node even without timed events; pids come in track order.
-                    target = byPid.computeIfAbsent(t.pid, p -> new CallTree(frames));
+                    target = byPid.computeIfAbsent(t.pid, p -> newTree());
                 }
                 if (replayed) {
                     finishTrack(t, target);
@@ -537,7 +538,7 @@ public final class Folder implements EventSink, AutoCloseable {
             for (TrackFold t : large) {
                 done.add(pool.submit(() -> {
                     TrackReplay own = new TrackReplay();
-                    t.ownTree = new CallTree(frames);
+                    t.ownTree = newTree();
                     t.ownDiagnostics = new Diagnostics(options.warningExamples());
                     own.start(t.ownTree, t.ownDiagnostics, input, t.label, t.async, t.rootFrame, t.part);
                     t.replayRest(null, own);
@@ -640,12 +641,21 @@ public final class Folder implements EventSink, AutoCloseable {
         return mine;
     }
 
+    /** A tree over this folder's frames, keeping call-time sketches when the options say so. */
+    private CallTree newTree() {
+        CallTree t = new CallTree(frames);
+        if (options.keepCallTimes()) {
+            t.keepCallTimes();
+        }
+        return t;
+    }
+
     /** With threads split, a copy of {@code folded} whose top levels have the names known now; else itself. */
     private CallTree named(CallTree folded) {
         if (options.threads() != ThreadMode.SPLIT) {
             return folded;
         }
-        CallTree named = new CallTree(frames);
+        CallTree named = newTree();
         TreeAdd.into(folded, named, frame -> {
             TopLevel whose = topLevels.get(frame);
             if (whose == null) {

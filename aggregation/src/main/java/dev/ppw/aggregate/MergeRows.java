@@ -1,6 +1,7 @@
 package dev.ppw.aggregate;
 
 import dev.ppw.model.Breakdown;
+import dev.ppw.model.CallTimeSketch;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.Metric;
@@ -35,7 +36,9 @@ import java.util.function.LongFunction;
  * A node without some part simply lacks its keys: the missing rule applies to them as to any row. Per key: how many nodes have it, sums of calls and subcalls; sum,
  * minimum and maximum of inclusive and exclusive time, and the node holding the maximum inclusive time
  * (the lowest node position on ties); min of per-call minima, max of per-call maxima; with the breakdown,
- * the sum of squared inclusive times as a 128-bit integer; per declared metric a {@link MetricColumn}.
+ * the sum of squared inclusive times as a 128-bit integer; per declared metric a {@link MetricColumn}; when
+ * some node keeps call-time sketches, the union of the key's sketches (every call of every node, whatever the
+ * operator, as for the per-call minimum and maximum).
  * Its rank is (the lowest position of a node having it, its index in that node's tree): adding nodes one
  * by one in position order creates keys in rank order, which is the output row order.
  *
@@ -80,6 +83,8 @@ final class MergeRows {
     // The sum of squared inclusive times, high and low 64 bits (the low half unsigned); only with breakdown.
     private long[] squaresHigh = new long[0];
     private long[] squaresLow = new long[0];
+    /** Per key the union of its nodes' call-time sketches (null: none); null until a node keeps sketches. */
+    private CallTimeSketch[] callTimes;
 
     /** Declared groups met, with the rank of their first use: (node position, index in that node's list). */
     private final List<SeenGroup> groups = new ArrayList<>();
@@ -109,6 +114,9 @@ final class MergeRows {
         }
         nodes++;
         int[] keyOf = keysOf(tree);
+        if (tree.keepsCallTimes()) {
+            keepCallTimes();
+        }
         MetricColumn[] cols = columns.values().toArray(new MetricColumn[0]);
         boolean[] has = new boolean[cols.length];
         for (int c = 0; c < cols.length; c++) {
@@ -173,6 +181,24 @@ final class MergeRows {
         maxPerCall[key] = maxOfSet(maxPerCall[key], tree.maxInclusiveNanos(n));
         if (breakdown) {
             addSquare(key, Math.multiplyHigh(inclusive, inclusive), inclusive * inclusive);
+        }
+        CallTimeSketch sketch = tree.callTimes(n);
+        if (sketch != null) {
+            addCallTimes(key, sketch);
+        }
+    }
+
+    private void keepCallTimes() {
+        if (callTimes == null) {
+            callTimes = new CallTimeSketch[capacity];
+        }
+    }
+
+    private void addCallTimes(int key, CallTimeSketch sketch) {
+        if (callTimes[key] == null) {
+            callTimes[key] = sketch.copy();
+        } else {
+            callTimes[key].addAll(sketch);
         }
     }
 
@@ -253,6 +279,9 @@ final class MergeRows {
         for (int f = 0; f < frameMap.length; f++) {
             frameMap[f] = frames.intern(other.frames.regionName(f), other.frames.callsiteName(f));
         }
+        if (other.callTimes != null) {
+            keepCallTimes();
+        }
         int size = other.keys.size();
         int[] mapped = new int[size];
         for (int k = 1; k < size; k++) {
@@ -306,6 +335,9 @@ final class MergeRows {
         if (breakdown) {
             addSquare(key, other.squaresHigh[k], other.squaresLow[k]);
         }
+        if (other.callTimes != null && other.callTimes[k] != null) {
+            addCallTimes(key, other.callTimes[k]);
+        }
     }
 
     /** Key indices in rank order: the order adding the nodes one by one in position order creates them. */
@@ -348,6 +380,14 @@ final class MergeRows {
             int k = order[i];
             out.setMetrics(i + 1, calls[k], subcalls[k], inclusive[i + 1], exclusive[i + 1], minPerCall[k],
                     maxPerCall[k]);
+        }
+        if (callTimes != null) {
+            out.keepCallTimes();
+            for (int i = 0; i < order.length; i++) {
+                if (callTimes[order[i]] != null) {
+                    out.addCallTimes(i + 1, callTimes[order[i]]);
+                }
+            }
         }
         List<SeenGroup> byRank = new ArrayList<>(groups);
         byRank.sort(SeenGroup.ORDER);
@@ -478,6 +518,9 @@ final class MergeRows {
             squaresHigh = Arrays.copyOf(squaresHigh, n);
             squaresLow = Arrays.copyOf(squaresLow, n);
         }
+        if (callTimes != null) {
+            callTimes = Arrays.copyOf(callTimes, n);
+        }
         Arrays.fill(minPerCall, old, n, CallTree.UNSET);
         Arrays.fill(maxPerCall, old, n, CallTree.UNSET);
         Arrays.fill(firstNode, old, n, Long.MAX_VALUE);
@@ -536,6 +579,12 @@ final class MergeRows {
                 }
             }
         }
+        out.writeBoolean(callTimes != null);
+        if (callTimes != null) {
+            for (int k : order) {
+                MergeCodec.writeString(out, callTimes[k] == null ? "" : callTimes[k].encode());
+            }
+        }
     }
 
     /** Reads what {@link #write} wrote into these empty rows. */
@@ -592,6 +641,13 @@ final class MergeRows {
                         c.read(in, k);
                     }
                 }
+            }
+        }
+        if (in.readBoolean()) {
+            keepCallTimes();
+            for (int k = 1; k <= count; k++) {
+                String encoded = MergeCodec.readString(in);
+                callTimes[k] = encoded.isEmpty() ? null : CallTimeSketch.decode(encoded);
             }
         }
     }

@@ -2,12 +2,13 @@ package dev.ppw.aggregate;
 
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
-import dev.ppw.model.FrameTable;
 import dev.ppw.model.Part;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
 import org.eclipse.collections.api.list.primitive.MutableLongList;
 import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
 import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
+
+import java.util.function.Supplier;
 
 /**
  * One track of the input being folded: its events not yet replayed, in memory and in sorted runs of the
@@ -84,7 +85,7 @@ final class TrackFold {
      * replay if needed, and returns how many left memory. Only for a track without runs: all of its
      * unreplayed events are in the buffer.
      */
-    int replayBefore(long beforeNanos, FrameTable frames, String input, int warningExamples) {
+    int replayBefore(long beforeNanos, Supplier<CallTree> newTree, String input, int warningExamples) {
         buffer.sort();
         int size = buffer.size();
         int n = 0;
@@ -96,7 +97,7 @@ final class TrackFold {
         }
         if (replay == null) {
             replay = new TrackReplay();
-            ownTree = new CallTree(frames);
+            ownTree = newTree.get();
             ownDiagnostics = new Diagnostics(warningExamples);
             replay.start(ownTree, ownDiagnostics, input, label, async, rootFrame, part);
         }

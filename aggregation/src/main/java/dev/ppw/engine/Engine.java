@@ -397,7 +397,7 @@ public final class Engine {
                                 rows.sort().label(), direction == RowOrder.Direction.ASCENDING));
             }
         }
-        return report;
+        return rows.percentiles().isEmpty() ? report : report.withPercentiles(rows.percentiles());
     }
 
     /**

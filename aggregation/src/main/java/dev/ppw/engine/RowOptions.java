@@ -2,7 +2,10 @@ package dev.ppw.engine;
 
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.Percentile;
+import dev.ppw.model.Report;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,10 +21,15 @@ import java.util.Optional;
  *                      with their callers); 0 for all
  * @param unit          the unit times are printed in; empty lets each format choose (text: readable, others: ns)
  * @param topImbalance  for a merge with a breakdown: how many rows of largest imbalance to list (0: none)
+ * @param percentiles   the percentile columns of the report ({@link Report#percentiles()}), in order; empty for
+ *                      none. The profile's tree must keep call-time sketches for them to have values
+ *                      ({@link dev.ppw.aggregate.FoldOptions#keepCallTimes()})
  */
 public record RowOptions(RowOrder.SortKey sort, Optional<RowOrder.Direction> direction, int maxDepth,
-                         double minPercent, int top, Optional<DisplayUnit> unit, int topImbalance) {
+                         double minPercent, int top, Optional<DisplayUnit> unit, int topImbalance,
+                         List<Percentile> percentiles) {
     public RowOptions {
+        percentiles = List.copyOf(percentiles);
         Objects.requireNonNull(sort, "sort");
         Objects.requireNonNull(direction, "direction");
         Objects.requireNonNull(unit, "unit");
@@ -37,6 +45,12 @@ public record RowOptions(RowOrder.SortKey sort, Optional<RowOrder.Direction> dir
         if (topImbalance < 0) {
             throw new IllegalArgumentException("the number of imbalance rows must be at least 0, got " + topImbalance);
         }
+    }
+
+    /** Options without percentile columns. */
+    public RowOptions(RowOrder.SortKey sort, Optional<RowOrder.Direction> direction, int maxDepth,
+                      double minPercent, int top, Optional<DisplayUnit> unit, int topImbalance) {
+        this(sort, direction, maxDepth, minPercent, top, unit, topImbalance, List.of());
     }
 
     /** The options of earlier callers: the key's own direction, every row that depth and percent keep. */
@@ -56,32 +70,39 @@ public record RowOptions(RowOrder.SortKey sort, Optional<RowOrder.Direction> dir
     }
 
     public RowOptions withSort(RowOrder.SortKey key) {
-        return new RowOptions(key, direction, maxDepth, minPercent, top, unit, topImbalance);
+        return new RowOptions(key, direction, maxDepth, minPercent, top, unit, topImbalance, percentiles);
     }
 
     /** Rows sorted {@code way}; null for the sort key's own direction. */
     public RowOptions withDirection(RowOrder.Direction way) {
-        return new RowOptions(sort, Optional.ofNullable(way), maxDepth, minPercent, top, unit, topImbalance);
+        return new RowOptions(sort, Optional.ofNullable(way), maxDepth, minPercent, top, unit, topImbalance,
+                percentiles);
     }
 
     public RowOptions withMaxDepth(int levels) {
-        return new RowOptions(sort, direction, levels, minPercent, top, unit, topImbalance);
+        return new RowOptions(sort, direction, levels, minPercent, top, unit, topImbalance, percentiles);
     }
 
     public RowOptions withMinPercent(double percent) {
-        return new RowOptions(sort, direction, maxDepth, percent, top, unit, topImbalance);
+        return new RowOptions(sort, direction, maxDepth, percent, top, unit, topImbalance, percentiles);
     }
 
     /** Only the first {@code rows} rows (0: all). */
     public RowOptions withTop(int rows) {
-        return new RowOptions(sort, direction, maxDepth, minPercent, rows, unit, topImbalance);
+        return new RowOptions(sort, direction, maxDepth, minPercent, rows, unit, topImbalance, percentiles);
     }
 
     public RowOptions withUnit(DisplayUnit timeUnit) {
-        return new RowOptions(sort, direction, maxDepth, minPercent, top, Optional.ofNullable(timeUnit), topImbalance);
+        return new RowOptions(sort, direction, maxDepth, minPercent, top, Optional.ofNullable(timeUnit), topImbalance,
+                percentiles);
     }
 
     public RowOptions withTopImbalance(int rows) {
-        return new RowOptions(sort, direction, maxDepth, minPercent, top, unit, rows);
+        return new RowOptions(sort, direction, maxDepth, minPercent, top, unit, rows, percentiles);
+    }
+
+    /** With the columns of these percentiles (empty: none). */
+    public RowOptions withPercentiles(List<Percentile> asked) {
+        return new RowOptions(sort, direction, maxDepth, minPercent, top, unit, topImbalance, asked);
     }
 }

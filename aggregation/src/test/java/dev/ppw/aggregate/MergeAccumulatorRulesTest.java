@@ -320,14 +320,14 @@ class MergeAccumulatorRulesTest {
                 () -> MergeAccumulator.fromBytes(new byte[] {1, 2, 3, 4, 5})).getMessage());
         byte[] future = good.clone();
         future[7] = 9;
-        assertEquals("merge state of version 9: this version reads 3 only", assertThrows(IllegalArgumentException.class,
+        assertEquals("merge state of version 9: this version reads 4 only", assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(future)).getMessage());
         byte[] before = good.clone();
         before[7] = 1; // version 1 had no dropped inputs
-        assertEquals("merge state of version 1: this version reads 3 only", assertThrows(IllegalArgumentException.class,
+        assertEquals("merge state of version 1: this version reads 4 only", assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(before)).getMessage());
         before[7] = 2; // version 2 had no parts
-        assertEquals("merge state of version 2: this version reads 3 only", assertThrows(IllegalArgumentException.class,
+        assertEquals("merge state of version 2: this version reads 4 only", assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(before)).getMessage());
         IllegalArgumentException cut = assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(Arrays.copyOf(good, good.length - 1)));

@@ -1,6 +1,7 @@
 package dev.ppw.aggregate;
 
 import dev.ppw.model.Breakdown;
+import dev.ppw.model.CallTimeSketch;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
@@ -109,6 +110,18 @@ final class MergeInputs {
                 t.setWeight(n, ALLOCATED, exclusive + random.nextInt(3) * 8L, exclusive);
             }
         }
+        if (random.nextInt(3) == 0) {
+            t.keepCallTimes();
+            for (int n = 1; n < t.size(); n++) {
+                if (random.nextBoolean()) {
+                    CallTimeSketch sketch = new CallTimeSketch();
+                    for (int c = random.nextInt(4); c >= 0; c--) {
+                        sketch.add(random.nextInt(5) * 1_000L + random.nextInt(3));
+                    }
+                    t.addCallTimes(n, sketch);
+                }
+            }
+        }
         return t;
     }
 
@@ -167,6 +180,9 @@ final class MergeInputs {
                                 : Double.doubleToRawLongBits(t.doubleValue(n, m)));
                     }
                 }
+            }
+            if (t.callTimes(n) != null) {
+                sb.append(" callTimes=").append(t.callTimes(n).encode());
             }
             if (merged.breakdown().isPresent()) {
                 sb.append(breakdown(merged.breakdown().get(), n));

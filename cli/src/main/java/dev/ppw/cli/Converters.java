@@ -4,6 +4,7 @@ import dev.ppw.aggregate.AsyncMode;
 import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
+import dev.ppw.model.Percentile;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Presentation;
 import dev.ppw.model.output.OutputWriter;
@@ -41,6 +42,18 @@ final class Converters {
         @Override
         public AsyncMode convert(String value) {
             return byLabel(value, AsyncMode.values(), AsyncMode::label, "async mode");
+        }
+    }
+
+    /** One item of {@code --percentiles}: a plain number above 0 and at most 100. */
+    static final class PercentileValue implements ITypeConverter<Percentile> {
+        @Override
+        public Percentile convert(String value) {
+            try {
+                return Percentile.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.ppw.cli;
 
 import dev.ppw.model.MergeOp;
+import dev.ppw.model.Presentation;
 import dev.ppw.model.ViewKind;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
@@ -102,6 +103,13 @@ final class IgnoredOptions {
                 if (toFile && options.colour == Colour.When.ALWAYS) {
                     ignored("--color", "colours standard output only, never a file", "-o " + options.output);
                 }
+            }
+            if (view == ViewKind.COUNTERS) {
+                ignored("--percentiles", "are per row of calls, and --view counters lists counter series", withView);
+            } else if (format.equals("folded")) {
+                ignored("--percentiles", "have no place in folded stacks", withFormat);
+            } else if (format.equals("text") && options.style == Presentation.Style.TAU) {
+                ignored("--percentiles", "are not among the columns of TAU's pprof layout", "--style tau");
             }
             if (format.equals("folded")) {
                 ignored("--unit", "has no place in folded stacks: their values are whole nanoseconds (or the"

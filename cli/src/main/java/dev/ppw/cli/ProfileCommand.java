@@ -96,7 +96,8 @@ final class ProfileCommand implements Callable<Integer> {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
         IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
-        ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads).withAsync(input.async))
+        ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads).withAsync(input.async)
+                        .withKeepCallTimes(options.keepCallTimes()))
                 .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
                 .withSkipBad(input.skipBad);
         if (jobs != null) {

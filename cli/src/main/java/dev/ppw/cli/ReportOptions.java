@@ -3,6 +3,7 @@ package dev.ppw.cli;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.Percentile;
 import dev.ppw.model.Presentation;
 import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.OutputWriter;
@@ -14,6 +15,7 @@ import picocli.CommandLine.ParameterException;
 
 import java.nio.charset.Charset;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -103,6 +105,11 @@ final class ReportOptions {
     @Option(names = {"-v", "--verbose"}, description = "List every input, node, process and thread in the text header.")
     boolean verbose;
 
+    @Option(names = "--percentiles", paramLabel = "P[,P...]", split = ",", converter = Converters.PercentileValue.class,
+            description = "Per row, these percentiles of the per-call inclusive time (e.g. 50,90,99), within 1%"
+                    + " (DDSketch); columns p50, p90, ... Saved JSON keeps the sketches for merge.")
+    List<Percentile> percentiles = new ArrayList<>();
+
     /** Rejects option values that make no sense, before any input is read (exit 2). */
     void checkUsage(CommandSpec spec, List<Path> inputs) {
         if (depth < 1) {
@@ -141,7 +148,23 @@ final class ReportOptions {
         RowOrder.Direction direction = ascending ? RowOrder.Direction.ASCENDING
                 : descending ? RowOrder.Direction.DESCENDING : null;
         return new RowOptions(sort, Optional.ofNullable(direction), maxDepth == null ? 0 : maxDepth, minPercent,
-                top == null ? 0 : top, Optional.ofNullable(unit), topImbalance);
+                top == null ? 0 : top, Optional.ofNullable(unit), topImbalance, askedPercentiles());
+    }
+
+    /** The percentiles of {@code --percentiles}, in the order given, each once. */
+    List<Percentile> askedPercentiles() {
+        List<Percentile> once = new ArrayList<>();
+        for (Percentile p : percentiles) {
+            if (once.stream().noneMatch(q -> q.label().equals(p.label()))) {
+                once.add(p);
+            }
+        }
+        return once;
+    }
+
+    /** True when the trees must keep call-time sketches: {@code --percentiles} was given. */
+    boolean keepCallTimes() {
+        return !percentiles.isEmpty();
     }
 
     /**

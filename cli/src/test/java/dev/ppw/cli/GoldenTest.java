@@ -142,6 +142,26 @@ class GoldenTest {
         return tests.stream();
     }
 
+    /** Percentiles of the per-call inclusive time (issue 14): text, CSV and JSON (with the saved sketches), views. */
+    @TestFactory
+    Stream<DynamicTest> withPercentiles() {
+        Case verbose = CASES.get(0);
+        Case tsc = CASES.get(8);
+        List<String> asked = List.of("--percentiles", "50,90,99");
+        return Stream.of(
+                golden(verbose, with(List.of("--view", "tree"), asked), "txt"),
+                golden(verbose, with(List.of("--view", "tree", "--format", "csv"), asked), "csv"),
+                golden(verbose, with(List.of("--view", "tree", "--format", "json"), asked), "json"),
+                golden(tsc, with(List.of("--view", "flat", "--format", "csv"), asked), "csv"),
+                golden(CASES.get(9), with(List.of("--view", "tau", "--depth", "2", "--format", "csv"), asked), "csv"));
+    }
+
+    private static List<String> with(List<String> args, List<String> more) {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(more);
+        return all;
+    }
+
     private static DynamicTest golden(Case c, List<String> args, String extension) {
         String name = c.name() + invocation(args) + "." + extension;
         return DynamicTest.dynamicTest(name, () -> {

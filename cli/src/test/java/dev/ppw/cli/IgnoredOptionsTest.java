@@ -57,6 +57,9 @@ class IgnoredOptionsTest {
             "profile --format json   | --ascii         | --ascii draws the lines of a text tree only; ignored with --format json",
             "profile --format csv    | -v              | --verbose lists the inputs in the text header only; ignored with --format csv",
             "profile --view flat     | --ascii         | --ascii draws the lines of a tree, and the rows of flat are not one; ignored with --view flat",
+            "profile --format folded | --percentiles 50 | --percentiles have no place in folded stacks; ignored with --format folded",
+            "profile --view counters | --percentiles 50,90 | --percentiles are per row of calls, and --view counters lists counter series; ignored with --view counters",
+            "merge --style tau       | --percentiles 99 | --percentiles are not among the columns of TAU's pprof layout; ignored with --style tau",
             "merge --format folded   | --breakdown     | --breakdown has no place in folded stacks; ignored with --format folded",
             "merge --format folded   | --top-imbalance 2 | --top-imbalance has no place in folded stacks; ignored with --format folded",
             "merge --view counters --format csv | --breakdown | --breakdown is per row, and --view counters lists counter series; ignored with --view counters",
@@ -83,6 +86,8 @@ class IgnoredOptionsTest {
             "profile --format folded | --max-depth 1 --sort name --min-percent 50",
             "merge --agg max         | --present-only --breakdown --top-imbalance 2",
             "merge --format csv      | --breakdown --top-imbalance 2",
+            "merge --format json     | --percentiles 50,99 --agg min",
+            "profile --view tau      | --percentiles 90",
     })
     void optionsThatApplySayNothing(String chosen, String options) {
         Cli r = run(chosen, options);

@@ -40,6 +40,10 @@ import java.util.Objects;
  * values computed elsewhere (aggregates, derived views) as they are, and then the invariants are those
  * of whoever computed them. The same class holds flat and TAU views: their rows are all roots.
  *
+ * <p>Call-time sketches ({@link CallTimeSketch}), for percentiles, only once {@link #keepCallTimes} was
+ * called: then {@link #addCall} also records each call's inclusive time in its node's sketch; otherwise
+ * there is no column and no cost.
+ *
  * <p>Not thread-safe.
  */
 public final class CallTree {
@@ -80,6 +84,8 @@ public final class CallTree {
     private final Map<String, Integer> columnOf = new HashMap<>(0);
     private long[][] longColumns = new long[0][];
     private double[][] doubleColumns = new double[0][];
+    /** Per node the sketch of its calls' inclusive times, or null per node (no call yet) or whole (not kept). */
+    private CallTimeSketch[] callTimes;
 
     public CallTree(FrameTable frames) {
         this(frames, 0);
@@ -192,6 +198,14 @@ public final class CallTree {
         if (inclusiveNanos > maxInclusiveNanos[node]) {
             maxInclusiveNanos[node] = inclusiveNanos;
         }
+        if (callTimes != null) {
+            CallTimeSketch sketch = callTimes[node];
+            if (sketch == null) {
+                sketch = new CallTimeSketch();
+                callTimes[node] = sketch;
+            }
+            sketch.add(inclusiveNanos);
+        }
         int p = parent[node];
         if (p != ROOT) {
             subcalls[p]++;
@@ -235,6 +249,44 @@ public final class CallTree {
         exclusiveNanos[node] = exclusive;
         minInclusiveNanos[node] = minInclusive;
         maxInclusiveNanos[node] = maxInclusive;
+    }
+
+    /**
+     * Makes the tree keep a {@link CallTimeSketch} per node from now on ({@link #addCall} records into it);
+     * calls recorded before are not in it. Nothing happens when it keeps them already.
+     */
+    public void keepCallTimes() {
+        if (callTimes == null) {
+            callTimes = new CallTimeSketch[parent.length];
+        }
+    }
+
+    /** True when the tree keeps call-time sketches ({@link #keepCallTimes}). */
+    public boolean keepsCallTimes() {
+        return callTimes != null;
+    }
+
+    /**
+     * The sketch of the node's calls' inclusive times (owned by the tree: do not change it), or null when
+     * the tree keeps none or the node has no timed call.
+     */
+    public CallTimeSketch callTimes(int node) {
+        Objects.checkIndex(node, size);
+        return callTimes == null ? null : callTimes[node];
+    }
+
+    /**
+     * Adds the calls of {@code sketch} to the node's sketch (a copy is kept: {@code sketch} stays the
+     * caller's), keeping sketches from now on when the tree kept none.
+     */
+    public void addCallTimes(int node, CallTimeSketch sketch) {
+        Objects.checkIndex(node, size);
+        keepCallTimes();
+        if (callTimes[node] == null) {
+            callTimes[node] = sketch.copy();
+        } else {
+            callTimes[node].addAll(sketch);
+        }
     }
 
     /** The metric groups this tree has columns for, in the order they were enabled. */
@@ -401,9 +453,17 @@ public final class CallTree {
      * Adds every declared metric of {@code from}'s node {@code fromNode} into this tree's {@code node}, as if
      * the calls and samples behind it had been recorded here (enabling the groups this tree lacks): VALUE
      * metrics combine by their rule, WEIGHT metrics add exclusive values, and inclusive values too unless
-     * {@code withoutInclusive} (a view counting recursion once adds those itself).
+     * {@code withoutInclusive} (a view counting recursion once adds those itself). The node's call-time
+     * sketch, when {@code from} keeps one, joins this node's (every call counts, recursion included, as for
+     * the per-call minimum and maximum).
      */
     public void addMetricsOf(CallTree from, int fromNode, int node, boolean withoutInclusive) {
+        if (from.callTimes != null) {
+            keepCallTimes();
+            if (from.callTimes[fromNode] != null) {
+                addCallTimes(node, from.callTimes[fromNode]);
+            }
+        }
         for (MetricGroup g : from.groups) {
             enable(g);
             for (Metric m : g.metrics()) {
@@ -597,6 +657,9 @@ public final class CallTree {
         exclusiveNanos = exclusiveNanos == null ? new long[capacity] : Arrays.copyOf(exclusiveNanos, capacity);
         minInclusiveNanos = minInclusiveNanos == null ? new long[capacity] : Arrays.copyOf(minInclusiveNanos, capacity);
         maxInclusiveNanos = maxInclusiveNanos == null ? new long[capacity] : Arrays.copyOf(maxInclusiveNanos, capacity);
+        if (callTimes != null) {
+            callTimes = Arrays.copyOf(callTimes, capacity);
+        }
         for (int c = 0; c < longColumns.length; c++) {
             if (longColumns[c] != null) {
                 longColumns[c] = Arrays.copyOf(longColumns[c], capacity);

@@ -40,12 +40,16 @@ import java.util.Optional;
  *     is then {@link #diffProfile the union's profile} over {@link ProfileDiff#rows()}, whose nodes are the
  *     diff's rows, {@code rows} those rows in display order, and {@code totalInclusiveNanos} B's total; the
  *     values are read from the diff, not from the profile's tree (whose metrics are all zero)
+ * @param percentiles the percentile columns asked for ({@code --percentiles}), in order; each row shows the
+ *     percentile of its {@link CallTree#callTimes call-time sketch}, none where the row has no sketch;
+ *     empty: no such column
  */
 public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
                      Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics,
                      Optional<Top> top, List<Section> sections, Presentation presentation,
-                     Optional<ProfileDiff> diff) {
+                     Optional<ProfileDiff> diff, List<Percentile> percentiles) {
     public Report {
+        percentiles = List.copyOf(percentiles);
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(rows, "rows");
         Objects.requireNonNull(unit, "unit");
@@ -111,7 +115,23 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
                   Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics,
                   Optional<Top> top, List<Section> sections, Presentation presentation) {
         this(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, sections,
-                presentation, Optional.empty());
+                presentation, Optional.empty(), List.of());
+    }
+
+    /** A report without percentile columns. */
+    public Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
+                  Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics,
+                  Optional<Top> top, List<Section> sections, Presentation presentation, Optional<ProfileDiff> diff) {
+        this(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, sections,
+                presentation, diff, List.of());
+    }
+
+    /** This report with the columns of these percentiles ({@link #percentiles}); its sections get them too. */
+    public Report withPercentiles(List<Percentile> asked) {
+        List<Section> parts = sections.stream()
+                .map(s -> new Section(s.kind(), s.label(), s.report().withPercentiles(asked))).toList();
+        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, parts,
+                presentation, diff, asked);
     }
 
     /**
@@ -155,37 +175,37 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
     /** This report with the per-node breakdown of its profile's rows. */
     public Report withBreakdown(Breakdown perNode) {
         return new Report(profile, rows, totalInclusiveNanos, unit, Optional.of(perNode), imbalanceRows, diagnostics,
-                top, sections, presentation, diff);
+                top, sections, presentation, diff, percentiles);
     }
 
     /** This report listing {@code worstFirst} as the rows of largest imbalance; needs a breakdown first. */
     public Report withImbalanceRows(int[] worstFirst) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, Optional.of(worstFirst), diagnostics,
-                top, sections, presentation, diff);
+                top, sections, presentation, diff, percentiles);
     }
 
     /** This report with the counts of what reading its inputs met. */
     public Report withDiagnostics(Diagnostics counted) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, counted, top, sections,
-                presentation, diff);
+                presentation, diff, percentiles);
     }
 
     /** This report saying that its rows are the first of more. */
     public Report withTop(Top cut) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics,
-                Optional.of(cut), sections, presentation, diff);
+                Optional.of(cut), sections, presentation, diff, percentiles);
     }
 
     /** This report with these parts, printed on their own in TAU's layout. */
     public Report withSections(List<Section> parts) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, parts,
-                presentation, diff);
+                presentation, diff, percentiles);
     }
 
     /** This report laid out as {@code layout} says (its sections keep theirs: the whole's is used). */
     public Report withPresentation(Presentation layout) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top,
-                sections, layout, diff);
+                sections, layout, diff, percentiles);
     }
 
     /**

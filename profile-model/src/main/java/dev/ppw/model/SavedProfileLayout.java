@@ -18,10 +18,19 @@ public final class SavedProfileLayout {
     /** The value of {@link Member#FORMAT}. */
     public static final String FORMAT = "ppw-profile";
     /**
-     * The newest version read, and the one written for a profile with an async part ({@link Part}): its rows
-     * have a {@link #PART_COLUMN}, which a reader of version 1 would skip, adding async spans into thread time.
+     * The newest version read. Version 2 added the {@link #PART_COLUMN} for profiles with an async part
+     * ({@link Part}), which a reader of version 1 would skip, adding async spans into thread time; version 3
+     * the {@link #CALL_TIMES_COLUMN}.
      */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
+    /**
+     * The version written for a profile whose tree keeps call-time sketches ({@link CallTree#keepCallTimes}):
+     * its rows end with the {@link #CALL_TIMES_COLUMN}. Version 3 is version 2 with that column; files of
+     * versions 1 and 2 still read, their rows without sketches.
+     */
+    public static final int VERSION_WITH_CALL_TIMES = 3;
+    /** The version of a file with an async part and no call-time sketches. */
+    public static final int VERSION_WITH_PARTS = 2;
     /**
      * The version written for a profile without async part: such a file is exactly what version 1 was, so
      * that the readers of version 1 still read it.
@@ -33,6 +42,12 @@ public final class SavedProfileLayout {
      * time only.
      */
     public static final String PART_COLUMN = "part";
+
+    /**
+     * The column of each row's call-time sketch ({@link CallTimeSketch#encode()}), last of the columns, only
+     * in a file whose tree keeps sketches (version 3); null for a row without timed calls.
+     */
+    public static final String CALL_TIMES_COLUMN = "call_times";
 
     private SavedProfileLayout() {
     }

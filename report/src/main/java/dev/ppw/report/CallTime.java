@@ -49,7 +49,11 @@ enum CallTime {
 
     /** The value in {@code unit}, three decimals at most, rounded half away from zero; {@code -} when none. */
     String cell(Profile profile, int node, DisplayUnit unit) {
-        long nanos = nanos(profile, node);
+        return cell(nanos(profile, node), unit);
+    }
+
+    /** A time of one call ({@link CallTree#UNSET}: none) as {@link #cell(Profile, int, DisplayUnit)} prints it. */
+    static String cell(long nanos, DisplayUnit unit) {
         return nanos == CallTree.UNSET ? "-" : TimeUnits.fixed(nanos, unit, Math.min(DECIMALS, unit.scale()));
     }
 

@@ -128,7 +128,8 @@ public final class JsonWriter implements OutputWriter {
         Profile profile = report.profile();
         g.writeStringField(Member.FORMAT, SavedProfileLayout.FORMAT);
         boolean parts = profile.tree().hasAsyncPart();
-        g.writeNumberField(Member.VERSION, parts ? SavedProfileLayout.VERSION : SavedProfileLayout.VERSION_WITHOUT_PARTS);
+        g.writeNumberField(Member.VERSION, profile.tree().keepsCallTimes() ? SavedProfileLayout.VERSION_WITH_CALL_TIMES
+                : parts ? SavedProfileLayout.VERSION_WITH_PARTS : SavedProfileLayout.VERSION_WITHOUT_PARTS);
         g.writeStringField(Member.TOOL, Version.tool());
         g.writeStringField(Member.VIEW, profile.view().label());
         if (profile.view() == ViewKind.TAU) {

@@ -2,6 +2,7 @@ package dev.ppw.report;
 
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Metric;
+import dev.ppw.model.Percentile;
 import dev.ppw.model.Report;
 
 import java.util.ArrayList;
@@ -12,7 +13,8 @@ import java.util.List;
  * metric's {@link MetricColumn}. A report's columns are the part when the profile has an async part, the
  * fixed ones of its format and view, then its tree's metric groups in order (those metrics the format
  * shows), then the breakdown's when it has one, then the time per call ({@link RowField#PER_CALL_FIELDS}),
- * added last so that no earlier column moved.
+ * added last so that no earlier column moved; after those the {@link PercentileColumn}s asked for, and in JSON
+ * last the {@link CallTimesColumn} when the tree keeps call-time sketches.
  */
 interface RowColumn {
     /** Column or member name: lower snake case, time columns suffixed with {@code unit}. */
@@ -31,7 +33,11 @@ interface RowColumn {
 
     /** The JSON columns of {@code report}: docs/profile-json.md's fixed fields, every metric, the breakdown, per call. */
     static List<RowColumn> json(Report report) {
-        return of(report, RowField.JSON_FIELDS, Metric.Shown.SAVED);
+        List<RowColumn> columns = of(report, RowField.JSON_FIELDS, Metric.Shown.SAVED);
+        if (report.profile().tree().keepsCallTimes()) {
+            columns.add(new CallTimesColumn());
+        }
+        return columns;
     }
 
     private static List<RowColumn> of(Report report, List<RowField> fixed, Metric.Shown where) {
@@ -46,6 +52,9 @@ interface RowColumn {
             columns.addAll(RowField.BREAKDOWN_FIELDS);
         }
         columns.addAll(RowField.PER_CALL_FIELDS);
+        for (Percentile p : report.percentiles()) {
+            columns.add(new PercentileColumn(p));
+        }
         return columns;
     }
 }

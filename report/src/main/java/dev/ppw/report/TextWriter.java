@@ -13,6 +13,7 @@ import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Part;
+import dev.ppw.model.Percentile;
 import dev.ppw.model.Presentation;
 import dev.ppw.model.Profile;
 import dev.ppw.model.SampleWeights;
@@ -193,6 +194,12 @@ public final class TextWriter implements OutputWriter {
             perCallUnits[c] = perCall.get(c).unit(List.of(profile), List.of(report.rows()), report.unit(), unit);
             table.column(perCall.get(c).heading(perCallUnits[c]), TextTable.Align.RIGHT);
         }
+        // Percentiles are times of one call, as min and max are: they share the largest call's unit.
+        List<Percentile> percentiles = timed ? report.percentiles() : List.of();
+        DisplayUnit percentileUnit = timed ? perCallUnits[CallTime.MAX.ordinal()] : unit;
+        for (Percentile p : percentiles) {
+            table.column(p.columnName() + " " + percentileUnit.label() + "/call", TextTable.Align.RIGHT);
+        }
         if (breakdown != null) {
             table.column("imbalance", TextTable.Align.RIGHT).column("max node", TextTable.Align.LEFT);
         }
@@ -217,6 +224,9 @@ public final class TextWriter implements OutputWriter {
             cells.add(Long.toString(t.subcalls(node)));
             for (int c = 0; c < perCallUnits.length; c++) {
                 cells.add(perCall.get(c).cell(profile, node, perCallUnits[c]));
+            }
+            for (Percentile p : percentiles) {
+                cells.add(CallTime.cell(PercentileColumn.nanos(t, node, p), percentileUnit));
             }
             if (breakdown != null) {
                 cells.add(imbalance(breakdown, node));

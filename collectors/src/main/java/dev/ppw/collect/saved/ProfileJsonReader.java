@@ -26,6 +26,7 @@ import com.fasterxml.jackson.core.io.JsonEOFException;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.CallTimeSketch;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
@@ -155,6 +156,9 @@ final class ProfileJsonReader {
     private String firstTimeColumn;
     // The position of the part column, -1 when the file has none (every row is thread time).
     private int partColumn = -1;
+    // The call_times column (version 3), -1 when absent; the row's sketch, null when it has none.
+    private int callTimesColumn = -1;
+    private CallTimeSketch rowCallTimes;
     private Part rowPart = Part.THREAD;
 
     // Metadata; null or -1 while not seen.
@@ -664,6 +668,13 @@ final class ProfileJsonReader {
                 partColumn = c;
                 continue;
             }
+            if (name.equals(SavedProfileLayout.CALL_TIMES_COLUMN)) {
+                if (callTimesColumn >= 0) {
+                    throw fail("columns " + name + " and " + name + " are the same field", null);
+                }
+                callTimesColumn = c;
+                continue;
+            }
             if (f == null) {
                 columnMetric[c] = metricColumns.get(name); // null: a later writer's column, skipped
                 if (columnMetric[c] != null && !foundMetrics.add(name)) {
@@ -770,7 +781,10 @@ final class ProfileJsonReader {
         for (MetricGroup g : groups) {
             tree.enable(g);
         }
-        if (text != null && groups.isEmpty() && partColumn < 0) {
+        if (callTimesColumn >= 0) {
+            tree.keepCallTimes();
+        }
+        if (text != null && groups.isEmpty() && partColumn < 0 && callTimesColumn < 0) {
             scanRows();
             return true;
         }
@@ -817,6 +831,7 @@ final class ProfileJsonReader {
         Column[] fields = columnField;
         long[] value = rowValue;
         int c = 0;
+        rowCallTimes = null;
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (c >= fields.length) {
@@ -838,6 +853,8 @@ final class ProfileJsonReader {
                 readMetricValue(t, c);
             } else if (c == partColumn) {
                 rowPart = part(t);
+            } else if (c == callTimesColumn) {
+                rowCallTimes = callTimes(t);
             } else {
                 p.skipChildren();
             }
@@ -897,6 +914,9 @@ final class ProfileJsonReader {
         tree.setMetrics(node, value[Column.CALLS.ordinal()], value[Column.SUBCALLS.ordinal()],
                 value[Column.INCLUSIVE.ordinal()], value[Column.EXCLUSIVE.ordinal()],
                 value[Column.MIN_INCLUSIVE.ordinal()], value[Column.MAX_INCLUSIVE.ordinal()]);
+        if (rowCallTimes != null) {
+            tree.addCallTimes(node, rowCallTimes);
+        }
         for (int c : metricSetters) {
             MetricColumn mc = columnMetric[c];
             if (mc.role() == Role.INCLUSIVE) {
@@ -906,6 +926,21 @@ final class ProfileJsonReader {
             } else {
                 tree.set(node, mc.metric(), metricDoubles[c]);
             }
+        }
+    }
+
+    /** The call_times column's value: a sketch's text ({@link CallTimeSketch#encode()}), or null for none. */
+    private CallTimeSketch callTimes(JsonToken t) throws IOException {
+        if (t == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        if (t != JsonToken.VALUE_STRING) {
+            throw fieldFail(SavedProfileLayout.CALL_TIMES_COLUMN, "must be a call-time sketch (text) or null", t);
+        }
+        try {
+            return CallTimeSketch.decode(p.getText());
+        } catch (IllegalArgumentException e) {
+            throw fieldFail(SavedProfileLayout.CALL_TIMES_COLUMN, "is no call-time sketch (" + e.getMessage() + ")", t);
         }
     }
 

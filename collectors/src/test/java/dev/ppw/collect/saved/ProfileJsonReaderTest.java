@@ -180,14 +180,14 @@ class ProfileJsonReaderTest {
                                 + "double-quote to start field name"),
                 bad("text after the object", SMALL + "{}",
                         "saved.json:9:1: text after the end of the profile object: \"{\""),
-                bad("a newer version", SMALL.replace("\"version\": 1", "\"version\": 3"),
-                        "saved.json:1:38: ppw-profile version 3 is newer than this ppw-java reads (version 2): "
+                bad("a newer version", SMALL.replace("\"version\": 1", "\"version\": 4"),
+                        "saved.json:1:38: ppw-profile version 4 is newer than this ppw-java reads (version 3): "
                                 + "use a newer ppw-java"),
                 bad("version as text", SMALL.replace("\"version\": 1", "\"version\": \"1\""),
                         "saved.json:1:38: \"version\" must be a positive integer: \"1\""),
                 bad("another format", SMALL.replace("\"ppw-profile\"", "\"speedscope\""),
                         "saved.json:1:12: not a ppw-profile: format is \"speedscope\" (this ppw-java reads "
-                                + "ppw-profile version 2)"),
+                                + "ppw-profile version 3)"),
                 bad("no version", SMALL.replace("\"version\": 1, ", ""),
                         "saved.json:8:3: not a complete ppw-profile: \"version\" is missing"),
                 bad("no rows", SMALL.substring(0, SMALL.indexOf(",\n \"rows\"")) + "}",
