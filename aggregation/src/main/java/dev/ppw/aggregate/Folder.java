@@ -96,6 +96,16 @@ public final class Folder implements EventSink, AutoCloseable {
 
     /** The current input's samples: one tree, or one per pid when split by pid (in order of first sample). */
     private final Map<String, CallTree> inputSamples = new LinkedHashMap<>();
+    /*
+     * The last sample's stack and the node it reached: a format that stores several values per stack (pprof's
+     * samples and cpu, a JFR recording's time and bytes) sends the same stack once per value, one after the
+     * other, and the second walk of its frames down the tree is then skipped. Only within one input's tree.
+     */
+    private CallTree lastSampleTree;
+    private int lastSampleRootFrame;
+    private int lastSampleDepth = -1;
+    private int[] lastSampleStack = new int[16];
+    private int lastSampleNode;
     /** Generic counter series of the current input, and of every input so far (SEMANTICS.md "Counters"). */
     private final Map<String, CounterSeries> inputCounters = new LinkedHashMap<>();
     private final Map<String, CounterSeries> counters = new LinkedHashMap<>();
@@ -363,9 +373,23 @@ public final class Folder implements EventSink, AutoCloseable {
         TrackFold t = tracks.get(track);
         t.samples += samples;
         CallTree tree = inputSamples.computeIfAbsent(options.splitByPid() ? t.pid : "", p -> new CallTree(frames));
-        int node = t.rootFrame >= 0 ? tree.child(CallTree.ROOT, t.rootFrame) : CallTree.ROOT;
-        for (int i = 0; i < depth; i++) {
-            node = tree.child(node, frameIds[i]);
+        int node;
+        if (tree == lastSampleTree && t.rootFrame == lastSampleRootFrame && depth == lastSampleDepth
+                && Arrays.equals(frameIds, 0, depth, lastSampleStack, 0, depth)) {
+            node = lastSampleNode;
+        } else {
+            node = t.rootFrame >= 0 ? tree.child(CallTree.ROOT, t.rootFrame) : CallTree.ROOT;
+            for (int i = 0; i < depth; i++) {
+                node = tree.child(node, frameIds[i]);
+            }
+            if (lastSampleStack.length < depth) {
+                lastSampleStack = new int[Math.max(depth, 2 * lastSampleStack.length)];
+            }
+            System.arraycopy(frameIds, 0, lastSampleStack, 0, depth);
+            lastSampleTree = tree;
+            lastSampleRootFrame = t.rootFrame;
+            lastSampleDepth = depth;
+            lastSampleNode = node;
         }
         if (SampleWeights.isTime(weight)) {
             tree.addSamples(node, amount, samples);
@@ -597,6 +621,7 @@ public final class Folder implements EventSink, AutoCloseable {
     private void forgetInput() {
         inputCounters.clear();
         inputSamples.clear();
+        lastSampleTree = null;
         tracks.clear();
         trackIds.clear();
         bufferedEvents = 0;
