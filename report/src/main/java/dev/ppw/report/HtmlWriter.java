@@ -395,16 +395,7 @@ public final class HtmlWriter implements OutputWriter {
         writeStrings(g, "columns", CounterFields.COLUMNS);
         g.writeArrayFieldStart("rows");
         for (CounterSeries c : counters) {
-            String[] values = CounterFields.values(c);
-            g.writeStartArray();
-            for (int i = 0; i < values.length; i++) {
-                if (i < CounterFields.TEXT_COLUMNS) {
-                    g.writeString(values[i]);
-                } else {
-                    g.writeNumber(values[i]);
-                }
-            }
-            g.writeEndArray();
+            CounterFields.writeJsonRow(g, c);
         }
         g.writeEndArray();
         g.writeEndObject();

@@ -262,11 +262,7 @@ public final class JsonWriter implements OutputWriter {
             g.writeStartObject();
             for (int i = 0; i < values.length; i++) {
                 g.writeFieldName(CounterFields.COLUMNS.get(i));
-                if (i < CounterFields.TEXT_COLUMNS) {
-                    g.writeString(values[i]);
-                } else {
-                    g.writeNumber(values[i]);
-                }
+                CounterFields.writeJsonValue(g, values, i);
             }
             g.writeFieldName(CounterMember.SUM);
             g.writeNumber(RowField.plain(c.sum()));
@@ -285,16 +281,7 @@ public final class JsonWriter implements OutputWriter {
         g.writeEndArray();
         g.writeArrayFieldStart(Member.ROWS);
         for (CounterSeries c : profile.counters()) {
-            String[] values = CounterFields.values(c);
-            g.writeStartArray();
-            for (int i = 0; i < values.length; i++) {
-                if (i < CounterFields.TEXT_COLUMNS) {
-                    g.writeString(values[i]);
-                } else {
-                    g.writeNumber(values[i]);
-                }
-            }
-            g.writeEndArray();
+            CounterFields.writeJsonRow(g, c);
         }
         g.writeEndArray();
     }
