@@ -47,8 +47,9 @@ import java.util.Optional;
 public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
                      Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics,
                      Optional<Top> top, List<Section> sections, Presentation presentation,
-                     Optional<ProfileDiff> diff, List<Percentile> percentiles) {
+                     Optional<ProfileDiff> diff, List<Percentile> percentiles, Optional<TimeBins> timeBins) {
     public Report {
+        Objects.requireNonNull(timeBins, "timeBins");
         percentiles = List.copyOf(percentiles);
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(rows, "rows");
@@ -110,6 +111,21 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
         }
     }
 
+    /** A report without time bins. */
+    public Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
+                  Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics,
+                  Optional<Top> top, List<Section> sections, Presentation presentation, Optional<ProfileDiff> diff,
+                  List<Percentile> percentiles) {
+        this(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, sections,
+                presentation, diff, percentiles, Optional.empty());
+    }
+
+    /** This report with its listed rows' values over time. */
+    public Report withTimeBins(TimeBins overTime) {
+        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top,
+                sections, presentation, diff, percentiles, Optional.of(overTime));
+    }
+
     /** A report of one profile or a merge, without a diff. */
     public Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
                   Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics,
@@ -131,7 +147,7 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
         List<Section> parts = sections.stream()
                 .map(s -> new Section(s.kind(), s.label(), s.report().withPercentiles(asked))).toList();
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, parts,
-                presentation, diff, asked);
+                presentation, diff, asked, timeBins);
     }
 
     /**
@@ -175,37 +191,37 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
     /** This report with the per-node breakdown of its profile's rows. */
     public Report withBreakdown(Breakdown perNode) {
         return new Report(profile, rows, totalInclusiveNanos, unit, Optional.of(perNode), imbalanceRows, diagnostics,
-                top, sections, presentation, diff, percentiles);
+                top, sections, presentation, diff, percentiles, timeBins);
     }
 
     /** This report listing {@code worstFirst} as the rows of largest imbalance; needs a breakdown first. */
     public Report withImbalanceRows(int[] worstFirst) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, Optional.of(worstFirst), diagnostics,
-                top, sections, presentation, diff, percentiles);
+                top, sections, presentation, diff, percentiles, timeBins);
     }
 
     /** This report with the counts of what reading its inputs met. */
     public Report withDiagnostics(Diagnostics counted) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, counted, top, sections,
-                presentation, diff, percentiles);
+                presentation, diff, percentiles, timeBins);
     }
 
     /** This report saying that its rows are the first of more. */
     public Report withTop(Top cut) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics,
-                Optional.of(cut), sections, presentation, diff, percentiles);
+                Optional.of(cut), sections, presentation, diff, percentiles, timeBins);
     }
 
     /** This report with these parts, printed on their own in TAU's layout. */
     public Report withSections(List<Section> parts) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, parts,
-                presentation, diff, percentiles);
+                presentation, diff, percentiles, timeBins);
     }
 
     /** This report laid out as {@code layout} says (its sections keep theirs: the whole's is used). */
     public Report withPresentation(Presentation layout) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top,
-                sections, layout, diff, percentiles);
+                sections, layout, diff, percentiles, timeBins);
     }
 
     /**
