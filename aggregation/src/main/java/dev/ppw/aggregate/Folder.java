@@ -127,6 +127,21 @@ public final class Folder implements EventSink, AutoCloseable {
     private long runsSpilled;
     private int secondReadings;
 
+    /**
+     * Windows: those {@link #windows} set for the inputs to come, those of the input being read, how many phases
+     * every input's windows have (0 until windows are first set), the phase trees of everything folded so far,
+     * the current input's phases of its sample trees, and counter series per phase (of the input, of all).
+     */
+    private Windows nextWindows;
+    private Windows inputWindows;
+    private int phaseCount;
+    private CallTree[] phaseTrees = new CallTree[0];
+    private final Map<CallTree, PhaseTrees> inputSamplePhases = new java.util.IdentityHashMap<>();
+    private List<Map<String, CounterSeries>> phaseInputCounters = List.of();
+    private List<Map<String, CounterSeries>> phaseCounterSeries = List.of();
+    /** With split by pid and windows: per node of {@link #pidNodes}, its phase profiles. */
+    private final List<List<Profile>> pidPhaseNodes = new ArrayList<>();
+
     private record TopLevel(boolean async, String pid, String tid) {
     }
 
@@ -174,6 +189,71 @@ public final class Folder implements EventSink, AutoCloseable {
     @Override
     public Diagnostics diagnostics() {
         return diagnostics;
+    }
+
+    /**
+     * Cuts the inputs that begin from now on into {@code forNextInputs}' phases, besides folding them whole:
+     * each call also goes, cut to each phase's windows, to the phase's own tree, each stack sample, region
+     * counter sample and counter sample to the phase whose window holds its time (SEMANTICS.md "Time bins",
+     * "Phases"); {@link #phaseProfiles()} gives them. Windows are in the trace clock's nanoseconds, so each
+     * input has its own (set them before each input when inputs start at different times). Every input of
+     * one folder has the same number of phases; null folds the next inputs into no phase.
+     *
+     * @throws IllegalArgumentException when the number of phases differs from the one set before
+     * @throws IllegalStateException    while an input is being read
+     */
+    public void windows(Windows forNextInputs) {
+        if (currentInput != null) {
+            throw new IllegalStateException("windows are set between inputs, not during " + currentInput);
+        }
+        if (forNextInputs != null) {
+            havePhases(forNextInputs.phaseCount());
+        }
+        nextWindows = forNextInputs;
+    }
+
+    private void havePhases(int count) {
+        if (phaseCount == 0) {
+            phaseCount = count;
+            phaseTrees = new CallTree[count];
+            phaseInputCounters = newCounterMaps(count);
+            phaseCounterSeries = newCounterMaps(count);
+        } else if (count != phaseCount) {
+            throw new IllegalArgumentException("this folder's inputs have " + phaseCount + " phases, not " + count);
+        }
+    }
+
+    /** The folder's tree of phase {@code phase}, created if nothing landed there yet. */
+    private CallTree phaseTree(int phase) {
+        if (phaseTrees[phase] == null) {
+            phaseTrees[phase] = newTree();
+        }
+        return phaseTrees[phase];
+    }
+
+    /** Adds every phase tree of {@code from} into the same phase of {@code to} (see {@link TreeAdd#into}). */
+    private static void addPhases(PhaseTrees from, PhaseTrees to) {
+        if (from == null) {
+            return;
+        }
+        for (int p = 0; p < from.phaseCount(); p++) {
+            if (from.tree(p) != null) {
+                TreeAdd.into(from.tree(p), to.treeFor(p), IntUnaryOperator.identity());
+            }
+        }
+    }
+
+    private static List<Map<String, CounterSeries>> newCounterMaps(int n) {
+        List<Map<String, CounterSeries>> maps = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            maps.add(new LinkedHashMap<>());
+        }
+        return maps;
+    }
+
+    /** How many phases {@link #windows} gave, 0 when none was set. */
+    public int phaseCount() {
+        return phaseCount;
     }
 
     /**
@@ -230,6 +310,7 @@ public final class Folder implements EventSink, AutoCloseable {
         }
         currentInput = displayName;
         inputs.add(displayName);
+        inputWindows = nextWindows;
     }
 
     @Override
@@ -337,7 +418,7 @@ public final class Folder implements EventSink, AutoCloseable {
             for (TrackFold t : tracks) {
                 if (!t.disordered && !t.broken && !t.hasRuns() && t.buffer.size() > 0) {
                     bufferedEvents -= t.replayBefore(minus(t.maxSeenNanos, options.reorderWindowNanos()), this::newTree,
-                            currentInput, options.warningExamples());
+                            inputWindows, currentInput, options.warningExamples());
                 }
             }
         }
@@ -397,6 +478,10 @@ public final class Folder implements EventSink, AutoCloseable {
             tree.enable(MetricGroup.ofWeight(weight));
             tree.addSamples(node, weight, amount, samples);
         }
+        if (inputWindows != null) {
+            inputSamplePhases.computeIfAbsent(tree, st -> new PhaseTrees(st, inputWindows, this::newTree))
+                    .sample(node, tsNanos, weight, amount, samples);
+        }
     }
 
     @Override
@@ -414,6 +499,12 @@ public final class Folder implements EventSink, AutoCloseable {
     public void counter(String pid, String name, String id, String series, long tsNanos, double value) {
         CounterSeries sample = CounterSeries.of(pid, name, id, series, tsNanos, value);
         inputCounters.merge(sample.key(), sample, CounterSeries::plus);
+        if (inputWindows != null) {
+            int w = inputWindows.windowAt(tsNanos);
+            if (w >= 0) {
+                phaseInputCounters.get(inputWindows.phaseOf(w)).merge(sample.key(), sample, CounterSeries::plus);
+            }
+        }
     }
 
     @Override
@@ -453,6 +544,16 @@ public final class Folder implements EventSink, AutoCloseable {
             frameMap[f] = frames.intern(other.frames.regionName(f), other.frames.callsiteName(f));
         }
         TreeAdd.intoMapped(other.tree, tree, f -> frameMap[f]);
+        if (other.phaseCount > 0) {
+            havePhases(other.phaseCount);
+            for (int p = 0; p < phaseCount; p++) {
+                if (other.phaseTrees[p] != null) {
+                    TreeAdd.intoMapped(other.phaseTrees[p], phaseTree(p), f -> frameMap[f]);
+                }
+                Map<String, CounterSeries> mine = phaseCounterSeries.get(p);
+                other.phaseCounterSeries.get(p).forEach((key, series) -> mine.merge(key, series, CounterSeries::plus));
+            }
+        }
         boolean agreed = displayUnits.size() < 2;
         displayUnits.addAll(other.displayUnits);
         if (agreed && displayUnits.size() >= 2 && other.displayUnits.size() < 2) {
@@ -502,34 +603,73 @@ public final class Folder implements EventSink, AutoCloseable {
         try {
             finishLargeTracksInParallel();
             Map<String, CallTree> byPid = new LinkedHashMap<>();
+            Map<CallTree, PhaseTrees> phasesOf = new java.util.IdentityHashMap<>();
             // The input's own tree first, then added: region counter sums then associate per input, the same
             // whether inputs are folded here one after another or apart and added (absorb).
             CallTree inputTree = options.splitByPid() ? null : newTree();
+            if (inputTree != null && inputWindows != null) {
+                phasesOf.put(inputTree, new PhaseTrees(inputTree, inputWindows, this::newTree));
+            }
             for (TrackFold t : tracks) {
                 boolean replayed = !t.broken && (!options.splitByPid() || t.timed > 0);
                 CallTree target = inputTree;
                 if (options.splitByPid() && (replayed || t.samples > 0)) {
                     // A pid with samples is a node even without timed events; pids come in track order.
-                    target = byPid.computeIfAbsent(t.pid, p -> newTree());
+                    target = byPid.computeIfAbsent(t.pid, p -> {
+                        CallTree pidTree = newTree();
+                        if (inputWindows != null) {
+                            phasesOf.put(pidTree, new PhaseTrees(pidTree, inputWindows, this::newTree));
+                        }
+                        return pidTree;
+                    });
                 }
                 if (replayed) {
-                    finishTrack(t, target);
+                    finishTrack(t, target, phasesOf.get(target));
                 }
             }
             // The samples after the tracks, whole: they add up the same whether inputs fold here or apart.
-            inputSamples.forEach((pid, samples) -> TreeAdd.into(samples,
-                    inputTree != null ? inputTree : byPid.get(pid), IntUnaryOperator.identity()));
+            inputSamples.forEach((pid, samples) -> {
+                CallTree into = inputTree != null ? inputTree : byPid.get(pid);
+                TreeAdd.into(samples, into, IntUnaryOperator.identity());
+                addPhases(inputSamplePhases.get(samples), phasesOf.get(into));
+            });
             if (inputTree != null) {
                 TreeAdd.into(inputTree, tree, IntUnaryOperator.identity());
+                PhaseTrees inputPhases = phasesOf.get(inputTree);
+                if (inputPhases != null) {
+                    for (int p = 0; p < phaseCount; p++) {
+                        if (inputPhases.tree(p) != null) {
+                            TreeAdd.into(inputPhases.tree(p), phaseTree(p), IntUnaryOperator.identity());
+                        }
+                    }
+                }
             }
-            byPid.forEach((pid, pidTree) -> pidNodes.add(Profile.single(named(pidTree), List.of(currentInput),
-                    namesOf(processNames, pid), namesOf(threadNames, pid))
-                    .withCounters(sorted(countersOf(pid)), displayUnit())));
+            byPid.forEach((pid, pidTree) -> {
+                pidNodes.add(pidProfile(pidTree, pid, inputCounters));
+                if (phaseCount > 0) {
+                    PhaseTrees pidPhases = phasesOf.get(pidTree);
+                    List<Profile> perPhase = new ArrayList<>(phaseCount);
+                    for (int p = 0; p < phaseCount; p++) {
+                        CallTree phaseTree = pidPhases == null || pidPhases.tree(p) == null ? newTree() : pidPhases.tree(p);
+                        perPhase.add(pidProfile(phaseTree, pid, phaseInputCounters.get(p)));
+                    }
+                    pidPhaseNodes.add(perPhase);
+                }
+            });
             pidNames.addAll(byPid.keySet());
             inputCounters.forEach((key, series) -> counters.merge(key, series, CounterSeries::plus));
+            for (int p = 0; p < phaseCount; p++) {
+                Map<String, CounterSeries> all = phaseCounterSeries.get(p);
+                phaseInputCounters.get(p).forEach((key, series) -> all.merge(key, series, CounterSeries::plus));
+            }
         } finally {
             forgetInput();
         }
+    }
+
+    private Profile pidProfile(CallTree pidTree, String pid, Map<String, CounterSeries> seriesOfInput) {
+        return Profile.single(named(pidTree), List.of(currentInput), namesOf(processNames, pid),
+                namesOf(threadNames, pid)).withCounters(sorted(countersOf(pid, seriesOfInput)), displayUnit());
     }
 
     /**
@@ -559,12 +699,15 @@ public final class Folder implements EventSink, AutoCloseable {
         try {
             List<java.util.concurrent.Future<?>> done = new ArrayList<>();
             String input = currentInput;
+            Windows windows = inputWindows;
             for (TrackFold t : large) {
                 done.add(pool.submit(() -> {
                     TrackReplay own = new TrackReplay();
                     t.ownTree = newTree();
+                    t.ownPhases = windows == null ? null : new PhaseTrees(t.ownTree, windows, this::newTree);
                     t.ownDiagnostics = new Diagnostics(options.warningExamples());
-                    own.start(t.ownTree, t.ownDiagnostics, input, t.label, t.async, t.rootFrame, t.part);
+                    own.start(t.ownTree, t.ownPhases, t.ownDiagnostics, input, t.label, t.async, t.rootFrame,
+                            t.part);
                     t.replayRest(null, own);
                     own.finish();
                     t.finished = true;
@@ -591,26 +734,28 @@ public final class Folder implements EventSink, AutoCloseable {
         }
     }
 
-    private void finishTrack(TrackFold t, CallTree target) {
+    private void finishTrack(TrackFold t, CallTree target, PhaseTrees targetPhases) {
         if (t.finished) {
             TreeAdd.into(t.ownTree, target, IntUnaryOperator.identity());
+            addPhases(t.ownPhases, targetPhases);
             diagnostics.addAll(t.ownDiagnostics);
         } else if (t.replay != null) {
             t.replayRest(spill, t.replay);
             t.replay.finish();
             // Added in track order: the nodes come out as if the track had been replayed here.
             TreeAdd.into(t.ownTree, target, IntUnaryOperator.identity());
+            addPhases(t.ownPhases, targetPhases);
             diagnostics.addAll(t.ownDiagnostics);
         } else {
-            replay.start(target, diagnostics, currentInput, t.label, t.async, t.rootFrame, t.part);
+            replay.start(target, targetPhases, diagnostics, currentInput, t.label, t.async, t.rootFrame, t.part);
             t.replayRest(spill, replay);
             replay.finish();
         }
     }
 
-    private Map<String, CounterSeries> countersOf(String pid) {
+    private static Map<String, CounterSeries> countersOf(String pid, Map<String, CounterSeries> seriesOfInput) {
         Map<String, CounterSeries> mine = new LinkedHashMap<>();
-        inputCounters.forEach((key, series) -> {
+        seriesOfInput.forEach((key, series) -> {
             if (series.pid().equals(pid)) {
                 mine.put(key, series);
             }
@@ -620,7 +765,10 @@ public final class Folder implements EventSink, AutoCloseable {
 
     private void forgetInput() {
         inputCounters.clear();
+        phaseInputCounters.forEach(Map::clear);
         inputSamples.clear();
+        inputSamplePhases.clear();
+        inputWindows = null;
         lastSampleTree = null;
         tracks.clear();
         trackIds.clear();
@@ -725,6 +873,35 @@ public final class Folder implements EventSink, AutoCloseable {
         }
         return Profile.single(named(tree), inputs, processNames, threadNames)
                 .withCounters(sorted(counters), displayUnit());
+    }
+
+    /**
+     * The folded phases ({@link #windows}) as profiles, index by phase, each as {@link #toProfile()} gives the
+     * whole: the calls cut to the phase's windows, the samples and counters of its times, the inputs' names.
+     * A phase nothing landed in has an empty tree. Empty when no windows were set.
+     */
+    public List<Profile> phaseProfiles() {
+        if (currentInput != null) {
+            throw new IllegalStateException("input " + currentInput + " was not ended");
+        }
+        List<Profile> phases = new ArrayList<>(phaseCount);
+        for (int p = 0; p < phaseCount; p++) {
+            CallTree phaseTree = phaseTrees[p] == null ? newTree() : phaseTrees[p];
+            phases.add(Profile.single(named(phaseTree), inputs, processNames, threadNames)
+                    .withCounters(sorted(phaseCounterSeries.get(p)), displayUnit()));
+        }
+        return phases;
+    }
+
+    /**
+     * With split by pid and windows: per node of {@link #nodeProfiles()} (same order), its phase profiles index
+     * by phase, as {@link #phaseProfiles()} gives them. Empty when no windows were set.
+     */
+    public List<List<Profile>> nodePhaseProfiles() {
+        if (!options.splitByPid()) {
+            throw new IllegalStateException("this folder does not split by pid");
+        }
+        return List.copyOf(pidPhaseNodes);
     }
 
     /**

@@ -54,6 +54,8 @@ final class TrackFold {
     /** Replay state, tree and warnings of a track replayed while reading; null while only buffered. */
     TrackReplay replay;
     CallTree ownTree;
+    /** The phases of {@link #ownTree} when the input has windows; else null. */
+    PhaseTrees ownPhases;
     /** Replayed to its end into {@link #ownTree} on another thread (Folder's finish with jobs): only to be added. */
     boolean finished;
     Diagnostics ownDiagnostics;
@@ -85,7 +87,8 @@ final class TrackFold {
      * replay if needed, and returns how many left memory. Only for a track without runs: all of its
      * unreplayed events are in the buffer.
      */
-    int replayBefore(long beforeNanos, Supplier<CallTree> newTree, String input, int warningExamples) {
+    int replayBefore(long beforeNanos, Supplier<CallTree> newTree, Windows windows, String input,
+                     int warningExamples) {
         buffer.sort();
         int size = buffer.size();
         int n = 0;
@@ -98,8 +101,9 @@ final class TrackFold {
         if (replay == null) {
             replay = new TrackReplay();
             ownTree = newTree.get();
+            ownPhases = windows == null ? null : new PhaseTrees(ownTree, windows, newTree);
             ownDiagnostics = new Diagnostics(warningExamples);
-            replay.start(ownTree, ownDiagnostics, input, label, async, rootFrame, part);
+            replay.start(ownTree, ownPhases, ownDiagnostics, input, label, async, rootFrame, part);
         }
         for (int e = 0; e < n; e++) {
             replay.event(buffer.ts(e), buffer.dur(e), buffer.id(e));
@@ -121,6 +125,7 @@ final class TrackFold {
         disordered = false;
         replay = null;
         ownTree = null;
+        ownPhases = null;
         ownDiagnostics = null;
         finished = false;
     }

@@ -9,11 +9,11 @@ import dev.ppw.model.RegionCounters;
 import org.eclipse.collections.api.list.primitive.MutableDoubleList;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
 import org.eclipse.collections.api.list.primitive.MutableLongList;
-import org.eclipse.collections.api.map.primitive.MutableIntIntMap;
+import org.eclipse.collections.api.map.primitive.MutableLongIntMap;
 import org.eclipse.collections.impl.list.mutable.primitive.DoubleArrayList;
 import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
 import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
-import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
+import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
 
 import java.util.Arrays;
 
@@ -39,6 +39,9 @@ import java.util.Arrays;
  * slots at or below it and where that minimum is (the innermost on ties); each slot also keeps the
  * position of the nearest begin at or below it, which is what an end closes. Both stay valid when the
  * stack is cut, so every frame is pushed and popped once.
+ *
+ * <p>With {@link PhaseTrees} (time bins, phases), every call closed also goes, cut to each phase's windows, to
+ * the phase trees, and each region counter sample also to the phase its time falls in.
  */
 final class TrackReplay {
     /** Note: a region counter sample with no open frame of its region on its track (PerfFlowAspect's resets). */
@@ -60,6 +63,9 @@ final class TrackReplay {
     private Part part;
     private int rootNode;
     private long rootNanos;
+    /** The phases of the target tree, or null; and what the top frames left in each phase. */
+    private PhaseTrees phases;
+    private final PhaseTrees.PerPhase rootPhases = new PhaseTrees.PerPhase();
 
     private boolean started;
     private long timeNanos;
@@ -75,9 +81,11 @@ final class TrackReplay {
     private int[] minEndSlot = new int[16];
     private int[] beginSlot = new int[16];
 
-    // The region counter samples of the track so far, per node, in the order first met.
-    private final MutableIntIntMap counterIndex = new IntIntHashMap();
+    // The region counter samples of the track so far, per node (and per phase and node), in the order first met.
+    private final MutableLongIntMap counterIndex = new LongIntHashMap();
     private final MutableIntList counterNodes = new IntArrayList();
+    /** The phase of each counter entry, -1 for the target tree's own. */
+    private final MutableIntList counterPhases = new IntArrayList();
     private final MutableLongList cpuSamples = new LongArrayList();
     private final MutableDoubleList cpuSums = new DoubleArrayList();
     private final MutableDoubleList memoryPeaks = new DoubleArrayList();
@@ -90,7 +98,16 @@ final class TrackReplay {
      */
     void start(CallTree target, Diagnostics warnings, String inputName, String trackLabel, boolean async,
                int topFrame, Part rootPart) {
+        start(target, null, warnings, inputName, trackLabel, async, topFrame, rootPart);
+    }
+
+    /** As {@link #start(CallTree, Diagnostics, String, String, boolean, int, Part)}, also cutting calls into the
+     * phase trees of {@code target} ({@code targetPhases}, over {@code target}; null for none). */
+    void start(CallTree target, PhaseTrees targetPhases, Diagnostics warnings, String inputName, String trackLabel,
+               boolean async, int topFrame, Part rootPart) {
         this.tree = target;
+        this.phases = targetPhases;
+        rootPhases.clear();
         this.diagnostics = warnings;
         this.input = inputName;
         this.label = trackLabel;
@@ -131,7 +148,14 @@ final class TrackReplay {
                 closeXEndingAt(ts);
                 opening = true;
             }
-            counter(id, TrackEvents.counterValue(dur, id));
+            double value = TrackEvents.counterValue(dur, id);
+            int slot = counter(id, value, -1);
+            if (slot >= 0 && phases != null) {
+                int phase = phases.phaseAt(ts);
+                if (phase >= 0) {
+                    counter(id, value, phase);
+                }
+            }
             return;
         }
         if (dur < 0) {
@@ -155,17 +179,22 @@ final class TrackReplay {
         }
     }
 
-    /** Attaches a counter sample to the innermost open frame of its region, or counts it as outside. */
-    private void counter(int id, double value) {
+    /**
+     * Attaches a counter sample to the innermost open frame of its region (in phase {@code phase}'s tree, or the
+     * target's own for -1) and returns that frame's slot, or counts it as outside and returns -1.
+     */
+    private int counter(int id, double value, int phase) {
         int region = TrackEvents.counterRegion(id);
         for (int slot = top; slot >= 0; slot--) {
             if (tree.frames().region(tree.frame(node[slot])) == region) {
                 int n = node[slot];
-                int at = counterIndex.getIfAbsent(n, -1);
+                long key = ((long) (phase + 1) << 32) | (n & 0xFFFFFFFFL);
+                int at = counterIndex.getIfAbsent(key, -1);
                 if (at < 0) {
                     at = counterNodes.size();
-                    counterIndex.put(n, at);
+                    counterIndex.put(key, at);
                     counterNodes.add(n);
+                    counterPhases.add(phase);
                     cpuSamples.add(0);
                     cpuSums.add(0);
                     memoryPeaks.add(Double.NaN);
@@ -179,13 +208,14 @@ final class TrackReplay {
                     cpuSamples.set(at, cpuSamples.get(at) + 1);
                     cpuSums.set(at, cpuSums.get(at) + value);
                 }
-                return;
+                return slot;
             }
         }
-        if (!TrackEvents.isPairedCounter(id)) {
+        if (!TrackEvents.isPairedCounter(id) && phase < 0) {
             // One note per C event, not per value: the memory half of a pair was counted with its cpu half.
             diagnostics.note(COUNTER_OUTSIDE_REGION);
         }
+        return -1;
     }
 
     /** Ends the track: X frames at their own ends, then begins at the track's largest time. */
@@ -203,26 +233,37 @@ final class TrackReplay {
         if (rootFrame >= 0 && rootNode != CallTree.NONE) {
             // The top level of a split thread: one call per track, as long as its top frames together.
             tree.addCall(rootNode, rootNanos);
+            if (phases != null) {
+                for (int phase : rootPhases.phases()) {
+                    phases.addCall(phase, rootNode, rootPhases.nanos(phase));
+                }
+            }
         }
+        rootPhases.clear();
         // The track's counter sums go in whole, so that they add up the same whichever tree replayed it.
         if (!counterNodes.isEmpty()) {
             tree.enable(RegionCounters.GROUP);
         }
         for (int i = 0; i < counterNodes.size(); i++) {
-            int n = counterNodes.get(i);
+            int phase = counterPhases.get(i);
+            CallTree into = phase < 0 ? tree : phases.treeFor(phase);
+            int n = phase < 0 ? counterNodes.get(i) : phases.node(phase, counterNodes.get(i));
+            into.enable(RegionCounters.GROUP);
             long samples = cpuSamples.get(i);
             if (samples != 0) {
-                tree.add(n, RegionCounters.CPU_SAMPLES, samples);
-                tree.add(n, RegionCounters.CPU_SUM, cpuSums.get(i));
+                into.add(n, RegionCounters.CPU_SAMPLES, samples);
+                into.add(n, RegionCounters.CPU_SUM, cpuSums.get(i));
             }
-            tree.add(n, RegionCounters.MEMORY_PEAK, memoryPeaks.get(i));
+            into.add(n, RegionCounters.MEMORY_PEAK, memoryPeaks.get(i));
         }
         counterIndex.clear();
         counterNodes.clear();
+        counterPhases.clear();
         cpuSamples.clear();
         cpuSums.clear();
         memoryPeaks.clear();
         this.tree = null;
+        this.phases = null;
         this.diagnostics = null;
     }
 
@@ -281,6 +322,10 @@ final class TrackReplay {
         tree.addCall(node[slot], inclusiveNanos);
         if (slot == 0) {
             rootNanos += inclusiveNanos;
+        }
+        if (phases != null) {
+            long start = startNanos[slot];
+            phases.call(node[slot], start, start + inclusiveNanos, slot == 0 && rootFrame >= 0 ? rootPhases : null);
         }
     }
 

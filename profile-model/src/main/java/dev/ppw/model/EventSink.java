@@ -90,5 +90,17 @@ public interface EventSink {
     void displayTimeUnit(String unit);
 
     /** Ends the current input: the sink may now finish its tracks. */
+    /**
+     * An instant event (a point in time with a name on a thread: Chrome's {@code i}/{@code I}/{@code R}/{@code n}),
+     * which has no place in the tree but may mark where a program phase starts ({@code --phase-by}). The name is
+     * not interned, so that a fold that ignores instants keeps its frame table as it was. Sinks that do not look
+     * for phase markers ignore it (the default).
+     *
+     * @param tsNanos the instant's time, integer nanoseconds of the trace clock
+     * @param name    the event's name as written (the empty string when it has none)
+     */
+    default void instant(String pid, String tid, long tsNanos, String name) {
+    }
+
     void endInput();
 }

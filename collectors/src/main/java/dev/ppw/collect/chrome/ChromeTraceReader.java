@@ -566,7 +566,20 @@ public final class ChromeTraceReader {
             case 'M' -> metadata();
             case 'C' -> counterEvent();
             case 'P' -> profileEvent();
+            case 'i', 'I', 'n', 'R' -> instantEvent();
             default -> diagnostics.note(phaseNote());
+        }
+    }
+
+    /**
+     * An instant event ({@code i}, its old spelling {@code I}, a mark {@code R} or {@code n}): still counted as
+     * its phase's note, since the tree has no place for it, and handed to the sink as a possible phase marker
+     * ({@link dev.ppw.model.EventSink#instant}) when its time and thread can be read.
+     */
+    private void instantEvent() {
+        diagnostics.note(phaseNote());
+        if (tsNanos != DecimalNanos.UNUSABLE && pid != BAD_KEY && tid != BAD_KEY) {
+            sink.instant(orEmpty(pid), orEmpty(tid), tsNanos, regionName());
         }
     }
 
