@@ -45,4 +45,16 @@ public sealed interface InputFormat permits EventFormat, ProfileFormat {
     default boolean namesInput(Path file) {
         return false;
     }
+
+    /**
+     * True when this format can be read while its input is still being written ({@code profile --follow}): its
+     * reader consumes the content as one stream, in order, handing each event to the sink as soon as its bytes
+     * are read, never seeking, never reading to the end before the first event, and it treats an input that
+     * ends after a complete event (or line) as whole. A reader that blocks in {@code read} then simply waits
+     * for the writer. Text formats of one event per line and Chrome's JSON array (which may stay unclosed) are
+     * such; binary formats with tables or footers are not. The default follows nothing.
+     */
+    default boolean followable() {
+        return false;
+    }
 }
