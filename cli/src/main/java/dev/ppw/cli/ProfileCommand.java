@@ -98,10 +98,11 @@ final class ProfileCommand implements Callable<Integer> {
     boolean quiet;
 
     @Option(names = "--follow",
-            description = {"Keep reading the one INPUT while it is written (a PerfFlowAspect .pfw, a Chrome JSON array",
-                    "without its end, perf stat -I text on '-') and show the profile so far every --interval: redrawn",
-                    "on a terminal, else each one written whole after the last (-o FILE: replaced). Ctrl-C, the",
-                    "end of '-' or --until-idle end it with the final profile. An unfinished last event is left out."})
+            description = "Keep reading the one INPUT while it is written (a PerfFlowAspect .pfw, a Chrome JSON array"
+                    + " without its end, perf stat -I text on '-') and show the profile so far every --interval:"
+                    + " redrawn on a terminal, else each one written whole after the last (-o FILE: replaced)."
+                    + " Ctrl-C, the end of '-' or --until-idle end it with the final profile; an unfinished last"
+                    + " event is left out.")
     boolean follow;
 
     @Option(names = "--interval", paramLabel = "TIME", converter = Converters.Period.class,
