@@ -10,11 +10,12 @@ import java.util.Arrays;
 /**
  * The content of a followed input as a blocking stream: {@code read} hands over the bytes that have come and,
  * at the input's current end, waits for more instead of ending, until it is told to stop or the input ends for
- * good. Readers that block in {@code read} thus wait for the writer, whatever state their parse is in.
+ * good. Readers that block in {@code read} thus wait for the writer, whatever state their parse is in. A stop
+ * still reads the bytes that have come (a file up to its size then, a stream what is queued) before it ends.
  *
- * <p>Only whole lines are handed over: the bytes after the last line end wait for theirs (every followable format
- * writes an event, or a closing bracket, per line), unless more than {@value #HOLD_LIMIT} bytes come without a
- * line end (JSON written on one line), which are then handed over as they come. So when following stops, an event
+ * <p>Only whole lines are handed over, unless told otherwise ({@link #handOverAsBytesCome}): the bytes after the
+ * last line end wait for theirs, unless more than {@value #HOLD_LIMIT} bytes come without a line end, which are then
+ * handed over as they come. So when following stops, an event
  * its writer had not finished is not in what was read: the bytes after the last line end are left out and
  * {@link #unfinishedBytes() counted}, unless they are only white space, commas and closing brackets (a file that
  * ends in {@code ]} without a line end). A UTF-8 byte order mark at the start is skipped; gzip cannot be followed.
@@ -50,8 +51,12 @@ final class FollowStream extends InputStream {
     private int handable;
     private int end;
     private boolean sawFirstBytes;
+    /** Only whole lines are handed over (until {@link #handOverAsBytesCome}). */
+    private boolean wholeLines = true;
     private boolean ended;
     private boolean stopped;
+    /** A stop was asked: the bytes that have come are read, then following ends. */
+    private boolean stopping;
     private long unfinishedBytes;
     private long lastGrowthNanos = System.nanoTime();
     private long handedOver;
@@ -77,7 +82,11 @@ final class FollowStream extends InputStream {
         }
         while (handable == start) {
             if (ended) {
-                return -1;
+                settleTail();
+                if (handable == start) {
+                    return -1;
+                }
+                break;
             }
             step();
         }
@@ -102,9 +111,9 @@ final class FollowStream extends InputStream {
             return;
         }
         long now = System.nanoTime();
-        if (listener.poll(0) || Thread.currentThread().isInterrupted()) {
-            finish(true);
-            return;
+        if (!stopping && (listener.poll(0) || Thread.currentThread().isInterrupted())) {
+            // What was written before the stop is read still: the bytes at hand, up to the end they reach now.
+            stopping = true;
         }
         if (buf.length - end < READ_BYTES) {
             makeRoom();
@@ -130,7 +139,7 @@ final class FollowStream extends InputStream {
             markHandable();
             return;
         }
-        if (listener.poll(now - lastGrowthNanos)) {
+        if (stopping || listener.poll(now - lastGrowthNanos)) {
             finish(true);
             return;
         }
@@ -170,9 +179,22 @@ final class FollowStream extends InputStream {
         }
     }
 
+    /**
+     * From now on every byte is handed over as it comes, an unfinished last line too: for a format whose reader
+     * tells an input cut inside an event from a whole one ({@code InputFormat.readsCutEvents}).
+     */
+    void handOverAsBytesCome() {
+        wholeLines = false;
+        markHandable();
+    }
+
     /** Everything up to the last line end may be handed over; a long run without one, all of it. */
     private void markHandable() {
         if (!sawFirstBytes || ended) {
+            return;
+        }
+        if (!wholeLines) {
+            handable = end;
             return;
         }
         for (int i = end - 1; i >= handable; i--) {
@@ -186,15 +208,23 @@ final class FollowStream extends InputStream {
         }
     }
 
-    /**
-     * Following ends: the bytes after the last line end are handed over when they cannot be an unfinished event
-     * (white space, commas, closing brackets), else left out and counted.
-     */
+    /** Following ends; what becomes of an unfinished last line is settled when the reader comes to it. */
     private void finish(boolean stop) {
         stopped = stop;
         ended = true;
         if (failure != null) {
             end = handable;
+        }
+    }
+
+    /**
+     * The bytes after the last line end, once following has ended: handed over when the reader takes a cut event
+     * for what it is ({@link #handOverAsBytesCome}) or when they cannot be an unfinished event (white space,
+     * commas, closing brackets), else left out and counted.
+     */
+    private void settleTail() {
+        if (!wholeLines || handable == end) {
+            handable = end;
             return;
         }
         for (int i = handable; i < end; i++) {
@@ -210,12 +240,13 @@ final class FollowStream extends InputStream {
 
     /**
      * The first bytes for detection: the whole lines that have come (up to {@link Head#PROBE_BYTES}, or that many
-     * bytes when a line is longer), past a byte order mark; nothing is taken from the stream.
+     * bytes when a line is longer, or every byte once following has ended), past a byte order mark; nothing is
+     * taken from the stream.
      */
     Head head() {
         int to = Math.min(handable, start + Head.PROBE_BYTES);
-        if (to - start < Head.PROBE_BYTES && end - start >= Head.PROBE_BYTES && sawFirstBytes) {
-            to = start + Head.PROBE_BYTES;
+        if (to - start < Head.PROBE_BYTES && (end - start >= Head.PROBE_BYTES || ended) && sawFirstBytes) {
+            to = Math.min(end, start + Head.PROBE_BYTES);
         }
         boolean whole = ended && to == end;
         return new Head(name, Arrays.copyOfRange(buf, start, to), 0, false, false, whole);

@@ -69,6 +69,9 @@ final class Following implements FollowStream.Listener {
         try (FollowStream content = stream; Folder folder = new Folder(fold)) {
             live = folder;
             EventFormat format = formatOf(stream, reading);
+            if (format.readsCutEvents()) {
+                stream.handOverAsBytesCome();
+            }
             FollowSource source = new FollowSource(input.name(), stream);
             ReadOptions read = reading.options().withJobs(1).withProgress(bytes -> { });
             try {

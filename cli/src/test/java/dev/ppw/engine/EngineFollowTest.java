@@ -137,6 +137,35 @@ class EngineFollowTest {
     }
 
     @Test
+    void aLineLeftUnfinishedIsLeftOutNotReadAsAShorterCount() throws Exception {
+        String whole = perfStatCsv(12);
+        Path finished = FollowTraces.write(dir.resolve("finished.csv"), whole);
+        // Read as a line, "13" would be a valid count of a 13th interval; it is the start of a longer one.
+        Path cut = FollowTraces.write(dir.resolve("cut.csv"), whole + "1.300001234,13");
+        ViewSpec counters = ViewSpec.of(ViewKind.COUNTERS, 2);
+
+        ProfileResult last = ENGINE.follow(FollowedInput.file(cut, finished.toString()),
+                FAST.withView(counters).withUntilIdleNanos(50_000_000), s -> { }, new FollowStop());
+
+        assertEquals(write(profileOf(finished, counters), "csv"), write(last, "csv"));
+        assertFalse(last.diagnostics().hasWarnings());
+        assertEquals(1, last.diagnostics().noteCount(Diagnostics.UNFINISHED_EVENT));
+    }
+
+    @Test
+    void chromeJsonOnOneLineWithoutALineEndIsReadWhole() throws Exception {
+        String oneLine = "{\"traceEvents\":[{\"name\":\"a\",\"ph\":\"X\",\"ts\":1,\"dur\":5,\"pid\":1,\"tid\":1},"
+                + "{\"name\":\"b\",\"ph\":\"X\",\"ts\":2,\"dur\":2,\"pid\":1,\"tid\":1}]}";
+        Path file = FollowTraces.write(dir.resolve("one-line.json"), oneLine);
+
+        ProfileResult last = ENGINE.follow(FollowedInput.file(file), FAST.withUntilIdleNanos(50_000_000), s -> { },
+                new FollowStop());
+
+        assertEquals(write(profileOf(file, ViewSpec.TREE), "csv"), write(last, "csv"));
+        assertEquals(0, last.diagnostics().noteCount(Diagnostics.UNFINISHED_EVENT));
+    }
+
+    @Test
     void anEventOverSeveralLinesLeftUnfinishedIsANoteToo() throws Exception {
         String head = "{\"traceEvents\": [\n{\"name\": \"a\", \"ph\": \"X\", \"ts\": 1, \"dur\": 5, \"pid\": 1, \"tid\": 1},\n";
         Path finished = FollowTraces.write(dir.resolve("finished.json"), head);

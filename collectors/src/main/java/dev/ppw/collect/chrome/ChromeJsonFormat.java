@@ -184,6 +184,12 @@ public final class ChromeJsonFormat implements EventFormat {
         return true;
     }
 
+    /** An input cut inside an event keeps the events before it, with a {@code truncated} warning. */
+    @Override
+    public boolean readsCutEvents() {
+        return true;
+    }
+
     @Override
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();

@@ -57,4 +57,16 @@ public sealed interface InputFormat permits EventFormat, ProfileFormat {
     default boolean followable() {
         return false;
     }
+
+    /**
+     * True when this format's reader, given an input that ends in the middle of an event, keeps the events before
+     * it and says so with the warning {@link dev.ppw.model.Diagnostics#TRUNCATED} (the Chrome reader). A followed
+     * input of such a format is handed to its reader as its bytes come, even a last line not finished yet (one
+     * line may be the whole trace: Node.js writes its JSON on one line); other followed formats get whole lines
+     * only, since a line cut short could read as a different, valid line (a count cut to its first digits). Only
+     * asked of {@link #followable()} formats; the default is false.
+     */
+    default boolean readsCutEvents() {
+        return false;
+    }
 }
