@@ -53,7 +53,10 @@ class DiffGoldenTest {
                 golden(CPUMEM_VERBOSE, CPUMEM_COMPACT, List.of("--view", "flat", "--format", "json"), "json"),
                 // An async part: rows of each part apart, a part column.
                 golden(FUTURE, VERBOSE, List.of("--format", "csv"), "csv"),
-                golden(FUTURE, VERBOSE, List.of("--top", "3"), "txt"));
+                golden(FUTURE, VERBOSE, List.of("--top", "3"), "txt"),
+                // Colour: deltas and ratios red where B is larger, green where smaller, then the legend.
+                golden(VERBOSE, MULTIPROC, List.of("--view", "flat", "--color", "always"), "txt"),
+                golden(VERBOSE, MULTIPROC, List.of("--view", "flat", "--normalize", "--color", "always"), "txt"));
     }
 
     private static DynamicTest golden(Side a, Side b, List<String> args, String extension) {
