@@ -185,6 +185,25 @@ class FollowCliTest {
     }
 
     @Test
+    void onATerminalEachSnapshotRedrawsTheScreenAndTheLastDrawingIsTheFinalProfile() throws Exception {
+        Path file = Files.writeString(dir.resolve("tty.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(8, 80));
+        String java = ProcessHandle.current().info().command().orElse("java");
+        ProcessBuilder b = new ProcessBuilder(java, "-Dstdout.encoding=UTF-8", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "profile", "--follow", file.toString(),
+                "--until-idle", "100ms", "--top", "3");
+        // The launcher's word that standard output is a terminal; no colour, to compare with plain text.
+        b.environment().put("PPW_STDOUT_TTY", "1");
+        b.environment().put("NO_COLOR", "1");
+        Process p = b.redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(GUARD_SECONDS, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.startsWith(FollowOutput.REDRAW), out);
+        String lastDrawing = out.substring(out.lastIndexOf(FollowOutput.REDRAW) + FollowOutput.REDRAW.length());
+        assertEquals(Cli.run("profile", file.toString(), "--top", "3").out(), lastDrawing);
+    }
+
+    @Test
     void usageErrors() throws Exception {
         Path a = Files.writeString(dir.resolve("a.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(2, 10));
         Path b = Files.writeString(dir.resolve("b.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(3, 10));
