@@ -6,6 +6,9 @@ package dev.ppw.engine;
  * formats that can be followed.
  */
 public final class CannotFollowException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    /** The refusal, in one line naming the input, its format and the formats that can be followed. */
     public CannotFollowException(String oneLineMessage) {
         super(oneLineMessage);
     }

@@ -49,14 +49,17 @@ public record FollowOptions(ProfileOptions profile, ViewSpec view, long interval
                 DEFAULT_POLL_NANOS);
     }
 
+    /** How the input is read and folded ({@link ProfileOptions}; its jobs are not used). */
     public FollowOptions withProfile(ProfileOptions options) {
         return new FollowOptions(options, view, intervalNanos, untilIdleNanos, pollNanos);
     }
 
+    /** The view of every snapshot and of the final profile. */
     public FollowOptions withView(ViewSpec spec) {
         return new FollowOptions(profile, spec, intervalNanos, untilIdleNanos, pollNanos);
     }
 
+    /** {@code nanos} (at least 1 ms) between two snapshots. */
     public FollowOptions withIntervalNanos(long nanos) {
         return new FollowOptions(profile, view, nanos, untilIdleNanos, pollNanos);
     }
@@ -66,6 +69,7 @@ public record FollowOptions(ProfileOptions profile, ViewSpec view, long interval
         return new FollowOptions(profile, view, intervalNanos, nanos, pollNanos);
     }
 
+    /** A file at its end looked at again every {@code nanos} (at least 1 ms). */
     public FollowOptions withPollNanos(long nanos) {
         return new FollowOptions(profile, view, intervalNanos, untilIdleNanos, nanos);
     }

@@ -177,7 +177,7 @@ final class ProfileCommand implements Callable<Integer> {
             throw ReportOptions.usage(spec, "--follow writes one profile at a time: not per thread (--style tau,"
                     + " --format " + Output.chosen(options).name() + ")");
         }
-        IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
+        IgnoredOptions.follow(spec, options).forEach(main.streams().err()::println);
         ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads)
                         .withAsync(input.async).withKeepCallTimes(options.keepCallTimes()))
                 .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))

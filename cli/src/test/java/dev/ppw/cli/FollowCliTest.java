@@ -224,6 +224,18 @@ class FollowCliTest {
         assertTrue(badTime.err().contains("unknown time unit in '5parsecs'"), badTime.err());
     }
 
+    @Test
+    void optionsOfSeveralInputsAreRemarkedAsIgnored() throws Exception {
+        Path a = Files.writeString(dir.resolve("a.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(2, 10));
+        Cli r = Cli.run("profile", "--follow", a.toString(), "--until-idle", "50ms", "-j", "2", "-q");
+        assertEquals(0, r.exit(), r.toString());
+        assertEquals(List.of("ppw-java: warning: --jobs reads several inputs or chunks side by side, and a followed"
+                        + " input is read on one thread, in order; ignored with --follow",
+                "ppw-java: warning: --quiet hides the progress bar, and --follow shows none; ignored with --follow"),
+                r.err().lines().toList());
+        assertTrue(r.out().endsWith(Cli.run("profile", a.toString()).out()));
+    }
+
     private static void assertUsage(String message, String... args) {
         Cli r = Cli.run(args);
         assertEquals(2, r.exit(), r.toString());
