@@ -23,13 +23,16 @@ final class FollowOutput {
     private final ReportOptions options;
     private final Main.Streams streams;
     private final boolean terminal;
+    private final Runnable closed;
     private int snapshots;
 
-    FollowOutput(Engine engine, ReportOptions options, Main.Streams streams, boolean terminal) {
+    /** @param closed run when standard output can no longer be written (its reader is gone) */
+    FollowOutput(Engine engine, ReportOptions options, Main.Streams streams, boolean terminal, Runnable closed) {
         this.engine = engine;
         this.options = options;
         this.streams = streams;
         this.terminal = terminal;
+        this.closed = closed;
     }
 
     /** One snapshot while following. */
@@ -57,5 +60,9 @@ final class FollowOutput {
             streams.out().println(SEPARATOR + label);
         }
         Output.write(engine, report, options, streams);
+        if (toStdout && streams.out().checkError()) {
+            // Whoever read standard output is gone (| head): nothing more can be shown, so following ends.
+            closed.run();
+        }
     }
 }

@@ -186,9 +186,9 @@ final class ProfileCommand implements Callable<Integer> {
                 .withIntervalNanos(intervalNanos != null ? intervalNanos : FollowOptions.DEFAULT_INTERVAL_NANOS)
                 .withUntilIdleNanos(untilIdleNanos != null ? untilIdleNanos : 0);
         Main.Streams streams = main.streams();
-        FollowOutput out = new FollowOutput(engine, options, streams, Colour.terminal(streams.out()));
-        FollowedInput followed = stdin ? FollowedInput.stream(named, streams.in()) : FollowedInput.file(Path.of(named));
         FollowStop stop = new FollowStop();
+        FollowOutput out = new FollowOutput(engine, options, streams, Colour.terminal(streams.out()), stop::stop);
+        FollowedInput followed = stdin ? FollowedInput.stream(named, streams.in()) : FollowedInput.file(Path.of(named));
         ProfileResult result;
         try (Interrupt ctrlC = Interrupt.onFirst(stop::stop)) {
             result = engine.follow(followed, following, snapshot -> {
