@@ -43,6 +43,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The library's entry point: everything the {@code ppw-java} commands do, as calls. Open inputs
@@ -525,6 +526,45 @@ public final class Engine {
      * {@code folded} as the sum of one node per input (SEMANTICS.md section 4), each named by its file name.
      * An input's own process and thread names are given only when it is the only one: the folder keeps one map.
      */
+    /**
+     * Follows {@code input} while it is written ({@code profile --follow}): reads it from its start and, at its
+     * current end, waits for more bytes (a file looked at every {@link FollowOptions#pollNanos()}) instead of
+     * ending, until {@code stop} is told, no byte came for {@link FollowOptions#untilIdleNanos()}, or a stream
+     * ends; then returns the final profile, folded exactly as {@link #profile} folds the finished input (the same
+     * rows and numbers). Every {@link FollowOptions#intervalNanos()}, when events were read since the last one, it
+     * hands {@code onSnapshot} the profile of everything read so far in the same view, as if the input ended
+     * there (calls still open are closed at their track's last time, as the warning {@code unclosed_begin} says);
+     * snapshots are folded from a log of the events read, so they never change what the final profile is
+     * (docs/live.md; the log's memory: docs/memory.md).
+     *
+     * <p>Only whole lines are read while following: an event its writer has not finished waits for its bytes, and
+     * one left unfinished when following ends is left out and counted as the note
+     * {@link Diagnostics#UNFINISHED_EVENT}, never a warning. Everything runs on the calling thread, {@code onSnapshot}
+     * too (between two reads of the collector); a stream is read on a daemon thread of its own
+     * ({@link FollowedInput#stream}).
+     *
+     * @param onSnapshot told each snapshot on the calling thread; what it throws stops the follow and is thrown
+     *                   here
+     * @param stop       tells the follow to stop (from any thread)
+     * @throws CannotFollowException when the input's format cannot be read while written (the message names those
+     *                               that can)
+     * @throws BadInputException     when the input cannot be read, is broken beyond repair, or stops being one
+     *                               appended file (it shrank, or its path names another file)
+     */
+    public ProfileResult follow(FollowedInput input, FollowOptions options, Consumer<ProfileResult> onSnapshot,
+                                FollowStop stop) {
+        Objects.requireNonNull(input, "input");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(onSnapshot, "onSnapshot");
+        Objects.requireNonNull(stop, "stop");
+        return new Following(formats, input, options, onSnapshot, stop).run();
+    }
+
+    /** The profile a folder of {@code names} gives in {@code view}: their sum, one node per input. */
+    static Profile viewOfFold(Folder folder, List<String> names, ViewSpec view) {
+        return Views.derive(sumOfInputs(folder.toProfile(), names), view.view(), view.tauDepth());
+    }
+
     private static Profile sumOfInputs(Profile folded, List<String> names) {
         List<NodeInfo> nodes = new ArrayList<>(names.size());
         boolean one = names.size() == 1;

@@ -35,6 +35,11 @@ final class Reading {
         return new Reading(registry, forced, options);
     }
 
+    /** The format every input is read as, or null when each input's is detected. */
+    InputFormat forced() {
+        return forced;
+    }
+
     /** The readers' tuning, on one thread without progress; callers set theirs. */
     ReadOptions options() {
         return options;

@@ -54,8 +54,15 @@ final class Colour {
         if (!textToStdout || when != When.AUTO) {
             return decide(when, textToStdout, false, null, null);
         }
-        boolean terminal = out == System.out && ("1".equals(System.getenv("PPW_STDOUT_TTY")) || consoleIsTerminal());
-        return decide(when, true, terminal, System.getenv("NO_COLOR"), System.getenv("TERM"));
+        return decide(when, true, terminal(out), System.getenv("NO_COLOR"), System.getenv("TERM"));
+    }
+
+    /**
+     * Whether {@code out} is this process's standard output on a terminal: the launcher says so in
+     * {@code PPW_STDOUT_TTY}, else the JVM's console tells ({@code profile --follow} redraws in place there).
+     */
+    static boolean terminal(PrintStream out) {
+        return out == System.out && ("1".equals(System.getenv("PPW_STDOUT_TTY")) || consoleIsTerminal());
     }
 
     /**

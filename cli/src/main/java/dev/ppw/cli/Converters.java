@@ -38,6 +38,47 @@ final class Converters {
                 + Arrays.stream(values).map(label).collect(Collectors.joining(", ")));
     }
 
+    /**
+     * A time span as nanoseconds: a decimal number and a unit, {@code ns}, {@code us}, {@code ms}, {@code s},
+     * {@code m} or {@code h} ({@code 500ms}, {@code 1.5s}, {@code 30s}); a bare number is seconds. It must be a
+     * whole number of nanoseconds and above zero.
+     */
+    static final class Period implements ITypeConverter<Long> {
+        private static final String[] UNITS = {"ns", "us", "ms", "s", "m", "h"};
+        private static final long[] NANOS = {1L, 1_000L, 1_000_000L, 1_000_000_000L, 60_000_000_000L,
+                3_600_000_000_000L};
+
+        @Override
+        public Long convert(String value) {
+            String text = value.trim().toLowerCase(Locale.ROOT);
+            int split = text.length();
+            while (split > 0 && Character.isLetter(text.charAt(split - 1))) {
+                split--;
+            }
+            String unit = text.substring(split).isEmpty() ? "s" : text.substring(split);
+            int u = Arrays.asList(UNITS).indexOf(unit);
+            if (u < 0) {
+                throw new TypeConversionException("unknown time unit in '" + value + "': expected a number and one of "
+                        + String.join(", ", UNITS) + " (30s, 500ms)");
+            }
+            java.math.BigDecimal nanos;
+            try {
+                nanos = new java.math.BigDecimal(text.substring(0, split)).multiply(java.math.BigDecimal.valueOf(NANOS[u]));
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("not a time: '" + value + "': expected a number and one of "
+                        + String.join(", ", UNITS) + " (30s, 500ms)");
+            }
+            if (nanos.signum() <= 0) {
+                throw new TypeConversionException("a time must be above zero, got '" + value + "'");
+            }
+            try {
+                return nanos.longValueExact();
+            } catch (ArithmeticException e) {
+                throw new TypeConversionException("'" + value + "' is not a whole number of nanoseconds, or too long");
+            }
+        }
+    }
+
     static final class Async implements ITypeConverter<AsyncMode> {
         @Override
         public AsyncMode convert(String value) {

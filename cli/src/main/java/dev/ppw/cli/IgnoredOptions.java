@@ -28,6 +28,17 @@ final class IgnoredOptions {
         return new IgnoredOptions.Check(spec.commandLine().getParseResult(), options).report().lines;
     }
 
+    /** The remarks for {@code profile --follow}: those of {@code profile} and the options of several inputs. */
+    static List<String> follow(CommandSpec spec, ReportOptions options) {
+        Check check = new Check(spec.commandLine().getParseResult(), options).report();
+        check.ignored("--jobs", "reads several inputs or chunks side by side, and a followed input is read on one"
+                + " thread, in order", "--follow");
+        check.ignored("--skip-bad", "leaves out inputs that cannot be read, of several, and --follow reads one",
+                "--follow");
+        check.ignored("--quiet", "hides the progress bar, and --follow shows none", "--follow");
+        return check.lines;
+    }
+
     /** The remarks for {@code merge}: those of {@code profile} and those of the merge's own options. */
     static List<String> merge(CommandSpec spec, ReportOptions options, MergeOp agg) {
         Check check = new Check(spec.commandLine().getParseResult(), options).report();

@@ -1,7 +1,11 @@
 package dev.ppw.cli;
 
 import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.engine.CannotFollowException;
 import dev.ppw.engine.Engine;
+import dev.ppw.engine.FollowOptions;
+import dev.ppw.engine.FollowStop;
+import dev.ppw.engine.FollowedInput;
 import dev.ppw.engine.ProfileOptions;
 import dev.ppw.engine.ProfileResult;
 import dev.ppw.model.Report;
@@ -17,6 +21,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -52,6 +58,10 @@ import java.util.concurrent.Callable;
                 "      a saved profile shown again, in another view derived from its tree",
                 "  gunzip -c trace.json.gz | ppw-java profile -",
                 "      '-' is standard input (gzipped or not)",
+                "  ppw-java profile --follow run.pfw --view flat --top 20",
+                "      the profile of a trace still being written, redrawn every second; Ctrl-C ends it",
+                "  perf stat -I 1000 -x, -a 2>&1 | ppw-java profile --follow - --view counters",
+                "      perf stat's counts as they come, until it ends",
                 "%nExit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage,",
                 "3 internal error."})
 final class ProfileCommand implements Callable<Integer> {
@@ -87,9 +97,33 @@ final class ProfileCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
     boolean quiet;
 
+    @Option(names = "--follow",
+            description = "Keep reading the one INPUT while it is written (a PerfFlowAspect .pfw, a Chrome JSON array"
+                    + " without its end, perf stat -I text on '-') and show the profile so far every --interval:"
+                    + " redrawn on a terminal, else each one written whole after the last (-o FILE: replaced)."
+                    + " Ctrl-C, the end of '-' or --until-idle end it with the final profile; an unfinished last"
+                    + " event is left out.")
+    boolean follow;
+
+    @Option(names = "--interval", paramLabel = "TIME", converter = Converters.Period.class,
+            description = "With --follow: time between two snapshots, as 500ms, 1s, 2m (default: 1s).")
+    Long intervalNanos;
+
+    @Option(names = "--until-idle", paramLabel = "TIME", converter = Converters.Period.class,
+            description = "With --follow: stop once no new byte has come for TIME, as 30s (default: follow until"
+                    + " Ctrl-C or the end of '-').")
+    Long untilIdleNanos;
+
     @Override
     public Integer call() throws IOException {
         Engine engine = main.engine();
+        if (follow) {
+            return follow(engine);
+        }
+        if (intervalNanos != null || untilIdleNanos != null) {
+            throw ReportOptions.usage(spec, (intervalNanos != null ? "--interval" : "--until-idle")
+                    + " is for --follow: add --follow to read the input while it is written");
+        }
         List<InputSource> sources = engine.inputs(inputs, main.streams().in());
         options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
         if (jobs != null && jobs < 1) {
@@ -124,6 +158,60 @@ final class ProfileCommand implements Callable<Integer> {
                     options.viewSpec(), options.rows(0)));
         }
         Output.write(engine, report, options, streams);
+        return Main.OK;
+    }
+
+    /** {@code --follow}: one input read while written, snapshots as {@link FollowOutput} writes them. */
+    private int follow(Engine engine) throws IOException {
+        if (inputs.size() != 1) {
+            throw ReportOptions.usage(spec, "--follow follows one input, a trace file being written or '-' for"
+                    + " standard input; got " + inputs.size());
+        }
+        String named = inputs.get(0);
+        boolean stdin = Engine.STANDARD_INPUT.equals(named);
+        if (!stdin && Files.isDirectory(Path.of(named))) {
+            throw ReportOptions.usage(spec, "--follow follows one file, and " + named + " is a folder");
+        }
+        options.checkUsage(spec, stdin ? List.of() : List.of(Path.of(named)));
+        if (options.tauSections()) {
+            throw ReportOptions.usage(spec, "--follow writes one profile at a time: not per thread (--style tau,"
+                    + " --format " + Output.chosen(options).name() + ")");
+        }
+        IgnoredOptions.follow(spec, options).forEach(main.streams().err()::println);
+        ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads)
+                        .withAsync(input.async).withKeepCallTimes(options.keepCallTimes()))
+                .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
+                .withWarningExamples(options.warnings.examplesKept()).withJobs(1);
+        FollowOptions following = FollowOptions.defaults().withProfile(profiling).withView(options.viewSpec())
+                .withIntervalNanos(intervalNanos != null ? intervalNanos : FollowOptions.DEFAULT_INTERVAL_NANOS)
+                .withUntilIdleNanos(untilIdleNanos != null ? untilIdleNanos : 0);
+        Main.Streams streams = main.streams();
+        FollowStop stop = new FollowStop();
+        FollowOutput out = new FollowOutput(engine, options, streams, Colour.terminal(streams.out()), stop::stop);
+        FollowedInput followed = stdin ? FollowedInput.stream(named, streams.in()) : FollowedInput.file(Path.of(named));
+        ProfileResult result;
+        try (Interrupt ctrlC = Interrupt.onFirst(stop::stop)) {
+            result = engine.follow(followed, following, snapshot -> {
+                try {
+                    out.snapshot(snapshot);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, stop);
+        } catch (CannotFollowException e) {
+            throw ReportOptions.usage(spec, e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        WarningSummary.lines(result.diagnostics(), options.strict, options.warnings).forEach(streams.err()::println);
+        if (options.strict && result.diagnostics().hasWarnings()) {
+            if (out.snapshots() > 0) {
+                streams.err().println(Main.PREFIX + "note: the " + out.snapshots() + " snapshots written while"
+                        + " following stay as they were");
+            }
+            return Main.BAD_DATA;
+        }
+        out.last(result);
         return Main.OK;
     }
 

@@ -64,6 +64,8 @@ public final class DiagnosticWords {
                 "event names never interned on their sequence (read as <unnamed>)");
         kind(Diagnostics.INSTANT_EVENT, "instant event (not a call)", "instant events (not calls)");
         kind(Diagnostics.UNKNOWN_EVENT_TYPE, "track event of no type ppw-java reads", "track events of no type ppw-java reads");
+        kind(Diagnostics.UNFINISHED_EVENT, "unfinished last event of a followed input (left out)",
+                "unfinished last events of followed inputs (left out)");
         kind(Diagnostics.JFR_TRUNCATED_STACK, "JFR sample whose stack the recorder cut at its depth limit",
                 "JFR samples whose stacks the recorder cut at its depth limit");
 

@@ -73,6 +73,12 @@ public final class Diagnostics {
     public static final String INSTANT_EVENT = "instant_event";
     /** Note: a Perfetto track event of no type or of a type ppw-java does not read. */
     public static final String UNKNOWN_EVENT_TYPE = "unknown_event_type";
+    /**
+     * Note: the input was followed while written ({@code profile --follow}) and the follow stopped (Ctrl-C, idle
+     * time, the end of standard input) inside an event or line its writer had not finished: that last event was
+     * left out, which is no error.
+     */
+    public static final String UNFINISHED_EVENT = "unfinished_event";
     /** Note: a JFR sample whose stack the recorder cut at its depth limit; its outermost recorded frame is its root. */
     public static final String JFR_TRUNCATED_STACK = "jfr_truncated_stack";
 

@@ -178,6 +178,18 @@ public final class ChromeJsonFormat implements EventFormat {
         return true;
     }
 
+    /** Followed while written ({@code profile --follow}): an unclosed array is whole (PerfFlowAspect never closes its own), and events stream one by one. */
+    @Override
+    public boolean followable() {
+        return true;
+    }
+
+    /** An input cut inside an event keeps the events before it, with a {@code truncated} warning. */
+    @Override
+    public boolean readsCutEvents() {
+        return true;
+    }
+
     @Override
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();

@@ -89,6 +89,12 @@ public final class FoldedFormat implements EventFormat {
         return false;
     }
 
+    /** Followed while written ({@code profile --follow}): one stack per line, folded as soon as its line is read. */
+    @Override
+    public boolean followable() {
+        return true;
+    }
+
     @Override
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();

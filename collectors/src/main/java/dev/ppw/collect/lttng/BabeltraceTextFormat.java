@@ -79,6 +79,12 @@ public final class BabeltraceTextFormat implements EventFormat {
         return seen > 0 ? Confidence.CERTAIN : Confidence.NONE;
     }
 
+    /** Followed while written ({@code profile --follow}): one event per line, folded as soon as its line is read. */
+    @Override
+    public boolean followable() {
+        return true;
+    }
+
     @Override
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();

@@ -63,6 +63,12 @@ public final class PerfStatFormat implements EventFormat {
         return csv ? Confidence.CERTAIN : Confidence.NONE;
     }
 
+    /** Followed while written ({@code profile --follow}): one count per line, each a sample of its series as soon as its line is read. */
+    @Override
+    public boolean followable() {
+        return true;
+    }
+
     @Override
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();

@@ -45,4 +45,28 @@ public sealed interface InputFormat permits EventFormat, ProfileFormat {
     default boolean namesInput(Path file) {
         return false;
     }
+
+    /**
+     * True when this format can be read while its input is still being written ({@code profile --follow}): its
+     * reader consumes the content as one stream, in order, handing each event to the sink as soon as its bytes
+     * are read, never seeking, never reading to the end before the first event, and it treats an input that
+     * ends after a complete event (or line) as whole. A reader that blocks in {@code read} then simply waits
+     * for the writer. Text formats of one event per line and Chrome's JSON array (which may stay unclosed) are
+     * such; binary formats with tables or footers are not. The default follows nothing.
+     */
+    default boolean followable() {
+        return false;
+    }
+
+    /**
+     * True when this format's reader, given an input that ends in the middle of an event, keeps the events before
+     * it and says so with the warning {@link dev.ppw.model.Diagnostics#TRUNCATED} (the Chrome reader). A followed
+     * input of such a format is handed to its reader as its bytes come, even a last line not finished yet (one
+     * line may be the whole trace: Node.js writes its JSON on one line); other followed formats get whole lines
+     * only, since a line cut short could read as a different, valid line (a count cut to its first digits). Only
+     * asked of {@link #followable()} formats; the default is false.
+     */
+    default boolean readsCutEvents() {
+        return false;
+    }
 }
