@@ -106,7 +106,7 @@ final class ReportOptions {
     boolean verbose;
 
     @Option(names = "--percentiles", paramLabel = "P[,P...]", split = ",", converter = Converters.PercentileValue.class,
-            description = "Per row, these percentiles of the per-call inclusive time (e.g. 50,90,99), within 1%"
+            description = "Per row, these percentiles of the per-call inclusive time (e.g. 50,90,99), within 1%%"
                     + " (DDSketch); columns p50, p90, ... Saved JSON keeps the sketches for merge.")
     List<Percentile> percentiles = new ArrayList<>();
 
