@@ -40,7 +40,6 @@ from fractions import Fraction
 SEP = " => "
 # The first element of every path of the async part: no region name starts with a NUL.
 ASYNC = ("\x00async", "")
-V8_CATEGORY = "disabled-by-default-v8.cpu_profiler"
 
 
 def load_events(path):
@@ -264,7 +263,7 @@ class V8Profile:
     def __init__(self, start_ns):
         self.nodes = {}  # id -> (function name, call frame, parent id or None)
         self.raw_ns = start_ns  # startTime + the deltas so far
-        self.latest_ns = None  # the running maximum of the samples' times
+        self.latest_ns = start_ns  # the running maximum of the samples' times, from the start on
         self.pending = None  # (stack, time ns) of the last kept sample
 
     def stack(self, node_id):
@@ -291,7 +290,7 @@ class V8Profile:
 
     def sample(self, node_id, delta_us, samples, warn):
         self.raw_ns += int(delta_us) * 1000
-        t = self.raw_ns if self.latest_ns is None else max(self.latest_ns, self.raw_ns)
+        t = max(self.latest_ns, self.raw_ns)
         self.latest_ns = t
         if self.pending is not None:
             add_sample(samples, self.pending[0], t - self.pending[1])
@@ -323,7 +322,7 @@ def v8_event(ev, profiles, samples, warn):
     args = ev.get("args")
     data = args.get("data") if isinstance(args, dict) else None
     name = ev.get("name")
-    if name == "Profile" and ev.get("cat") == V8_CATEGORY:
+    if name == "Profile":  # known by its name, whatever its category
         start = nanos(data.get("startTime")) if isinstance(data, dict) else None
         if start is None:
             start = nanos(ev.get("ts"))
