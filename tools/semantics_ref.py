@@ -221,7 +221,7 @@ def fold(paths_of_files, pid_filter=None, async_mode="apart"):
             base = (ASYNC,) if key[0] == "A" and async_mode == "apart" else ()
             replay(events, add_call, warn, attach, outside, base)
         for profile in profiles.values():
-            profile.end(samples)
+            profile.end(samples, warn)
         # The input's samples join the thread part when it ends: identical paths add up.
         for spath, (count, weight) in samples.items():
             node = tree.setdefault(spath, Node())
@@ -264,7 +264,8 @@ class V8Profile:
         self.nodes = {}  # id -> (function name, call frame, parent id or None)
         self.raw_ns = start_ns  # startTime + the deltas so far
         self.latest_ns = start_ns  # the running maximum of the samples' times, from the start on
-        self.pending = None  # (stack, time ns) of the last kept sample
+        self.pending = None  # (node id, time ns) of the last sample, waiting for its weight
+        self.weighed = []  # (node id, weight ns) of the samples before it, in order
 
     def stack(self, node_id):
         """The sample's frames, outermost first, as (region, callsite) pairs; None when a node is not
@@ -288,24 +289,27 @@ class V8Profile:
             frames.append((name, callsite))
         return tuple(frames)
 
-    def sample(self, node_id, delta_us, samples, warn):
+    def sample(self, node_id, delta_us):
         self.raw_ns += int(delta_us) * 1000
         t = max(self.latest_ns, self.raw_ns)
         self.latest_ns = t
         if self.pending is not None:
-            add_sample(samples, self.pending[0], t - self.pending[1])
-            self.pending = None
-        frames = self.stack(node_id)
-        if frames is None:
-            warn("bad_event")
-            return
-        self.pending = (frames, t)
+            self.weighed.append((self.pending[0], t - self.pending[1]))
+        self.pending = (node_id, t)
 
-    def end(self, samples):
-        # Chrome's profiles give no endTime: the last sample weighs 0.
+    def end(self, samples, warn):
+        """The profile's nodes are all known now (a chunk may define the parent of an earlier sample's node):
+        each sample goes to its stack, or is a bad_event whose weight is nobody's."""
         if self.pending is not None:
-            add_sample(samples, self.pending[0], 0)
+            self.weighed.append((self.pending[0], 0))  # Chrome's profiles give no endTime: the last weighs 0
             self.pending = None
+        for node_id, weight in self.weighed:
+            frames = self.stack(node_id)
+            if frames is None:
+                warn("bad_event")
+            else:
+                add_sample(samples, frames, weight)
+        self.weighed = []
 
 
 def add_sample(samples, frames, weight):
@@ -330,7 +334,7 @@ def v8_event(ev, profiles, samples, warn):
             warn("missing_ts")
             return
         if key in profiles:
-            profiles[key].end(samples)  # a second Profile of the same key ends the first
+            profiles[key].end(samples, warn)  # a second Profile of the same key ends the first
         profiles[key] = V8Profile(start)
         return
     if name != "ProfileChunk":
@@ -375,7 +379,7 @@ def v8_event(ev, profiles, samples, warn):
         new[nid] = (function, frame, None if parent is None else int(parent))
     profile.nodes.update(new)
     for node_id, delta in zip(ids, deltas):
-        profile.sample(int(node_id), delta, samples, warn)
+        profile.sample(int(node_id), delta)
 
 
 def replay(events, add_call, warn, attach=None, outside=None, base=()):
