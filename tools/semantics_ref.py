@@ -3,8 +3,9 @@
 
 It shares no code with the Java implementation: it loads the whole trace with Python's json module
 (exact Decimals), replays each track literally as section 1 says, builds the tree as a dict keyed by the
-path of region names, derives the views of section 3, and prints CSV rows
-`path,calls,subcalls,inclusive_ns,exclusive_ns,min_inclusive_ns,max_inclusive_ns`.
+path of (region, callsite) pairs, derives the views of section 3, and prints CSV rows
+`path,calls,subcalls,inclusive_ns,exclusive_ns,min_inclusive_ns,max_inclusive_ns` (tree rows with a
+callsite print it after the region, ` @ callsite`).
 
     python3 tools/semantics_ref.py --view flat trace.json [more.json ...]
     python3 tools/semantics_ref.py --compare out.csv --view tree trace.json   # diff against ppw-java's CSV
@@ -19,7 +20,13 @@ with a mark of their own, so their rows never meet the threads' rows, and a row'
 CSV then has a first column `part`, as ppw-java's. `--async inside` folds them into the threads' paths,
 `--async off` leaves them out.
 
-Chrome traces only (no callsites, so callpath equals tree). Slow and memory-hungry by design.
+V8 CPU profiles inside Chrome traces (`ph` `P`: `Profile` and its `ProfileChunk`s, SEMANTICS.md "V8 CPU
+profiles") are stack samples: each weighs the gap to the next sample of its profile, their frames carry the
+caller's `url:line:column` as callsite, and they are roots beside the spans of the thread part. A tree row is
+keyed by its (region, callsite) pairs from the root, which --compare rebuilds from ppw-java's `id`,
+`parent_id`, `name` and `callsite`; callpath rows by region names only.
+
+Chrome traces only. Slow and memory-hungry by design.
 """
 import argparse
 import csv
@@ -32,7 +39,7 @@ from fractions import Fraction
 
 SEP = " => "
 # The first element of every path of the async part: no region name starts with a NUL.
-ASYNC = "\x00async"
+ASYNC = ("\x00async", "")
 
 
 def load_events(path):
@@ -160,10 +167,17 @@ def fold(paths_of_files, pid_filter=None, async_mode="apart"):
 
     for path in paths_of_files:
         tracks = {}
+        samples = {}  # this input's own tree of stack samples: path -> [samples, weight ns]
+        profiles = {}  # (pid, id) -> V8Profile
         for seq, ev in enumerate(load_events(path)):
             if not isinstance(ev, dict):
                 continue
             ph = ev.get("ph")
+            if ph == "P":
+                if pid_filter is not None and canon(ev.get("pid")) != pid_filter:
+                    continue
+                v8_event(ev, profiles, samples, warn)
+                continue
             if ph == "C":
                 args = ev.get("args") if isinstance(ev.get("args"), dict) else {}
                 cpu = args.get("cpu_usage") if finite_number(args.get("cpu_usage")) else None
@@ -206,11 +220,166 @@ def fold(paths_of_files, pid_filter=None, async_mode="apart"):
         for key, events in tracks.items():
             base = (ASYNC,) if key[0] == "A" and async_mode == "apart" else ()
             replay(events, add_call, warn, attach, outside, base)
+        for profile in profiles.values():
+            profile.end(samples, warn)
+        # The input's samples join the thread part when it ends: identical paths add up.
+        for spath, (count, weight) in samples.items():
+            node = tree.setdefault(spath, Node())
+            node.calls += count
+            node.incl += weight
     if counters["any"]:
         warnings["(has region counters)"] = 1
     if counters["outside"]:
         warnings["counter_outside_region (note)"] = counters["outside"]
     return tree, warnings
+
+
+def integer(value):
+    return isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value()
+
+
+def int_list(value):
+    return isinstance(value, list) and all(integer(v) for v in value)
+
+
+def place(frame):
+    """A V8 call frame's place as a callsite: url:line:column, 1-based; url:line, url alone, or empty."""
+    url = frame.get("url")
+    if not isinstance(url, str) or url == "":
+        return ""
+    line = frame.get("lineNumber")
+    if not integer(line) or line < 0:
+        return url
+    column = frame.get("columnNumber")
+    if not integer(column) or column < 0:
+        return f"{url}:{int(line) + 1}"
+    return f"{url}:{int(line) + 1}:{int(column) + 1}"
+
+
+class V8Profile:
+    """One `Profile` (pid, id) of a Chrome trace: its nodes so far, the running maximum time, and the
+    sample waiting for the next one to know its weight."""
+
+    def __init__(self, start_ns):
+        self.nodes = {}  # id -> (function name, call frame, parent id or None)
+        self.raw_ns = start_ns  # startTime + the deltas so far
+        self.latest_ns = start_ns  # the running maximum of the samples' times, from the start on
+        self.pending = None  # (node id, time ns) of the last sample, waiting for its weight
+        self.weighed = []  # (node id, weight ns) of the samples before it, in order
+
+    def stack(self, node_id):
+        """The sample's frames, outermost first, as (region, callsite) pairs; None when a node is not
+        defined or the parents loop."""
+        chain = []
+        seen = set()
+        current = node_id
+        while current is not None:
+            if current in seen or current not in self.nodes:
+                return None
+            seen.add(current)
+            chain.append(current)
+            current = self.nodes[current][2]
+        chain.reverse()
+        if self.nodes[chain[0]][0] == "(root)":
+            chain = chain[1:]  # V8's synthetic root, a node without parent
+        frames = []
+        for i, n in enumerate(chain):
+            name = self.nodes[n][0] or "(anonymous)"
+            callsite = place(self.nodes[chain[i - 1]][1]) if i > 0 else ""
+            frames.append((name, callsite))
+        return tuple(frames)
+
+    def sample(self, node_id, delta_us):
+        self.raw_ns += int(delta_us) * 1000
+        t = max(self.latest_ns, self.raw_ns)
+        self.latest_ns = t
+        if self.pending is not None:
+            self.weighed.append((self.pending[0], t - self.pending[1]))
+        self.pending = (node_id, t)
+
+    def end(self, samples, warn):
+        """The profile's nodes are all known now (a chunk may define the parent of an earlier sample's node):
+        each sample goes to its stack, or is a bad_event whose weight is nobody's."""
+        if self.pending is not None:
+            self.weighed.append((self.pending[0], 0))  # Chrome's profiles give no endTime: the last weighs 0
+            self.pending = None
+        for node_id, weight in self.weighed:
+            frames = self.stack(node_id)
+            if frames is None:
+                warn("bad_event")
+            else:
+                add_sample(samples, frames, weight)
+        self.weighed = []
+
+
+def add_sample(samples, frames, weight):
+    for k in range(1, len(frames) + 1):
+        entry = samples.setdefault(frames[:k], [0, 0])
+        entry[0] += 1
+        entry[1] += weight
+
+
+def v8_event(ev, profiles, samples, warn):
+    """A `P` event: a `Profile` starts profile (pid, id), a `ProfileChunk` brings its nodes and samples;
+    anything else is only the note phase_P."""
+    key = (canon(ev.get("pid")), canon(ev.get("id")))
+    args = ev.get("args")
+    data = args.get("data") if isinstance(args, dict) else None
+    name = ev.get("name")
+    if name == "Profile":  # known by its name, whatever its category
+        start = nanos(data.get("startTime")) if isinstance(data, dict) else None
+        if start is None:
+            start = nanos(ev.get("ts"))
+        if start is None:
+            warn("missing_ts")
+            return
+        if key in profiles:
+            profiles[key].end(samples, warn)  # a second Profile of the same key ends the first
+        profiles[key] = V8Profile(start)
+        return
+    if name != "ProfileChunk":
+        return
+    profile = profiles.get(key)
+    if profile is None:
+        warn("bad_event")
+        return
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        warn("bad_event")
+        return
+    cpu = data.get("cpuProfile", {})
+    deltas = data.get("timeDeltas", [])
+    if not isinstance(cpu, dict) or not int_list(deltas):
+        warn("bad_event")
+        return
+    nodes = cpu.get("nodes", [])
+    ids = cpu.get("samples", [])
+    if not isinstance(nodes, list) or not int_list(ids) or len(ids) != len(deltas):
+        warn("bad_event")
+        return
+    new = {}
+    for n in nodes:
+        if not isinstance(n, dict) or not integer(n.get("id")) or not isinstance(n.get("callFrame"), dict):
+            warn("bad_event")
+            return
+        parent = n.get("parent")
+        if parent is not None and not integer(parent):
+            warn("bad_event")
+            return
+        frame = n["callFrame"]
+        function = frame.get("functionName", "")
+        if not isinstance(function, str):
+            warn("bad_event")
+            return
+        nid = int(n["id"])
+        if nid in new or nid in profile.nodes:
+            warn("bad_event")  # a node defined a second time
+            return
+        new[nid] = (function, frame, None if parent is None else int(parent))
+    profile.nodes.update(new)
+    for node_id, delta in zip(ids, deltas):
+        profile.sample(int(node_id), delta)
 
 
 def replay(events, add_call, warn, attach=None, outside=None, base=()):
@@ -235,7 +404,7 @@ def replay(events, add_call, warn, attach=None, outside=None, base=()):
 
     def push(name, start, end):
         parent = stack[-1][0] if stack else base
-        stack.append([parent + (name,), start, end])
+        stack.append([parent + ((name, ""),), start, end])  # a trace event's callsite is empty
 
     times = sorted({e[0] for e in events})
     timed = [e for e in events if e[1] != "C"]  # counters carry no time into the tree
@@ -264,7 +433,7 @@ def replay(events, add_call, warn, attach=None, outside=None, base=()):
                 if bi is None:
                     warn("unmatched_end")
                     continue
-                if stack[bi][0][-1] != name:
+                if stack[bi][0][-1][0] != name:
                     warn("mismatched_end")
                 close(bi, t)
         while True:
@@ -279,7 +448,7 @@ def replay(events, add_call, warn, attach=None, outside=None, base=()):
         # Counters at t, after step 4: the innermost open frame of their region, half-open [start, end).
         for ts, kind, dur, seq, name, values in sorted([e for e in group if e[1] == "C"], key=lambda e: e[3]):
             for f in reversed(stack):
-                if f[0][-1] == name:
+                if f[0][-1][0] == name:
                     attach(f[0], *values)
                     break
             else:
@@ -296,8 +465,12 @@ def replay(events, add_call, warn, attach=None, outside=None, base=()):
 
 
 def split(path):
-    """A path's part and its region names."""
+    """A path's part and its (region, callsite) pairs."""
     return ("async", path[1:]) if path and path[0] == ASYNC else ("thread", path)
+
+
+def names_of(pairs):
+    return tuple(name for name, _ in pairs)
 
 
 def tree_rows(tree):
@@ -309,8 +482,7 @@ def tree_rows(tree):
             child_incl[path[:-1]] = child_incl.get(path[:-1], 0) + n.incl
     rows = {}
     for path, n in tree.items():
-        part, names = split(path)
-        rows[(part, SEP.join(names))] = [n.calls, child_calls.get(path, 0), n.incl, n.incl - child_incl.get(path, 0),
+        rows[split(path)] = [n.calls, child_calls.get(path, 0), n.incl, n.incl - child_incl.get(path, 0),
                                 n.min, n.max, n.cpu_n, n.cpu_sum, n.mem_peak]
     return rows
 
@@ -319,10 +491,11 @@ def keyed_rows(tree, key_of):
     base = tree_rows(tree)
     rows = {}
     for path, n in tree.items():
-        part, names = split(path)
+        part, pairs = split(path)
+        names = names_of(pairs)
         key = (part, key_of(names))
         r = rows.setdefault(key, [0, 0, 0, 0, None, None, 0, Fraction(0), None])
-        b = base[(part, SEP.join(names))]
+        b = base[(part, pairs)]
         r[0] += b[0]
         r[1] += b[1]
         r[3] += b[3]
@@ -340,8 +513,10 @@ def keyed_rows(tree, key_of):
 
 
 def view(tree, name, depth):
-    if name in ("tree", "callpath"):
+    if name == "tree":
         return tree_rows(tree)
+    if name == "callpath":
+        return keyed_rows(tree, lambda p: SEP.join(p))
     if name == "flat":
         return keyed_rows(tree, lambda p: p[-1])
     return keyed_rows(tree, lambda p: SEP.join(p[-depth:]))
@@ -350,11 +525,23 @@ def view(tree, name, depth):
 def pids_with_timed_events(path):
     pids = []
     for ev in load_events(path):
-        if isinstance(ev, dict) and ev.get("ph") in ("B", "E", "X", "b", "e") and nanos(ev.get("ts")) is not None:
+        if not isinstance(ev, dict):
+            continue
+        timed = ev.get("ph") in ("B", "E", "X", "b", "e") and nanos(ev.get("ts")) is not None
+        if timed or sampled(ev):
             pid = canon(ev.get("pid"))
             if pid not in pids:
                 pids.append(pid)
     return pids
+
+
+def sampled(ev):
+    """A ProfileChunk with samples: its pid has stack samples (a chunk the fold skips is not checked here)."""
+    if ev.get("ph") != "P" or ev.get("name") != "ProfileChunk" or not isinstance(ev.get("args"), dict):
+        return False
+    data = ev["args"].get("data")
+    cpu = data.get("cpuProfile") if isinstance(data, dict) else None
+    return isinstance(cpu, dict) and isinstance(cpu.get("samples"), list) and len(cpu["samples"]) > 0
 
 
 def merge(rows_per_node, agg, present_only):
@@ -426,6 +613,13 @@ def same(ours, theirs):
     return True
 
 
+def printed(key):
+    """A row's key as text: a tree row's regions with ` @ callsite` where they have one."""
+    if isinstance(key, str):
+        return key
+    return SEP.join(name + (" @ " + callsite if callsite else "") for name, callsite in key)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--merge", action="store_true", help="one node per file (or pid), aggregated")
@@ -462,10 +656,20 @@ def main():
             if their_counters != with_counters:
                 print("counter columns: ref", with_counters, "ppw", their_counters)
                 sys.exit(1)
-            for r in reader:
+            records = list(reader)
+            # A tree row is keyed by its (region, callsite) pairs from the root, rebuilt from the ids.
+            by_id = {r["id"]: r for r in records if "id" in r}
+
+            def pairs(r):
+                chain = []
+                while r is not None:
+                    chain.append((r["name"], r["callsite"]))
+                    r = by_id.get(r["parent_id"]) if r["parent_id"] else None
+                return tuple(reversed(chain))
+            for r in records:
                 vals = [r["calls"], r["subcalls"], r["inclusive_ns"], r["exclusive_ns"],
                         r["min_inclusive_ns"], r["max_inclusive_ns"]]
-                key = (r.get("part", "thread"), r["path"])
+                key = (r.get("part", "thread"), pairs(r) if args.view == "tree" else r["path"])
                 got = [int(v) if v != "" else None for v in vals]
                 if their_counters:
                     got += [int(r["cpu_usage_samples"]),
@@ -499,7 +703,7 @@ def main():
         header += ["cpu_usage_samples", "cpu_usage_mean_percent", "memory_usage_peak"]
     w.writerow(header)
     for key in sorted(rows):
-        w.writerow(([key[0]] if parts else []) + [key[1]]
+        w.writerow(([key[0]] if parts else []) + [printed(key[1])]
                    + ["" if v is None else v for v in comparable(rows[key], with_counters)])
     print("warnings", warnings, file=sys.stderr)
 
