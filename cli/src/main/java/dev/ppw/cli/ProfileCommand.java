@@ -4,6 +4,7 @@ import dev.ppw.aggregate.ThreadMode;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.ProfileOptions;
 import dev.ppw.engine.ProfileResult;
+import dev.ppw.engine.WindowSpec;
 import dev.ppw.model.Report;
 import dev.ppw.model.format.InputSource;
 import picocli.CommandLine.Command;
@@ -52,6 +53,10 @@ import java.util.concurrent.Callable;
                 "      a saved profile shown again, in another view derived from its tree",
                 "  gunzip -c trace.json.gz | ppw-java profile -",
                 "      '-' is standard input (gzipped or not)",
+                "  ppw-java profile trace.json --view flat --time-bins 50",
+                "      each region's time in 50 bins over the trace, as a sparkline",
+                "  ppw-java profile run.pfw --phase-by init --phase-by solve --format csv",
+                "      a profile per phase: the regions or instants named init and solve",
                 "%nExit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage,",
                 "3 internal error."})
 final class ProfileCommand implements Callable<Integer> {
@@ -84,6 +89,9 @@ final class ProfileCommand implements Callable<Integer> {
     @Mixin
     ReportOptions options;
 
+    @Mixin
+    WindowOptions time;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
     boolean quiet;
 
@@ -104,13 +112,15 @@ final class ProfileCommand implements Callable<Integer> {
             profiling = profiling.withJobs(jobs);
         }
         profiling = profiling.withThreadProfiles(options.tauSections())
-                .withWarningExamples(options.warnings.examplesKept());
+                .withWarningExamples(options.warnings.examplesKept()).withWindows(time.spec(spec).orElse(null));
         Main.Streams streams = main.streams();
 
         ProfileResult folded;
         long bytes = sources.stream().mapToLong(s -> Math.max(0, s.sizeBytes())).sum();
         try (Progress progress = Progress.bytes(streams.err(), "profile", bytes, quiet)) {
             folded = engine.profile(sources, profiling.withProgress(progress::stepTo), options.viewSpec());
+        } catch (WindowSpec.TooManyBinsException e) {
+            throw ReportOptions.usage(spec, e.getMessage());
         }
         WarningSummary.noteLines(folded.diagnostics()).forEach(streams.err()::println);
         DroppedSummary.lines(folded.droppedInputs(), sources.size(), options.strict).forEach(streams.err()::println);
@@ -119,6 +129,9 @@ final class ProfileCommand implements Callable<Integer> {
             return Main.BAD_DATA;
         }
         Report report = engine.report(folded.profile(), folded.diagnostics(), options.rows(0));
+        if (folded.split().isPresent()) {
+            report = engine.report(report, folded.split().get(), options.rows(0));
+        }
         if (options.tauSections()) {
             report = report.withSections(engine.sections(folded.threads(), Report.Section.Kind.THREAD,
                     options.viewSpec(), options.rows(0)));
