@@ -57,6 +57,36 @@ final class IgnoredOptions {
         return check.lines;
     }
 
+    /** Formats that write the whole profile only: its time bins and phases have no place there. */
+    static final List<String> WHOLE_ONLY = List.of("folded", "pprof", "speedscope", "hatchet", "tau");
+
+    /**
+     * The remarks on the time options ({@link WindowOptions}) of {@code profile}, {@code merge} and {@code report}:
+     * given with a format that writes the whole profile only, or with {@code --view counters}, they are ignored
+     * (and the inputs are not read twice for them, {@link WindowOptions#applies}); {@code --absolute-time} alone
+     * places nothing.
+     */
+    static List<String> time(CommandSpec spec, ReportOptions options, WindowOptions time) {
+        Check check = new Check(spec.commandLine().getParseResult(), options);
+        List<String> splitting = List.of("--time-bins", "--bin-width", "--phase-by", "--window", "--absolute-time");
+        if (!time.asked()) {
+            check.ignored("--absolute-time", "places time bins and --window times", "none of --time-bins,"
+                    + " --bin-width, --phase-by or --window");
+        } else if (options.view == ViewKind.COUNTERS) {
+            for (String option : splitting) {
+                check.ignored(option, "splits the rows of calls over time, and --view counters lists counter series",
+                        "--view counters");
+            }
+        } else if (WHOLE_ONLY.contains(check.format)) {
+            String withFormat = options.format != null ? "--format " + check.format : "-o " + options.output;
+            for (String option : splitting) {
+                check.ignored(option, "has no place in " + check.format + " output, which holds the whole profile"
+                        + " only", withFormat);
+            }
+        }
+        return check.lines;
+    }
+
     private static final class Check {
         final ParseResult given;
         final ReportOptions options;

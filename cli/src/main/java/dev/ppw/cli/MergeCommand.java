@@ -110,6 +110,8 @@ final class MergeCommand implements Callable<Integer> {
         List<InputSource> sources = engine.inputs(inputs, main.streams().in());
         options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
         IgnoredOptions.merge(spec, options, agg).forEach(main.streams().err()::println);
+        IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
+        WindowSpec split = time.spec(spec).filter(s -> time.applies(options)).orElse(null);
         MergeOptions merging = MergeOptions.defaults().withOp(agg)
                 .withMissing(presentOnly ? MissingRule.PRESENT : MissingRule.ZERO)
                 .withRecomputeInclusive(recomputeInclusive).withSplitByPid(nodeBy == Converters.NodeKey.PID)
@@ -118,7 +120,7 @@ final class MergeCommand implements Callable<Integer> {
                 .withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(input.async)
                         .withKeepCallTimes(options.keepCallTimes()))
                 .withSkipBad(input.skipBad).withWarningExamples(options.warnings.examplesKept())
-                .withWindows(time.spec(spec).orElse(null));
+                .withWindows(split);
         if (jobs != null) {
             merging = merging.withJobs(jobs);
         }

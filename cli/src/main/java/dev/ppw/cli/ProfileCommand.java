@@ -104,6 +104,8 @@ final class ProfileCommand implements Callable<Integer> {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
         IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
+        IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
+        WindowSpec split = time.spec(spec).filter(s -> time.applies(options)).orElse(null);
         ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads).withAsync(input.async)
                         .withKeepCallTimes(options.keepCallTimes()))
                 .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
@@ -112,7 +114,7 @@ final class ProfileCommand implements Callable<Integer> {
             profiling = profiling.withJobs(jobs);
         }
         profiling = profiling.withThreadProfiles(options.tauSections())
-                .withWarningExamples(options.warnings.examplesKept()).withWindows(time.spec(spec).orElse(null));
+                .withWarningExamples(options.warnings.examplesKept()).withWindows(split);
         Main.Streams streams = main.streams();
 
         ProfileResult folded;

@@ -42,6 +42,16 @@ final class WindowOptions {
         return timeBins != null || binWidthNanos != null || !phaseBy.isEmpty() || !windows.isEmpty();
     }
 
+    /**
+     * True when the split asked for shows in the output: not with {@code --view counters} nor with a format that
+     * writes the whole profile only ({@link IgnoredOptions#time} says so), where reading the inputs twice for it
+     * would be wasted.
+     */
+    boolean applies(ReportOptions options) {
+        return asked() && options.view != dev.ppw.model.ViewKind.COUNTERS
+                && !IgnoredOptions.WHOLE_ONLY.contains(Output.chosen(options).name());
+    }
+
     /** True when time bins are asked. */
     boolean bins() {
         return timeBins != null || binWidthNanos != null;

@@ -126,4 +126,21 @@ class TimeSplitCliTest {
         assertEquals("ppw-java: error: --phases names phases of --phase-by: give the marker names with --phase-by"
                 + " NAME", alone.err().lines().findFirst().orElseThrow());
     }
+
+    @Test
+    void formatsOfTheWholeProfileOnlyIgnoreTheSplitAndSaySo() {
+        Cli folded = Cli.run("profile", TSC, "--time-bins", "3", "--format", "folded");
+        assertEquals(0, folded.exit(), folded.toString());
+        assertEquals(Cli.run("profile", TSC, "--format", "folded").out(), folded.out());
+        assertEquals("ppw-java: warning: --time-bins has no place in folded output, which holds the whole profile"
+                + " only; ignored with --format folded", folded.err().strip());
+        Cli counters = Cli.run("merge", TSC, "--phase-by", "emit", "--view", "counters", "--format", "csv");
+        assertEquals(0, counters.exit(), counters.toString());
+        assertEquals("ppw-java: warning: --phase-by splits the rows of calls over time, and --view counters lists"
+                + " counter series; ignored with --view counters", counters.err().strip());
+        Cli absolute = Cli.run("profile", TSC, "--absolute-time", "--format", "csv");
+        assertEquals(Cli.run("profile", TSC, "--format", "csv").out(), absolute.out());
+        assertEquals("ppw-java: warning: --absolute-time places time bins and --window times; ignored with none of"
+                + " --time-bins, --bin-width, --phase-by or --window", absolute.err().strip());
+    }
 }
