@@ -4,7 +4,7 @@ import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Report;
 import dev.ppw.model.TimeBins;
 
-import java.util.ArrayList;
+import java.io.IOException;
 import java.util.List;
 
 /**
@@ -32,8 +32,16 @@ final class BinValues {
     private BinValues() {
     }
 
-    /** Every value of {@code report}'s bins, in bin order, rows in listed order, then counters. */
-    static List<Value> of(Report report) {
+    /** Where the values go, one at a time: a writer prints each as it comes, holding none. */
+    interface Sink {
+        void accept(Value value) throws IOException;
+    }
+
+    /**
+     * Every value of {@code report}'s bins to {@code sink}, in bin order, rows in listed order, then counters:
+     * one at a time (a merge of many rows over many bins has millions of them).
+     */
+    static void each(Report report, Sink sink) throws IOException {
         TimeBins bins = report.timeBins().orElseThrow();
         int[] rows = report.listedRows();
         long[][] inclusive = new long[rows.length][];
@@ -45,27 +53,25 @@ final class BinValues {
             calls[r] = bins.calls(rows[r]);
         }
         List<TimeBins.CounterBins> counters = bins.counters();
-        List<Value> values = new ArrayList<>();
         for (int b = 0; b < bins.size(); b++) {
             for (int r = 0; r < rows.length; r++) {
                 if (inclusive[r][b] == 0 && exclusive[r][b] == 0 && calls[r][b] == 0) {
                     continue;
                 }
-                values.add(new Value(b, r, rows[r], -1, INCLUSIVE, Long.toString(inclusive[r][b])));
-                values.add(new Value(b, r, rows[r], -1, EXCLUSIVE, Long.toString(exclusive[r][b])));
-                values.add(new Value(b, r, rows[r], -1, CALLS, Long.toString(calls[r][b])));
+                sink.accept(new Value(b, r, rows[r], -1, INCLUSIVE, Long.toString(inclusive[r][b])));
+                sink.accept(new Value(b, r, rows[r], -1, EXCLUSIVE, Long.toString(exclusive[r][b])));
+                sink.accept(new Value(b, r, rows[r], -1, CALLS, Long.toString(calls[r][b])));
             }
             for (int c = 0; c < counters.size(); c++) {
                 CounterSeries inBin = counters.get(c).perBin().get(b);
                 if (inBin == null) {
                     continue;
                 }
-                values.add(new Value(b, -1, -1, c, COUNTER_MEAN, RowField.plain(inBin.mean())));
-                values.add(new Value(b, -1, -1, c, COUNTER_MAX, RowField.plain(inBin.max())));
-                values.add(new Value(b, -1, -1, c, COUNTER_LAST, RowField.plain(inBin.last())));
+                sink.accept(new Value(b, -1, -1, c, COUNTER_MEAN, RowField.plain(inBin.mean())));
+                sink.accept(new Value(b, -1, -1, c, COUNTER_MAX, RowField.plain(inBin.max())));
+                sink.accept(new Value(b, -1, -1, c, COUNTER_LAST, RowField.plain(inBin.last())));
             }
         }
-        return values;
     }
 
     /** How a counter series is named in a row key column: {@code pid 7 memory[id] used}. */

@@ -157,7 +157,7 @@ public final class CsvWriter implements OutputWriter {
                 .setHeader(header.toArray(String[]::new)).build());
         List<TimeBins.CounterBins> counters = bins.counters();
         List<String> values = new ArrayList<>(header.size());
-        for (BinValues.Value v : BinValues.of(report)) {
+        BinValues.each(report, v -> {
             values.clear();
             values.add(Long.toString(bins.startNanos(v.bin())));
             values.add(Long.toString(bins.endNanos(v.bin())));
@@ -181,7 +181,7 @@ public final class CsvWriter implements OutputWriter {
             values.add(v.metric());
             values.add(v.value());
             printer.printRecord(values);
-        }
+        });
         printer.flush();
     }
 

@@ -177,7 +177,7 @@ public final class JsonWriter implements OutputWriter {
         g.writeNumberField("width_ns", bins.widthNanos());
         g.writeNumberField("count", bins.size());
         g.writeArrayFieldStart("values");
-        for (BinValues.Value v : BinValues.of(report)) {
+        BinValues.each(report, v -> {
             g.writeStartObject();
             g.writeNumberField("bin_start_ns", bins.startNanos(v.bin()));
             g.writeNumberField("bin_end_ns", bins.endNanos(v.bin()));
@@ -190,7 +190,7 @@ public final class JsonWriter implements OutputWriter {
             g.writeFieldName("value");
             g.writeNumber(v.value());
             g.writeEndObject();
-        }
+        });
         g.writeEndArray();
         g.writeEndObject();
     }
