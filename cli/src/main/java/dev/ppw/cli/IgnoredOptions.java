@@ -77,6 +77,10 @@ final class IgnoredOptions {
                 check.ignored(option, "splits the rows of calls over time, and --view counters lists counter series",
                         "--view counters");
             }
+        } else if (check.format.equals("text") && options.style == Presentation.Style.TAU) {
+            for (String option : splitting) {
+                check.ignored(option, "has no place in TAU's pprof layout", "--style tau");
+            }
         } else if (WHOLE_ONLY.contains(check.format)) {
             String withFormat = options.format != null ? "--format " + check.format : "-o " + options.output;
             for (String option : splitting) {

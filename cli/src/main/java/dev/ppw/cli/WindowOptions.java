@@ -43,13 +43,15 @@ final class WindowOptions {
     }
 
     /**
-     * True when the split asked for shows in the output: not with {@code --view counters} nor with a format that
-     * writes the whole profile only ({@link IgnoredOptions#time} says so), where reading the inputs twice for it
-     * would be wasted.
+     * True when the split asked for shows in the output: not with {@code --view counters}, a format that writes
+     * the whole profile only or TAU's text layout ({@link IgnoredOptions#time} says so), where reading the inputs
+     * twice for it would be wasted.
      */
     boolean applies(ReportOptions options) {
+        String format = Output.chosen(options).name();
         return asked() && options.view != dev.ppw.model.ViewKind.COUNTERS
-                && !IgnoredOptions.WHOLE_ONLY.contains(Output.chosen(options).name());
+                && !IgnoredOptions.WHOLE_ONLY.contains(format)
+                && !(format.equals("text") && options.style == dev.ppw.model.Presentation.Style.TAU);
     }
 
     /** True when time bins are asked. */
