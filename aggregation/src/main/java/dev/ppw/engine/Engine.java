@@ -49,7 +49,9 @@ import java.util.Optional;
  * ({@link #inputs}), fold traces into one profile ({@link #profile}), load and combine node profiles
  * ({@link #merge}, or {@link #accumulate} for a share of the nodes to {@link MergeAccumulator#combine combine}
  * elsewhere), derive a view ({@link #view}), choose its rows ({@link #report}) and write it in any
- * registered format ({@link #write}).
+ * registered format ({@link #write}). Profiles and merges split over time (time bins, phases:
+ * {@link ProfileOptions#windows()}, {@link #mergeSplit}) give a {@link Split} that
+ * {@link #report(Report, Split, RowOptions)} adds to the whole's report.
  *
  * <pre>{@code
  * Engine engine = Engine.fromClassPath();
@@ -181,6 +183,8 @@ public final class Engine {
      *                           counted instead ({@link ProfileResult#droppedInputs()}), and a
      *                           {@link BadInputsException} says when none could be read
      * @throws IllegalArgumentException when {@code options} name a format that is not registered
+     * @throws WindowSpec.TooManyBinsException with {@link ProfileOptions#windows()}, when a bin width gives more
+     *                                         than {@link WindowSpec#MAX_BINS} bins over the inputs
      */
     public ProfileResult profile(List<InputSource> inputs, ProfileOptions options, ViewSpec view) {
         if (options.windows().isEmpty()) {
@@ -407,6 +411,8 @@ public final class Engine {
      * inputs that cannot be read are {@link MergeAccumulator#drop dropped}, even all of them.
      *
      * @throws BadInputsException when inputs of this share cannot be read, without {@code skipBad}
+     * @throws IllegalArgumentException with {@link MergeOptions#windows()}: a split needs every input's extent
+     *                                  before any is folded, which {@link #mergeSplit} reads
      */
     public MergeAccumulator accumulate(List<InputSource> inputs, int firstInputIndex, MergeOptions options) {
         if (options.windows().isPresent()) {

@@ -51,8 +51,8 @@ public sealed interface WindowSpec permits WindowSpec.Bins, WindowSpec.Phases {
      * {@code windows} (a phase per label), then {@code (outside)} for the time no window covers, when there is any.
      *
      * @param markerNames  exact region or instant names, in the order their phases are listed; may be empty
-     * @param windows      explicit windows, in the order their phases are listed; may be empty, but not with
-     *                     {@code markerNames}
+     * @param windows      explicit windows, in the order their phases are listed; may be empty when
+     *                     {@code markerNames} is not
      * @param absoluteTime explicit windows on the trace clock, not relative to each node's first event
      */
     record Phases(List<String> markerNames, List<TimeWindow> windows, boolean absoluteTime) implements WindowSpec {
