@@ -143,4 +143,30 @@ class TimeSplitCliTest {
         assertEquals("ppw-java: warning: --absolute-time places time bins and --window times; ignored with none of"
                 + " --time-bins, --bin-width, --phase-by or --window", absolute.err().strip());
     }
+
+    @Test
+    void binsCutCallsAtTheirEdgesAndSummariseCountersPerBin() throws IOException {
+        Path trace = Files.writeString(dir.resolve("counters.json"), """
+                [{"name":"main","ph":"X","pid":1,"tid":1,"ts":0,"dur":10},
+                 {"name":"work","ph":"X","pid":1,"tid":1,"ts":1,"dur":4},
+                 {"name":"work","ph":"X","pid":1,"tid":1,"ts":6,"dur":3},
+                 {"name":"queue","ph":"C","pid":1,"tid":1,"ts":2,"args":{"depth":3}},
+                 {"name":"queue","ph":"C","pid":1,"tid":1,"ts":4,"args":{"depth":5}},
+                 {"name":"queue","ph":"C","pid":1,"tid":1,"ts":7,"args":{"depth":1}}]
+                """);
+        Cli r = Cli.run("profile", trace.toString(), "--bin-width", "5us", "--format", "csv");
+        assertEquals(0, r.exit(), r.toString());
+        assertEquals(Cli.csv("bin_start_ns,bin_end_ns,path,id,metric,value",
+                "0,5000,main,1,inclusive_ns,5000", "0,5000,main,1,exclusive_ns,1000", "0,5000,main,1,calls,1",
+                "0,5000,main => work,2,inclusive_ns,4000", "0,5000,main => work,2,exclusive_ns,4000",
+                "0,5000,main => work,2,calls,1",
+                "0,5000,pid 1 queue depth,,counter_mean,4", "0,5000,pid 1 queue depth,,counter_max,5",
+                "0,5000,pid 1 queue depth,,counter_last,5",
+                "5000,10000,main,1,inclusive_ns,5000", "5000,10000,main,1,exclusive_ns,2000",
+                "5000,10000,main,1,calls,1",
+                "5000,10000,main => work,2,inclusive_ns,3000", "5000,10000,main => work,2,exclusive_ns,3000",
+                "5000,10000,main => work,2,calls,1",
+                "5000,10000,pid 1 queue depth,,counter_mean,1", "5000,10000,pid 1 queue depth,,counter_max,1",
+                "5000,10000,pid 1 queue depth,,counter_last,1"), r.out());
+    }
 }
