@@ -250,7 +250,12 @@ final class DiffCommand implements Callable<Integer> {
             List<Split.Phase> all = split.orElseThrow().phases();
             for (Split.Phase p : all) {
                 if (p.name().equals(name)) {
-                    return p.merged().profile();
+                    // The header names each side by its inputs: they say which phase was taken of them.
+                    Profile phase = p.merged().profile();
+                    List<String> inputs = phase.inputs().stream().map(i -> i + " (phase " + name + ")").toList();
+                    return new Profile(phase.tree(), phase.view(), phase.tauDepth(), phase.aggregation(),
+                            phase.missing(), phase.nodes(), inputs, phase.processNames(), phase.threadNames(),
+                            phase.nodeInfos(), phase.counters(), phase.displayTimeUnit());
                 }
             }
             throw ReportOptions.usage(spec, "--phases: " + argument + " has no phase '" + name + "': its phases are "

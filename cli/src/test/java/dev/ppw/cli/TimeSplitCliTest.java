@@ -113,6 +113,12 @@ class TimeSplitCliTest {
         assertTrue(one.out().contains("\r\n1,,only A,createProgram,createProgram,,1,0,-1,0,292924305,0,-292924305,0,"),
                 one.out());
         assertTrue(one.out().contains(",only B,emit,emit,,0,1,1,,0,30235143,30235143,"), one.out());
+        Cli text = Cli.run("diff", TSC, "--phase-by", "emit", "--phases", "emit,(outside)", "--view", "flat");
+        assertEquals(0, text.exit(), text.toString());
+        assertTrue(text.out().lines().skip(1).findFirst().orElseThrow().startsWith("A: " + TSC + " (phase emit)   "),
+                text.out());
+        assertTrue(text.out().lines().skip(2).findFirst().orElseThrow().startsWith("B: " + TSC + " (phase (outside))"),
+                text.out());
         Cli same = Cli.run("diff", TSC, TSC, "--phase-by", "emit", "--phases", "emit", "--view", "flat",
                 "--format", "csv");
         assertEquals(0, same.exit(), same.toString());
