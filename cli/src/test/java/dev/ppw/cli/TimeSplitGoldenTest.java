@@ -36,7 +36,10 @@ class TimeSplitGoldenTest {
                 golden("merge", "nodes4", nodes4(), List.of("--agg", "max", "--view", "flat", "--time-bins", "5"),
                         "txt"),
                 golden("merge", "nodes4", nodes4(),
-                        List.of("--agg", "sum", "--view", "tree", "--time-bins", "3", "--format", "csv"), "csv"));
+                        List.of("--agg", "sum", "--view", "tree", "--time-bins", "3", "--format", "csv"), "csv"),
+                // perf stat -I: counter series only, summarised per bin.
+                golden("profile", "perf-stat-I100-x.csv", List.of("src/test/resources/perf-stat/perf-stat-I100-x.csv"),
+                        List.of("--view", "flat", "--time-bins", "3", "--format", "csv"), "csv"));
     }
 
     @TestFactory

@@ -74,8 +74,12 @@ final class BinValues {
         }
     }
 
-    /** How a counter series is named in a row key column: {@code pid 7 memory[id] used}. */
+    /**
+     * How a counter series is named in a row key column: {@code pid 7 memory[id] used}, without the pid when it
+     * has none ({@code perf stat}'s {@code cycles count}).
+     */
     static String counterName(CounterSeries c) {
-        return "pid " + c.pid() + " " + c.counter() + (c.id().isEmpty() ? "" : "[" + c.id() + "]") + " " + c.series();
+        return (c.pid().isEmpty() ? "" : "pid " + c.pid() + " ") + c.counter()
+                + (c.id().isEmpty() ? "" : "[" + c.id() + "]") + " " + c.series();
     }
 }
