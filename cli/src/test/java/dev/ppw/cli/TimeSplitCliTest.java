@@ -144,6 +144,10 @@ class TimeSplitCliTest {
         assertEquals(0, counters.exit(), counters.toString());
         assertEquals("ppw-java: warning: --phase-by splits the rows of calls over time, and --view counters lists"
                 + " counter series; ignored with --view counters", counters.err().strip());
+        Cli html = Cli.run("report", TSC, "--phase-by", "emit", "-o", dir.resolve("r.html").toString());
+        assertEquals(0, html.exit(), html.toString());
+        assertEquals("ppw-java: warning: --phase-by has no place in the HTML report, which shows the whole profile"
+                + " (time bins it plots); ignored with --format html", html.err().strip());
         Cli absolute = Cli.run("profile", TSC, "--absolute-time", "--format", "csv");
         assertEquals(Cli.run("profile", TSC, "--format", "csv").out(), absolute.out());
         assertEquals("ppw-java: warning: --absolute-time places time bins and --window times; ignored with none of"
