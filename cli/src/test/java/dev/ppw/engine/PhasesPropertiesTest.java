@@ -54,6 +54,46 @@ class PhasesPropertiesTest {
                 });
     }
 
+    @Test
+    void aMergeCombinesEachPhaseOverTheNodesWithItsOperator() {
+        qt().withExamples(30).forAll(longs().all(), integers().between(1, 40), integers().between(0, 1))
+                .checkAssert((seed, ops, max) -> {
+                    SplittableRandom r = new SplittableRandom(seed);
+                    WindowSpec split = new WindowSpec.Phases(MARKERS, List.of(), false);
+                    List<String> files = new ArrayList<>();
+                    List<Map<String, Map<String, long[]>>> alone = new ArrayList<>();
+                    for (int n = 0; n < 2 + r.nextInt(2); n++) {
+                        SplitTraces.Trace trace = SplitTraces.generate(r, 1 + r.nextInt(2), ops, r.nextInt(0, 100),
+                                MARKERS);
+                        Path file = SplitTraces.write(dir, "node-" + seed + "-" + n + ".json", trace.json());
+                        files.add(file.toString());
+                        ProfileResult one = ENGINE.profile(ENGINE.inputs(List.of(file.toString())),
+                                ProfileOptions.defaults().withJobs(1).withWindows(split), ViewSpec.TREE);
+                        alone.add(phases(one.split().orElseThrow()));
+                    }
+                    MergeResult merged = ENGINE.mergeSplit(ENGINE.inputs(files), MergeOptions.defaults()
+                            .withOp(max == 1 ? dev.ppw.model.MergeOp.MAX : dev.ppw.model.MergeOp.SUM).withJobs(2)
+                            .withWindows(split));
+                    Map<String, Map<String, long[]>> actual = phases(merged.split().orElseThrow());
+                    for (String name : actual.keySet()) {
+                        Map<String, long[]> expected = new TreeMap<>();
+                        for (Map<String, Map<String, long[]>> node : alone) {
+                            node.getOrDefault(name, Map.of()).forEach((path, v) -> expected.merge(path, v.clone(),
+                                    (a, b) -> new long[] {max == 1 ? Math.max(a[0], b[0]) : a[0] + b[0], a[1] + b[1]}));
+                        }
+                        assertEquals(text(expected), text(actual.get(name)), "phase " + name + ", seed " + seed);
+                    }
+                });
+    }
+
+    private static Map<String, Map<String, long[]>> phases(Split split) {
+        Map<String, Map<String, long[]>> phases = new TreeMap<>();
+        for (Split.Phase phase : split.phases()) {
+            phases.put(phase.name(), rows(phase.merged().profile()));
+        }
+        return phases;
+    }
+
     /** Per phase, per path: the summed overlap of its calls with the phase's windows, and how many overlap. */
     private static Map<String, Map<String, long[]>> expected(List<SplitTraces.Call> calls) {
         long first = Long.MAX_VALUE;
