@@ -66,8 +66,8 @@ final class TraceFolding {
                 // Each worker reads its input on one thread; the spill limit is shared among them. An input
                 // folded apart joins only once it has been read whole, so a bad one can be left out.
                 FoldOptions share = options.withSpillLimitEvents(Math.max(1, options.spillLimitEvents() / jobs));
-                InOrder.run(inputs.size(), jobs, i -> foldApart(inputs.get(i), reading, share,
-                        progressOf(progress, bytesRead), skip, windowsOf == null ? null : windowsOf.apply(i)), apart -> {
+                InOrder.run(inputs.size(), jobs, i -> foldApart(inputs.get(i), reading, share, progressOf(progress,
+                        bytesRead), skip, windowsOf == null ? null : windowsOf.apply(i)), apart -> {
                             if (apart.unreadable() != null) {
                                 dropped[0] = dropped[0].then(one(apart.name(), apart.unreadable()));
                                 return;
