@@ -66,11 +66,22 @@ class TimeBinsPropertiesTest {
                     WindowSpec bins = bins(r, variant);
                     for (ViewSpec view : VIEWS) {
                         List<InputSource> inputs = ENGINE.inputs(files);
+                        List<NodeView> nodes = new ArrayList<>();
                         MergeResult merged = ENGINE.mergeSplit(inputs, MergeOptions.defaults().withOp(MergeOp.SUM)
-                                .withView(view).withJobs(1 + r.nextInt(2)).withWindows(bins));
+                                .withView(view).withJobs(1 + r.nextInt(2)).withWindows(bins).withNodeViews(nodes::add));
                         Report whole = ENGINE.report(merged.merged(), RowOptions.defaults());
                         assertAddsUp(ENGINE.report(whole, merged.split().orElseThrow(), RowOptions.defaults()),
                                 "seed " + seed + ", " + bins + ", merged " + view.label());
+                        // Each node's section has its own bins, on the merge's axis.
+                        List<Report.Section> sections = ENGINE.sections(nodes, Report.Section.Kind.NODE, view,
+                                RowOptions.defaults());
+                        assertEquals(files.size(), sections.size());
+                        for (Report.Section section : sections) {
+                            assertEquals(merged.split().orElseThrow().bins().orElseThrow().widthNanos(),
+                                    section.report().timeBins().orElseThrow().widthNanos());
+                            assertAddsUp(section.report(), "seed " + seed + ", " + bins + ", node " + section.label()
+                                    + " of a merge, " + view.label());
+                        }
                     }
                 });
     }
