@@ -176,7 +176,11 @@ public final class JsonWriter implements OutputWriter {
         g.writeBooleanField("absolute_time", bins.absoluteTime());
         g.writeNumberField("width_ns", bins.widthNanos());
         g.writeNumberField("count", bins.size());
-        g.writeArrayFieldStart("values");
+        g.writeFieldName("values");
+        if (g.getPrettyPrinter() instanceof ProfileJsonLayout layout) {
+            layout.nextArrayOnLines();
+        }
+        g.writeStartArray();
         BinValues.each(report, v -> {
             g.writeStartObject();
             g.writeNumberField("bin_start_ns", bins.startNanos(v.bin()));
