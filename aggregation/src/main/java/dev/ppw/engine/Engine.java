@@ -50,7 +50,9 @@ import java.util.function.Consumer;
  * ({@link #inputs}), fold traces into one profile ({@link #profile}), load and combine node profiles
  * ({@link #merge}, or {@link #accumulate} for a share of the nodes to {@link MergeAccumulator#combine combine}
  * elsewhere), derive a view ({@link #view}), choose its rows ({@link #report}) and write it in any
- * registered format ({@link #write}).
+ * registered format ({@link #write}). Profiles and merges split over time (time bins, phases:
+ * {@link ProfileOptions#windows()}, {@link #mergeSplit}) give a {@link Split} that
+ * {@link #report(Report, Split, RowOptions)} adds to the whole's report.
  *
  * <pre>{@code
  * Engine engine = Engine.fromClassPath();
@@ -182,13 +184,29 @@ public final class Engine {
      *                           counted instead ({@link ProfileResult#droppedInputs()}), and a
      *                           {@link BadInputsException} says when none could be read
      * @throws IllegalArgumentException when {@code options} name a format that is not registered
+     * @throws WindowSpec.TooManyBinsException with {@link ProfileOptions#windows()}, when a bin width gives more
+     *                                         than {@link WindowSpec#MAX_BINS} bins over the inputs
      */
     public ProfileResult profile(List<InputSource> inputs, ProfileOptions options, ViewSpec view) {
+        if (options.windows().isEmpty()) {
+            return profileOf(inputs, options, view, null);
+        }
+        try (Splitting splitting = new Splitting()) {
+            return profileOf(splitting.rereadable(inputs), options, view, options.windows().get());
+        }
+    }
+
+    private ProfileResult profileOf(List<InputSource> inputs, ProfileOptions options, ViewSpec view,
+                                    WindowSpec windows) {
         Reading reading = Reading.of(formats, options.inputFormat(), options.reading());
         Diagnostics diagnostics = InputList.notesOf(inputs, options.fold().warningExamples());
         List<InputSource> sources = List.copyOf(inputs);
         String saved = firstSavedProfile(sources, reading, options.jobs());
         if (saved != null) {
+            if (windows != null) {
+                throw new BadInputException("cannot split " + saved + " into time bins or phases: it is a saved"
+                        + " profile, whose events and their times are gone; split the traces it was made of");
+            }
             if (options.fold().threads() == ThreadMode.SPLIT) {
                 throw new BadInputException("cannot split " + saved + " by thread: it is a saved profile, its threads"
                         + " as they were saved; profile it without splitting threads");
@@ -202,20 +220,43 @@ public final class Engine {
         }
         // Each thread on its own needs them folded apart; the whole is then their sum.
         FoldOptions fold = options.threadProfiles() ? options.fold().withThreads(ThreadMode.SPLIT) : options.fold();
+        WindowPlan plan = null;
+        if (windows != null) {
+            // One input is the profile's only node: its windows need no name.
+            List<String> nodes = sources.size() == 1 ? List.of("")
+                    : sources.stream().map(s -> InputExpansion.fileName(s.name())).toList();
+            plan = WindowPlan.of(windows, Splitting.scanAll(sources, nodes, reading, windows, options.jobs(),
+                    options.skipBad()));
+        }
         TraceFolding.Folded folded = TraceFolding.fold(sources, reading, fold, options.jobs(),
-                options.progress(), options.skipBad());
+                options.progress(), options.skipBad(), plan == null ? null : plan::windowsOf);
         try (Folder folder = folded.folder()) {
             diagnostics.addAll(folder.diagnostics());
             Profile tree = sumOfInputs(folder.toProfile(), folded.names()).withDroppedInputs(folded.dropped());
             List<NodeView> threads = List.of();
+            boolean summed = options.threadProfiles() && options.fold().threads() != ThreadMode.SPLIT;
             if (options.threadProfiles()) {
                 threads = threadsOf(tree);
-                if (options.fold().threads() != ThreadMode.SPLIT) {
+                if (summed) {
                     tree = tree.withView(ThreadTrees.summed(tree.tree()), ViewKind.TREE, 0);
                 }
             }
+            Optional<Split> split = Optional.empty();
+            if (plan != null) {
+                List<Profile> phaseTrees = Splitting.phaseProfiles(folder, plan.phaseCount());
+                List<Split.Phase> phases = new ArrayList<>(phaseTrees.size());
+                for (int p = 0; p < phaseTrees.size(); p++) {
+                    Profile phase = sumOfInputs(phaseTrees.get(p), folded.names());
+                    if (summed) {
+                        phase = phase.withView(ThreadTrees.summed(phase.tree()), ViewKind.TREE, 0);
+                    }
+                    phases.add(new Split.Phase(plan.names().get(p), plan.windowsOfPhase(p),
+                            Splitting.alone(Views.derive(phase, view.view(), view.tauDepth()))));
+                }
+                split = Optional.of(new Split(plan.axis(), phases));
+            }
             return new ProfileResult(Views.derive(tree, view.view(), view.tauDepth()), diagnostics, folded.dropped(),
-                    threads);
+                    threads, split);
         }
     }
 
@@ -300,6 +341,9 @@ public final class Engine {
      * @throws BadInputException  when a folder's temporary file fails (a full disk)
      */
     public MergeAccumulator.Merged merge(List<InputSource> inputs, MergeOptions options) {
+        if (options.windows().isPresent()) {
+            return mergeSplit(inputs, options).merged();
+        }
         MergeAccumulator merge = accumulate(inputs, 0, options);
         if (merge.inputCount() == 0 && !merge.droppedInputs().isEmpty()) {
             throw new BadInputsException(merge.droppedInputs(), inputs.size());
@@ -311,6 +355,56 @@ public final class Engine {
     }
 
     /**
+     * As {@link #merge}, and with {@link MergeOptions#windows()} each node's phases or time bins merged too, one
+     * accumulator per phase (matched by name; bins by index) with the merge's operator, missing rule and
+     * breakdown (SEMANTICS.md "Time bins", "Phases"). Each input is read twice: a pre-pass finds its extent and
+     * markers, then it is folded; an input read once (standard input) is copied to a temporary file first, and
+     * the copy deleted however the call ends. With time bins, {@link MergeOptions#nodeViews()} gets each node's
+     * bins with its view ({@link NodeView#bins()}).
+     *
+     * @throws BadInputsException as {@link #merge}
+     * @throws BadInputException  as {@link #merge}; also when an input is a saved profile or of a format whose
+     *                            times are not the trace's clock (they cannot be split)
+     * @throws WindowSpec.TooManyBinsException when a bin width gives more than {@link WindowSpec#MAX_BINS} bins
+     */
+    public MergeResult mergeSplit(List<InputSource> inputs, MergeOptions options) {
+        if (options.windows().isEmpty()) {
+            return new MergeResult(merge(inputs, options), Optional.empty());
+        }
+        WindowSpec spec = options.windows().get();
+        try (Splitting splitting = new Splitting()) {
+            List<InputSource> sources = splitting.rereadable(inputs);
+            Reading reading = Reading.of(formats, options.inputFormat(), options.reading().withJobs(1));
+            List<String> labels = InputExpansion.labels(sources.stream().map(InputSource::name).toList());
+            WindowPlan plan = WindowPlan.of(spec, Splitting.scanAll(sources, labels, reading, spec, options.jobs(),
+                    options.skipBad()));
+            List<MergeAccumulator> phases = new ArrayList<>(plan.phaseCount());
+            for (int p = 0; p < plan.phaseCount(); p++) {
+                phases.add(newAccumulator(options));
+            }
+            MergeAccumulator merge = accumulate(sources, 0, options, plan, phases);
+            if (merge.inputCount() == 0 && !merge.droppedInputs().isEmpty()) {
+                throw new BadInputsException(merge.droppedInputs(), inputs.size());
+            }
+            MergeAccumulator.Merged merged = merge.result(options.recomputeInclusive());
+            Diagnostics diagnostics = InputList.notesOf(inputs, options.fold().warningExamples());
+            diagnostics.addAll(merged.diagnostics());
+            List<Split.Phase> split = new ArrayList<>(phases.size());
+            for (int p = 0; p < phases.size(); p++) {
+                split.add(new Split.Phase(plan.names().get(p), plan.windowsOfPhase(p),
+                        phases.get(p).result(options.recomputeInclusive())));
+            }
+            return new MergeResult(new MergeAccumulator.Merged(merged.profile(), merged.breakdown(), diagnostics,
+                    merged.droppedInputs()), Optional.of(new Split(plan.axis(), split)));
+        }
+    }
+
+    private static MergeAccumulator newAccumulator(MergeOptions options) {
+        return new MergeAccumulator(options.op(), options.missing(), options.breakdown(), options.view().view(),
+                options.view().tauDepth(), options.fold().warningExamples());
+    }
+
+    /**
      * As {@link #merge}, without taking the result: the inputs' nodes accumulated, input {@code i} of the
      * list being input {@code firstInputIndex + i} of the whole merge, so that accumulators of disjoint
      * shares of a large merge (on other threads, processes or machines) {@link MergeAccumulator#combine
@@ -318,21 +412,32 @@ public final class Engine {
      * inputs that cannot be read are {@link MergeAccumulator#drop dropped}, even all of them.
      *
      * @throws BadInputsException when inputs of this share cannot be read, without {@code skipBad}
+     * @throws IllegalArgumentException with {@link MergeOptions#windows()}: a split needs every input's extent
+     *                                  before any is folded, which {@link #mergeSplit} reads
      */
     public MergeAccumulator accumulate(List<InputSource> inputs, int firstInputIndex, MergeOptions options) {
+        if (options.windows().isPresent()) {
+            throw new IllegalArgumentException("a split merge needs every input's extent first: mergeSplit");
+        }
+        return accumulate(inputs, firstInputIndex, options, null, List.of());
+    }
+
+    private MergeAccumulator accumulate(List<InputSource> inputs, int firstInputIndex, MergeOptions options,
+                                        WindowPlan plan, List<MergeAccumulator> phases) {
         if (firstInputIndex < 0) {
             throw new IllegalArgumentException("input indices start at 0, got " + firstInputIndex);
         }
         Reading reading = Reading.of(formats, options.inputFormat(), options.reading().withJobs(1));
-        MergeAccumulator merge = new MergeAccumulator(options.op(), options.missing(), options.breakdown(),
-                options.view().view(), options.view().tauDepth(), options.fold().warningExamples());
+        MergeAccumulator merge = newAccumulator(options);
         NodeLoading loader = new NodeLoading(reading, options.view(), options.splitByPid(), options.fold(),
                 options.jobs());
         List<InputSource> sources = List.copyOf(inputs);
         List<String> names = sources.stream().map(InputSource::name).toList();
         List<String> labels = InputExpansion.labels(names);
         String[] joined = new String[1]; // the first input that joined, for messages about one that cannot
-        InOrder.run(sources.size(), options.jobs(), i -> new Indexed(i, loader.load(sources.get(i), labels.get(i))),
+        InOrder.run(sources.size(), options.jobs(), i -> new Indexed(i, plan == null
+                        ? loader.load(sources.get(i), labels.get(i))
+                        : loader.load(sources.get(i), labels.get(i), plan.windowsOf(i), plan.phaseCount())),
                 item -> {
                     NodeLoading.Loaded loaded = item.loaded();
                     String name = names.get(item.index());
@@ -351,9 +456,10 @@ public final class Engine {
                         if (options.skipBad() || merge.droppedInputs().isEmpty()) {
                             // Without skipBad, once an input is bad nothing will be written: the rest is only checked.
                             merge.add(index, name, loaded.infos(), loaded.views(), loaded.diagnostics());
+                            addPhases(phases, index, name, loaded);
                             for (int n = 0; n < loaded.views().size(); n++) {
                                 options.nodeViews().accept(new NodeView(loaded.infos().get(n).label(),
-                                        loaded.views().get(n)));
+                                        loaded.views().get(n), nodeBins(plan, loaded, n)));
                             }
                         }
                     }
@@ -366,6 +472,30 @@ public final class Engine {
     }
 
     private record Indexed(int index, NodeLoading.Loaded loaded) {
+    }
+
+    /** Each node's phases into the phases' accumulators, phase by phase. */
+    private static void addPhases(List<MergeAccumulator> phases, int index, String name, NodeLoading.Loaded loaded) {
+        for (int p = 0; p < phases.size(); p++) {
+            List<Profile> views = new ArrayList<>(loaded.views().size());
+            for (int n = 0; n < loaded.views().size(); n++) {
+                views.add(loaded.phaseViews().get(n).get(p));
+            }
+            phases.get(p).add(index, name, loaded.infos(), views, new Diagnostics());
+        }
+    }
+
+    /** Node {@code n}'s own time bins, for its section; empty unless the merge splits into bins. */
+    private static Optional<Split> nodeBins(WindowPlan plan, NodeLoading.Loaded loaded, int n) {
+        if (plan == null || plan.axis().isEmpty()) {
+            return Optional.empty();
+        }
+        List<Split.Phase> bins = new ArrayList<>(plan.phaseCount());
+        for (int p = 0; p < plan.phaseCount(); p++) {
+            bins.add(new Split.Phase(plan.names().get(p), List.of(),
+                    Splitting.alone(loaded.phaseViews().get(n).get(p))));
+        }
+        return Optional.of(new Split(plan.axis(), bins));
     }
 
     /**
@@ -404,7 +534,8 @@ public final class Engine {
     /**
      * One section per part, for TAU's layout ({@link Report#withSections}): each part's rows chosen as
      * {@link #report(Profile, Diagnostics, RowOptions)} chooses them, in {@code view} (a part already in it is
-     * taken as it is; a tree profile is derived), without diagnostics of its own (the whole report has them).
+     * taken as it is; a tree profile is derived), without diagnostics of its own (the whole report has them); a
+     * node that comes with its time bins ({@link NodeView#bins()}) gets their table ({@link Report#timeBins()}).
      *
      * @param parts the threads of {@link ProfileResult#threads()}, or the nodes a merge gave its
      *              {@link MergeOptions#nodeViews()} listener
@@ -418,7 +549,11 @@ public final class Engine {
             boolean inView = profile.view() == view.view()
                     && (view.view() != ViewKind.TAU || profile.tauDepth() == view.tauDepth());
             Profile shown = inView ? profile : view(profile, view);
-            sections.add(new Report.Section(kind, p.label(), report(shown, new Diagnostics(), rows)));
+            Report section = report(shown, new Diagnostics(), rows);
+            if (p.bins().isPresent() && inView) {
+                section = section.withTimeBins(BinTables.of(section, p.bins().get()));
+            }
+            sections.add(new Report.Section(kind, p.label(), section));
         }
         return sections;
     }
@@ -444,6 +579,22 @@ public final class Engine {
             report = report.withImbalanceRows(ImbalanceRanking.worst(merged.profile(), stats, rows.topImbalance()));
         }
         return report;
+    }
+
+    /**
+     * {@code whole} with its {@code split}: for time bins, its rows' values in each bin ({@link Report#timeBins()},
+     * rows matched by key); for phases, each phase's own report, its rows chosen by {@code rows} as the whole's
+     * are ({@link Report#phases()}). Either is the same view as {@code whole}.
+     */
+    public Report report(Report whole, Split split, RowOptions rows) {
+        if (split.bins().isPresent()) {
+            return whole.withTimeBins(BinTables.of(whole, split));
+        }
+        List<Report.Phase> phases = new ArrayList<>(split.phases().size());
+        for (Split.Phase phase : split.phases()) {
+            phases.add(new Report.Phase(phase.name(), phase.windows(), report(phase.merged(), rows)));
+        }
+        return whole.withPhases(phases);
     }
 
     /**

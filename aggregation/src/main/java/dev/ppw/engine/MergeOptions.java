@@ -34,13 +34,18 @@ import java.util.function.Consumer;
  *                           that cannot be read fails the merge, after every input was checked
  * @param nodeViews          told each node's own profile in the merged view (labelled as the node), on the
  *                           calling thread, in position order as the nodes join: for reports that print each
- *                           node (TAU's layout, {@link Engine#sections}); it may keep them
+ *                           node (TAU's layout, {@link Engine#sections}); it may keep them. With time bins,
+ *                           each node's view comes with its bins ({@link NodeView#bins()})
+ * @param windows            split every node into time bins or phases, merged phase by phase
+ *                           ({@link Engine#mergeSplit}); each input is then read twice (a pre-pass, then the fold),
+ *                           an input read once being first copied to a temporary file; empty: no split
  */
 public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInclusive, boolean splitByPid,
                            boolean breakdown, ViewSpec view, int jobs, Optional<String> inputFormat,
                            ReadOptions reading, FoldOptions fold, Runnable progress, boolean skipBad,
-                           Consumer<NodeView> nodeViews) {
+                           Consumer<NodeView> nodeViews, Optional<WindowSpec> windows) {
     public MergeOptions {
+        Objects.requireNonNull(windows, "windows");
         Objects.requireNonNull(op, "op");
         Objects.requireNonNull(missing, "missing");
         Objects.requireNonNull(view, "view");
@@ -65,53 +70,53 @@ public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInc
     public static MergeOptions defaults() {
         return new MergeOptions(MergeOp.SUM, MissingRule.ZERO, false, false, false, ViewSpec.TREE,
                 Runtime.getRuntime().availableProcessors(), Optional.empty(), ReadOptions.defaults(),
-                FoldOptions.defaults(), () -> { }, false, node -> { });
+                FoldOptions.defaults(), () -> { }, false, node -> { }, Optional.empty());
     }
 
     public MergeOptions withOp(MergeOp operator) {
         return new MergeOptions(operator, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, fold, progress, skipBad, nodeViews);
+                reading, fold, progress, skipBad, nodeViews, windows);
     }
 
     public MergeOptions withMissing(MissingRule rule) {
         return new MergeOptions(op, rule, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat, reading,
-                fold, progress, skipBad, nodeViews);
+                fold, progress, skipBad, nodeViews, windows);
     }
 
     public MergeOptions withRecomputeInclusive(boolean recompute) {
         return new MergeOptions(op, missing, recompute, splitByPid, breakdown, view, jobs, inputFormat, reading, fold,
-                progress, skipBad, nodeViews);
+                progress, skipBad, nodeViews, windows);
     }
 
     public MergeOptions withSplitByPid(boolean split) {
         return new MergeOptions(op, missing, recomputeInclusive, split, breakdown, view, jobs, inputFormat, reading,
-                fold, progress, skipBad, nodeViews);
+                fold, progress, skipBad, nodeViews, windows);
     }
 
     public MergeOptions withBreakdown(boolean keep) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, keep, view, jobs, inputFormat, reading,
-                fold, progress, skipBad, nodeViews);
+                fold, progress, skipBad, nodeViews, windows);
     }
 
     public MergeOptions withView(ViewSpec spec) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, spec, jobs, inputFormat,
-                reading, fold, progress, skipBad, nodeViews);
+                reading, fold, progress, skipBad, nodeViews, windows);
     }
 
     public MergeOptions withJobs(int n) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, n, inputFormat, reading,
-                fold, progress, skipBad, nodeViews);
+                fold, progress, skipBad, nodeViews, windows);
     }
 
     /** Every input read as the registered format {@code name}; null detects each input's format. */
     public MergeOptions withInputFormat(String name) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs,
-                Optional.ofNullable(name), reading, fold, progress, skipBad, nodeViews);
+                Optional.ofNullable(name), reading, fold, progress, skipBad, nodeViews, windows);
     }
 
     public MergeOptions withReading(ReadOptions options) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                options, fold, progress, skipBad, nodeViews);
+                options, fold, progress, skipBad, nodeViews, windows);
     }
 
     /**
@@ -129,23 +134,29 @@ public record MergeOptions(MergeOp op, MissingRule missing, boolean recomputeInc
 
     public MergeOptions withFold(FoldOptions options) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, options, progress, skipBad, nodeViews);
+                reading, options, progress, skipBad, nodeViews, windows);
     }
 
     public MergeOptions withProgress(Runnable inputJoined) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, fold, inputJoined, skipBad, nodeViews);
+                reading, fold, inputJoined, skipBad, nodeViews, windows);
     }
 
     /** Whether inputs that cannot be read are left out, counted, rather than failing the merge. */
     public MergeOptions withSkipBad(boolean skip) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, fold, progress, skip, nodeViews);
+                reading, fold, progress, skip, nodeViews, windows);
     }
 
     /** Tells {@code each} every node's profile as it joins (see {@link #nodeViews()}). */
     public MergeOptions withNodeViews(Consumer<NodeView> each) {
         return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
-                reading, fold, progress, skipBad, each);
+                reading, fold, progress, skipBad, each, windows);
+    }
+
+    /** Split every node into time bins or phases as {@code split} says; null: no split. */
+    public MergeOptions withWindows(WindowSpec split) {
+        return new MergeOptions(op, missing, recomputeInclusive, splitByPid, breakdown, view, jobs, inputFormat,
+                reading, fold, progress, skipBad, nodeViews, Optional.ofNullable(split));
     }
 }

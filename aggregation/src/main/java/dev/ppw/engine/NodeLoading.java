@@ -5,6 +5,7 @@ import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ThreadMode;
 import dev.ppw.aggregate.Views;
+import dev.ppw.aggregate.Windows;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.NodeInfo;
@@ -59,7 +60,12 @@ final class NodeLoading {
      * the one-line message of an input that cannot be read (then nothing else is set), or null.
      */
     record Loaded(List<NodeInfo> infos, List<Profile> views, Diagnostics diagnostics, String holds,
-                  String refusal, String unreadable) {
+                  String refusal, String unreadable, List<List<Profile>> phaseViews) {
+        Loaded(List<NodeInfo> infos, List<Profile> views, Diagnostics diagnostics, String holds, String refusal,
+               String unreadable) {
+            this(infos, views, diagnostics, holds, refusal, unreadable, List.of());
+        }
+
         static Loaded unreadable(String message) {
             return new Loaded(List.of(), List.of(), new Diagnostics(), "", null, message);
         }
@@ -74,10 +80,18 @@ final class NodeLoading {
      *                                         fault, so it stops the merge
      */
     Loaded load(InputSource source, String label) {
+        return load(source, label, null, 0);
+    }
+
+    /**
+     * As {@link #load(InputSource, String)}, a trace also cut into {@code windows}' phases ({@code phaseCount} of
+     * them: null windows give empty phases): {@link Loaded#phaseViews()} holds, per node, its phases in the view.
+     */
+    Loaded load(InputSource source, String label, Windows windows, int phaseCount) {
         try (source) {
             return switch (inputs.formatOf(source)) {
                 case ProfileFormat saved -> loadSaved(source.name(), label, saved.read(source, inputs.options()));
-                case EventFormat events -> loadTrace(source.name(), label, source, events);
+                case EventFormat events -> loadTrace(source.name(), label, source, events, windows, phaseCount);
             };
         } catch (BadInputException e) {
             return Loaded.unreadable(e.getMessage());
@@ -88,10 +102,27 @@ final class NodeLoading {
         }
     }
 
-    private Loaded loadTrace(String file, String label, InputSource source, EventFormat format) throws IOException {
+    private Loaded loadTrace(String file, String label, InputSource source, EventFormat format, Windows windows,
+                             int phaseCount) throws IOException {
         // Closed however the reading ends: a trace broken halfway leaves no temporary file behind.
         try (Folder folder = new Folder(foldOptions)) {
-            return loadTrace(file, label, source, format, folder);
+            folder.windows(windows);
+            Loaded whole = loadTrace(file, label, source, format, folder);
+            if (phaseCount == 0) {
+                return whole;
+            }
+            List<List<Profile>> phases = new ArrayList<>();
+            if (splitByPid) {
+                List<List<Profile>> nodes = folder.nodePhaseProfiles();
+                for (int n = 0; n < whole.views().size(); n++) {
+                    List<Profile> node = n < nodes.size() ? nodes.get(n) : Splitting.phaseProfiles(folder, phaseCount);
+                    phases.add(node.stream().map(p -> Views.derive(p, view, tauDepth)).toList());
+                }
+            } else {
+                phases.add(Splitting.phaseProfiles(folder, phaseCount).stream()
+                        .map(p -> Views.derive(p, view, tauDepth)).toList());
+            }
+            return new Loaded(whole.infos(), whole.views(), whole.diagnostics(), whole.holds(), null, null, phases);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.ppw.engine;
 import dev.ppw.model.Profile;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One part of a whole, on its own: a thread of a profile ({@link ProfileResult#threads()}) or a node of a
@@ -11,10 +12,18 @@ import java.util.Objects;
  *
  * @param label   how outputs name the part: a thread's name, a node's label
  * @param profile the part's profile: a tree profile for a thread, a profile in the merged view for a node
+ * @param bins    a node's own time bins, in the merged view, when the merge splits into time bins
+ *                ({@link MergeOptions#windows()}); {@link Engine#sections} gives its section their table
  */
-public record NodeView(String label, Profile profile) {
+public record NodeView(String label, Profile profile, Optional<Split> bins) {
     public NodeView {
         Objects.requireNonNull(label, "label");
         Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(bins, "bins");
+    }
+
+    /** A part without time bins. */
+    public NodeView(String label, Profile profile) {
+        this(label, profile, Optional.empty());
     }
 }

@@ -26,10 +26,16 @@ import java.util.function.LongConsumer;
  *                    per-thread layout: the inputs are folded with threads split ({@link ThreadMode#SPLIT}),
  *                    and unless {@code fold} splits them too the profile is their sum, as a fold with threads
  *                    merged gives it (the same rows and numbers; only node indices may differ)
+ * @param windows     split the profile into time bins or phases ({@link ProfileResult#split()}): each input is
+ *                    then read twice, a pre-pass finding its extent and markers
+ *                    ({@link dev.ppw.aggregate.WindowScan}), then the fold; an input read once (standard input, a
+ *                    pipe) is first copied to a temporary file, deleted after; empty: no split
  */
 public record ProfileOptions(FoldOptions fold, int jobs, Optional<String> inputFormat, ReadOptions reading,
-                             LongConsumer progress, boolean skipBad, boolean threadProfiles) {
+                             LongConsumer progress, boolean skipBad, boolean threadProfiles,
+                             Optional<WindowSpec> windows) {
     public ProfileOptions {
+        Objects.requireNonNull(windows, "windows");
         Objects.requireNonNull(fold, "fold");
         Objects.requireNonNull(inputFormat, "inputFormat");
         Objects.requireNonNull(reading, "reading");
@@ -48,7 +54,7 @@ public record ProfileOptions(FoldOptions fold, int jobs, Optional<String> inputF
      */
     public static ProfileOptions defaults() {
         return new ProfileOptions(FoldOptions.defaults(), Runtime.getRuntime().availableProcessors(), Optional.empty(),
-                ReadOptions.defaults(), bytes -> { }, false, false);
+                ReadOptions.defaults(), bytes -> { }, false, false, Optional.empty());
     }
 
     public ProfileOptions withThreads(ThreadMode threads) {
@@ -69,33 +75,40 @@ public record ProfileOptions(FoldOptions fold, int jobs, Optional<String> inputF
     }
 
     public ProfileOptions withFold(FoldOptions options) {
-        return new ProfileOptions(options, jobs, inputFormat, reading, progress, skipBad, threadProfiles);
+        return new ProfileOptions(options, jobs, inputFormat, reading, progress, skipBad, threadProfiles, windows);
     }
 
     public ProfileOptions withJobs(int n) {
-        return new ProfileOptions(fold, n, inputFormat, reading, progress, skipBad, threadProfiles);
+        return new ProfileOptions(fold, n, inputFormat, reading, progress, skipBad, threadProfiles, windows);
     }
 
     /** Every input read as the registered format {@code name}; null detects each input's format. */
     public ProfileOptions withInputFormat(String name) {
-        return new ProfileOptions(fold, jobs, Optional.ofNullable(name), reading, progress, skipBad, threadProfiles);
+        return new ProfileOptions(fold, jobs, Optional.ofNullable(name), reading, progress, skipBad, threadProfiles,
+                windows);
     }
 
     public ProfileOptions withReading(ReadOptions options) {
-        return new ProfileOptions(fold, jobs, inputFormat, options, progress, skipBad, threadProfiles);
+        return new ProfileOptions(fold, jobs, inputFormat, options, progress, skipBad, threadProfiles, windows);
     }
 
     public ProfileOptions withProgress(LongConsumer bytesRead) {
-        return new ProfileOptions(fold, jobs, inputFormat, reading, bytesRead, skipBad, threadProfiles);
+        return new ProfileOptions(fold, jobs, inputFormat, reading, bytesRead, skipBad, threadProfiles, windows);
     }
 
     /** Whether, of several inputs, those that cannot be read are left out, counted, rather than failing. */
     public ProfileOptions withSkipBad(boolean skip) {
-        return new ProfileOptions(fold, jobs, inputFormat, reading, progress, skip, threadProfiles);
+        return new ProfileOptions(fold, jobs, inputFormat, reading, progress, skip, threadProfiles, windows);
+    }
+
+    /** Split into time bins or phases as {@code split} says; null: no split. */
+    public ProfileOptions withWindows(WindowSpec split) {
+        return new ProfileOptions(fold, jobs, inputFormat, reading, progress, skipBad, threadProfiles,
+                Optional.ofNullable(split));
     }
 
     /** With {@code each} true, also each thread's own profile ({@link ProfileResult#threads()}). */
     public ProfileOptions withThreadProfiles(boolean each) {
-        return new ProfileOptions(fold, jobs, inputFormat, reading, progress, skipBad, each);
+        return new ProfileOptions(fold, jobs, inputFormat, reading, progress, skipBad, each, windows);
     }
 }

@@ -6,6 +6,7 @@ import dev.ppw.model.Profile;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What {@link Engine#profile} gives: the profile of all inputs (their {@code sum}: SEMANTICS.md section 4, one
@@ -20,14 +21,23 @@ import java.util.Objects;
  * @param threads       with {@link ProfileOptions#threadProfiles()}, each thread's own tree profile (threads that
  *                      share a name are one, as {@code --threads split} makes them; a process's async tracks are
  *                      one, named {@code async} and the process), in the order they appear; else empty
+ * @param split         with {@link ProfileOptions#windows()}, the profile's phases or time bins, each in the view
+ *                      asked (one node per input, as the whole); else empty
  */
 public record ProfileResult(Profile profile, Diagnostics diagnostics, DroppedInputs droppedInputs,
-                            List<NodeView> threads) {
+                            List<NodeView> threads, Optional<Split> split) {
     public ProfileResult {
+        Objects.requireNonNull(split, "split");
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(diagnostics, "diagnostics");
         Objects.requireNonNull(droppedInputs, "droppedInputs");
         threads = List.copyOf(threads);
+    }
+
+    /** A result without a split. */
+    public ProfileResult(Profile profile, Diagnostics diagnostics, DroppedInputs droppedInputs,
+                         List<NodeView> threads) {
+        this(profile, diagnostics, droppedInputs, threads, Optional.empty());
     }
 
     /** A result without thread profiles. */

@@ -3,6 +3,7 @@ package dev.ppw.engine;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.aggregate.Windows;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.BadInputsException;
 import dev.ppw.model.DroppedInputs;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
 import java.util.function.LongConsumer;
 
 /**
@@ -38,7 +40,8 @@ final class TraceFolding {
     /**
      * Folds {@code inputs} in order into a new folder of {@code options}; {@code progress} is told the bytes
      * read so far over all inputs (from any thread). With {@code skipBad} and several inputs, one that cannot
-     * be read is left out (nothing of it folded) and counted.
+     * be read is left out (nothing of it folded) and counted. With {@code windowsOf}, input {@code i} is also cut
+     * into the phases of {@code windowsOf.apply(i)} ({@link Folder#windows}; null: into none).
      *
      * @throws dev.ppw.model.BadInputException when an input cannot be read, holds a profile rather than a
      *                                         trace, or is broken beyond repair (the first such in input
@@ -47,6 +50,12 @@ final class TraceFolding {
      */
     static Folded fold(List<InputSource> inputs, Reading reading, FoldOptions options, int jobs, LongConsumer progress,
                        boolean skipBad) {
+        return fold(inputs, reading, options, jobs, progress, skipBad, null);
+    }
+
+    /** As {@link #fold(List, Reading, FoldOptions, int, LongConsumer, boolean)}, each input cut into its windows. */
+    static Folded fold(List<InputSource> inputs, Reading reading, FoldOptions options, int jobs, LongConsumer progress,
+                       boolean skipBad, IntFunction<Windows> windowsOf) {
         AtomicLong bytesRead = new AtomicLong();
         Folder folder = new Folder(options).withJobs(jobs);
         List<String> names = new ArrayList<>();
@@ -57,8 +66,8 @@ final class TraceFolding {
                 // Each worker reads its input on one thread; the spill limit is shared among them. An input
                 // folded apart joins only once it has been read whole, so a bad one can be left out.
                 FoldOptions share = options.withSpillLimitEvents(Math.max(1, options.spillLimitEvents() / jobs));
-                InOrder.run(inputs.size(), jobs, i -> foldApart(inputs.get(i), reading, share,
-                        progressOf(progress, bytesRead), skip), apart -> {
+                InOrder.run(inputs.size(), jobs, i -> foldApart(inputs.get(i), reading, share, progressOf(progress,
+                        bytesRead), skip, windowsOf == null ? null : windowsOf.apply(i)), apart -> {
                             if (apart.unreadable() != null) {
                                 dropped[0] = dropped[0].then(one(apart.name(), apart.unreadable()));
                                 return;
@@ -69,13 +78,17 @@ final class TraceFolding {
                             names.add(apart.name());
                         });
             } else {
-                for (InputSource input : inputs) {
+                for (int i = 0; i < inputs.size(); i++) {
+                    InputSource input = inputs.get(i);
                     // A folder with threads split cannot absorb another: each input is checked apart first
                     // (read twice), unless it can be read only once.
                     String unreadable = skip && input.rereadable() ? check(input, reading, options) : null;
                     if (unreadable != null) {
                         dropped[0] = dropped[0].then(one(input.name(), unreadable));
                         continue;
+                    }
+                    if (windowsOf != null) {
+                        folder.windows(windowsOf.apply(i));
                     }
                     read(input, reading, folder, jobs, progressOf(progress, bytesRead));
                     names.add(input.name());
@@ -96,9 +109,10 @@ final class TraceFolding {
     }
 
     private static Apart foldApart(InputSource input, Reading reading, FoldOptions options, LongConsumer progress,
-                                   boolean skipBad) {
+                                   boolean skipBad, Windows windows) {
         Folder folder = new Folder(options);
         try {
+            folder.windows(windows);
             read(input, reading, folder, 1, progress);
             return new Apart(input.name(), folder, null);
         } catch (BadInputException e) {

@@ -1,13 +1,15 @@
 package dev.ppw.cli;
 
 import dev.ppw.aggregate.AsyncMode;
-import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.engine.DiffOptions;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.MergeOptions;
+import dev.ppw.engine.MergeResult;
 import dev.ppw.engine.ProfileOptions;
 import dev.ppw.engine.ProfileResult;
+import dev.ppw.engine.Split;
 import dev.ppw.engine.ViewSpec;
+import dev.ppw.engine.WindowSpec;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.MergeOp;
@@ -51,6 +53,10 @@ import java.util.concurrent.Callable;
                 "      each folder merged as 'merge --agg max', the 20 largest changes",
                 "  ppw-java diff a.ppw.json b.ppw.json",
                 "      saved profiles or saved merges (merge --format json), as they were saved",
+                "  ppw-java diff run.pfw --phase-by step --phases '(outside)',step --view flat",
+                "      within one trace: the time of its 'step' regions against the rest",
+                "  ppw-java diff before.pfw after.pfw --phase-by solve --phases solve",
+                "      the 'solve' phase of each trace compared",
                 "%nExit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage,",
                 "3 internal error."})
 final class DiffCommand implements Callable<Integer> {
@@ -65,7 +71,8 @@ final class DiffCommand implements Callable<Integer> {
                     + " them (summed into one profile, or merged with --agg), or '-' for standard input.")
     String a;
 
-    @Parameters(index = "1", paramLabel = "B", description = "The profile compared with A, given as A is.")
+    @Parameters(index = "1", paramLabel = "B", arity = "0..1",
+            description = "The profile compared with A, given as A is; without B, --phases compares two phases of A.")
     String b;
 
     @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", converter = Converters.View.class,
@@ -130,6 +137,16 @@ final class DiffCommand implements Callable<Integer> {
             description = "Threads reading each side (default: the number of cores). The output is the same.")
     Integer jobs;
 
+    @Option(names = "--phase-by", paramLabel = "NAME",
+            description = "Split each side into phases at the regions or instants named NAME (repeatable), as"
+                    + " profile --phase-by does; --phases says which to compare.")
+    List<String> phaseBy = new ArrayList<>();
+
+    @Option(names = "--phases", paramLabel = "P1[,P2]", split = ",",
+            description = {"With --phase-by: compare phase P1 of A with phase P2 of B (of A again without B); one",
+                    "name compares that phase of A and of B. '(outside)' is the time of no marker."})
+    List<String> phases = new ArrayList<>();
+
     @Override
     public Integer call() throws IOException {
         Engine engine = main.engine();
@@ -153,8 +170,24 @@ final class DiffCommand implements Callable<Integer> {
             merging = merging.withJobs(jobs);
         }
         Diagnostics diagnostics = new Diagnostics();
-        Profile before = side(engine, a, profiling, merging, viewSpec, diagnostics);
-        Profile after = side(engine, b, profiling, merging, viewSpec, diagnostics);
+        Profile before;
+        Profile after;
+        if (phases.isEmpty()) {
+            before = side(engine, a, profiling, merging, viewSpec, diagnostics).whole();
+            after = side(engine, b, profiling, merging, viewSpec, diagnostics).whole();
+        } else {
+            WindowSpec split = new WindowSpec.Phases(phaseBy, List.of(), false);
+            Side sideA = side(engine, a, profiling.withWindows(split), merging.withWindows(split), viewSpec,
+                    diagnostics);
+            before = sideA.phase(phases.get(0));
+            if (b == null) {
+                after = sideA.phase(phases.get(1));
+            } else {
+                Side sideB = side(engine, b, profiling.withWindows(split), merging.withWindows(split), viewSpec,
+                        new Diagnostics());
+                after = sideB.phase(phases.get(phases.size() - 1));
+            }
+        }
         WarningSummary.noteLines(diagnostics).forEach(streams.err()::println);
         WarningSummary.lines(diagnostics, strict, WarningSummary.Listing.FIRST).forEach(streams.err()::println);
         if (strict && diagnostics.hasWarnings()) {
@@ -183,17 +216,51 @@ final class DiffCommand implements Callable<Integer> {
      * One side's profile in the view compared: its inputs as {@code profile} reads them, or with {@code --agg} as
      * {@code merge} combines them; what reading them counted is added to {@code diagnostics}.
      */
-    private Profile side(Engine engine, String argument, ProfileOptions profiling, MergeOptions merging,
-                         ViewSpec viewSpec, Diagnostics diagnostics) {
+    private Side side(Engine engine, String argument, ProfileOptions profiling, MergeOptions merging,
+                      ViewSpec viewSpec, Diagnostics diagnostics) {
         List<InputSource> sources = engine.inputs(List.of(argument), main.streams().in());
         if (agg != null) {
-            MergeAccumulator.Merged merged = engine.merge(sources, merging);
-            diagnostics.addAll(merged.diagnostics());
-            return merged.profile();
+            MergeResult merged = engine.mergeSplit(sources, merging);
+            diagnostics.addAll(merged.merged().diagnostics());
+            return new Side(argument, merged.merged().profile(), merged.split());
         }
         ProfileResult read = engine.profile(sources, profiling, viewSpec);
         diagnostics.addAll(read.diagnostics());
-        return read.profile();
+        return new Side(argument, read.profile(), read.split());
+    }
+
+    /** One side read: its whole profile, and its phases when split. */
+    private final class Side {
+        private final String argument;
+        private final Profile whole;
+        private final Optional<Split> split;
+
+        Side(String argument, Profile whole, Optional<Split> split) {
+            this.argument = argument;
+            this.whole = whole;
+            this.split = split;
+        }
+
+        Profile whole() {
+            return whole;
+        }
+
+        /** The phase named {@code name}; a usage error (exit 2) naming the phases there are when none is. */
+        Profile phase(String name) {
+            List<Split.Phase> all = split.orElseThrow().phases();
+            for (Split.Phase p : all) {
+                if (p.name().equals(name)) {
+                    // The header names each side by its inputs: they say which phase was taken of them.
+                    Profile phase = p.merged().profile();
+                    List<String> inputs = phase.inputs().stream().map(i -> i + " (phase " + name + ")").toList();
+                    return new Profile(phase.tree(), phase.view(), phase.tauDepth(), phase.aggregation(),
+                            phase.missing(), phase.nodes(), inputs, phase.processNames(), phase.threadNames(),
+                            phase.nodeInfos(), phase.counters(), phase.displayTimeUnit());
+                }
+            }
+            throw ReportOptions.usage(spec, "--phases: " + argument + " has no phase '" + name + "': its phases are "
+                    + String.join(", ", all.stream().map(Split.Phase::name).toList()));
+        }
     }
 
     private void checkUsage(Engine engine) {
@@ -210,6 +277,18 @@ final class DiffCommand implements Callable<Integer> {
         if (jobs != null && jobs < 1) {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
+        if (phaseBy.isEmpty() != phases.isEmpty()) {
+            throw ReportOptions.usage(spec, phases.isEmpty()
+                    ? "--phase-by splits the sides into phases: say which to compare with --phases P1[,P2]"
+                    : "--phases names phases of --phase-by: give the marker names with --phase-by NAME");
+        }
+        if (phases.size() > 2 || (b == null && phases.size() != 2)) {
+            throw ReportOptions.usage(spec, b == null
+                    ? (phases.isEmpty() ? "B is missing: give B, or compare two phases of A with --phase-by NAME"
+                            + " --phases P1,P2" : "--phases needs two phases to compare phases of A alone, got "
+                            + String.join(",", phases))
+                    : "--phases compares at most two phases, got " + String.join(",", phases));
+        }
         if (Engine.STANDARD_INPUT.equals(a) && Engine.STANDARD_INPUT.equals(b)) {
             throw ReportOptions.usage(spec, "A and B cannot both be standard input ('-')");
         }
@@ -219,7 +298,7 @@ final class DiffCommand implements Callable<Integer> {
         }
         if (output != null) {
             List<Path> inputs = new ArrayList<>();
-            for (String side : List.of(a, b)) {
+            for (String side : b == null ? List.of(a) : List.of(a, b)) {
                 if (!Engine.STANDARD_INPUT.equals(side)) {
                     inputs.add(Path.of(side));
                 }

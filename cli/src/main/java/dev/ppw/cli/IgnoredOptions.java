@@ -31,6 +31,10 @@ final class IgnoredOptions {
     /** The remarks for {@code profile --follow}: those of {@code profile} and the options of several inputs. */
     static List<String> follow(CommandSpec spec, ReportOptions options) {
         Check check = new Check(spec.commandLine().getParseResult(), options).report();
+        for (String option : List.of("--time-bins", "--bin-width", "--phase-by", "--window", "--absolute-time")) {
+            check.ignored(option, "splits a finished trace over time, and each snapshot of --follow is the whole"
+                    + " profile so far", "--follow");
+        }
         check.ignored("--jobs", "reads several inputs or chunks side by side, and a followed input is read on one"
                 + " thread, in order", "--follow");
         check.ignored("--skip-bad", "leaves out inputs that cannot be read, of several, and --follow reads one",
@@ -64,6 +68,46 @@ final class IgnoredOptions {
             String withFormat = options.format != null ? "--format hatchet" : "-o " + options.output;
             check.ignored("--top-imbalance", "lists rows apart, and Hatchet's graph has every row (--breakdown"
                     + " gives each its spread)", withFormat);
+        }
+        return check.lines;
+    }
+
+    /** Formats that write the whole profile only: its time bins and phases have no place there. */
+    static final List<String> WHOLE_ONLY = List.of("folded", "pprof", "speedscope", "hatchet", "tau");
+
+    /**
+     * The remarks on the time options ({@link WindowOptions}) of {@code profile}, {@code merge} and {@code report}:
+     * given with a format that writes the whole profile only, or with {@code --view counters}, they are ignored
+     * (and the inputs are not read twice for them, {@link WindowOptions#applies}); {@code --absolute-time} alone
+     * places nothing.
+     */
+    static List<String> time(CommandSpec spec, ReportOptions options, WindowOptions time) {
+        Check check = new Check(spec.commandLine().getParseResult(), options);
+        List<String> splitting = List.of("--time-bins", "--bin-width", "--phase-by", "--window", "--absolute-time");
+        if (!time.asked()) {
+            check.ignored("--absolute-time", "places time bins and --window times", "none of --time-bins,"
+                    + " --bin-width, --phase-by or --window");
+        } else if (options.view == ViewKind.COUNTERS) {
+            for (String option : splitting) {
+                check.ignored(option, "splits the rows of calls over time, and --view counters lists counter series",
+                        "--view counters");
+            }
+        } else if (check.format.equals("text") && options.style == Presentation.Style.TAU) {
+            for (String option : splitting) {
+                check.ignored(option, "has no place in TAU's pprof layout", "--style tau");
+            }
+        } else if (check.format.equals("html") && !time.bins()) {
+            String withFormat = options.format != null ? "--format html" : "-o " + options.output;
+            for (String option : splitting) {
+                check.ignored(option, "has no place in the HTML report, which shows the whole profile (time bins"
+                        + " it plots)", withFormat);
+            }
+        } else if (WHOLE_ONLY.contains(check.format)) {
+            String withFormat = options.format != null ? "--format " + check.format : "-o " + options.output;
+            for (String option : splitting) {
+                check.ignored(option, "has no place in " + check.format + " output, which holds the whole profile"
+                        + " only", withFormat);
+            }
         }
         return check.lines;
     }

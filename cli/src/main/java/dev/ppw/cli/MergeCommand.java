@@ -3,6 +3,8 @@ package dev.ppw.cli;
 import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.MergeOptions;
+import dev.ppw.engine.MergeResult;
+import dev.ppw.engine.WindowSpec;
 import dev.ppw.engine.NodeView;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.MergeOp;
@@ -43,6 +45,8 @@ import java.util.concurrent.Callable;
                 "      one node per process of a file; min over the processes that ran each row",
                 "  ppw-java merge runs/job42/ --skip-bad",
                 "      merge the nodes that can be read; the others are named and counted",
+                "  ppw-java merge runs/job42/ --agg max --bin-width 100ms --format csv",
+                "      per row, the worst node's time in each 100 ms since each node's start",
                 "%nA row missing from a node counts as 0 for min, max and avg unless --present-only.",
                 "Exit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage, 3 internal error."})
 final class MergeCommand implements Callable<Integer> {
@@ -96,6 +100,9 @@ final class MergeCommand implements Callable<Integer> {
     @Mixin
     ReportOptions options;
 
+    @Mixin
+    WindowOptions time;
+
     @Override
     public Integer call() throws IOException {
         checkUsage();
@@ -103,6 +110,8 @@ final class MergeCommand implements Callable<Integer> {
         List<InputSource> sources = engine.inputs(inputs, main.streams().in());
         options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
         IgnoredOptions.merge(spec, options, agg).forEach(main.streams().err()::println);
+        IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
+        WindowSpec split = time.spec(spec).filter(s -> time.applies(options)).orElse(null);
         MergeOptions merging = MergeOptions.defaults().withOp(agg)
                 .withMissing(presentOnly ? MissingRule.PRESENT : MissingRule.ZERO)
                 .withRecomputeInclusive(recomputeInclusive).withSplitByPid(nodeBy == Converters.NodeKey.PID)
@@ -110,7 +119,8 @@ final class MergeCommand implements Callable<Integer> {
                 .withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
                 .withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(input.async)
                         .withKeepCallTimes(options.keepCallTimes()))
-                .withSkipBad(input.skipBad).withWarningExamples(options.warnings.examplesKept());
+                .withSkipBad(input.skipBad).withWarningExamples(options.warnings.examplesKept())
+                .withWindows(split);
         if (jobs != null) {
             merging = merging.withJobs(jobs);
         }
@@ -120,10 +130,13 @@ final class MergeCommand implements Callable<Integer> {
         }
         Main.Streams streams = main.streams();
 
-        MergeAccumulator.Merged merged;
+        MergeResult result;
         try (Progress progress = Progress.start(streams.err(), "merge", sources.size(), quiet)) {
-            merged = engine.merge(sources, merging.withProgress(progress::step));
+            result = engine.mergeSplit(sources, merging.withProgress(progress::step));
+        } catch (WindowSpec.TooManyBinsException e) {
+            throw ReportOptions.usage(spec, e.getMessage());
         }
+        MergeAccumulator.Merged merged = result.merged();
         Diagnostics diagnostics = merged.diagnostics();
         WarningSummary.noteLines(diagnostics).forEach(streams.err()::println);
         DroppedSummary.lines(merged.droppedInputs(), sources.size(), options.strict).forEach(streams.err()::println);
@@ -132,6 +145,9 @@ final class MergeCommand implements Callable<Integer> {
             return Main.BAD_DATA;
         }
         Report report = engine.report(merged, options.rows(topImbalance == null ? 0 : topImbalance));
+        if (result.split().isPresent()) {
+            report = engine.report(report, result.split().get(), options.rows(topImbalance == null ? 0 : topImbalance));
+        }
         if (options.tauSections() || html()) {
             report = report.withSections(engine.sections(nodes, Report.Section.Kind.NODE, options.viewSpec(),
                     options.rows(0)));

@@ -8,6 +8,7 @@ import dev.ppw.engine.FollowStop;
 import dev.ppw.engine.FollowedInput;
 import dev.ppw.engine.ProfileOptions;
 import dev.ppw.engine.ProfileResult;
+import dev.ppw.engine.WindowSpec;
 import dev.ppw.model.Report;
 import dev.ppw.model.format.InputSource;
 import picocli.CommandLine.Command;
@@ -62,6 +63,10 @@ import java.util.concurrent.Callable;
                 "      the profile of a trace still being written, redrawn every second; Ctrl-C ends it",
                 "  perf stat -I 1000 -x, -a 2>&1 | ppw-java profile --follow - --view counters",
                 "      perf stat's counts as they come, until it ends",
+                "  ppw-java profile trace.json --view flat --time-bins 50",
+                "      each region's time in 50 bins over the trace, as a sparkline",
+                "  ppw-java profile run.pfw --phase-by init --phase-by solve --format csv",
+                "      a profile per phase: the regions or instants named init and solve",
                 "%nExit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage,",
                 "3 internal error."})
 final class ProfileCommand implements Callable<Integer> {
@@ -93,6 +98,9 @@ final class ProfileCommand implements Callable<Integer> {
 
     @Mixin
     ReportOptions options;
+
+    @Mixin
+    WindowOptions time;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
     boolean quiet;
@@ -130,6 +138,8 @@ final class ProfileCommand implements Callable<Integer> {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
         IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
+        IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
+        WindowSpec split = time.spec(spec).filter(s -> time.applies(options)).orElse(null);
         ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads).withAsync(input.async)
                         .withKeepCallTimes(options.keepCallTimes()))
                 .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
@@ -138,13 +148,15 @@ final class ProfileCommand implements Callable<Integer> {
             profiling = profiling.withJobs(jobs);
         }
         profiling = profiling.withThreadProfiles(options.tauSections())
-                .withWarningExamples(options.warnings.examplesKept());
+                .withWarningExamples(options.warnings.examplesKept()).withWindows(split);
         Main.Streams streams = main.streams();
 
         ProfileResult folded;
         long bytes = sources.stream().mapToLong(s -> Math.max(0, s.sizeBytes())).sum();
         try (Progress progress = Progress.bytes(streams.err(), "profile", bytes, quiet)) {
             folded = engine.profile(sources, profiling.withProgress(progress::stepTo), options.viewSpec());
+        } catch (WindowSpec.TooManyBinsException e) {
+            throw ReportOptions.usage(spec, e.getMessage());
         }
         WarningSummary.noteLines(folded.diagnostics()).forEach(streams.err()::println);
         DroppedSummary.lines(folded.droppedInputs(), sources.size(), options.strict).forEach(streams.err()::println);
@@ -153,6 +165,9 @@ final class ProfileCommand implements Callable<Integer> {
             return Main.BAD_DATA;
         }
         Report report = engine.report(folded.profile(), folded.diagnostics(), options.rows(0));
+        if (folded.split().isPresent()) {
+            report = engine.report(report, folded.split().get(), options.rows(0));
+        }
         if (options.tauSections()) {
             report = report.withSections(engine.sections(folded.threads(), Report.Section.Kind.THREAD,
                     options.viewSpec(), options.rows(0)));

@@ -81,6 +81,9 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     ReportOptions options;
 
+    @Mixin
+    WindowOptions time;
+
     @Override
     public Integer call() throws IOException {
         if (options.format == null) {
@@ -98,6 +101,7 @@ final class ReportCommand implements Callable<Integer> {
             profile.jobs = jobs;
             profile.input = input;
             profile.options = options;
+            profile.time = time;
             profile.quiet = quiet;
             return profile.call();
         }
@@ -114,6 +118,7 @@ final class ReportCommand implements Callable<Integer> {
         merge.quiet = quiet;
         merge.input = input;
         merge.options = options;
+        merge.time = time;
         return merge.call();
     }
 

@@ -87,7 +87,8 @@ class DiffCommandTest {
         Cli r = Cli.run("diff", write("a.json", A));
         assertEquals(2, r.exit(), r.toString());
         assertEquals("", r.out());
-        assertEquals("ppw-java: error: Missing required parameter: 'B'", r.err().lines().findFirst().orElseThrow());
+        assertEquals("ppw-java: error: B is missing: give B, or compare two phases of A with --phase-by NAME --phases"
+                + " P1,P2", r.err().lines().findFirst().orElseThrow());
     }
 
     @Test

@@ -43,13 +43,20 @@ import java.util.Optional;
  * @param percentiles the percentile columns asked for ({@code --percentiles}), in order; each row shows the
  *     percentile of its {@link CallTree#callTimes call-time sketch}, none where the row has no sketch;
  *     empty: no such column
+ * @param timeBins the listed rows' values over time ({@code --time-bins}, {@code --bin-width}): text adds a
+ *     sparkline per row, CSV is then the long form of the bins, JSON adds a {@code time_bins} member
+ * @param phases the phases the profile was split into ({@code --phase-by}, {@code --window}), in order, each
+ *     a report of its own in the same view, order and unit (SEMANTICS.md "Phases"); empty when not split.
+ *     Text, CSV and JSON print each after the whole; the other formats print the whole only
  */
 public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
                      Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics,
                      Optional<Top> top, List<Section> sections, Presentation presentation,
-                     Optional<ProfileDiff> diff, List<Percentile> percentiles, Optional<TimeBins> timeBins) {
+                     Optional<ProfileDiff> diff, List<Percentile> percentiles, Optional<TimeBins> timeBins,
+                     List<Phase> phases) {
     public Report {
         Objects.requireNonNull(timeBins, "timeBins");
+        phases = List.copyOf(phases);
         percentiles = List.copyOf(percentiles);
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(rows, "rows");
@@ -117,13 +124,49 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
                   Optional<Top> top, List<Section> sections, Presentation presentation, Optional<ProfileDiff> diff,
                   List<Percentile> percentiles) {
         this(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, sections,
-                presentation, diff, percentiles, Optional.empty());
+                presentation, diff, percentiles, Optional.empty(), List.of());
+    }
+
+    /**
+     * One phase of a split profile: its name, where it was in each node's time, and its own report.
+     *
+     * @param name    the marker name, the window as given ({@code 1.5s:2s}), or {@code (outside)}
+     * @param windows the phase's windows in each node, in the time the split was asked in (relative to each
+     *                node's first event, or the trace clock's with {@code --absolute-time}); may be empty when
+     *                the phase has none
+     * @param report  the phase's rows in the same view, order and unit as the whole
+     */
+    public record Phase(String name, List<Window> windows, Report report) {
+        public Phase {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(report, "report");
+            windows = List.copyOf(windows);
+        }
+    }
+
+    /**
+     * One window of a phase: {@code [startNanos, endNanos)} in node {@code node} (a node's label; empty for the
+     * only node of a profile), integer nanoseconds.
+     */
+    public record Window(String node, long startNanos, long endNanos) {
+        public Window {
+            Objects.requireNonNull(node, "node");
+            if (endNanos <= startNanos) {
+                throw new IllegalArgumentException("a window ends after it starts: " + startNanos + ".." + endNanos);
+            }
+        }
+    }
+
+    /** This report followed by these phases, each a report of its own ({@link #phases}). */
+    public Report withPhases(List<Phase> split) {
+        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top,
+                sections, presentation, diff, percentiles, timeBins, split);
     }
 
     /** This report with its listed rows' values over time. */
     public Report withTimeBins(TimeBins overTime) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top,
-                sections, presentation, diff, percentiles, Optional.of(overTime));
+                sections, presentation, diff, percentiles, Optional.of(overTime), phases);
     }
 
     /** A report of one profile or a merge, without a diff. */
@@ -147,7 +190,7 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
         List<Section> parts = sections.stream()
                 .map(s -> new Section(s.kind(), s.label(), s.report().withPercentiles(asked))).toList();
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, parts,
-                presentation, diff, asked, timeBins);
+                presentation, diff, asked, timeBins, phases);
     }
 
     /**
@@ -191,37 +234,37 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
     /** This report with the per-node breakdown of its profile's rows. */
     public Report withBreakdown(Breakdown perNode) {
         return new Report(profile, rows, totalInclusiveNanos, unit, Optional.of(perNode), imbalanceRows, diagnostics,
-                top, sections, presentation, diff, percentiles, timeBins);
+                top, sections, presentation, diff, percentiles, timeBins, phases);
     }
 
     /** This report listing {@code worstFirst} as the rows of largest imbalance; needs a breakdown first. */
     public Report withImbalanceRows(int[] worstFirst) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, Optional.of(worstFirst), diagnostics,
-                top, sections, presentation, diff, percentiles, timeBins);
+                top, sections, presentation, diff, percentiles, timeBins, phases);
     }
 
     /** This report with the counts of what reading its inputs met. */
     public Report withDiagnostics(Diagnostics counted) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, counted, top, sections,
-                presentation, diff, percentiles, timeBins);
+                presentation, diff, percentiles, timeBins, phases);
     }
 
     /** This report saying that its rows are the first of more. */
     public Report withTop(Top cut) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics,
-                Optional.of(cut), sections, presentation, diff, percentiles, timeBins);
+                Optional.of(cut), sections, presentation, diff, percentiles, timeBins, phases);
     }
 
     /** This report with these parts, printed on their own in TAU's layout. */
     public Report withSections(List<Section> parts) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, parts,
-                presentation, diff, percentiles, timeBins);
+                presentation, diff, percentiles, timeBins, phases);
     }
 
     /** This report laid out as {@code layout} says (its sections keep theirs: the whole's is used). */
     public Report withPresentation(Presentation layout) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top,
-                sections, layout, diff, percentiles, timeBins);
+                sections, layout, diff, percentiles, timeBins, phases);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.ppw.report;
 import dev.ppw.model.Report;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.CounterSeries;
+import dev.ppw.model.TimeBins;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
@@ -26,9 +27,20 @@ import java.util.Set;
  * those rows are listed, worst first. An unset min/max, a root's parent, an undefined imbalance and a time
  * per call where there is none are empty fields.
  *
+ * <p>A report with phases ({@link Report#phases()}) has a leading {@code phase} column: empty for the whole's
+ * rows, which come first, then each phase's rows under its name, in the whole's columns. A report with time
+ * bins ({@link Report#timeBins()}) is written in long form instead: {@code bin_start_ns,bin_end_ns}, the row's
+ * key columns, {@code metric,value} ({@link BinValues}).
+ *
  * <p>A diff's report ({@link Report#diff()}) is written by {@link DiffOutput}, its own layout.
  */
 public final class CsvWriter implements OutputWriter {
+    /** The first column when a report has phases: empty for the whole's rows, else the phase's name. */
+    static final String PHASE = "phase";
+    private static final String BIN_START = "bin_start_ns";
+    private static final String BIN_END = "bin_end_ns";
+    private static final String METRIC = "metric";
+    private static final String VALUE = "value";
     // Fields are written a few chars at a time: encoded in one go per buffer, not per write.
     private static final int BUFFER_CHARS = 1 << 16;
 
@@ -67,9 +79,17 @@ public final class CsvWriter implements OutputWriter {
             writeCounters(report, out);
             return;
         }
+        if (report.timeBins().isPresent()) {
+            writeBins(report, out);
+            return;
+        }
         DisplayUnit unit = report.unitOrNanos();
         List<RowColumn> fields = RowColumn.csv(report);
-        List<String> header = new ArrayList<>(fields.size());
+        boolean phases = !report.phases().isEmpty();
+        List<String> header = new ArrayList<>(fields.size() + 1);
+        if (phases) {
+            header.add(PHASE);
+        }
         for (RowColumn f : fields) {
             header.add(f.columnName(unit));
         }
@@ -77,15 +97,91 @@ public final class CsvWriter implements OutputWriter {
         CSVFormat format = CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).build();
         // Not try-with-resources: closing the printer would close the caller's stream.
         CSVPrinter printer = new CSVPrinter(writer, format);
-        List<String> values = new ArrayList<>(fields.size());
+        printRows(printer, report, phases ? "" : null, header, unit);
+        for (Report.Phase phase : report.phases()) {
+            printRows(printer, phase.report(), phase.name(), header, unit);
+        }
+        printer.flush();
+    }
+
+    /**
+     * {@code report}'s listed rows under {@code header} (the whole's columns: a phase's own report may lack a
+     * metric the whole has, whose fields are then empty), each led by {@code phase} unless it is null.
+     */
+    private static void printRows(CSVPrinter printer, Report report, String phase, List<String> header,
+                                  DisplayUnit unit) throws IOException {
+        List<RowColumn> fields = RowColumn.csv(report);
+        java.util.Map<String, RowColumn> byName = new java.util.HashMap<>();
+        for (RowColumn f : fields) {
+            byName.put(f.columnName(unit), f);
+        }
+        List<RowColumn> ordered = new ArrayList<>(header.size());
+        for (int c = phase == null ? 0 : 1; c < header.size(); c++) {
+            ordered.add(byName.get(header.get(c)));
+        }
+        List<String> values = new ArrayList<>(header.size());
         for (int node : report.listedRows()) {
             values.clear();
-            for (RowColumn f : fields) {
-                String text = f.text(report, node, unit);
+            if (phase != null) {
+                values.add(phase);
+            }
+            for (RowColumn f : ordered) {
+                String text = f == null ? null : f.text(report, node, unit);
                 values.add(text == null ? "" : text);
             }
             printer.printRecord(values);
         }
+    }
+
+    /**
+     * Time bins in long form ({@link BinValues}): {@code bin_start_ns,bin_end_ns}, the row's key columns as the
+     * other CSV prints them (part when there is an async part, path, and id in tree and callpath views; a counter
+     * series' name in path), {@code metric,value}.
+     */
+    private static void writeBins(Report report, OutputStream out) throws IOException {
+        TimeBins bins = report.timeBins().orElseThrow();
+        boolean parts = report.profile().tree().hasAsyncPart();
+        boolean ids = report.profile().view().isHierarchical();
+        List<String> header = new ArrayList<>(List.of(BIN_START, BIN_END));
+        if (parts) {
+            header.add(RowField.PART.columnName(DisplayUnit.NS));
+        }
+        header.add(RowField.PATH.columnName(DisplayUnit.NS));
+        if (ids) {
+            header.add(RowField.ID.columnName(DisplayUnit.NS));
+        }
+        header.add(METRIC);
+        header.add(VALUE);
+        Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
+        CSVPrinter printer = new CSVPrinter(writer, CSVFormat.RFC4180.builder()
+                .setHeader(header.toArray(String[]::new)).build());
+        List<TimeBins.CounterBins> counters = bins.counters();
+        List<String> values = new ArrayList<>(header.size());
+        BinValues.each(report, v -> {
+            values.clear();
+            values.add(Long.toString(bins.startNanos(v.bin())));
+            values.add(Long.toString(bins.endNanos(v.bin())));
+            if (v.node() >= 0) {
+                if (parts) {
+                    values.add(RowField.PART.text(report, v.node(), DisplayUnit.NS));
+                }
+                values.add(RowField.PATH.text(report, v.node(), DisplayUnit.NS));
+                if (ids) {
+                    values.add(RowField.ID.text(report, v.node(), DisplayUnit.NS));
+                }
+            } else {
+                if (parts) {
+                    values.add("");
+                }
+                values.add(BinValues.counterName(counters.get(v.counter()).whole()));
+                if (ids) {
+                    values.add("");
+                }
+            }
+            values.add(v.metric());
+            values.add(v.value());
+            printer.printRecord(values);
+        });
         printer.flush();
     }
 

@@ -21,6 +21,7 @@ import dev.ppw.model.SavedProfileLayout.DiagnosticsMember;
 import dev.ppw.model.SavedProfileLayout.DroppedMember;
 import dev.ppw.model.SavedProfileLayout.Member;
 import dev.ppw.model.SavedProfileLayout.NodeInfoMember;
+import dev.ppw.model.TimeBins;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
@@ -44,9 +45,16 @@ import java.util.TreeMap;
  * the file as a report that the saved-profile reader refuses. Names are {@link SavedProfileLayout}'s, shared
  * with that reader.
  *
+ * <p>A split profile adds a {@code phases} array (per phase its name, windows and the members of a profile of
+ * its own) or, for time bins, a {@code time_bins} member after the rows ({@link #writeTimeBins}).
+ *
  * <p>A diff's report ({@link Report#diff()}) is written by {@link DiffOutput}, its own layout.
  */
 public final class JsonWriter implements OutputWriter {
+    /** The member listing a split profile's phases, each an object with the members of a profile. */
+    static final String PHASES = "phases";
+    /** The member holding the time bins' long form. */
+    static final String TIME_BINS = "time_bins";
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
@@ -84,44 +92,111 @@ public final class JsonWriter implements OutputWriter {
             return;
         }
         DisplayUnit unit = report.unitOrNanos();
-        List<RowColumn> fields = RowColumn.json(report);
         try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
             g.setPrettyPrinter(new ProfileJsonLayout());
             g.writeStartObject();
-            writeMetadata(g, report, unit);
-            if (report.profile().view() == ViewKind.COUNTERS) {
-                writeCounterRows(g, report.profile());
-                g.writeEndObject();
-                g.writeRaw('\n');
-                return;
+            writeMembers(g, report, unit);
+            if (!report.phases().isEmpty()) {
+                writePhases(g, report, unit);
             }
-            writeCounters(g, report.profile());
-            writeMetricGroups(g, report.profile().tree().metricGroups());
-            g.writeArrayFieldStart(Member.COLUMNS);
-            for (RowColumn f : fields) {
-                g.writeString(f.columnName(unit));
-            }
-            g.writeEndArray();
-            g.writeArrayFieldStart(Member.ROWS);
-            for (int node : report.listedRows()) {
-                g.writeStartArray();
-                for (RowColumn f : fields) {
-                    String text = f.text(report, node, unit);
-                    if (text == null) {
-                        g.writeNull();
-                    } else if (f.isText()) {
-                        g.writeString(text);
-                    } else {
-                        g.writeNumber(text);
-                    }
-                }
-                g.writeEndArray();
-            }
-            g.writeEndArray();
             g.writeEndObject();
             g.writeRaw('\n');
         }
         out.flush();
+    }
+
+    /** The members of one profile's object: metadata, counters, columns and rows, and its time bins if any. */
+    private static void writeMembers(JsonGenerator g, Report report, DisplayUnit unit) throws IOException {
+        List<RowColumn> fields = RowColumn.json(report);
+        writeMetadata(g, report, unit);
+        if (report.profile().view() == ViewKind.COUNTERS) {
+            writeCounterRows(g, report.profile());
+            return;
+        }
+        writeCounters(g, report.profile());
+        writeMetricGroups(g, report.profile().tree().metricGroups());
+        g.writeArrayFieldStart(Member.COLUMNS);
+        for (RowColumn f : fields) {
+            g.writeString(f.columnName(unit));
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart(Member.ROWS);
+        for (int node : report.listedRows()) {
+            g.writeStartArray();
+            for (RowColumn f : fields) {
+                String text = f.text(report, node, unit);
+                if (text == null) {
+                    g.writeNull();
+                } else if (f.isText()) {
+                    g.writeString(text);
+                } else {
+                    g.writeNumber(text);
+                }
+            }
+            g.writeEndArray();
+        }
+        g.writeEndArray();
+        if (report.timeBins().isPresent()) {
+            writeTimeBins(g, report);
+        }
+    }
+
+    /**
+     * {@code phases}: per phase an object with its {@code name}, its {@code windows} ({@code node},
+     * {@code start_ns}, {@code end_ns}) and the members of a profile of its own.
+     */
+    private static void writePhases(JsonGenerator g, Report report, DisplayUnit unit) throws IOException {
+        g.writeArrayFieldStart(PHASES);
+        for (Report.Phase phase : report.phases()) {
+            g.writeStartObject();
+            g.writeStringField("name", phase.name());
+            g.writeArrayFieldStart("windows");
+            for (Report.Window w : phase.windows()) {
+                g.writeStartObject();
+                g.writeStringField("node", w.node());
+                g.writeNumberField("start_ns", w.startNanos());
+                g.writeNumberField("end_ns", w.endNanos());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            writeMembers(g, phase.report(), unit);
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    /**
+     * {@code time_bins}: whether bin times are absolute, the bins' width and count, and the long form of
+     * {@link BinValues}: objects {@code {bin_start_ns, bin_end_ns, row, metric, value}}, {@code row} the index in
+     * {@code rows}, or for a counter series {@code counter}, its index in {@code counters}.
+     */
+    private static void writeTimeBins(JsonGenerator g, Report report) throws IOException {
+        TimeBins bins = report.timeBins().orElseThrow();
+        g.writeObjectFieldStart(TIME_BINS);
+        g.writeBooleanField("absolute_time", bins.absoluteTime());
+        g.writeNumberField("width_ns", bins.widthNanos());
+        g.writeNumberField("count", bins.size());
+        g.writeFieldName("values");
+        if (g.getPrettyPrinter() instanceof ProfileJsonLayout layout) {
+            layout.nextArrayOnLines();
+        }
+        g.writeStartArray();
+        BinValues.each(report, v -> {
+            g.writeStartObject();
+            g.writeNumberField("bin_start_ns", bins.startNanos(v.bin()));
+            g.writeNumberField("bin_end_ns", bins.endNanos(v.bin()));
+            if (v.rowIndex() >= 0) {
+                g.writeNumberField("row", v.rowIndex());
+            } else {
+                g.writeNumberField("counter", v.counter());
+            }
+            g.writeStringField("metric", v.metric());
+            g.writeFieldName("value");
+            g.writeNumber(v.value());
+            g.writeEndObject();
+        });
+        g.writeEndArray();
+        g.writeEndObject();
     }
 
     private static void writeMetadata(JsonGenerator g, Report report, DisplayUnit unit) throws IOException {

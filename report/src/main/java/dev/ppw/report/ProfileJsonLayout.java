@@ -12,6 +12,16 @@ import java.io.IOException;
  */
 final class ProfileJsonLayout implements PrettyPrinter {
     private int depth;
+    /** The depth of an array nested in a member whose elements also go one per line (-1: none). */
+    private int linesDepth = -1;
+
+    /**
+     * The next array opened (a member of a top-level object: a time bins' long form) has each element on its own
+     * line too, as the top-level arrays do: millions of them would be one line otherwise.
+     */
+    void nextArrayOnLines() {
+        linesDepth = depth + 1;
+    }
 
     @Override
     public void writeRootValueSeparator(JsonGenerator g) throws IOException {
@@ -55,19 +65,23 @@ final class ProfileJsonLayout implements PrettyPrinter {
 
     @Override
     public void beforeArrayValues(JsonGenerator g) throws IOException {
-        if (depth == 2) {
+        if (depth == 2 || depth == linesDepth) {
             g.writeRaw("\n    ");
         }
     }
 
     @Override
     public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
-        g.writeRaw(depth == 2 ? ",\n    " : ", ");
+        g.writeRaw(depth == 2 || depth == linesDepth ? ",\n    " : ", ");
     }
 
     @Override
     public void writeEndArray(JsonGenerator g, int nrOfValues) throws IOException {
+        boolean lines = depth == linesDepth;
+        if (lines) {
+            linesDepth = -1;
+        }
         depth--;
-        g.writeRaw(depth == 1 && nrOfValues > 0 ? "\n  ]" : "]");
+        g.writeRaw((depth == 1 || lines) && nrOfValues > 0 ? "\n  ]" : "]");
     }
 }

@@ -17,6 +17,7 @@ import dev.ppw.model.Percentile;
 import dev.ppw.model.Presentation;
 import dev.ppw.model.Profile;
 import dev.ppw.model.SampleWeights;
+import dev.ppw.model.TimeBins;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
@@ -62,6 +63,11 @@ import java.util.StringJoiner;
  * follows as a section of its own: a line {@code async spans   total: ... (sum of span durations, which
  * overlap)   rows: N}, then its table, whose %total is of that total; in the imbalance table its rows'
  * paths start with {@code async: }.
+ *
+ * <p>With time bins ({@link Report#timeBins()}) the header says their count and width, and an "over time"
+ * column before the name holds each row's inclusive time per bin as a {@link Sparkline}. With phases
+ * ({@link Report#phases()}) each phase follows the whole as a profile of its own, after a line naming it and
+ * its windows.
  *
  * <p>A diff's report ({@link Report#diff()}) is written by {@link DiffOutput}, its own layout.
  */
@@ -110,15 +116,50 @@ public final class TextWriter implements OutputWriter {
             DiffOutput.text(report, out);
             return;
         }
-        Profile profile = report.profile();
-        CallTree t = profile.tree();
         DisplayUnit unit = report.unit().orElseGet(() -> defaultUnit(report));
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
+        writeProfile(w, report, unit);
+        for (int i = 0; i < report.phases().size(); i++) {
+            Report.Phase phase = report.phases().get(i);
+            w.append("\n").append(phaseHeading(phase, i, report.phases().size(), unit)).append('\n');
+            writeProfile(w, phase.report().withPresentation(report.presentation()), unit);
+        }
+        w.flush();
+    }
+
+    /** {@code phase 2 of 3: solve   windows: 1.500 - 2.000 ms, ...}: the line before a phase's own profile. */
+    private static String phaseHeading(Report.Phase phase, int index, int count, DisplayUnit unit) {
+        StringBuilder line = new StringBuilder("phase ").append(index + 1).append(" of ").append(count).append(": ")
+                .append(printable(phase.name()));
+        List<Report.Window> windows = phase.windows();
+        if (!windows.isEmpty()) {
+            line.append("   ").append(windows.size() == 1 ? "window: " : "windows: ");
+            int shown = windows.size() <= FIRST_FEW + 1 ? windows.size() : FIRST_FEW;
+            StringJoiner j = new StringJoiner(", ");
+            for (int i = 0; i < shown; i++) {
+                Report.Window window = windows.get(i);
+                j.add((window.node().isEmpty() ? "" : printable(window.node()) + " ")
+                        + fixedTime(window.startNanos(), unit) + " - " + fixedTime(window.endNanos(), unit) + " "
+                        + unit.label());
+            }
+            line.append(j);
+            if (shown < windows.size()) {
+                line.append(" and ").append(windows.size() - shown).append(" more");
+            }
+        } else if (phase.report().profile().tree().size() <= 1) {
+            line.append("   (no window: no time in this phase)");
+        }
+        return line.toString();
+    }
+
+    /** One profile: its header, its table(s), imbalance and counters. */
+    private static void writeProfile(Writer w, Report report, DisplayUnit unit) throws IOException {
+        Profile profile = report.profile();
+        CallTree t = profile.tree();
         writeHeader(w, report, unit);
         w.append('\n');
         if (profile.view() == ViewKind.COUNTERS) {
             writeCounters(w, profile.counters(), profile.counters().size());
-            w.flush();
             return;
         }
         if (report.presentation().style() == Presentation.Style.TAU) {
@@ -126,7 +167,6 @@ public final class TextWriter implements OutputWriter {
         } else {
             if (report.rows().length == 0 && !t.hasAsyncPart()) {
                 w.append("(no rows)\n");
-                w.flush();
                 return;
             }
             // A profile of samples weighed in another unit than time (bytes, events, counts) has no time to
@@ -152,7 +192,6 @@ public final class TextWriter implements OutputWriter {
             w.append('\n');
             writeCounters(w, profile.counters(), FIRST_COUNTERS);
         }
-        w.flush();
     }
 
     /**
@@ -207,6 +246,10 @@ public final class TextWriter implements OutputWriter {
         for (MetricColumn m : metrics) {
             table.column(m.textHeading(), TextTable.Align.RIGHT);
         }
+        TimeBins bins = report.timeBins().orElse(null);
+        if (bins != null) {
+            table.column("over time", TextTable.Align.LEFT);
+        }
         table.column("name", TextTable.Align.LEFT);
         String[] drawn = treePrefixes(report, rows);
         boolean colour = report.presentation().colour();
@@ -234,6 +277,9 @@ public final class TextWriter implements OutputWriter {
             }
             for (MetricColumn m : metrics) {
                 cells.add(m.textCell(t, node));
+            }
+            if (bins != null) {
+                cells.add(Sparkline.of(bins.inclusiveNanos(node)));
             }
             cells.add(drawn[i] + Heat.paint(heat, printable(t.regionName(node))));
             table.addRow(cells.toArray(String[]::new));
@@ -371,6 +417,17 @@ public final class TextWriter implements OutputWriter {
                 w.append(group.name().replace('_', ' ')).append(": ").append(group.combineRule()).append('\n');
             }
         }
+        if (report.timeBins().isPresent()) {
+            TimeBins bins = report.timeBins().get();
+            int group = Sparkline.binsPerChar(bins.size());
+            w.append("time bins: ").append(Integer.toString(bins.size())).append(" of ")
+                    .append(readableExact(bins.widthNanos())).append(bins.absoluteTime()
+                            ? " from " + bins.startNanos(0) + " ns of the trace clock"
+                            : " from each node's start")
+                    .append(" (over time: inclusive time per bin")
+                    .append(group > 1 ? ", " + group + " bins per character" : "")
+                    .append(", scaled to the row's largest)\n");
+        }
         appendCounts(w, "warnings: ", report.diagnostics().warnings());
         Map<String, Diagnostics.Entry> notes = new LinkedHashMap<>(report.diagnostics().notes());
         Diagnostics.Entry namedTwice = notes.remove(Diagnostics.INPUT_NAMED_TWICE);
@@ -462,6 +519,12 @@ public final class TextWriter implements OutputWriter {
     /** A process's name may be its whole command line: the header keeps its start (JSON keeps it whole). */
     private static String shortName(String name) {
         return name.length() <= MAX_NAME_CHARS ? name : name.substring(0, MAX_NAME_CHARS - 3) + "...";
+    }
+
+    /** {@code nanos} exactly, in the readable unit of its size: {@code 2.5 ms}. */
+    private static String readableExact(long nanos) {
+        DisplayUnit readable = TimeUnits.readable(nanos);
+        return TimeUnits.exact(nanos, readable) + " " + readable.label();
     }
 
     static String time(long nanos, DisplayUnit unit) {
