@@ -210,7 +210,9 @@ public final class HtmlWriter implements OutputWriter {
         }
         writeCounters(g, profile.counters());
         int[] rows = profile.view() == ViewKind.COUNTERS ? new int[0] : report.rows();
-        List<RowColumn> columns = RowColumn.json(report);
+        // A row's call-time sketch is for a saved profile to merge again; the page shows its percentiles.
+        List<RowColumn> columns = RowColumn.json(report).stream().filter(c -> !(c instanceof CallTimesColumn))
+                .toList();
         g.writeArrayFieldStart("columns");
         for (RowColumn c : columns) {
             g.writeString(c.columnName(nanos));
@@ -244,7 +246,43 @@ public final class HtmlWriter implements OutputWriter {
             }
             g.writeEndArray();
         }
+        writeFlatPercentiles(g, report);
         writePerNode(g, report, rows, perNodeValues);
+        HtmlTimeBins.write(g, report, rows, perNodeValues);
+        g.writeEndObject();
+    }
+
+    /**
+     * In a tree or callpath view with percentiles, each region's percentiles as the flat view gives them
+     * ({@code --view flat --percentiles}: the region's sketches of all its calling contexts merged), for the
+     * page's flat table, which sums the other columns itself: {@code [name, part, p...]}, null where a region
+     * has no timed call.
+     */
+    private static void writeFlatPercentiles(JsonGenerator g, Report report) throws IOException {
+        Profile profile = report.profile();
+        if (report.percentiles().isEmpty() || !profile.view().isHierarchical()
+                || !profile.tree().keepsCallTimes()) {
+            return;
+        }
+        CallTree flat = dev.ppw.aggregate.Views.flat(profile.tree());
+        g.writeObjectFieldStart("flat_percentiles");
+        writeStrings(g, "columns", report.percentiles().stream().map(p -> p.columnName() + "_ns").toList());
+        g.writeArrayFieldStart("rows");
+        for (int row = 1; row < flat.size(); row++) {
+            g.writeStartArray();
+            g.writeString(flat.regionName(row));
+            g.writeString(flat.part(row).label());
+            for (dev.ppw.model.Percentile p : report.percentiles()) {
+                long nanos = PercentileColumn.nanos(flat, row, p);
+                if (nanos == CallTree.UNSET) {
+                    g.writeNull();
+                } else {
+                    g.writeNumber(nanos);
+                }
+            }
+            g.writeEndArray();
+        }
+        g.writeEndArray();
         g.writeEndObject();
     }
 
@@ -491,7 +529,7 @@ public final class HtmlWriter implements OutputWriter {
      * node's parent comes before it in a tree's index order ({@link CallTree#child} appends), so each key
      * extends its parent's.
      */
-    private static String[] keys(CallTree tree) {
+    static String[] keys(CallTree tree) {
         String[] keys = new String[tree.size()];
         for (int n = 1; n < tree.size(); n++) {
             int parent = tree.parent(n);
@@ -504,7 +542,7 @@ public final class HtmlWriter implements OutputWriter {
         return keys;
     }
 
-    private static void writeStrings(JsonGenerator g, String field, List<String> values) throws IOException {
+    static void writeStrings(JsonGenerator g, String field, List<String> values) throws IOException {
         g.writeArrayFieldStart(field);
         for (String v : values) {
             g.writeString(v);

@@ -185,4 +185,120 @@ class HtmlReportBrowserTest {
         assertEquals("main", browser.eval("document.getElementById('nodes-row').textContent"));
         assertEquals(List.of(), browser.errors());
     }
+
+    @Test
+    void percentileColumnsShowTheReportsValuesAndSort() throws Exception {
+        Report report = HtmlFixtures.overTime("work", "memory");
+        open("percentiles.html", report);
+        long p50 = PercentileColumn.nanos(report.profile().tree(), 2, HtmlFixtures.PERCENTILES.get(0));
+        String p50Text = (String) browser.eval("(function(){return (" + p50 + "/1000).toLocaleString('en-US',"
+                + "{maximumFractionDigits:3,minimumFractionDigits:3})+' us';})()");
+        browser.click("button[data-tab=tree]");
+        String cells = "Array.from(document.querySelectorAll('#tree-table tbody tr')).map(function(r){"
+                + "return r.cells[0].textContent.replace(/^\\W+/, '');})";
+        List<?> heads = (List<?>) browser.eval("Array.from(document.querySelectorAll('#tree-table th'))"
+                + ".map(function(h){return h.textContent;})");
+        int p50Column = heads.indexOf("p50 per call");
+        assertTrue(p50Column > 0 && heads.contains("p99.9 per call"), heads.toString());
+        assertEquals(p50Text, browser.eval("document.querySelectorAll('#tree-table tbody tr')[1].cells[" + p50Column
+                + "].textContent"), "work's p50");
+        browser.click("#tree-table th:nth-child(" + (p50Column + 1) + ")");
+        assertEquals(List.of("main", "work", "io"), browser.eval(cells), "by p50, largest first");
+        browser.click("#tree-table th:nth-child(" + (p50Column + 1) + ")");
+        assertEquals(List.of("main", "io", "work"), browser.eval(cells), "by p50, smallest first");
+        browser.click("button[data-tab=flat]");
+        List<?> flatHeads = (List<?>) browser.eval("Array.from(document.querySelectorAll('#flat-table th'))"
+                + ".map(function(h){return h.textContent;})");
+        int flatP50 = flatHeads.indexOf("p50 per call");
+        assertTrue(flatP50 > 0, flatHeads.toString());
+        assertEquals(p50Text, browser.eval("Array.from(document.querySelectorAll('#flat-table tbody tr')).filter("
+                + "function(r){return r.cells[0].textContent==='work';})[0].cells[" + flatP50 + "].textContent"));
+        browser.click("button[data-tab=graph]");
+        Map<?, ?> work = (Map<?, ?>) browser.eval("ppwReport.frameCenter('work')");
+        browser.move(((Number) work.get("x")).doubleValue(), ((Number) work.get("y")).doubleValue());
+        String tip = (String) browser.eval("document.getElementById('tooltip').textContent");
+        assertTrue(tip.contains("p50 per call" + p50Text), tip);
+        assertEquals(List.of(), browser.errors());
+    }
+
+    @Test
+    void theTimeChartDrawsItsSeriesHoversZoomsAndSelects() throws Exception {
+        open("time.html", HtmlFixtures.overTime("work", "memory"));
+        browser.click("button[data-tab=time]");
+        assertEquals(List.of(), browser.errors());
+        assertEquals(1, ((Number) browser.eval("document.querySelectorAll('#time-chart canvas').length")).intValue());
+        // main is the only root: its time split by its callees, the rest its own time.
+        assertEquals(List.of("work", "io", "main: own time and the other callees"),
+                browser.eval("ppwReport.timeSeriesNames()"));
+        assertEquals(3, ((Number) browser.eval("ppwReport.timeSeriesDrawn()")).intValue());
+        Map<?, ?> bin2 = (Map<?, ?>) browser.eval("ppwReport.timePoint(2, 0.5)");
+        browser.move(((Number) bin2.get("x")).doubleValue(), ((Number) bin2.get("y")).doubleValue());
+        assertEquals("bin 3 of 4: 0.001000 s \u2013 0.001500 s",
+                browser.eval("document.querySelector('#time-readout div').textContent"));
+        assertEquals(List.of(List.of("work", "300.000 us", "60.00% of the bin"), List.of("io", "0 ns", "0.00% of the bin"),
+                List.of("main: own time and the other callees", "200.000 us", "40.00% of the bin")),
+                browser.eval("Array.from(document.querySelectorAll('#time-readout tr')).map(function(r){"
+                        + "return Array.from(r.cells).map(function(c){return c.textContent;});})"));
+        assertEquals(List.of(0.0, 0.002), numbers(browser.eval("ppwReport.timeRange()")));
+        Map<?, ?> bin0 = (Map<?, ?>) browser.eval("ppwReport.timePoint(0, 0.5)");
+        browser.drag(((Number) bin0.get("x")).doubleValue(), ((Number) bin0.get("y")).doubleValue(),
+                ((Number) bin2.get("x")).doubleValue(), ((Number) bin2.get("y")).doubleValue());
+        List<Double> zoomed = numbers(browser.eval("ppwReport.timeRange()"));
+        assertTrue(zoomed.get(0) > 0.0002 && zoomed.get(0) < 0.0003 && zoomed.get(1) > 0.0012
+                && zoomed.get(1) < 0.0013, "from the middle of bin 0 to that of bin 2: " + zoomed);
+        browser.doubleClick(((Number) bin2.get("x")).doubleValue(), ((Number) bin2.get("y")).doubleValue());
+        assertEquals(List.of(0.0, 0.002), numbers(browser.eval("ppwReport.timeRange()")), "zoomed out");
+        // The bottom of bin 3 is work's band: a click there selects work.
+        Map<?, ?> bottom = (Map<?, ?>) browser.eval("ppwReport.timePoint(3, 0.97)");
+        browser.click(((Number) bottom.get("x")).doubleValue(), ((Number) bottom.get("y")).doubleValue());
+        assertEquals("selected: main \u2192 work", browser.eval("document.getElementById('selection').textContent"));
+        browser.click("#time input[value=exclusive]");
+        assertEquals(List.of("work", "main", "io"), browser.eval("ppwReport.timeSeriesNames()"));
+        assertEquals(1, ((Number) browser.eval("document.querySelectorAll('#time-counters canvas').length")).intValue(),
+                "one chart of the counter memory");
+        browser.click("#time input[value=heat]");
+        assertEquals(1, ((Number) browser.eval("document.querySelectorAll('#time-chart canvas.heat').length")).intValue());
+        assertEquals(List.of(), browser.errors());
+    }
+
+    @Test
+    void hostileNamesInTheTimeChartStayText() throws Exception {
+        String row = HtmlFixtures.HOSTILE.get(1);
+        String counter = HtmlFixtures.HOSTILE.get(0);
+        open("time-hostile.html", HtmlFixtures.overTime(row, counter));
+        browser.click("button[data-tab=time]");
+        Map<?, ?> bin1 = (Map<?, ?>) browser.eval("ppwReport.timePoint(1, 0.5)");
+        browser.move(((Number) bin1.get("x")).doubleValue(), ((Number) bin1.get("y")).doubleValue());
+        assertTrue(((String) browser.eval("document.getElementById('time-legend').textContent")).contains(row));
+        assertTrue(((String) browser.eval("document.getElementById('time-readout').textContent")).contains(row));
+        assertTrue(((String) browser.eval("document.getElementById('time-counters').textContent")).contains(counter));
+        browser.click("#time input[value=heat]");
+        assertNull(browser.eval("window.pwned"));
+        assertEquals(0, ((Number) browser.eval("document.querySelectorAll('img, svg, b, iframe').length")).intValue());
+        assertEquals(3, ((Number) browser.eval("document.scripts.length")).intValue());
+        assertEquals(List.of(), browser.errors());
+    }
+
+    @Test
+    void thePerNodeViewShowsTheChosenRowOverTimeOnEveryNode() throws Exception {
+        open("nodes-time.html", HtmlFixtures.mergedOverTime(4));
+        browser.click("button[data-tab=nodes]");
+        browser.click("#worst-table tbody tr:nth-child(1)");
+        assertEquals("main \u2192 work", browser.eval("document.getElementById('nodes-row').textContent"));
+        assertEquals(false, browser.eval("document.getElementById('nodes-time').hidden"));
+        assertEquals(1, ((Number) browser.eval("document.querySelectorAll('#nodes-time-chart canvas').length"))
+                .intValue());
+        Map<?, ?> box = (Map<?, ?>) browser.eval("(function(){var r=document.querySelector('#nodes-time-chart .u-over')"
+                + ".getBoundingClientRect();return {x:r.left+r.width*5/6,y:r.top+r.height/2};})()");
+        browser.move(((Number) box.get("x")).doubleValue(), ((Number) box.get("y")).doubleValue());
+        // Bin 2 (the third): node n2 took 3 us there, the others nothing.
+        assertEquals(List.of(List.of("n0", "0 ns"), List.of("n1", "0 ns"), List.of("n2", "3.000 us"),
+                List.of("n3", "0 ns")), browser.eval("Array.from(document.querySelectorAll('#nodes-time-readout tr'))"
+                + ".map(function(r){return [r.cells[0].textContent, r.cells[1].textContent];})"));
+        assertEquals(List.of(), browser.errors());
+    }
+
+    private static List<Double> numbers(Object list) {
+        return ((List<?>) list).stream().map(v -> ((Number) v).doubleValue()).toList();
+    }
 }
