@@ -164,6 +164,36 @@ class HtmlReportBrowserTest {
     }
 
     @Test
+    void aLargeProfileWithTimeBinsOpensAndDrawsThemWithinTheBudget() throws Exception {
+        dev.ppw.model.CallTree tree = HtmlFixtures.randomTree(100_000, 42, 7);
+        dev.ppw.model.Profile profile = dev.ppw.model.Profile.single(tree, List.of("large.json"), Map.of(), Map.of());
+        int bins = 20;
+        dev.ppw.model.TimeBins overTime = new dev.ppw.model.TimeBins(false, 0, 1_000_000, bins);
+        for (int node = 1; node < tree.size(); node++) {
+            long[] inclusive = new long[bins];
+            long[] exclusive = new long[bins];
+            inclusive[node % bins] = tree.inclusiveNanos(node);
+            exclusive[node % bins] = tree.exclusiveNanos(node);
+            overTime.putRow(node, inclusive, exclusive, new long[bins]);
+        }
+        Report report = new Report(profile, Report.allRows(profile), tree.totalInclusiveNanos(),
+                java.util.Optional.empty()).withTimeBins(overTime);
+        open("large-time.html", report);
+        double renderMillis = ((Number) browser.eval("ppwReport.renderMs")).doubleValue();
+        double timeMillis = ((Number) browser.eval("(function(){var t=performance.now();"
+                + "document.querySelector('button[data-tab=time]').click();return performance.now()-t;})()")).doubleValue();
+        System.out.printf("HTML report, 100,000 rows with 20 bins: the page ready %.0f ms after navigation started,"
+                + " the time tab drawn in %.0f ms%n", renderMillis, timeMillis);
+        assertEquals(List.of(), browser.errors());
+        assertTrue(renderMillis < BUDGET_MILLIS, "ready after " + renderMillis + " ms");
+        assertTrue(timeMillis < BUDGET_MILLIS, "time tab after " + timeMillis + " ms");
+        // 1,000,000 values of 2 x 20 per row: 25,000 rows kept, the note says so.
+        assertTrue(((String) browser.eval("document.getElementById('time-note').textContent"))
+                .contains("The page keeps the bins of 25,000 of 100,000 rows"));
+        assertTrue(((Number) browser.eval("ppwReport.timeSeriesDrawn()")).intValue() >= 2);
+    }
+
+    @Test
     void thePerNodeViewDrawsEveryNodeOfALargeMerge() throws Exception {
         int nodes = 10_000;
         Report merged = HtmlFixtures.merged(nodes, i -> HtmlFixtures.mainAndWork(1_000_000 + i * 10L,
