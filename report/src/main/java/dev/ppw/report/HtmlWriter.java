@@ -440,8 +440,10 @@ public final class HtmlWriter implements OutputWriter {
     }
 
     /**
-     * Each kept row's inclusive time on every node, {@code null} where a node has no such row; the rows kept
-     * are the imbalance rows, then the others by inclusive time, largest first, within the budget.
+     * Each kept row's inclusive time on every node, {@code null} where a node has no such row, and with
+     * percentiles, each node's percentiles of the row ({@code null} where it has no timed call); the rows kept
+     * are the imbalance rows, then the others by inclusive time, largest first, within the budget (which the
+     * percentiles share).
      */
     private static void writePerNode(JsonGenerator g, Report report, int[] rows, int perNodeValues)
             throws IOException {
@@ -465,7 +467,10 @@ public final class HtmlWriter implements OutputWriter {
         Arrays.sort(heaviest, Comparator.comparingLong((Integer n) -> tree.inclusiveNanos(n)).reversed()
                 .thenComparingInt(n -> n));
         listed.addAll(Arrays.asList(heaviest));
-        int keep = Math.max(1, Math.min(listed.size(), perNodeValues / nodes.size()));
+        List<dev.ppw.model.Percentile> percentiles = nodes.stream()
+                .anyMatch(s -> s.report().profile().tree().keepsCallTimes()) ? report.percentiles() : List.of();
+        int perRow = nodes.size() * (1 + percentiles.size());
+        int keep = Math.max(1, Math.min(listed.size(), perNodeValues / perRow));
         List<Integer> kept = new ArrayList<>(listed).subList(0, keep);
         Map<String, Integer> slotOfKey = new HashMap<>();
         String[] mergedKeys = keys(tree);
@@ -476,6 +481,12 @@ public final class HtmlWriter implements OutputWriter {
         for (long[] v : values) {
             Arrays.fill(v, Long.MIN_VALUE);
         }
+        long[][][] percentileValues = new long[kept.size()][percentiles.size()][nodes.size()];
+        for (long[][] row : percentileValues) {
+            for (long[] v : row) {
+                Arrays.fill(v, CallTree.UNSET);
+            }
+        }
         for (int n = 0; n < nodes.size(); n++) {
             CallTree nodeTree = nodes.get(n).report().profile().tree();
             String[] nodeKeys = keys(nodeTree);
@@ -483,6 +494,9 @@ public final class HtmlWriter implements OutputWriter {
                 Integer slot = slotOfKey.get(nodeKeys[node]);
                 if (slot != null) {
                     values[slot][n] = nodeTree.inclusiveNanos(node);
+                    for (int p = 0; p < percentiles.size(); p++) {
+                        percentileValues[slot][p][n] = PercentileColumn.nanos(nodeTree, node, percentiles.get(p));
+                    }
                 }
             }
         }
@@ -507,6 +521,30 @@ public final class HtmlWriter implements OutputWriter {
             g.writeEndArray();
         }
         g.writeEndArray();
+        if (!percentiles.isEmpty()) {
+            // Each node's percentiles of the row's calls on that node: the tail of one node, where the merged
+            // row's percentiles are of every node's calls together.
+            g.writeObjectFieldStart("percentiles");
+            writeStrings(g, "columns", percentiles.stream().map(p -> p.columnName() + "_ns").toList());
+            g.writeArrayFieldStart("values");
+            for (long[][] row : percentileValues) {
+                g.writeStartArray();
+                for (long[] v : row) {
+                    g.writeStartArray();
+                    for (long x : v) {
+                        if (x == CallTree.UNSET) {
+                            g.writeNull();
+                        } else {
+                            g.writeNumber(x);
+                        }
+                    }
+                    g.writeEndArray();
+                }
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 

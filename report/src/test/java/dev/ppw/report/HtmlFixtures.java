@@ -222,6 +222,24 @@ final class HtmlFixtures {
         return merged.withSections(sections).withTimeBins(total);
     }
 
+    /**
+     * {@code nodes} nodes merged, node i's main (100 us) calling work i + 1 times, for 1, 2, ... us, the trees
+     * keeping call-time sketches and the report asking for p100 (each node's largest call of a row, exactly).
+     */
+    static Report mergedWithCallTimes(int nodes) {
+        return merged(nodes, i -> {
+            CallTree t = new CallTree(new FrameTable(new NameTable()));
+            t.keepCallTimes();
+            int main = t.child(CallTree.ROOT, t.frames().intern("main"));
+            int work = t.child(main, t.frames().intern("work"));
+            for (int k = 1; k <= i + 1; k++) {
+                t.addCall(work, 1000L * k);
+            }
+            t.addCall(main, 100_000);
+            return t;
+        }).withPercentiles(List.of(Percentile.parse("100")));
+    }
+
     static String render(Report report) throws IOException {
         return render(new HtmlWriter(), report);
     }

@@ -328,6 +328,23 @@ class HtmlReportBrowserTest {
         assertEquals(List.of(), browser.errors());
     }
 
+    @Test
+    void thePerNodeViewDrawsEachNodesPercentileOnRequest() throws Exception {
+        open("nodes-percentiles.html", HtmlFixtures.mergedWithCallTimes(3));
+        browser.click("button[data-tab=nodes]");
+        browser.eval("(function(){var t=Array.from(document.querySelectorAll('#worst-table tbody tr')).filter("
+                + "function(r){return r.cells[0].textContent==='main \u2192 work';})[0];t.click();})()");
+        String stats = (String) browser.eval("document.getElementById('nodes-stats').textContent");
+        assertTrue(stats.endsWith(" \u00b7 per call over every node's calls: p100 3.000 us"), stats);
+        String readout = "document.querySelector('#nodes-chart p').textContent";
+        // Inclusive time of work on the nodes: 1, 3 and 6 us; their largest calls: 1, 2 and 3 us.
+        assertTrue(((String) browser.eval(readout)).startsWith("mean 3.333 us"));
+        browser.eval("(function(){var s=document.getElementById('nodes-metric');s.value='p100_ns';"
+                + "s.dispatchEvent(new Event('change'));})()");
+        assertTrue(((String) browser.eval(readout)).startsWith("mean 2.000 us"), (String) browser.eval(readout));
+        assertEquals(List.of(), browser.errors());
+    }
+
     private static List<Double> numbers(Object list) {
         return ((List<?>) list).stream().map(v -> ((Number) v).doubleValue()).toList();
     }

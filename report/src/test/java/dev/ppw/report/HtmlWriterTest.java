@@ -183,6 +183,20 @@ class HtmlWriterTest {
     }
 
     @Test
+    void aMergeKeepsEachNodesPercentilesOfARow() throws IOException {
+        // Node i calls work i + 1 times, of 1, 2, ... us: its p100 is its largest call, exactly.
+        Report merged = HtmlFixtures.mergedWithCallTimes(3);
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(merged)));
+        Map<?, ?> perNode = (Map<?, ?>) d.get("per_node");
+        Map<?, ?> percentiles = (Map<?, ?>) perNode.get("percentiles");
+        assertEquals(List.of("p100_ns"), percentiles.get("columns"));
+        int work = ((List<?>) perNode.get("rows")).indexOf(byName(d).get("work").get(0));
+        assertEquals(List.of(List.of(1000, 2000, 3000)), ((List<?>) percentiles.get("values")).get(work));
+        List<?> columns = (List<?>) d.get("columns");
+        assertEquals(3000, byName(d).get("work").get(columns.indexOf("p100_ns")), "over every node's calls");
+    }
+
+    @Test
     void timeBinsAreEmbeddedInExactNanosecondsWithTheCounters() throws IOException {
         Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(
                 HtmlFixtures.overTime("work", "memory"))));

@@ -643,11 +643,15 @@
     }
     renderNodesOverTime(n);
     var note = $("nodes-note");
+    var metric = $("nodes-metric").value;
+    if (values && metric && PN.percentiles) {
+      values = PN.percentiles.values[pnSlot.get(n)][PN.percentiles.columns.indexOf(metric)];
+    }
     if (values) {
-      drawChart(box, values);
+      drawChart(box, values, metric ? label(metric) : "inclusive time");
       var absent = values.filter(function (v) { return v === null; }).length;
       note.textContent = PN.nodes.length.toLocaleString("en-US") + " nodes" + (absent ? ", " + absent.toLocaleString("en-US")
-        + " without this row (drawn as 0)" : "") + ". Per-node values are kept for " + PN.rows.length + " of "
+        + (metric ? " without a timed call of this row" : " without this row") + " (drawn as 0)" : "") + ". Per-node values are kept for " + PN.rows.length + " of "
         + PN.rows_total + " rows (the worst imbalance, then the heaviest).";
     } else {
       note.textContent = PN ? "This row's per-node values are not in the page: they are kept for " + PN.rows.length
@@ -674,7 +678,7 @@
       table.tBodies[0].appendChild(tr);
     });
   }
-  function drawChart(box, values) {
+  function drawChart(box, values, what) {
     var sorted = $("nodes-sorted").checked;
     var order = values.map(function (_, k) { return k; });
     if (sorted) order.sort(function (a, b) { return (values[a] || 0) - (values[b] || 0); });
@@ -693,14 +697,15 @@
         stroke: "#c2410c", fill: "rgba(234, 88, 12, 0.5)",
         paths: uPlot.paths.bars({ size: [0.9, 40, 1], align: 0 }), points: { show: false }
       }, { stroke: "#1f6feb", dash: [6, 4], points: { show: false } }],
-      axes: [{ label: sorted ? "nodes, sorted by this row's time" : "node (input order)",
+      axes: [{ label: sorted ? "nodes, sorted by this row's " + what : "node (input order)",
         incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000] },
         { size: 90, values: function (u, ticks) { return ticks.map(fmtAxisTime); } }],
       hooks: {
         setCursor: [function (u) {
           var k = u.cursor.idx;
           readout.textContent = k === null || k === undefined ? "mean " + fmtTime(mean) + " (dashed line)"
-            : PN.nodes[order[k]] + ": " + (values[order[k]] === null ? "no such row" : fmtTime(values[order[k]]));
+            : PN.nodes[order[k]] + ": " + (values[order[k]] === null ? (what === "inclusive time" ? "no such row"
+              : "no timed call of this row") : fmtTime(values[order[k]]));
         }]
       }
     };
@@ -709,6 +714,17 @@
     readout.textContent = "mean " + fmtTime(mean) + " (dashed line); hover a bar for its node";
   }
   $("nodes-sorted").addEventListener("change", renderNodes);
+  if (PN && PN.percentiles) {
+    // The bars: each node's inclusive time of the row, or a percentile of the row's calls on that node.
+    var metricBox = $("nodes-metric");
+    [""].concat(PN.percentiles.columns).forEach(function (col) {
+      var o = el("option", col ? label(col) : "inclusive time");
+      o.value = col;
+      metricBox.appendChild(o);
+    });
+    $("nodes-metric-label").hidden = false;
+    metricBox.addEventListener("change", renderNodes);
+  }
 
   // ---- over time (D.time_bins): rows' time per bin as stacked areas or a heat map, counters as lines ----
   var TB = D.time_bins || null;
