@@ -105,6 +105,13 @@ final class DiffCommand implements Callable<Integer> {
             description = "Write here instead of stdout ('-' is stdout), replacing a regular file atomically.")
     Path output;
 
+    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto", converter = Converters.ColourWhen.class,
+            completionCandidates = CompletionCandidates.ColourWhens.class,
+            description = {"Colour the text table's deltas: red where B is larger, green where it is smaller; auto",
+                    "(when standard output is a terminal and NO_COLOR is not set), always or never; never a file",
+                    "(default: ${DEFAULT-VALUE})."})
+    Colour.When colour;
+
     @Option(names = "--strict",
             description = "Treat every warning about the inputs as an error: exit 1 and write nothing.")
     boolean strict;
@@ -156,7 +163,10 @@ final class DiffCommand implements Callable<Integer> {
         DiffOptions options = new DiffOptions(normalize, top == null ? 0 : top, Optional.ofNullable(unit));
         ProfileDiff compared = engine.diff(before, after, options);
         Report report = engine.report(compared, diagnostics, options);
-        if (output == null || Output.STDOUT.equals(output.toString())) {
+        boolean toStdout = output == null || Output.STDOUT.equals(output.toString());
+        report = report.withPresentation(report.presentation()
+                .withColour(Colour.decide(colour, toStdout && "text".equals(writer.name()), streams.out())));
+        if (toStdout) {
             engine.write(report, writer.name(), streams.out());
             streams.out().flush();
         } else {

@@ -59,6 +59,20 @@ class ColourTest {
     }
 
     @Test
+    void aDiffColoursItsChangesBySignAndIsOtherwiseThePlainText() {
+        String other = "src/test/resources/traces/perfflowaspect/compact";
+        Cli coloured = Cli.run("diff", TRACE, other, "--color", "always");
+        assertEquals(0, coloured.exit(), coloured.err());
+        Cli plain = Cli.run("diff", TRACE, other);
+        assertFalse(plain.out().contains(ESCAPE), plain.out());
+        assertTrue(coloured.out().contains(ESCAPE + "38;5;196m+") || coloured.out().contains(ESCAPE + "38;5;46m-"),
+                coloured.out());
+        assertEquals(plain.out(), coloured.out().replaceAll("\u001b\\[[0-9;]*m", "")
+                .replaceAll("colour: B larger, B smaller\n", ""));
+        assertEquals(plain.out(), Cli.run("diff", TRACE, other, "--color", "never").out());
+    }
+
+    @Test
     void anUnknownValueIsAUsageError() {
         Cli r = Cli.run("merge", TRACE, "--color", "sometimes");
         assertEquals(2, r.exit());

@@ -3,15 +3,12 @@ package dev.ppw.cli;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code ppw-java diff} of real PerfFlowAspect traces (the shared collection's, in the test resources) in
@@ -21,8 +18,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DiffGoldenTest {
     private static final Path PFA = Path.of("src/test/resources/traces/perfflowaspect");
-    private static final Path GOLDEN = Path.of("src/test/resources/golden");
-    private static final boolean UPDATE = Boolean.getBoolean("ppw.updateGolden");
 
     /** A side: a short name for the golden file and the argument given. */
     private record Side(String name, String argument) {
@@ -58,33 +53,21 @@ class DiffGoldenTest {
                 golden(CPUMEM_VERBOSE, CPUMEM_COMPACT, List.of("--view", "flat", "--format", "json"), "json"),
                 // An async part: rows of each part apart, a part column.
                 golden(FUTURE, VERBOSE, List.of("--format", "csv"), "csv"),
-                golden(FUTURE, VERBOSE, List.of("--top", "3"), "txt"));
+                golden(FUTURE, VERBOSE, List.of("--top", "3"), "txt"),
+                // Colour: deltas and ratios red where B is larger, green where smaller, then the legend.
+                golden(VERBOSE, MULTIPROC, List.of("--view", "flat", "--color", "always"), "txt"),
+                golden(VERBOSE, MULTIPROC, List.of("--view", "flat", "--normalize", "--color", "always"), "txt"));
     }
 
     private static DynamicTest golden(Side a, Side b, List<String> args, String extension) {
-        String name = "diff-" + a.name() + "-" + b.name() + invocation(args) + "." + extension;
+        String name = "diff-" + a.name() + "-" + b.name() + Golden.invocation(args) + "." + extension;
         return DynamicTest.dynamicTest(name, () -> {
             List<String> all = new ArrayList<>(List.of("diff", a.argument(), b.argument()));
             all.addAll(args);
             Cli r = Cli.run(all.toArray(String[]::new));
             assertEquals(0, r.exit(), r.toString());
-            Path file = GOLDEN.resolve(name);
-            if (UPDATE) {
-                Files.createDirectories(GOLDEN);
-                Files.writeString(file, r.out(), StandardCharsets.UTF_8);
-                return;
-            }
-            assertTrue(Files.exists(file), file + " is missing: run mvn -pl cli test -Dppw.updateGolden=true");
-            assertEquals(Files.readString(file, StandardCharsets.UTF_8), r.out(), name);
+            Golden.check(Golden.ROOT.resolve(name), r.out());
         });
     }
 
-    /** {@code --view tau --depth 2} becomes {@code --view-tau--depth-2}. */
-    private static String invocation(List<String> args) {
-        StringBuilder sb = new StringBuilder();
-        for (String arg : args) {
-            sb.append(arg.startsWith("--") ? arg : "-" + arg);
-        }
-        return sb.toString();
-    }
 }

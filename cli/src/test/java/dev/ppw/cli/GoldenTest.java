@@ -4,7 +4,6 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +11,6 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Real traces (copied from the shared collection) through every view, compared with golden files named
@@ -21,8 +19,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class GoldenTest {
     private static final Path TRACES = Path.of("src/test/resources/traces");
-    private static final Path GOLDEN = Path.of("src/test/resources/golden");
-    private static final boolean UPDATE = Boolean.getBoolean("ppw.updateGolden");
 
     private record Case(String name, List<String> files) {
     }
@@ -163,7 +159,7 @@ class GoldenTest {
     }
 
     private static DynamicTest golden(Case c, List<String> args, String extension) {
-        String name = c.name() + invocation(args) + "." + extension;
+        String name = c.name() + Golden.invocation(args) + "." + extension;
         return DynamicTest.dynamicTest(name, () -> {
             List<String> all = new ArrayList<>();
             all.add("profile");
@@ -171,24 +167,8 @@ class GoldenTest {
             all.addAll(args);
             Cli r = Cli.run(all.toArray(String[]::new));
             assertEquals(0, r.exit(), r.toString());
-            Path file = GOLDEN.resolve(name);
-            if (UPDATE) {
-                Files.createDirectories(GOLDEN);
-                Files.writeString(file, r.out(), StandardCharsets.UTF_8);
-                return;
-            }
-            assertTrue(Files.exists(file), file + " is missing: run mvn -pl cli test -Dppw.updateGolden=true");
-            assertEquals(Files.readString(file, StandardCharsets.UTF_8), r.out(), name);
+            Golden.check(Golden.ROOT.resolve(name), r.out());
         });
-    }
-
-    /** {@code --view tau --depth 2} becomes {@code --view-tau--depth-2}. */
-    private static String invocation(List<String> args) {
-        StringBuilder sb = new StringBuilder();
-        for (String a : args) {
-            sb.append(a.startsWith("--") ? a : "-" + a);
-        }
-        return sb.toString();
     }
 
     private static Case pfa(String variant) {

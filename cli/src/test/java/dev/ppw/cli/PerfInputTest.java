@@ -28,8 +28,7 @@ class PerfInputTest {
     private static final Path TRACES = Path.of("src/test/resources/traces/perf");
     /** Outside traces/: the saved-profile round trip walks those, and a profile of counters alone has no rows. */
     private static final Path STAT = Path.of("src/test/resources/perf-stat/perf-stat-I100-x.csv");
-    private static final Path GOLDEN = Path.of("src/test/resources/golden/perf");
-    private static final boolean UPDATE = Boolean.getBoolean("ppw.updateGolden");
+    private static final Path GOLDEN = Golden.ROOT.resolve("perf");
 
     /** Samples per file, as the shared MANIFEST says perf script printed them. */
     private static final Map<String, Long> SAMPLES = Map.of(
@@ -93,12 +92,7 @@ class PerfInputTest {
         Cli r = Cli.run("profile", STAT.toString(), "--view", "counters",
                 "--format", "csv");
         assertEquals(0, r.exit(), r.toString());
-        Path golden = GOLDEN.resolve("perf-stat-I100-x.csv--view-counters--format-csv.csv");
-        if (UPDATE) {
-            write(golden, r.out());
-            return;
-        }
-        assertEquals(readGolden(golden), r.out());
+        Golden.check(GOLDEN.resolve("perf-stat-I100-x.csv--view-counters--format-csv.csv"), r.out());
     }
 
     private static long rootCalls(String treeCsv) {
@@ -124,29 +118,8 @@ class PerfInputTest {
     }
 
     private static DynamicTest golden(String name, List<String> args, String extension) {
-        StringBuilder invocation = new StringBuilder();
-        for (String a : args) {
-            invocation.append(a.startsWith("--") ? a : "-" + a);
-        }
-        String file = name + invocation + "." + extension;
-        return DynamicTest.dynamicTest(file, () -> {
-            String out = run(name, args.toArray(String[]::new)).out();
-            Path golden = GOLDEN.resolve(file);
-            if (UPDATE) {
-                write(golden, out);
-                return;
-            }
-            assertEquals(readGolden(golden), out, file);
-        });
-    }
-
-    private static void write(Path golden, String out) throws IOException {
-        Files.createDirectories(GOLDEN);
-        Files.writeString(golden, out, StandardCharsets.UTF_8);
-    }
-
-    private static String readGolden(Path golden) throws IOException {
-        assertTrue(Files.exists(golden), golden + " is missing: run mvn -pl cli test -Dppw.updateGolden=true");
-        return Files.readString(golden, StandardCharsets.UTF_8);
+        String file = name + Golden.invocation(args) + "." + extension;
+        return DynamicTest.dynamicTest(file, () -> Golden.check(GOLDEN.resolve(file),
+                run(name, args.toArray(String[]::new)).out()));
     }
 }

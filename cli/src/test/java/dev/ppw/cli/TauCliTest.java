@@ -32,8 +32,7 @@ import static org.quicktheories.generators.SourceDSL.longs;
  */
 class TauCliTest {
     private static final String RUN = "../collectors/src/test/resources/tau/tau-cpi-mpi";
-    private static final Path GOLDEN = Path.of("src/test/resources/golden/tau");
-    private static final boolean UPDATE = Boolean.getBoolean("ppw.updateGolden");
+    private static final Path GOLDEN = Golden.ROOT.resolve("tau");
 
     @TempDir
     Path tmp;
@@ -167,17 +166,10 @@ class TauCliTest {
         assertEquals(214_047_000L, checkLayout(r.out()), "the sum of the 4 ranks' roots");
     }
 
-    private void golden(String name, String... args) throws IOException {
+    private void golden(String name, String... args) {
         Cli r = Cli.run(args);
         assertEquals(0, r.exit(), r.toString());
-        Path file = GOLDEN.resolve(name);
-        if (UPDATE) {
-            Files.createDirectories(GOLDEN);
-            Files.writeString(file, r.out(), StandardCharsets.UTF_8);
-            return;
-        }
-        assertTrue(Files.exists(file), file + " is missing: run mvn -pl cli test -Dppw.updateGolden=true");
-        assertEquals(Files.readString(file, StandardCharsets.UTF_8), r.out(), name);
+        Golden.check(GOLDEN.resolve(name), r.out());
     }
 
     private static String csv(String... args) {

@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,8 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class V8InputTest {
     private static final Path V8 = Path.of("../collectors/src/test/resources/v8");
-    private static final Path GOLDEN = Path.of("src/test/resources/golden/v8");
-    private static final boolean UPDATE = Boolean.getBoolean("ppw.updateGolden");
+    private static final Path GOLDEN = Golden.ROOT.resolve("v8");
     private static final String NODE = "node-workload-A.cpuprofile";
     private static final String CHROME = "chrome-A-small.pid9886.json";
 
@@ -86,21 +84,8 @@ class V8InputTest {
     }
 
     private static DynamicTest golden(String name, List<String> args, String extension) {
-        StringBuilder invocation = new StringBuilder();
-        for (String a : args) {
-            invocation.append(a.startsWith("--") ? a : "-" + a);
-        }
-        String file = name + invocation + "." + extension;
-        return DynamicTest.dynamicTest(file, () -> {
-            String out = run(name, args.toArray(String[]::new)).out();
-            Path golden = GOLDEN.resolve(file);
-            if (UPDATE) {
-                Files.createDirectories(GOLDEN);
-                Files.writeString(golden, out, StandardCharsets.UTF_8);
-                return;
-            }
-            assertTrue(Files.exists(golden), golden + " is missing: run mvn -pl cli test -Dppw.updateGolden=true");
-            assertEquals(Files.readString(golden, StandardCharsets.UTF_8), out, file);
-        });
+        String file = name + Golden.invocation(args) + "." + extension;
+        return DynamicTest.dynamicTest(file, () -> Golden.check(GOLDEN.resolve(file),
+                run(name, args.toArray(String[]::new)).out()));
     }
 }

@@ -57,6 +57,11 @@ public final class RecordingSink implements EventSink {
     }
 
     @Override
+    public void instant(String pid, String tid, long tsNanos, String name) {
+        calls.add("instant T(" + pid + "," + tid + ") " + tsNanos + " " + name);
+    }
+
+    @Override
     public void begin(int track, long tsNanos, int frameId) {
         calls.add("B " + trackLabels.get(track) + " " + tsNanos + " " + frames.regionName(frameId)
                 + callsite(frameId));

@@ -285,36 +285,49 @@ final class DiffOutput {
                 .column("B calls", TextTable.Align.RIGHT)
                 .column("delta calls", TextTable.Align.RIGHT)
                 .column("name", TextTable.Align.LEFT);
+        boolean colour = report.presentation().colour();
         for (int row : report.rows()) {
             List<String> cells = new ArrayList<>();
             cells.add(diff.presence(row).label());
-            addCells(cells, diff, row, incl, unit, true);
-            addCells(cells, diff, row, excl, unit, false);
-            addCells(cells, diff, row, calls, unit, false);
+            addCells(cells, diff, row, incl, unit, true, colour);
+            addCells(cells, diff, row, excl, unit, false, colour);
+            addCells(cells, diff, row, calls, unit, false, colour);
             cells.add(textName(diff, row));
             table.addRow(cells.toArray(String[]::new));
         }
         table.render(w);
+        if (colour) {
+            w.write("colour: " + Heat.paint(Heat.GROWTH, "B larger") + ", " + Heat.paint(Heat.SHRINK, "B smaller")
+                    + "\n");
+        }
         w.flush();
     }
 
-    /** The A, B and delta cells of quantity {@code q} (and its ratio when {@code withRatio}). */
+    /**
+     * The A, B and delta cells of quantity {@code q} (and its ratio when {@code withRatio}); with
+     * {@code colour}, the delta (and ratio) in {@link Heat#GROWTH} where B is larger, {@link Heat#SHRINK} where
+     * smaller.
+     */
     private static void addCells(List<String> cells, ProfileDiff diff, int row, int q, DisplayUnit unit,
-                                 boolean withRatio) {
+                                 boolean withRatio, boolean colour) {
         Quantity quantity = diff.quantities().get(q);
+        int sign;
         if (diff.normalized() && quantity.shareable()) {
             cells.add(diff.sharePercentA(row, q, TEXT_DECIMALS).toPlainString() + "%");
             cells.add(diff.sharePercentB(row, q, TEXT_DECIMALS).toPlainString() + "%");
             BigDecimal delta = diff.shareDeltaPercent(row, q, TEXT_DECIMALS);
-            cells.add(signed(delta.toPlainString(), delta.signum()) + "pp");
+            sign = delta.signum();
+            cells.add(Heat.paint(colour ? Heat.ofChange(sign) : "", signed(delta.toPlainString(), sign) + "pp"));
         } else {
             long delta = diff.delta(row, q);
+            sign = Long.signum(delta);
             cells.add(amount(quantity, diff.valueA(row, q), unit));
             cells.add(amount(quantity, diff.valueB(row, q), unit));
-            cells.add(signed(amount(quantity, delta, unit), delta));
+            cells.add(Heat.paint(colour ? Heat.ofChange(sign) : "", signed(amount(quantity, delta, unit), delta)));
         }
         if (withRatio) {
-            cells.add(diff.ratio(row, q, TEXT_DECIMALS).map(DiffOutput::ratioText).orElse("-"));
+            cells.add(Heat.paint(colour ? Heat.ofChange(sign) : "",
+                    diff.ratio(row, q, TEXT_DECIMALS).map(DiffOutput::ratioText).orElse("-")));
         }
     }
 

@@ -4,7 +4,8 @@ package dev.ppw.report;
  * Heat colours for a terminal: a row's share of its part's total picks one of six ANSI 256-colour
  * foregrounds, from red (above 90%) through orange, yellow and greens to dark green (10% or less), in the
  * bands Hatchet's {@code tree()} uses (above 0.9, 0.7, 0.5, 0.3, 0.1, the rest). Text pads cells by their
- * visible width ({@link #visibleLength}), so coloured tables stay aligned.
+ * visible width ({@link #visibleLength}), so coloured tables stay aligned. A diff colours its changes by sign
+ * instead ({@link #ofChange}).
  */
 final class Heat {
     static final char ESCAPE = '\u001b';
@@ -14,7 +15,17 @@ final class Heat {
     private static final int[] COLOURS = {196, 208, 220, 46, 34, 22};
     private static final String[] LABELS = {">90%", ">70%", ">50%", ">30%", ">10%", "<=10%"};
 
+    /** The colour of a diff's change where B is larger (slower, heavier): the hottest band's red. */
+    static final String GROWTH = ESCAPE + "[38;5;196m";
+    /** The colour of a diff's change where B is smaller: a green. */
+    static final String SHRINK = ESCAPE + "[38;5;46m";
+
     private Heat() {
+    }
+
+    /** The colour of a change of sign {@code sign}: {@link #GROWTH}, {@link #SHRINK}, or none for no change. */
+    static String ofChange(int sign) {
+        return sign > 0 ? GROWTH : sign < 0 ? SHRINK : "";
     }
 
     /** The escape sequence that starts the colour of {@code part} out of {@code total}; empty when total is 0. */

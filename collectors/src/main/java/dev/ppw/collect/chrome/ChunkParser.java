@@ -43,8 +43,8 @@ final class ChunkParser {
     /** An event for the event logic: bytes [from, to) at the recorded line. */
     static final byte KIND_OTHER = 4;
     /**
-     * A plain event of a phase that the event logic only counts (the note {@code phase_<ph>}: {@code i},
-     * {@code I}, {@code s}, {@code f}, {@code n}, {@code R}, ...): its phase byte in {@link #a}.
+     * A plain event of a phase that the event logic only counts (the note {@code phase_<ph>}:
+     * {@code s}, {@code f}, ...; not the instants, which go to the sink): its phase byte in {@link #a}.
      */
     static final byte KIND_NOTE = 5;
 
@@ -669,6 +669,10 @@ final class ChunkParser {
             return false;
         }
         byte ph = evPh;
+        if (ph == 'i' || ph == 'I' || ph == 'R' || ph == 'n') {
+            // Instants go to the event logic, which hands them to the sink as possible phase markers.
+            return false;
+        }
         if (ph != 'X' && ph != 'B' && ph != 'E') {
             // Whatever its other fields (a missing or unusable ts too), the event logic only counts it.
             grow();

@@ -50,6 +50,7 @@ final class RecordingSink implements EventSink {
     private static final int REGION_COUNTER = 8;
     private static final int COUNTER = 9;
     private static final int DISPLAY_TIME_UNIT = 10;
+    private static final int INSTANT = 11;
 
     @Override
     public FrameTable frames() {
@@ -147,6 +148,11 @@ final class RecordingSink implements EventSink {
     }
 
     @Override
+    public void instant(String pid, String tid, long tsNanos, String name) {
+        calls.add(new Call(INSTANT, 0, tsNanos, 0, 0, pid, tid, name, null, Double.NaN, Double.NaN));
+    }
+
+    @Override
     public void displayTimeUnit(String unit) {
         calls.add(new Call(DISPLAY_TIME_UNIT, 0, 0, 0, 0, unit, null, null));
     }
@@ -171,6 +177,7 @@ final class RecordingSink implements EventSink {
                 case REGION_COUNTER -> sink.regionCounter(trackIds[c.track], c.ts,
                         sink.frames().names().intern(names.name(c.id)), c.x, c.y);
                 case COUNTER -> sink.counter(c.a, c.b, c.c, c.d, c.ts, c.x);
+                case INSTANT -> sink.instant(c.a, c.b, c.ts, c.c);
                 case DISPLAY_TIME_UNIT -> sink.displayTimeUnit(c.a);
                 case PROCESS_NAME -> sink.processName(c.a, c.b);
                 case THREAD_NAME -> sink.threadName(c.a, c.b, c.c);

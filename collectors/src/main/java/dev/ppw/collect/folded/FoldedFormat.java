@@ -35,6 +35,12 @@ public final class FoldedFormat implements EventFormat {
     private static final List<String> SUFFIXES = List.of(".folded", ".collapsed", ".stacks");
     private static final String GZIP_SUFFIX = ".gz";
 
+    /** No: folded stacks have no times: each line is given its line number. */
+    @Override
+    public boolean timed() {
+        return false;
+    }
+
     @Override
     public String name() {
         return "folded";

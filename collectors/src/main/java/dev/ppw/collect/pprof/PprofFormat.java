@@ -40,6 +40,12 @@ public final class PprofFormat implements EventFormat {
     private static final int LAST_TABLE = 6;
     private static final int MAX_VALUE_TYPE_BYTES = 22;
 
+    /** No: a pprof sample has no time of its own: each is given its index. */
+    @Override
+    public boolean timed() {
+        return false;
+    }
+
     @Override
     public String name() {
         return "pprof";

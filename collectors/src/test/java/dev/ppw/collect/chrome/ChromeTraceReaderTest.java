@@ -22,6 +22,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ChromeTraceReaderTest {
 
     @Test
+    void instantsReachTheSinkAsPhaseMarkersAndAreStillCountedAsTheirPhase() throws Exception {
+        RecordingSink sink = read("""
+                [{"ph":"i","name":"solve","pid":1,"tid":2,"ts":1.5,"s":"g"},
+                 {"ph":"I","name":"old","pid":1,"tid":2,"ts":2},
+                 {"ph":"R","name":"mark","pid":1,"tid":2,"ts":3},
+                 {"ph":"i","pid":1,"tid":2,"ts":4},
+                 {"ph":"i","name":"no time","pid":1,"tid":2}]""");
+        assertEquals(List.of("beginInput t.json", "instant T(1,2) 1500 solve", "instant T(1,2) 2000 old",
+                "instant T(1,2) 3000 mark", "instant T(1,2) 4000 <unnamed>", "endInput"),
+                sink.calls());
+        assertEquals(3, sink.diagnostics().noteCount(ChromeTraceReader.PHASE_NOTE_PREFIX + "i"));
+    }
+
+    @Test
     void dispatchesEachTimedAndMetadataPhaseToTheSink() {
         RecordingSink sink = read("""
                 [{"ph":"B","pid":1,"tid":2,"ts":1,"name":"a"},

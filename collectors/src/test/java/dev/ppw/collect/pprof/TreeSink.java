@@ -1,12 +1,9 @@
 package dev.ppw.collect.pprof;
 
+import dev.ppw.collect.SamplesOnlySink;
 import dev.ppw.model.CallTree;
-import dev.ppw.model.Diagnostics;
-import dev.ppw.model.EventSink;
-import dev.ppw.model.FrameTable;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
-import dev.ppw.model.NameTable;
 import dev.ppw.model.SampleWeights;
 
 import java.util.ArrayList;
@@ -17,52 +14,11 @@ import java.util.List;
  * time columns, other weights into their own), for the reader's tests: the real folder lives in aggregation,
  * which collectors may not see. Only samples are expected.
  */
-final class TreeSink implements EventSink {
-    private final FrameTable frames = new FrameTable(new NameTable());
-    private final Diagnostics diagnostics = new Diagnostics();
-    final CallTree tree = new CallTree(frames);
-    final List<String> tracks = new ArrayList<>();
-    int inputs;
+final class TreeSink extends SamplesOnlySink {
+    final CallTree tree = new CallTree(frames());
 
-    @Override
-    public FrameTable frames() {
-        return frames;
-    }
-
-    @Override
-    public Diagnostics diagnostics() {
-        return diagnostics;
-    }
-
-    @Override
-    public void beginInput(String displayName) {
-        inputs++;
-    }
-
-    @Override
-    public int thread(String pid, String tid) {
-        tracks.add(pid + "/" + tid);
-        return tracks.size() - 1;
-    }
-
-    @Override
-    public int asyncTrack(String pid, String cat, String id) {
-        throw new AssertionError("pprof has no async tracks");
-    }
-
-    @Override
-    public void begin(int track, long tsNanos, int frameId) {
-        throw new AssertionError("pprof has no calls");
-    }
-
-    @Override
-    public void end(int track, long tsNanos, int regionId) {
-        throw new AssertionError("pprof has no calls");
-    }
-
-    @Override
-    public void complete(int track, long tsNanos, long durNanos, int frameId) {
-        throw new AssertionError("pprof has no calls");
+    TreeSink() {
+        super("pprof");
     }
 
     @Override
@@ -77,35 +33,6 @@ final class TreeSink implements EventSink {
             tree.enable(MetricGroup.ofWeight(weight));
             tree.addSamples(node, weight, amount, samples);
         }
-    }
-
-    @Override
-    public void processName(String pid, String name) {
-        throw new AssertionError("pprof names no process");
-    }
-
-    @Override
-    public void threadName(String pid, String tid, String name) {
-        throw new AssertionError("pprof names no thread");
-    }
-
-    @Override
-    public void regionCounter(int track, long tsNanos, int regionId, double cpuUsage, double memoryUsage) {
-        throw new AssertionError("pprof has no counters");
-    }
-
-    @Override
-    public void counter(String pid, String name, String id, String series, long tsNanos, double value) {
-        throw new AssertionError("pprof has no counters");
-    }
-
-    @Override
-    public void displayTimeUnit(String unit) {
-        throw new AssertionError("pprof has no display unit");
-    }
-
-    @Override
-    public void endInput() {
     }
 
     /** Every weight metric of the tree, in the order enabled. */

@@ -19,6 +19,15 @@ public non-sealed interface EventFormat extends InputFormat {
      */
     void read(InputSource source, EventSink sink, ReadOptions options) throws IOException;
 
+    /**
+     * True when the times this format pushes are times of the trace's clock, so that an input can be cut into
+     * time bins and phases. False for formats whose samples carry no time and are given their position instead
+     * (folded stacks: the line number; pprof: the sample's index): bins of those would be bins of positions.
+     */
+    default boolean timed() {
+        return true;
+    }
+
     /** A reading of one input's events into a sink, for {@link #bracketed}. */
     @FunctionalInterface
     interface Reading {
