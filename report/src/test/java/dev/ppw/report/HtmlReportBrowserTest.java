@@ -325,6 +325,7 @@ class HtmlReportBrowserTest {
         assertEquals(List.of(List.of("n0", "0 ns"), List.of("n1", "0 ns"), List.of("n2", "3.000 us"),
                 List.of("n3", "0 ns")), browser.eval("Array.from(document.querySelectorAll('#nodes-time-readout tr'))"
                 + ".map(function(r){return [r.cells[0].textContent, r.cells[1].textContent];})"));
+        assertEquals("n0n1n2n3", browser.eval("document.querySelector('#nodes-time-chart .legend').textContent"));
         assertEquals(List.of(), browser.errors());
     }
 

@@ -651,7 +651,8 @@
       drawChart(box, values, metric ? label(metric) : "inclusive time");
       var absent = values.filter(function (v) { return v === null; }).length;
       note.textContent = PN.nodes.length.toLocaleString("en-US") + " nodes" + (absent ? ", " + absent.toLocaleString("en-US")
-        + (metric ? " without a timed call of this row" : " without this row") + " (drawn as 0)" : "") + ". Per-node values are kept for " + PN.rows.length + " of "
+        + (metric ? " without a timed call of this row" : " without this row") + " (drawn as 0)" : "")
+        + ". Per-node values are kept for " + PN.rows.length + " of "
         + PN.rows_total + " rows (the worst imbalance, then the heaviest).";
     } else {
       note.textContent = PN ? "This row's per-node values are not in the page: they are kept for " + PN.rows.length
@@ -1122,7 +1123,8 @@
         + " JSON and CSV outputs)", "note"));
     }
   }
-  // Merges: the chosen row's inclusive time per bin on every node, as lines up to 12 nodes, else a heat map.
+  // Merges: the chosen row's inclusive time per bin on every node, a line each up to 10 nodes (a colour each),
+  // else a heat map.
   var nodesTimeChart = null;
   function renderNodesOverTime(n) {
     var holder = $("nodes-time");
@@ -1142,7 +1144,7 @@
     var perNode = PNT.inclusive_ns[slot];
     note.textContent = "Inclusive time per bin, " + fmtTime(TB.width_ns) + " bins" + (PNT.unaligned_nodes
       ? "; " + PNT.unaligned_nodes + " nodes have bins of another width or grid and are left out" : "") + ".";
-    if (PNT.nodes.length > 12) {
+    if (PNT.nodes.length > PALETTE.length) {
       drawHeat(box, PNT.nodes, perNode, readout, function () { });
       return;
     }
@@ -1162,6 +1164,16 @@
     syncingScale = false;
     applyRange(nodesTimeChart);
     showBin(readout, -1, null);
+    var legend = el("div", null, "legend");
+    PNT.nodes.forEach(function (label, i) {
+      var item = el("span");
+      var sw = el("span", "", "swatch");
+      sw.style.background = PALETTE[i % PALETTE.length];
+      item.appendChild(sw);
+      item.appendChild(document.createTextNode(label + (perNode[i] ? "" : " (no such row)")));
+      legend.appendChild(item);
+    });
+    box.appendChild(legend);
   }
 
   // ---- counters and diagnostics ----
