@@ -288,6 +288,13 @@ class HtmlReportBrowserTest {
                 "one chart of the counter memory");
         browser.click("#time input[value=heat]");
         assertEquals(1, ((Number) browser.eval("document.querySelectorAll('#time-chart canvas.heat').length")).intValue());
+        // Lines of 14 px after 220 px of names, the bins across the rest (10 px short of the edge): work's line
+        // (the first of the exclusive choice) in bin 3.
+        Map<?, ?> cell = (Map<?, ?>) browser.eval("(function(){var r=document.querySelector('#time-chart canvas.heat')"
+                + ".getBoundingClientRect();return {x:r.left+220+(r.width-230)*7/8,y:r.top+7};})()");
+        browser.move(((Number) cell.get("x")).doubleValue(), ((Number) cell.get("y")).doubleValue());
+        assertEquals("work: 400.000 us (80.00% of the bin)",
+                browser.eval("document.querySelectorAll('#time-readout div')[1].textContent"));
         assertEquals(List.of(), browser.errors());
     }
 
