@@ -293,7 +293,7 @@ class HtmlReportBrowserTest {
         Map<?, ?> cell = (Map<?, ?>) browser.eval("(function(){var r=document.querySelector('#time-chart canvas.heat')"
                 + ".getBoundingClientRect();return {x:r.left+220+(r.width-230)*7/8,y:r.top+7};})()");
         browser.move(((Number) cell.get("x")).doubleValue(), ((Number) cell.get("y")).doubleValue());
-        assertEquals("work: 400.000 us (80.00% of the bin)",
+        assertEquals("main \u2192 work: 400.000 us (80.00% of the bin)",
                 browser.eval("document.querySelectorAll('#time-readout div')[1].textContent"));
         assertEquals(List.of(), browser.errors());
     }

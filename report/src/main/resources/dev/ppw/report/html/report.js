@@ -846,7 +846,7 @@
     if (kind === "heat") {
       var rows = chosen.series.filter(function (s) { return s.row >= 0; });
       drawHeat(box, rows.map(function (s) { return s.name; }), rows.map(function (s) { return s.values; }), readout,
-        function (i) { select(rows[i].row, "time"); });
+        function (i) { select(rows[i].row, "time"); }, rows.map(function (s) { return pathOf(s.row); }));
     } else {
       drawArea(box, chosen, readout, legend);
     }
@@ -894,6 +894,8 @@
       hooks: {
         setScale: [function (u, key) { if (key === "x") zoomed(u); }],
         setCursor: [function (u) {
+          // uPlot may report a cursor of a chart already replaced: its readout belongs to the new one.
+          if (timeCharts.indexOf(u) < 0 && u !== nodesTimeChart) return;
           var idx = u.cursor.idx;
           onCursor(idx === null || idx === undefined ? -1 : Math.min(idx, TB.count - 1));
         }]
@@ -988,8 +990,10 @@
     readout.appendChild(t);
   }
   // A heat map, one line per label and one column per bin shown, darker for more of the largest value shown;
-  // more lines than fit are drawn in groups (each the largest of its lines).
-  function drawHeat(box, labels, matrix, readout, pick) {
+  // more lines than fit are drawn in groups (each the largest of its lines). The hover names a line by its
+  // long label (a row's path) when given.
+  function drawHeat(box, labels, matrix, readout, pick, longLabels) {
+    var named = longLabels || labels;
     var from = binRange ? binRange[0] : 0, to = binRange ? binRange[1] : TB.count;
     var lines = labels.length, groups = Math.min(lines, 300), per = Math.ceil(lines / Math.max(groups, 1));
     groups = Math.ceil(lines / per);
@@ -1048,7 +1052,7 @@
       readout.appendChild(el("div", binLabel(p.bin)));
       var first = p.group * per, last = Math.min(lines, first + per) - 1;
       var v2 = value(p.group, p.bin);
-      readout.appendChild(el("div", (first === last ? labels[first] : labels[first] + " \u2026 " + labels[last] + " (the largest)")
+      readout.appendChild(el("div", (first === last ? named[first] : named[first] + " \u2026 " + named[last] + " (the largest)")
         + ": " + (v2 === null ? "none" : fmtTime(v2) + " (" + pct(v2, TB.width_ns) + " of the bin)")));
     }
     describe(null);
