@@ -50,6 +50,9 @@ import java.util.Set;
  * per node, in node order), matched to the merged rows by their path of region names and callsites. They
  * are kept for at most {@link #PER_NODE_VALUES} values in all: the rows of largest imbalance first (the
  * report's, else the {@link #WORST_ROWS} of its breakdown), then the heaviest, so that a merge of 10,000 nodes keeps the 100 rows that matter and the page stays small.
+ *
+ * <p>Percentiles asked for are columns of the rows as in JSON; a report's time bins, and its nodes', are
+ * embedded by {@link HtmlTimeBins} within the same budget each.
  */
 public final class HtmlWriter implements OutputWriter {
     /** How many per-node values (rows times nodes) a page holds at most. */
