@@ -299,6 +299,27 @@ class HtmlReportBrowserTest {
     }
 
     @Test
+    void binsOnTheTraceClockAreLabelledAfterAWholeSecond() throws Exception {
+        // PerfFlowAspect's clock: microseconds since 1970, 1.795e18 ns (beyond a double's exact integers).
+        Report report = HtmlFixtures.overTime("work", "memory");
+        dev.ppw.model.TimeBins relative = report.timeBins().orElseThrow();
+        dev.ppw.model.TimeBins absolute = new dev.ppw.model.TimeBins(true, 1_795_000_000_100_000_000L, 500_000, 4);
+        for (int row : relative.rows()) {
+            absolute.putRow(row, relative.inclusiveNanos(row), relative.exclusiveNanos(row), relative.calls(row));
+        }
+        open("time-absolute.html", report.withTimeBins(absolute));
+        browser.click("button[data-tab=time]");
+        assertEquals("s on the trace clock, after 1795000000 s", browser.eval("ppwReport.timeAxis().label"));
+        List<?> ticks = (List<?>) browser.eval("ppwReport.timeAxis().ticks");
+        assertTrue(ticks.contains("0.1") && ticks.contains("0.1015"), ticks.toString());
+        Map<?, ?> bin1 = (Map<?, ?>) browser.eval("ppwReport.timePoint(1, 0.5)");
+        browser.move(((Number) bin1.get("x")).doubleValue(), ((Number) bin1.get("y")).doubleValue());
+        assertEquals("bin 2 of 4: 0.100500 s \u2013 0.101000 s after 1795000000 s",
+                browser.eval("document.querySelector('#time-readout div').textContent"));
+        assertEquals(List.of(), browser.errors());
+    }
+
+    @Test
     void hostileNamesInTheTimeChartStayText() throws Exception {
         String row = HtmlFixtures.HOSTILE.get(1);
         String counter = HtmlFixtures.HOSTILE.get(0);

@@ -747,10 +747,15 @@
 
   function timeOption(name) { return document.querySelector('input[name="' + name + '"]:checked').value; }
   // x in seconds: relative to the node's first event (bin 0 starts at 0), or the trace clock's.
-  function binX(k) { return (TB.start_ns + k * TB.width_ns) / 1e9; }
+  // A trace clock's times can be large (nanoseconds since 1970: beyond a double's exact integers): the page
+  // shows them after a whole second of that clock, so that the charts' seconds keep their digits.
+  var clockBase = TB && TB.absolute ? Math.floor(TB.start_ns / 1e9) : 0;
+  // Where bin k starts, in nanoseconds after the base; in seconds for the charts' x.
+  function binEdgeNs(k) { return TB.start_ns - clockBase * 1e9 + k * TB.width_ns; }
+  function binX(k) { return binEdgeNs(k) / 1e9; }
   function binLabel(k) {
     return "bin " + (k + 1).toLocaleString("en-US") + " of " + TB.count.toLocaleString("en-US") + ": "
-      + fmtSeconds(TB.start_ns + k * TB.width_ns) + " \u2013 " + fmtSeconds(TB.start_ns + (k + 1) * TB.width_ns);
+      + fmtSeconds(binEdgeNs(k)) + " \u2013 " + fmtSeconds(binEdgeNs(k + 1)) + (clockBase ? " after " + clockBase + " s" : "");
   }
   function fmtSeconds(ns) {
     var digits = TB.width_ns % 1e9 === 0 ? 0 : TB.width_ns % 1e6 === 0 ? 3 : TB.width_ns % 1e3 === 0 ? 6 : 9;
@@ -860,8 +865,8 @@
     if (syncingScale) return;
     var min = u.scales.x.min, max = u.scales.x.max;
     var full = min <= binX(0) + 1e-12 && max >= binX(TB.count) - 1e-12;
-    binRange = full ? null : [Math.max(0, Math.floor((min * 1e9 - TB.start_ns) / TB.width_ns)),
-      Math.min(TB.count, Math.ceil((max * 1e9 - TB.start_ns) / TB.width_ns))];
+    binRange = full ? null : [Math.max(0, Math.floor((min * 1e9 - binEdgeNs(0)) / TB.width_ns)),
+      Math.min(TB.count, Math.ceil((max * 1e9 - binEdgeNs(0)) / TB.width_ns))];
     syncingScale = true;
     timeCharts.forEach(function (c) { if (c !== u) c.setScale("x", { min: min, max: max }); });
     syncingScale = false;
@@ -888,9 +893,9 @@
         return min === xs[0] && max === xs[xs.length - 1] ? [binX(0), binX(TB.count)] : [min, max];
       } } },
       series: [{}],
-      axes: [{ label: TB.absolute ? "s (trace clock)" : "s from the start", values: function (u, ticks) {
-        return ticks.map(function (t) { return +t.toPrecision(12) + ""; });
-      } }, { size: 90, values: function (u, ticks) { return ticks.map(yFormat); } }],
+      axes: [{ label: TB.absolute ? "s on the trace clock, after " + clockBase + " s" : "s from the start",
+        values: function (u, ticks) { return ticks.map(function (t) { return +t.toPrecision(12) + ""; }); }
+      }, { size: 90, values: function (u, ticks) { return ticks.map(yFormat); } }],
       hooks: {
         setScale: [function (u, key) { if (key === "x") zoomed(u); }],
         setCursor: [function (u) {
@@ -1035,8 +1040,8 @@
     }
     g.fillStyle = "#666";
     g.textBaseline = "top";
-    g.fillText(fmtSeconds(TB.start_ns + from * TB.width_ns), left, groups * rowH + 6);
-    var end = fmtSeconds(TB.start_ns + to * TB.width_ns);
+    g.fillText(fmtSeconds(binEdgeNs(from)), left, groups * rowH + 6);
+    var end = fmtSeconds(binEdgeNs(to));
     g.fillText(end, width - 10 - g.measureText(end).width, groups * rowH + 6);
     function at(e) {
       var r = c.getBoundingClientRect(), x = e.clientX - r.left, y = e.clientY - r.top;
@@ -1236,6 +1241,8 @@
     timeSeriesNames: function () { return timeSeriesShown.map(function (s) { return s.name; }); },
     timeCharts: function () { return timeCharts.length; },
     timeSeriesDrawn: function () { return timeCharts[0].series.length - 1; },
+    // uPlot draws the axes on its canvas: the x axis's label and tick texts as drawn.
+    timeAxis: function () { var a = timeCharts[0].axes[0]; return { label: a.label, ticks: a._values }; },
     // The x range the first time chart shows, in seconds, and the page point of bin k's middle on it.
     timeRange: function () { var u = timeCharts[0]; return [u.scales.x.min, u.scales.x.max]; },
     timePoint: function (k, yFraction) {
