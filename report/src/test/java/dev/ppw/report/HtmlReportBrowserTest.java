@@ -295,6 +295,17 @@ class HtmlReportBrowserTest {
         browser.move(((Number) cell.get("x")).doubleValue(), ((Number) cell.get("y")).doubleValue());
         assertEquals("main \u2192 work: 400.000 us (80.00% of the bin)",
                 browser.eval("document.querySelectorAll('#time-readout div')[1].textContent"));
+        // A drag across the heat map from bin 1 to bin 2 shows those two; a double click all four again.
+        String at = "(function(k){var r=document.querySelector('#time-chart canvas.heat').getBoundingClientRect();"
+                + "return {x:r.left+220+(r.width-230)*(2*k+1)/8,y:r.top+7};})";
+        Map<?, ?> from = (Map<?, ?>) browser.eval(at + "(1)");
+        Map<?, ?> to = (Map<?, ?>) browser.eval(at + "(2)");
+        browser.drag(((Number) from.get("x")).doubleValue(), ((Number) from.get("y")).doubleValue(),
+                ((Number) to.get("x")).doubleValue(), ((Number) to.get("y")).doubleValue());
+        assertEquals(List.of(1, 3), browser.eval("ppwReport.timeBinsShown()"));
+        Map<?, ?> middle = (Map<?, ?>) browser.eval(at + "(1)");
+        browser.doubleClick(((Number) middle.get("x")).doubleValue(), ((Number) middle.get("y")).doubleValue());
+        assertEquals(List.of(0, 4), browser.eval("ppwReport.timeBinsShown()"));
         assertEquals(List.of(), browser.errors());
     }
 

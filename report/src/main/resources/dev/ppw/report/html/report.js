@@ -945,7 +945,8 @@
     var down = null;
     u.over.addEventListener("mousedown", function (e) { down = [e.clientX, e.clientY]; });
     u.over.addEventListener("click", function (e) {
-      if (!down || Math.abs(e.clientX - down[0]) > 3 || Math.abs(e.clientY - down[1]) > 3) return;
+      // Not a drag (a zoom), nor the second click of a double click (uPlot zooms out).
+      if (e.detail >= 2 || !down || Math.abs(e.clientX - down[0]) > 3 || Math.abs(e.clientY - down[1]) > 3) return;
       var idx = u.cursor.idx;
       if (idx === null || idx === undefined) return;
       var bin = Math.min(idx, n - 1), y = u.posToVal(u.cursor.top, "y");
@@ -1064,7 +1065,11 @@
     var down = null;
     c.addEventListener("mousemove", function (e) { describe(at(e)); });
     c.addEventListener("mousedown", function (e) { down = at(e); });
+    function zoomOut() { binRange = null; renderTime(); if (shown === "nodes") renderNodes(); }
     c.addEventListener("mouseup", function (e) {
+      // The second click of a double click: its first one may have selected a row, which drew a new map, so
+      // the double click is known by its count here rather than by a dblclick on this canvas.
+      if (e.detail >= 2) { zoomOut(); return; }
       var up = at(e);
       if (!down || !up) return;
       if (up.bin !== down.bin) {
@@ -1075,7 +1080,6 @@
         pick(up.group);
       }
     });
-    c.addEventListener("dblclick", function () { binRange = null; renderTime(); if (shown === "nodes") renderNodes(); });
   }
   // Counter series, one chart per counter (its series as lines): the mean of each bin's samples.
   function drawCounters(box) {
@@ -1241,6 +1245,7 @@
     timeSeriesNames: function () { return timeSeriesShown.map(function (s) { return s.name; }); },
     timeCharts: function () { return timeCharts.length; },
     timeSeriesDrawn: function () { return timeCharts[0].series.length - 1; },
+    timeBinsShown: function () { return binRange ? binRange.slice() : [0, TB.count]; },
     // uPlot draws the axes on its canvas: the x axis's label and tick texts as drawn.
     timeAxis: function () { var a = timeCharts[0].axes[0]; return { label: a.label, ticks: a._values }; },
     // The x range the first time chart shows, in seconds, and the page point of bin k's middle on it.
