@@ -69,6 +69,25 @@ class ReportCommandTest {
     }
 
     @Test
+    void percentilesReachThePageOfOneProfileAndOfAMerge() throws IOException {
+        Path one = dir.resolve("one.html");
+        Cli r = Cli.run("report", node("n0.json", 3, 5).toString(), "--percentiles", "50,99.9", "-o", one.toString(), "-q");
+        assertEquals(0, r.exit(), r.toString());
+        String text = page(one);
+        // One call each: every percentile is that call, exactly (the sketch's value is brought into min..max).
+        assertTrue(text.contains("\"flat_percentiles\":{\"columns\":[\"p50_ns\",\"p99_9_ns\"],\"rows\":[[\"main\","
+                + "\"thread\",10000,10000],[\"A\",\"thread\",3000,3000],[\"B\",\"thread\",5000,5000]]}"), text);
+        assertTrue(text.contains("\"p50_ns\",\"p99_9_ns\",\"weight\""), "the rows' percentile columns");
+        assertFalse(text.contains("call_times"), "the sketches stay out of the page");
+        node("run/n0.json", 3, 5);
+        node("run/n1.json", 1, 2);
+        Path merged = dir.resolve("merged.html");
+        r = Cli.run("report", dir.resolve("run").toString(), "--percentiles", "90", "-o", merged.toString(), "-q");
+        assertEquals(0, r.exit(), r.toString());
+        assertTrue(page(merged).contains("\"p90_ns\",\"weight\""));
+    }
+
+    @Test
     void mergeAsHtmlGivesTheSamePageAsReport() throws IOException {
         node("run/n0.json", 3, 5);
         node("run/n1.json", 1, 2);

@@ -50,6 +50,9 @@ import java.util.Set;
  * per node, in node order), matched to the merged rows by their path of region names and callsites. They
  * are kept for at most {@link #PER_NODE_VALUES} values in all: the rows of largest imbalance first (the
  * report's, else the {@link #WORST_ROWS} of its breakdown), then the heaviest, so that a merge of 10,000 nodes keeps the 100 rows that matter and the page stays small.
+ *
+ * <p>Percentiles asked for are columns of the rows as in JSON; a report's time bins, and its nodes', are
+ * embedded by {@link HtmlTimeBins} within the same budget each.
  */
 public final class HtmlWriter implements OutputWriter {
     /** How many per-node values (rows times nodes) a page holds at most. */
@@ -210,7 +213,9 @@ public final class HtmlWriter implements OutputWriter {
         }
         writeCounters(g, profile.counters());
         int[] rows = profile.view() == ViewKind.COUNTERS ? new int[0] : report.rows();
-        List<RowColumn> columns = RowColumn.json(report);
+        // A row's call-time sketch is for a saved profile to merge again; the page shows its percentiles.
+        List<RowColumn> columns = RowColumn.json(report).stream().filter(c -> !(c instanceof CallTimesColumn))
+                .toList();
         g.writeArrayFieldStart("columns");
         for (RowColumn c : columns) {
             g.writeString(c.columnName(nanos));
@@ -244,7 +249,43 @@ public final class HtmlWriter implements OutputWriter {
             }
             g.writeEndArray();
         }
+        writeFlatPercentiles(g, report);
         writePerNode(g, report, rows, perNodeValues);
+        HtmlTimeBins.write(g, report, rows, perNodeValues);
+        g.writeEndObject();
+    }
+
+    /**
+     * In a tree or callpath view with percentiles, each region's percentiles as the flat view gives them
+     * ({@code --view flat --percentiles}: the region's sketches of all its calling contexts merged), for the
+     * page's flat table, which sums the other columns itself: {@code [name, part, p...]}, null where a region
+     * has no timed call.
+     */
+    private static void writeFlatPercentiles(JsonGenerator g, Report report) throws IOException {
+        Profile profile = report.profile();
+        if (report.percentiles().isEmpty() || !profile.view().isHierarchical()
+                || !profile.tree().keepsCallTimes()) {
+            return;
+        }
+        CallTree flat = dev.ppw.aggregate.Views.flat(profile.tree());
+        g.writeObjectFieldStart("flat_percentiles");
+        writeStrings(g, "columns", report.percentiles().stream().map(p -> p.columnName() + "_ns").toList());
+        g.writeArrayFieldStart("rows");
+        for (int row = 1; row < flat.size(); row++) {
+            g.writeStartArray();
+            g.writeString(flat.regionName(row));
+            g.writeString(flat.part(row).label());
+            for (dev.ppw.model.Percentile p : report.percentiles()) {
+                long nanos = PercentileColumn.nanos(flat, row, p);
+                if (nanos == CallTree.UNSET) {
+                    g.writeNull();
+                } else {
+                    g.writeNumber(nanos);
+                }
+            }
+            g.writeEndArray();
+        }
+        g.writeEndArray();
         g.writeEndObject();
     }
 
@@ -402,8 +443,10 @@ public final class HtmlWriter implements OutputWriter {
     }
 
     /**
-     * Each kept row's inclusive time on every node, {@code null} where a node has no such row; the rows kept
-     * are the imbalance rows, then the others by inclusive time, largest first, within the budget.
+     * Each kept row's inclusive time on every node, {@code null} where a node has no such row, and with
+     * percentiles, each node's percentiles of the row ({@code null} where it has no timed call); the rows kept
+     * are the imbalance rows, then the others by inclusive time, largest first, within the budget (which the
+     * percentiles share).
      */
     private static void writePerNode(JsonGenerator g, Report report, int[] rows, int perNodeValues)
             throws IOException {
@@ -427,7 +470,10 @@ public final class HtmlWriter implements OutputWriter {
         Arrays.sort(heaviest, Comparator.comparingLong((Integer n) -> tree.inclusiveNanos(n)).reversed()
                 .thenComparingInt(n -> n));
         listed.addAll(Arrays.asList(heaviest));
-        int keep = Math.max(1, Math.min(listed.size(), perNodeValues / nodes.size()));
+        List<dev.ppw.model.Percentile> percentiles = nodes.stream()
+                .anyMatch(s -> s.report().profile().tree().keepsCallTimes()) ? report.percentiles() : List.of();
+        int perRow = nodes.size() * (1 + percentiles.size());
+        int keep = Math.max(1, Math.min(listed.size(), perNodeValues / perRow));
         List<Integer> kept = new ArrayList<>(listed).subList(0, keep);
         Map<String, Integer> slotOfKey = new HashMap<>();
         String[] mergedKeys = keys(tree);
@@ -438,6 +484,12 @@ public final class HtmlWriter implements OutputWriter {
         for (long[] v : values) {
             Arrays.fill(v, Long.MIN_VALUE);
         }
+        long[][][] percentileValues = new long[kept.size()][percentiles.size()][nodes.size()];
+        for (long[][] row : percentileValues) {
+            for (long[] v : row) {
+                Arrays.fill(v, CallTree.UNSET);
+            }
+        }
         for (int n = 0; n < nodes.size(); n++) {
             CallTree nodeTree = nodes.get(n).report().profile().tree();
             String[] nodeKeys = keys(nodeTree);
@@ -445,6 +497,9 @@ public final class HtmlWriter implements OutputWriter {
                 Integer slot = slotOfKey.get(nodeKeys[node]);
                 if (slot != null) {
                     values[slot][n] = nodeTree.inclusiveNanos(node);
+                    for (int p = 0; p < percentiles.size(); p++) {
+                        percentileValues[slot][p][n] = PercentileColumn.nanos(nodeTree, node, percentiles.get(p));
+                    }
                 }
             }
         }
@@ -469,6 +524,30 @@ public final class HtmlWriter implements OutputWriter {
             g.writeEndArray();
         }
         g.writeEndArray();
+        if (!percentiles.isEmpty()) {
+            // Each node's percentiles of the row's calls on that node: the tail of one node, where the merged
+            // row's percentiles are of every node's calls together.
+            g.writeObjectFieldStart("percentiles");
+            writeStrings(g, "columns", percentiles.stream().map(p -> p.columnName() + "_ns").toList());
+            g.writeArrayFieldStart("values");
+            for (long[][] row : percentileValues) {
+                g.writeStartArray();
+                for (long[] v : row) {
+                    g.writeStartArray();
+                    for (long x : v) {
+                        if (x == CallTree.UNSET) {
+                            g.writeNull();
+                        } else {
+                            g.writeNumber(x);
+                        }
+                    }
+                    g.writeEndArray();
+                }
+                g.writeEndArray();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 
@@ -491,7 +570,7 @@ public final class HtmlWriter implements OutputWriter {
      * node's parent comes before it in a tree's index order ({@link CallTree#child} appends), so each key
      * extends its parent's.
      */
-    private static String[] keys(CallTree tree) {
+    static String[] keys(CallTree tree) {
         String[] keys = new String[tree.size()];
         for (int n = 1; n < tree.size(); n++) {
             int parent = tree.parent(n);
@@ -504,7 +583,7 @@ public final class HtmlWriter implements OutputWriter {
         return keys;
     }
 
-    private static void writeStrings(JsonGenerator g, String field, List<String> values) throws IOException {
+    static void writeStrings(JsonGenerator g, String field, List<String> values) throws IOException {
         g.writeArrayFieldStart(field);
         for (String v : values) {
             g.writeString(v);

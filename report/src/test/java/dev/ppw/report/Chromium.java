@@ -202,6 +202,32 @@ final class Chromium implements AutoCloseable {
         }
     }
 
+    /** Moves the mouse to a point of the page (CSS pixels), as a user's hover. */
+    void move(double x, double y) throws IOException {
+        call("Input.dispatchMouseEvent", Map.of("type", "mouseMoved", "x", x, "y", y));
+    }
+
+    /** A left-button drag from one point to another in ten moves, as a user's. */
+    void drag(double x0, double y0, double x1, double y1) throws IOException {
+        move(x0, y0);
+        call("Input.dispatchMouseEvent", Map.of("type", "mousePressed", "x", x0, "y", y0, "button", "left",
+                "clickCount", 1));
+        for (int step = 1; step <= 10; step++) {
+            call("Input.dispatchMouseEvent", Map.of("type", "mouseMoved", "x", x0 + (x1 - x0) * step / 10,
+                    "y", y0 + (y1 - y0) * step / 10, "button", "left", "buttons", 1));
+        }
+        call("Input.dispatchMouseEvent", Map.of("type", "mouseReleased", "x", x1, "y", y1, "button", "left",
+                "clickCount", 1));
+    }
+
+    /** A double click at a point of the page (CSS pixels). */
+    void doubleClick(double x, double y) throws IOException {
+        click(x, y);
+        for (String type : List.of("mousePressed", "mouseReleased")) {
+            call("Input.dispatchMouseEvent", Map.of("type", type, "x", x, "y", y, "button", "left", "clickCount", 2));
+        }
+    }
+
     /** Clicks the middle of the first element {@code selector} finds. */
     @SuppressWarnings("unchecked")
     void click(String selector) throws IOException {

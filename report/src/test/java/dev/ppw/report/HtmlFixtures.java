@@ -4,6 +4,7 @@ import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.engine.DiffOptions;
 import dev.ppw.engine.Engine;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.FrameTable;
@@ -11,9 +12,11 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Percentile;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.Report;
+import dev.ppw.model.TimeBins;
 import dev.ppw.model.ViewKind;
 
 import java.io.ByteArrayOutputStream;
@@ -135,6 +138,106 @@ final class HtmlFixtures {
             t.addSample(nodes[i], 1 + weights.nextInt(1_000_000));
         }
         return t;
+    }
+
+    /** The percentiles of the tests' pages: p50 and p99.9. */
+    static final List<Percentile> PERCENTILES = List.of(Percentile.parse("50"), Percentile.parse("99.9"));
+
+    /**
+     * 2 ms of main calling {@code work} four times (100, 200, 300 and 400 us, in bins 0 to 3) and {@code io}
+     * twice (100 us in bins 0 and 1), in four bins of 500 us, with a counter {@code memory/rss} sampled in bins
+     * 0, 1 and 3; the tree keeps call-time sketches and the report has {@link #PERCENTILES}. {@code work} and
+     * the counter are named {@code workName} and {@code counterName}.
+     */
+    static Report overTime(String workName, String counterName) {
+        CallTree t = new CallTree(new FrameTable(new NameTable()));
+        t.keepCallTimes();
+        int main = t.child(CallTree.ROOT, t.frames().intern("main"));
+        int work = t.child(main, t.frames().intern(workName));
+        int io = t.child(main, t.frames().intern("io"));
+        for (long us : new long[] {100, 200, 300, 400}) {
+            t.addCall(work, us * 1000);
+        }
+        t.addCall(io, 100_000);
+        t.addCall(io, 100_000);
+        t.addCall(main, 2_000_000);
+        TimeBins bins = new TimeBins(false, 0, 500_000, 4);
+        bins.putRow(main, new long[] {500_000, 500_000, 500_000, 500_000},
+                new long[] {300_000, 200_000, 200_000, 100_000}, new long[] {1, 1, 1, 1});
+        bins.putRow(work, new long[] {100_000, 200_000, 300_000, 400_000},
+                new long[] {100_000, 200_000, 300_000, 400_000}, new long[] {1, 1, 1, 1});
+        bins.putRow(io, new long[] {100_000, 100_000, 0, 0}, new long[] {100_000, 100_000, 0, 0},
+                new long[] {1, 1, 0, 0});
+        List<CounterSeries> rss = new ArrayList<>();
+        rss.add(CounterSeries.of("1", counterName, "", "rss", 100_000, 10).plus(
+                CounterSeries.of("1", counterName, "", "rss", 200_000, 30)));
+        rss.add(CounterSeries.of("1", counterName, "", "rss", 600_000, 50));
+        rss.add(null);
+        rss.add(CounterSeries.of("1", counterName, "", "rss", 1_900_000, 5));
+        CounterSeries whole = rss.get(0).plus(rss.get(1)).plus(rss.get(3));
+        bins.putCounter(new TimeBins.CounterBins(whole, rss));
+        Profile p = Profile.single(t, List.of("over-time.json"), Map.of(), Map.of());
+        return new Report(p, Report.allRows(p), t.totalInclusiveNanos(), Optional.empty())
+                .withPercentiles(PERCENTILES).withTimeBins(bins);
+    }
+
+    /**
+     * {@code nodes} nodes of {@link #mainAndWork} merged, work taking {@code 1000 * (node + 1)} ns in bin
+     * {@code node % 3} of three bins of 10 us, each node's report with its bins, and the merge's bins summed.
+     */
+    static Report mergedOverTime(int nodes) {
+        Report merged = merged(nodes, i -> mainAndWork(10_000, 1000L * (i + 1)));
+        List<Report.Section> sections = new ArrayList<>();
+        long[] mainSum = new long[3];
+        long[] workSum = new long[3];
+        for (int i = 0; i < nodes; i++) {
+            Report.Section s = merged.sections().get(i);
+            TimeBins bins = new TimeBins(false, 0, 10_000, 3);
+            long[] main = {4000, 3000, 3000};
+            long[] work = new long[3];
+            work[i % 3] = 1000L * (i + 1);
+            long[] mainSelf = main.clone();
+            mainSelf[i % 3] -= work[i % 3];
+            bins.putRow(1, main, mainSelf, new long[] {1, 1, 1});
+            bins.putRow(2, work, work, new long[3]);
+            for (int b = 0; b < 3; b++) {
+                mainSum[b] += main[b];
+                workSum[b] += work[b];
+            }
+            sections.add(new Report.Section(s.kind(), s.label(), s.report().withTimeBins(bins)));
+        }
+        TimeBins total = new TimeBins(false, 0, 10_000, 3);
+        CallTree tree = merged.profile().tree();
+        for (int node = 1; node < tree.size(); node++) {
+            boolean isMain = tree.regionName(node).equals("main");
+            long[] incl = isMain ? mainSum : workSum;
+            long[] excl = incl.clone();
+            if (isMain) {
+                for (int b = 0; b < 3; b++) {
+                    excl[b] -= workSum[b];
+                }
+            }
+            total.putRow(node, incl, excl, new long[3]);
+        }
+        return merged.withSections(sections).withTimeBins(total);
+    }
+
+    /**
+     * {@code nodes} nodes merged, node i's main (100 us) calling work i + 1 times, for 1, 2, ... us, the trees
+     * keeping call-time sketches and the report asking for p100 (each node's largest call of a row, exactly).
+     */
+    static Report mergedWithCallTimes(int nodes) {
+        return merged(nodes, i -> {
+            CallTree t = new CallTree(new FrameTable(new NameTable()));
+            t.keepCallTimes();
+            int main = t.child(CallTree.ROOT, t.frames().intern("main"));
+            int work = t.child(main, t.frames().intern("work"));
+            for (int k = 1; k <= i + 1; k++) {
+                t.addCall(work, 1000L * k);
+            }
+            t.addCall(main, 100_000);
+            return t;
+        }).withPercentiles(List.of(Percentile.parse("100")));
     }
 
     static String render(Report report) throws IOException {

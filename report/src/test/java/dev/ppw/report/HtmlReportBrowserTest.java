@@ -164,6 +164,36 @@ class HtmlReportBrowserTest {
     }
 
     @Test
+    void aLargeProfileWithTimeBinsOpensAndDrawsThemWithinTheBudget() throws Exception {
+        dev.ppw.model.CallTree tree = HtmlFixtures.randomTree(100_000, 42, 7);
+        dev.ppw.model.Profile profile = dev.ppw.model.Profile.single(tree, List.of("large.json"), Map.of(), Map.of());
+        int bins = 20;
+        dev.ppw.model.TimeBins overTime = new dev.ppw.model.TimeBins(false, 0, 1_000_000, bins);
+        for (int node = 1; node < tree.size(); node++) {
+            long[] inclusive = new long[bins];
+            long[] exclusive = new long[bins];
+            inclusive[node % bins] = tree.inclusiveNanos(node);
+            exclusive[node % bins] = tree.exclusiveNanos(node);
+            overTime.putRow(node, inclusive, exclusive, new long[bins]);
+        }
+        Report report = new Report(profile, Report.allRows(profile), tree.totalInclusiveNanos(),
+                java.util.Optional.empty()).withTimeBins(overTime);
+        open("large-time.html", report);
+        double renderMillis = ((Number) browser.eval("ppwReport.renderMs")).doubleValue();
+        double timeMillis = ((Number) browser.eval("(function(){var t=performance.now();"
+                + "document.querySelector('button[data-tab=time]').click();return performance.now()-t;})()")).doubleValue();
+        System.out.printf("HTML report, 100,000 rows with 20 bins: the page ready %.0f ms after navigation started,"
+                + " the time tab drawn in %.0f ms%n", renderMillis, timeMillis);
+        assertEquals(List.of(), browser.errors());
+        assertTrue(renderMillis < BUDGET_MILLIS, "ready after " + renderMillis + " ms");
+        assertTrue(timeMillis < BUDGET_MILLIS, "time tab after " + timeMillis + " ms");
+        // 1,000,000 values of 2 x 20 per row: 25,000 rows kept, the note says so.
+        assertTrue(((String) browser.eval("document.getElementById('time-note').textContent"))
+                .contains("The page keeps the bins of 25,000 of 100,000 rows"));
+        assertTrue(((Number) browser.eval("ppwReport.timeSeriesDrawn()")).intValue() >= 2);
+    }
+
+    @Test
     void thePerNodeViewDrawsEveryNodeOfALargeMerge() throws Exception {
         int nodes = 10_000;
         Report merged = HtmlFixtures.merged(nodes, i -> HtmlFixtures.mainAndWork(1_000_000 + i * 10L,
@@ -184,5 +214,178 @@ class HtmlReportBrowserTest {
         browser.click("#worst-table tbody tr:nth-child(2)");
         assertEquals("main", browser.eval("document.getElementById('nodes-row').textContent"));
         assertEquals(List.of(), browser.errors());
+    }
+
+    @Test
+    void percentileColumnsShowTheReportsValuesAndSort() throws Exception {
+        Report report = HtmlFixtures.overTime("work", "memory");
+        open("percentiles.html", report);
+        long p50 = PercentileColumn.nanos(report.profile().tree(), 2, HtmlFixtures.PERCENTILES.get(0));
+        String p50Text = (String) browser.eval("(function(){return (" + p50 + "/1000).toLocaleString('en-US',"
+                + "{maximumFractionDigits:3,minimumFractionDigits:3})+' us';})()");
+        browser.click("button[data-tab=tree]");
+        String cells = "Array.from(document.querySelectorAll('#tree-table tbody tr')).map(function(r){"
+                + "return r.cells[0].textContent.replace(/^\\W+/, '');})";
+        List<?> heads = (List<?>) browser.eval("Array.from(document.querySelectorAll('#tree-table th'))"
+                + ".map(function(h){return h.textContent;})");
+        int p50Column = heads.indexOf("p50 per call");
+        assertTrue(p50Column > 0 && heads.contains("p99.9 per call"), heads.toString());
+        assertEquals(p50Text, browser.eval("document.querySelectorAll('#tree-table tbody tr')[1].cells[" + p50Column
+                + "].textContent"), "work's p50");
+        browser.click("#tree-table th:nth-child(" + (p50Column + 1) + ")");
+        assertEquals(List.of("main", "work", "io"), browser.eval(cells), "by p50, largest first");
+        browser.click("#tree-table th:nth-child(" + (p50Column + 1) + ")");
+        assertEquals(List.of("main", "io", "work"), browser.eval(cells), "by p50, smallest first");
+        browser.click("button[data-tab=flat]");
+        List<?> flatHeads = (List<?>) browser.eval("Array.from(document.querySelectorAll('#flat-table th'))"
+                + ".map(function(h){return h.textContent;})");
+        int flatP50 = flatHeads.indexOf("p50 per call");
+        assertTrue(flatP50 > 0, flatHeads.toString());
+        assertEquals(p50Text, browser.eval("Array.from(document.querySelectorAll('#flat-table tbody tr')).filter("
+                + "function(r){return r.cells[0].textContent==='work';})[0].cells[" + flatP50 + "].textContent"));
+        browser.click("button[data-tab=graph]");
+        Map<?, ?> work = (Map<?, ?>) browser.eval("ppwReport.frameCenter('work')");
+        browser.move(((Number) work.get("x")).doubleValue(), ((Number) work.get("y")).doubleValue());
+        String tip = (String) browser.eval("document.getElementById('tooltip').textContent");
+        assertTrue(tip.contains("p50 per call" + p50Text), tip);
+        assertEquals(List.of(), browser.errors());
+    }
+
+    @Test
+    void theTimeChartDrawsItsSeriesHoversZoomsAndSelects() throws Exception {
+        open("time.html", HtmlFixtures.overTime("work", "memory"));
+        browser.click("button[data-tab=time]");
+        assertEquals(List.of(), browser.errors());
+        assertEquals(1, ((Number) browser.eval("document.querySelectorAll('#time-chart canvas').length")).intValue());
+        // main is the only root: its time split by its callees, the rest its own time.
+        assertEquals(List.of("work", "io", "main: own time and the other callees"),
+                browser.eval("ppwReport.timeSeriesNames()"));
+        assertEquals(3, ((Number) browser.eval("ppwReport.timeSeriesDrawn()")).intValue());
+        Map<?, ?> bin2 = (Map<?, ?>) browser.eval("ppwReport.timePoint(2, 0.5)");
+        browser.move(((Number) bin2.get("x")).doubleValue(), ((Number) bin2.get("y")).doubleValue());
+        assertEquals("bin 3 of 4: 0.001000 s \u2013 0.001500 s",
+                browser.eval("document.querySelector('#time-readout div').textContent"));
+        assertEquals(List.of(List.of("work", "300.000 us", "60.00% of the bin"), List.of("io", "0 ns", "0.00% of the bin"),
+                List.of("main: own time and the other callees", "200.000 us", "40.00% of the bin")),
+                browser.eval("Array.from(document.querySelectorAll('#time-readout tr')).map(function(r){"
+                        + "return Array.from(r.cells).map(function(c){return c.textContent;});})"));
+        assertEquals(List.of(0.0, 0.002), numbers(browser.eval("ppwReport.timeRange()")));
+        Map<?, ?> bin0 = (Map<?, ?>) browser.eval("ppwReport.timePoint(0, 0.5)");
+        browser.drag(((Number) bin0.get("x")).doubleValue(), ((Number) bin0.get("y")).doubleValue(),
+                ((Number) bin2.get("x")).doubleValue(), ((Number) bin2.get("y")).doubleValue());
+        List<Double> zoomed = numbers(browser.eval("ppwReport.timeRange()"));
+        assertTrue(zoomed.get(0) > 0.0002 && zoomed.get(0) < 0.0003 && zoomed.get(1) > 0.0012
+                && zoomed.get(1) < 0.0013, "from the middle of bin 0 to that of bin 2: " + zoomed);
+        browser.doubleClick(((Number) bin2.get("x")).doubleValue(), ((Number) bin2.get("y")).doubleValue());
+        assertEquals(List.of(0.0, 0.002), numbers(browser.eval("ppwReport.timeRange()")), "zoomed out");
+        // The bottom of bin 3 is work's band: a click there selects work.
+        Map<?, ?> bottom = (Map<?, ?>) browser.eval("ppwReport.timePoint(3, 0.97)");
+        browser.click(((Number) bottom.get("x")).doubleValue(), ((Number) bottom.get("y")).doubleValue());
+        assertEquals("selected: main \u2192 work", browser.eval("document.getElementById('selection').textContent"));
+        browser.click("#time input[value=exclusive]");
+        assertEquals(List.of("work", "main", "io"), browser.eval("ppwReport.timeSeriesNames()"));
+        assertEquals(1, ((Number) browser.eval("document.querySelectorAll('#time-counters canvas').length")).intValue(),
+                "one chart of the counter memory");
+        browser.click("#time input[value=heat]");
+        assertEquals(1, ((Number) browser.eval("document.querySelectorAll('#time-chart canvas.heat').length")).intValue());
+        // Lines of 14 px after 220 px of names, the bins across the rest (10 px short of the edge): work's line
+        // (the first of the exclusive choice) in bin 3.
+        Map<?, ?> cell = (Map<?, ?>) browser.eval("(function(){var r=document.querySelector('#time-chart canvas.heat')"
+                + ".getBoundingClientRect();return {x:r.left+220+(r.width-230)*7/8,y:r.top+7};})()");
+        browser.move(((Number) cell.get("x")).doubleValue(), ((Number) cell.get("y")).doubleValue());
+        assertEquals("main \u2192 work: 400.000 us (80.00% of the bin)",
+                browser.eval("document.querySelectorAll('#time-readout div')[1].textContent"));
+        // A drag across the heat map from bin 1 to bin 2 shows those two; a double click all four again.
+        String at = "(function(k){var r=document.querySelector('#time-chart canvas.heat').getBoundingClientRect();"
+                + "return {x:r.left+220+(r.width-230)*(2*k+1)/8,y:r.top+7};})";
+        Map<?, ?> from = (Map<?, ?>) browser.eval(at + "(1)");
+        Map<?, ?> to = (Map<?, ?>) browser.eval(at + "(2)");
+        browser.drag(((Number) from.get("x")).doubleValue(), ((Number) from.get("y")).doubleValue(),
+                ((Number) to.get("x")).doubleValue(), ((Number) to.get("y")).doubleValue());
+        assertEquals(List.of(1, 3), browser.eval("ppwReport.timeBinsShown()"));
+        Map<?, ?> middle = (Map<?, ?>) browser.eval(at + "(1)");
+        browser.doubleClick(((Number) middle.get("x")).doubleValue(), ((Number) middle.get("y")).doubleValue());
+        assertEquals(List.of(0, 4), browser.eval("ppwReport.timeBinsShown()"));
+        assertEquals(List.of(), browser.errors());
+    }
+
+    @Test
+    void binsOnTheTraceClockAreLabelledAfterAWholeSecond() throws Exception {
+        // PerfFlowAspect's clock: microseconds since 1970, 1.795e18 ns (beyond a double's exact integers).
+        Report report = HtmlFixtures.overTime("work", "memory");
+        dev.ppw.model.TimeBins relative = report.timeBins().orElseThrow();
+        dev.ppw.model.TimeBins absolute = new dev.ppw.model.TimeBins(true, 1_795_000_000_100_000_000L, 500_000, 4);
+        for (int row : relative.rows()) {
+            absolute.putRow(row, relative.inclusiveNanos(row), relative.exclusiveNanos(row), relative.calls(row));
+        }
+        open("time-absolute.html", report.withTimeBins(absolute));
+        browser.click("button[data-tab=time]");
+        assertEquals("s on the trace clock, after 1795000000 s", browser.eval("ppwReport.timeAxis().label"));
+        List<?> ticks = (List<?>) browser.eval("ppwReport.timeAxis().ticks");
+        assertTrue(ticks.contains("0.1") && ticks.contains("0.1015"), ticks.toString());
+        Map<?, ?> bin1 = (Map<?, ?>) browser.eval("ppwReport.timePoint(1, 0.5)");
+        browser.move(((Number) bin1.get("x")).doubleValue(), ((Number) bin1.get("y")).doubleValue());
+        assertEquals("bin 2 of 4: 0.100500 s \u2013 0.101000 s after 1795000000 s",
+                browser.eval("document.querySelector('#time-readout div').textContent"));
+        assertEquals(List.of(), browser.errors());
+    }
+
+    @Test
+    void hostileNamesInTheTimeChartStayText() throws Exception {
+        String row = HtmlFixtures.HOSTILE.get(1);
+        String counter = HtmlFixtures.HOSTILE.get(0);
+        open("time-hostile.html", HtmlFixtures.overTime(row, counter));
+        browser.click("button[data-tab=time]");
+        Map<?, ?> bin1 = (Map<?, ?>) browser.eval("ppwReport.timePoint(1, 0.5)");
+        browser.move(((Number) bin1.get("x")).doubleValue(), ((Number) bin1.get("y")).doubleValue());
+        assertTrue(((String) browser.eval("document.getElementById('time-legend').textContent")).contains(row));
+        assertTrue(((String) browser.eval("document.getElementById('time-readout').textContent")).contains(row));
+        assertTrue(((String) browser.eval("document.getElementById('time-counters').textContent")).contains(counter));
+        browser.click("#time input[value=heat]");
+        assertNull(browser.eval("window.pwned"));
+        assertEquals(0, ((Number) browser.eval("document.querySelectorAll('img, svg, b, iframe').length")).intValue());
+        assertEquals(3, ((Number) browser.eval("document.scripts.length")).intValue());
+        assertEquals(List.of(), browser.errors());
+    }
+
+    @Test
+    void thePerNodeViewShowsTheChosenRowOverTimeOnEveryNode() throws Exception {
+        open("nodes-time.html", HtmlFixtures.mergedOverTime(4));
+        browser.click("button[data-tab=nodes]");
+        browser.click("#worst-table tbody tr:nth-child(1)");
+        assertEquals("main \u2192 work", browser.eval("document.getElementById('nodes-row').textContent"));
+        assertEquals(false, browser.eval("document.getElementById('nodes-time').hidden"));
+        assertEquals(1, ((Number) browser.eval("document.querySelectorAll('#nodes-time-chart canvas').length"))
+                .intValue());
+        Map<?, ?> box = (Map<?, ?>) browser.eval("(function(){var r=document.querySelector('#nodes-time-chart .u-over')"
+                + ".getBoundingClientRect();return {x:r.left+r.width*5/6,y:r.top+r.height/2};})()");
+        browser.move(((Number) box.get("x")).doubleValue(), ((Number) box.get("y")).doubleValue());
+        // Bin 2 (the third): node n2 took 3 us there, the others nothing.
+        assertEquals(List.of(List.of("n0", "0 ns"), List.of("n1", "0 ns"), List.of("n2", "3.000 us"),
+                List.of("n3", "0 ns")), browser.eval("Array.from(document.querySelectorAll('#nodes-time-readout tr'))"
+                + ".map(function(r){return [r.cells[0].textContent, r.cells[1].textContent];})"));
+        assertEquals("n0n1n2n3", browser.eval("document.querySelector('#nodes-time-chart .legend').textContent"));
+        assertEquals(List.of(), browser.errors());
+    }
+
+    @Test
+    void thePerNodeViewDrawsEachNodesPercentileOnRequest() throws Exception {
+        open("nodes-percentiles.html", HtmlFixtures.mergedWithCallTimes(3));
+        browser.click("button[data-tab=nodes]");
+        browser.eval("(function(){var t=Array.from(document.querySelectorAll('#worst-table tbody tr')).filter("
+                + "function(r){return r.cells[0].textContent==='main \u2192 work';})[0];t.click();})()");
+        String stats = (String) browser.eval("document.getElementById('nodes-stats').textContent");
+        assertTrue(stats.endsWith(" \u00b7 per call over every node's calls: p100 3.000 us"), stats);
+        String readout = "document.querySelector('#nodes-chart p').textContent";
+        // Inclusive time of work on the nodes: 1, 3 and 6 us; their largest calls: 1, 2 and 3 us.
+        assertTrue(((String) browser.eval(readout)).startsWith("mean 3.333 us"));
+        browser.eval("(function(){var s=document.getElementById('nodes-metric');s.value='p100_ns';"
+                + "s.dispatchEvent(new Event('change'));})()");
+        assertTrue(((String) browser.eval(readout)).startsWith("mean 2.000 us"), (String) browser.eval(readout));
+        assertEquals(List.of(), browser.errors());
+    }
+
+    private static List<Double> numbers(Object list) {
+        return ((List<?>) list).stream().map(v -> ((Number) v).doubleValue()).toList();
     }
 }

@@ -1,6 +1,7 @@
 package dev.ppw.report;
 
 import dev.ppw.model.Report;
+import dev.ppw.model.TimeBins;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -154,6 +155,126 @@ class HtmlWriterTest {
                         ((Number) r.get(columns.indexOf("change"))).doubleValue()));
             }
         }
+    }
+
+    @Test
+    void percentileColumnsCarryEachRowsSketchValueAndTheFlatViewsPerRegion() throws IOException {
+        Report report = HtmlFixtures.overTime("work", "memory");
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(report)));
+        List<?> columns = (List<?>) d.get("columns");
+        assertTrue(columns.containsAll(List.of("p50_ns", "p99_9_ns")), columns.toString());
+        assertFalse(columns.contains("call_times"), "the sketch itself is for saved profiles, not the page");
+        Map<String, List<?>> byName = byName(d);
+        List<?> work = byName.get("work");
+        // work's calls: 100, 200, 300, 400 us; p50 and p99.9 are the calls of rank floor(q * 3), 200 and 300 us,
+        // within 1%: the sketch's values, as the other writers print them.
+        long p50 = ((Number) work.get(columns.indexOf("p50_ns"))).longValue();
+        assertEquals(PercentileColumn.nanos(report.profile().tree(), 2, HtmlFixtures.PERCENTILES.get(0)), p50);
+        assertTrue(Math.abs(p50 - 200_000) <= 2_000, "p50 " + p50);
+        long p999 = ((Number) work.get(columns.indexOf("p99_9_ns"))).longValue();
+        assertEquals(PercentileColumn.nanos(report.profile().tree(), 2, HtmlFixtures.PERCENTILES.get(1)), p999);
+        assertTrue(Math.abs(p999 - 300_000) <= 3_000, "p99.9 " + p999);
+        assertEquals(Arrays.asList(100_000, 100_000), List.of(byName.get("io").get(columns.indexOf("p50_ns")),
+                byName.get("io").get(columns.indexOf("p99_9_ns"))));
+        Map<?, ?> flat = (Map<?, ?>) d.get("flat_percentiles");
+        assertEquals(List.of("p50_ns", "p99_9_ns"), flat.get("columns"));
+        assertEquals(List.of(List.of("main", "thread", 2_000_000, 2_000_000), List.of("work", "thread", (int) p50,
+                (int) p999), List.of("io", "thread", 100_000, 100_000)), flat.get("rows"));
+    }
+
+    @Test
+    void aMergeKeepsEachNodesPercentilesOfARow() throws IOException {
+        // Node i calls work i + 1 times, of 1, 2, ... us: its p100 is its largest call, exactly.
+        Report merged = HtmlFixtures.mergedWithCallTimes(3);
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(merged)));
+        Map<?, ?> perNode = (Map<?, ?>) d.get("per_node");
+        Map<?, ?> percentiles = (Map<?, ?>) perNode.get("percentiles");
+        assertEquals(List.of("p100_ns"), percentiles.get("columns"));
+        int work = ((List<?>) perNode.get("rows")).indexOf(byName(d).get("work").get(0));
+        assertEquals(List.of(List.of(1000, 2000, 3000)), ((List<?>) percentiles.get("values")).get(work));
+        List<?> columns = (List<?>) d.get("columns");
+        assertEquals(3000, byName(d).get("work").get(columns.indexOf("p100_ns")), "over every node's calls");
+    }
+
+    @Test
+    void timeBinsAreEmbeddedInExactNanosecondsWithTheCounters() throws IOException {
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(
+                HtmlFixtures.overTime("work", "memory"))));
+        Map<?, ?> bins = (Map<?, ?>) d.get("time_bins");
+        assertEquals(false, bins.get("absolute"));
+        assertEquals(List.of(0, 500_000, 4, 3), List.of(bins.get("start_ns"), bins.get("width_ns"), bins.get("count"),
+                bins.get("rows_total")));
+        // The rows of most exclusive time first: work (1 ms), main (800 us), io (200 us); ids are node indices.
+        assertEquals(List.of(2, 1, 3), bins.get("rows"));
+        assertEquals(List.of(List.of(100_000, 200_000, 300_000, 400_000), List.of(500_000, 500_000, 500_000, 500_000),
+                List.of(100_000, 100_000, 0, 0)), bins.get("inclusive_ns"));
+        assertEquals(List.of(List.of(100_000, 200_000, 300_000, 400_000), List.of(300_000, 200_000, 200_000, 100_000),
+                List.of(100_000, 100_000, 0, 0)), bins.get("exclusive_ns"));
+        Map<?, ?> counters = (Map<?, ?>) bins.get("counters");
+        assertEquals(List.of("samples", "min", "max", "mean", "last"), counters.get("columns"));
+        Map<?, ?> rss = (Map<?, ?>) ((List<?>) counters.get("series")).get(0);
+        assertEquals(List.of("1", "memory", "", "rss"), List.of(rss.get("pid"), rss.get("counter"), rss.get("id"),
+                rss.get("series")));
+        assertEquals(Arrays.asList(List.of(2, 10, 30, 20, 30), List.of(1, 50, 50, 50, 50), null,
+                List.of(1, 5, 5, 5, 5)), rss.get("bins"));
+        assertFalse(d.containsKey("per_node_time"), "one profile: no node's bins");
+    }
+
+    @Test
+    void aMergeKeepsEachNodesBinsOfARowOnTheMergedAxis() throws IOException {
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(HtmlFixtures.mergedOverTime(4))));
+        Map<?, ?> perNode = (Map<?, ?>) d.get("per_node_time");
+        assertEquals(List.of("n0", "n1", "n2", "n3"), perNode.get("nodes"));
+        assertEquals(0, perNode.get("unaligned_nodes"));
+        Map<String, List<?>> byName = byName(d);
+        List<?> ids = (List<?>) perNode.get("rows");
+        List<?> work = (List<?>) ((List<?>) perNode.get("inclusive_ns")).get(ids.indexOf(byName.get("work").get(0)));
+        assertEquals(List.of(List.of(1000, 0, 0), List.of(0, 2000, 0), List.of(0, 0, 3000), List.of(4000, 0, 0)), work);
+        Map<?, ?> bins = (Map<?, ?>) d.get("time_bins");
+        List<?> merged = (List<?>) ((List<?>) bins.get("inclusive_ns")).get(((List<?>) bins.get("rows"))
+                .indexOf(byName.get("work").get(0)));
+        assertEquals(List.of(5000, 2000, 3000), merged);
+    }
+
+    @Test
+    void binsOfManyRowsStayWithinTheBudget() throws IOException {
+        // 100 nodes of 61 rows with 4 bins: a budget of 400 values keeps 400 / (2 * 4) = 50 rows of the merge,
+        // and 400 / (100 * 4) = 1 row on every node.
+        Report merged = HtmlFixtures.merged(100, i -> HtmlFixtures.wide(60, i));
+        TimeBins bins = new TimeBins(false, 0, 1000, 4);
+        for (int node : merged.rows()) {
+            bins.putRow(node, new long[4], new long[4], new long[4]);
+        }
+        List<Report.Section> sections = merged.sections().stream().map(s -> new Report.Section(s.kind(), s.label(),
+                s.report().withTimeBins(bins))).toList();
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(new HtmlWriter(400),
+                merged.withSections(sections).withTimeBins(bins))));
+        Map<?, ?> timeBins = (Map<?, ?>) d.get("time_bins");
+        assertEquals(61, timeBins.get("rows_total"));
+        assertEquals(50, ((List<?>) timeBins.get("rows")).size());
+        assertEquals(50, ((List<?>) timeBins.get("inclusive_ns")).size());
+        assertEquals(1, ((List<?>) ((Map<?, ?>) d.get("per_node_time")).get("rows")).size());
+    }
+
+    @Test
+    void hostileCounterAndRowNamesStayInsideTheDataElement() throws IOException {
+        String hostile = HtmlFixtures.HOSTILE.get(1);
+        String page = HtmlFixtures.render(HtmlFixtures.overTime(hostile, HtmlFixtures.HOSTILE.get(0)));
+        String data = HtmlFixtures.data(page);
+        assertFalse(data.contains("<") || data.contains(">"), data);
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(data);
+        assertTrue(byName(d).containsKey(hostile));
+        Map<?, ?> rss = (Map<?, ?>) ((List<?>) ((Map<?, ?>) ((Map<?, ?>) d.get("time_bins")).get("counters"))
+                .get("series")).get(0);
+        assertEquals(HtmlFixtures.HOSTILE.get(0), rss.get("counter"));
+    }
+
+    private static Map<String, List<?>> byName(Map<?, ?> data) {
+        Map<String, List<?>> byName = new java.util.HashMap<>();
+        for (Object row : (List<?>) data.get("rows")) {
+            byName.put((String) ((List<?>) row).get(3), (List<?>) row);
+        }
+        return byName;
     }
 
     private static List<?> rows(String data) throws IOException {

@@ -88,7 +88,13 @@
   function fmtColumn(name, v) { return isTimeColumn(name) ? fmtTime(v) : fmtNumber(v); }
   function fmtWeight(v) { return measureIsTime ? fmtTime(v) : fmtNumber(v) + " " + D.measure.unit; }
   function pct(v, total) { return total > 0 ? (100 * v / total).toFixed(2) + "%" : "-"; }
-  function label(col) { return col.replace(/_ns$/, "").replace(/_/g, " "); }
+  // p99_9_ns: the 99.9th percentile of a row's per-call inclusive time.
+  var PERCENTILE_COLUMN = /^p(\d+(?:_\d+)?)_ns$/;
+  function label(col) {
+    var p = PERCENTILE_COLUMN.exec(col);
+    if (p) return "p" + p[1].replace("_", ".") + " per call";
+    return col.replace(/_ns$/, "").replace(/_/g, " ");
+  }
 
   // ---- header ----
   $("title").textContent = D.title;
@@ -111,11 +117,12 @@
   function showTab(name) {
     shown = name;
     tabButtons.forEach(function (b) { b.classList.toggle("active", b.getAttribute("data-tab") === name); });
-    ["graph", "flat", "tree", "nodes", "diagnostics"].forEach(function (t) { $(t).hidden = t !== name; });
+    ["graph", "flat", "tree", "time", "nodes", "diagnostics"].forEach(function (t) { $(t).hidden = t !== name; });
     if (name === "graph") drawFlame();
     if (name === "flat") renderFlat();
     if (name === "tree") renderTree();
     if (name === "nodes") renderNodes();
+    if (name === "time") renderTime();
   }
   tabButtons.forEach(function (b) {
     b.addEventListener("click", function () { showTab(b.getAttribute("data-tab")); });
@@ -135,6 +142,7 @@
     if (shown === "tree") { revealInTree(n); renderTree(); }
     if (shown === "flat") renderFlat();
     if (shown === "nodes") renderNodes();
+    if (shown === "time") renderTime();
   }
   function pathOf(n) {
     var parts = [];
@@ -431,6 +439,15 @@
       onPath.set(name, (onPath.get(name) || 0) + 1);
     }
     flatRows = Array.from(byName.values());
+    if (D.flat_percentiles) {
+      // The flat view's own percentiles (the writer's): a region's calls in all its contexts, merged sketches.
+      var fp = new Map();
+      D.flat_percentiles.rows.forEach(function (r) { if (!fp.has(r[0]) || r[1] === "thread") fp.set(r[0], r); });
+      flatRows.forEach(function (f) {
+        var r = fp.get(f.name);
+        D.flat_percentiles.columns.forEach(function (col, j) { f[col] = r ? r[2 + j] : null; });
+      });
+    }
     return flatRows;
   }
   function renderFlat() {
@@ -444,6 +461,8 @@
       { key: "share", label: "% of total" }, { key: "exclusive", label: "exclusive" + unitLabel },
       { key: "calls", label: "calls" }, { key: "subcalls", label: "subcalls" },
       { key: "contexts", label: "calling contexts" }];
+    var flatPercentiles = D.flat_percentiles ? D.flat_percentiles.columns : [];
+    flatPercentiles.forEach(function (col) { cols.push({ key: col, label: label(col), title: col }); });
     header(table, cols, flatSort, renderFlat);
     var key = flatSort.key === "share" ? "inclusive" : flatSort.key;
     var order = list.map(function (_, k) { return k; });
@@ -461,6 +480,7 @@
       tr.appendChild(el("td", fmtNumber(f.calls)));
       tr.appendChild(el("td", fmtNumber(f.subcalls)));
       tr.appendChild(el("td", fmtNumber(f.contexts)));
+      flatPercentiles.forEach(function (col) { tr.appendChild(el("td", fmtTime(f[col]))); });
       if (f.name === selName) tr.classList.add("selected");
       if (matched && matched[f.first] && !exactName) tr.classList.add("match");
       tr.addEventListener("click", function () {
@@ -616,12 +636,23 @@
         + fmtTime(max) + " on " + ofMax + " · "));
       stats.appendChild(el("span", "imbalance (max / mean) " + fmtNumber(imb), imb >= 1.25 ? "hot" : ""));
     }
+    var percentileColumns = D.columns.filter(function (col) { return PERCENTILE_COLUMN.test(col); });
+    if (n >= 0 && percentileColumns.length) {
+      stats.appendChild(document.createTextNode(" · per call over every node's calls: " + percentileColumns.map(
+        function (col) { return label(col).replace(" per call", "") + " " + fmtTime(R[n][COL[col]]); }).join(", ")));
+    }
+    renderNodesOverTime(n);
     var note = $("nodes-note");
+    var metric = $("nodes-metric").value;
+    if (values && metric && PN.percentiles) {
+      values = PN.percentiles.values[pnSlot.get(n)][PN.percentiles.columns.indexOf(metric)];
+    }
     if (values) {
-      drawChart(box, values);
+      drawChart(box, values, metric ? label(metric) : "inclusive time");
       var absent = values.filter(function (v) { return v === null; }).length;
       note.textContent = PN.nodes.length.toLocaleString("en-US") + " nodes" + (absent ? ", " + absent.toLocaleString("en-US")
-        + " without this row (drawn as 0)" : "") + ". Per-node values are kept for " + PN.rows.length + " of "
+        + (metric ? " without a timed call of this row" : " without this row") + " (drawn as 0)" : "")
+        + ". Per-node values are kept for " + PN.rows.length + " of "
         + PN.rows_total + " rows (the worst imbalance, then the heaviest).";
     } else {
       note.textContent = PN ? "This row's per-node values are not in the page: they are kept for " + PN.rows.length
@@ -648,7 +679,7 @@
       table.tBodies[0].appendChild(tr);
     });
   }
-  function drawChart(box, values) {
+  function drawChart(box, values, what) {
     var sorted = $("nodes-sorted").checked;
     var order = values.map(function (_, k) { return k; });
     if (sorted) order.sort(function (a, b) { return (values[a] || 0) - (values[b] || 0); });
@@ -667,14 +698,15 @@
         stroke: "#c2410c", fill: "rgba(234, 88, 12, 0.5)",
         paths: uPlot.paths.bars({ size: [0.9, 40, 1], align: 0 }), points: { show: false }
       }, { stroke: "#1f6feb", dash: [6, 4], points: { show: false } }],
-      axes: [{ label: sorted ? "nodes, sorted by this row's time" : "node (input order)",
+      axes: [{ label: sorted ? "nodes, sorted by this row's " + what : "node (input order)",
         incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000] },
         { size: 90, values: function (u, ticks) { return ticks.map(fmtAxisTime); } }],
       hooks: {
         setCursor: [function (u) {
           var k = u.cursor.idx;
           readout.textContent = k === null || k === undefined ? "mean " + fmtTime(mean) + " (dashed line)"
-            : PN.nodes[order[k]] + ": " + (values[order[k]] === null ? "no such row" : fmtTime(values[order[k]]));
+            : PN.nodes[order[k]] + ": " + (values[order[k]] === null ? (what === "inclusive time" ? "no such row"
+              : "no timed call of this row") : fmtTime(values[order[k]]));
         }]
       }
     };
@@ -683,6 +715,479 @@
     readout.textContent = "mean " + fmtTime(mean) + " (dashed line); hover a bar for its node";
   }
   $("nodes-sorted").addEventListener("change", renderNodes);
+  if (PN && PN.percentiles) {
+    // The bars: each node's inclusive time of the row, or a percentile of the row's calls on that node.
+    var metricBox = $("nodes-metric");
+    [""].concat(PN.percentiles.columns).forEach(function (col) {
+      var o = el("option", col ? label(col) : "inclusive time");
+      o.value = col;
+      metricBox.appendChild(o);
+    });
+    $("nodes-metric-label").hidden = false;
+    metricBox.addEventListener("change", renderNodes);
+  }
+
+  // ---- over time (D.time_bins): rows' time per bin as stacked areas or a heat map, counters as lines ----
+  var TB = D.time_bins || null;
+  var PNT = D.per_node_time || null;
+  if (TB) document.querySelector('#tabs button[data-tab="time"]').hidden = false;
+  var tbSlot = new Map();
+  if (TB) TB.rows.forEach(function (id, k) { if (idIndex.has(id)) tbSlot.set(idIndex.get(id), k); });
+  var pntSlot = new Map();
+  if (PNT) PNT.rows.forEach(function (id, k) { if (idIndex.has(id)) pntSlot.set(idIndex.get(id), k); });
+  var SERIES_SHOWN = 8, HEAT_ROWS = 30, COUNTER_CHARTS = 8;
+  var PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
+    "#9c755f", "#86bcb6"];
+  var OTHER_COLOUR = "#c9c9c9";
+  // The bins shown: [first, end) of TB's bins; null shows them all. Shared by the charts and the heat maps.
+  var binRange = null;
+  var timeCharts = [];
+  var timeSeriesShown = [];
+  var syncingScale = false;
+
+  function timeOption(name) { return document.querySelector('input[name="' + name + '"]:checked').value; }
+  // x in seconds: relative to the node's first event (bin 0 starts at 0), or the trace clock's.
+  // A trace clock's times can be large (nanoseconds since 1970: beyond a double's exact integers): the page
+  // shows them after a whole second of that clock, so that the charts' seconds keep their digits.
+  var clockBase = TB && TB.absolute ? Math.floor(TB.start_ns / 1e9) : 0;
+  // Where bin k starts, in nanoseconds after the base; in seconds for the charts' x.
+  function binEdgeNs(k) { return TB.start_ns - clockBase * 1e9 + k * TB.width_ns; }
+  function binX(k) { return binEdgeNs(k) / 1e9; }
+  function binLabel(k) {
+    return "bin " + (k + 1).toLocaleString("en-US") + " of " + TB.count.toLocaleString("en-US") + ": "
+      + fmtSeconds(binEdgeNs(k)) + " \u2013 " + fmtSeconds(binEdgeNs(k + 1)) + (clockBase ? " after " + clockBase + " s" : "");
+  }
+  function fmtSeconds(ns) {
+    var digits = TB.width_ns % 1e9 === 0 ? 0 : TB.width_ns % 1e6 === 0 ? 3 : TB.width_ns % 1e3 === 0 ? 6 : 9;
+    return (ns / 1e9).toFixed(digits) + " s";
+  }
+  function sumOf(a) { var t = 0; for (var k = 0; k < a.length; k++) t += a[k]; return t; }
+  function binValues(n, metric) { return TB[metric + "_ns"][tbSlot.get(n)]; }
+  function keptChildren(f) {
+    var kids = [];
+    for (var ch = firstChild[f]; ch >= 0; ch = nextSibling[ch]) if (tbSlot.has(ch)) kids.push(ch);
+    return kids;
+  }
+  // What inclusive time is split by: the selected row's callees (the flame graph's zoom without a selection),
+  // or the closest caller with callees in the page; at the top, the roots, or the only root's callees.
+  function timeFocus() {
+    var f = selected >= 0 ? selected : zoom;
+    while (f !== ROOT && f >= 0 && keptChildren(f).length === 0) f = parent[f];
+    if (f < 0) f = ROOT;
+    var roots = keptChildren(ROOT);
+    if (f === ROOT && roots.length === 1 && keptChildren(roots[0]).length > 0) f = roots[0];
+    return f;
+  }
+  function heaviest(list, metric, count) {
+    var totals = new Map();
+    list.forEach(function (n) { totals.set(n, sumOf(binValues(n, metric))); });
+    return list.slice().sort(function (a, b) { return totals.get(b) - totals.get(a) || a - b; }).slice(0, count);
+  }
+  // The series of the chart: {name, row (-1: other), values}; stacked when they add up to a whole.
+  function timeSeries(metric, count) {
+    var all = Array.from(tbSlot.keys());
+    var chosen, whole = null, title, otherName;
+    if (metric === "inclusive" && D.hierarchical) {
+      var f = timeFocus();
+      chosen = heaviest(keptChildren(f), metric, count);
+      if (f === ROOT) {
+        whole = new Float64Array(TB.count);
+        keptChildren(ROOT).forEach(function (r) { var v = binValues(r, metric); for (var k = 0; k < TB.count; k++) whole[k] += v[k]; });
+        title = "Inclusive time per bin of the roots";
+        otherName = "the other roots";
+      } else {
+        whole = binValues(f, metric);
+        title = "Inclusive time per bin of " + pathOf(f) + ", split by its callees";
+        otherName = names[f] + ": own time and the other callees";
+      }
+    } else if (metric === "inclusive") {
+      chosen = heaviest(all, metric, count);
+      title = "Inclusive time per bin of the heaviest rows (they overlap: lines, not stacked)";
+    } else {
+      chosen = heaviest(all, metric, count);
+      whole = new Float64Array(TB.count);
+      // The whole: every row's exclusive time, which in a tree is the roots' inclusive time.
+      var parts = D.hierarchical ? keptChildren(ROOT) : all;
+      parts.forEach(function (r) {
+        var v = binValues(r, D.hierarchical ? "inclusive" : "exclusive");
+        for (var k = 0; k < TB.count; k++) whole[k] += v[k];
+      });
+      title = "Exclusive time per bin of the rows with the most";
+      otherName = "every other row";
+    }
+    var series = chosen.map(function (n) { return { name: names[n], row: n, values: binValues(n, metric) }; });
+    if (whole) {
+      var other = new Float64Array(TB.count), any = false;
+      for (var k = 0; k < TB.count; k++) {
+        var rest = whole[k];
+        series.forEach(function (s) { rest -= s.values[k]; });
+        other[k] = rest;
+        if (rest !== 0) any = true;
+      }
+      if (any) series.push({ name: otherName, row: -1, values: other });
+    }
+    return { series: series, stacked: whole !== null, title: title };
+  }
+  function colourOf(s, i) { return s.row < 0 ? OTHER_COLOUR : PALETTE[i % PALETTE.length]; }
+  function destroyTimeCharts() {
+    timeCharts.forEach(function (c) { c.destroy(); });
+    timeCharts = [];
+  }
+  function renderTime() {
+    if (!TB) return;
+    destroyTimeCharts();
+    var metric = timeOption("time-metric"), kind = timeOption("time-kind");
+    var box = $("time-chart"), readout = $("time-readout"), legend = $("time-legend");
+    clear(box); clear(readout); clear(legend);
+    readout.className = "readout";
+    var chosen = timeSeries(metric, kind === "heat" ? HEAT_ROWS : SERIES_SHOWN);
+    timeSeriesShown = chosen.series;
+    $("time-title").textContent = chosen.title;
+    var kept = TB.rows.length < TB.rows_total ? " The page keeps the bins of " + TB.rows.length.toLocaleString("en-US")
+      + " of " + TB.rows_total.toLocaleString("en-US") + " rows (the most exclusive time, then the heaviest)." : "";
+    $("time-note").textContent = TB.count.toLocaleString("en-US") + " bins of " + fmtTime(TB.width_ns) + ", x in seconds "
+      + (TB.absolute ? "on the trace's clock" : "from the start") + ". Drag to zoom, double-click to zoom out; click a "
+      + (kind === "heat" ? "row" : "band") + " to select its row." + kept;
+    if (kind === "heat") {
+      var rows = chosen.series.filter(function (s) { return s.row >= 0; });
+      drawHeat(box, rows.map(function (s) { return s.name; }), rows.map(function (s) { return s.values; }), readout,
+        function (i) { select(rows[i].row, "time"); }, rows.map(function (s) { return pathOf(s.row); }));
+    } else {
+      drawArea(box, chosen, readout, legend);
+    }
+    drawCounters($("time-counters"));
+  }
+  Array.prototype.slice.call(document.querySelectorAll('#time input[type="radio"]')).forEach(function (r) {
+    r.addEventListener("change", renderTime);
+  });
+  // Zoom of one chart: every time chart and heat map follows.
+  function zoomed(u) {
+    if (syncingScale) return;
+    var min = u.scales.x.min, max = u.scales.x.max;
+    var full = min <= binX(0) + 1e-12 && max >= binX(TB.count) - 1e-12;
+    binRange = full ? null : [Math.max(0, Math.floor((min * 1e9 - binEdgeNs(0)) / TB.width_ns)),
+      Math.min(TB.count, Math.ceil((max * 1e9 - binEdgeNs(0)) / TB.width_ns))];
+    syncingScale = true;
+    timeCharts.forEach(function (c) { if (c !== u) c.setScale("x", { min: min, max: max }); });
+    syncingScale = false;
+  }
+  function timeXs() {
+    var xs = new Array(TB.count + 1);
+    for (var k = 0; k <= TB.count; k++) xs[k] = binX(k);
+    return xs;
+  }
+  // A bin's values drawn as a step from its start to its end: the last bin's values again at the end.
+  function stepped(values) {
+    var a = Array.prototype.slice.call(values);
+    a.push(values.length ? values[values.length - 1] : null);
+    return a;
+  }
+  function timeChartOptions(width, height, yFormat, onCursor) {
+    var opts = {
+      width: width, height: height, legend: { show: false },
+      cursor: { drag: { x: true, y: false, setScale: true }, sync: { key: "ppw-time", setSeries: false }, points: { show: false } },
+      // Every chart spans all the bins, whatever its data's first and last x (counters: bin middles); a zoom
+      // asks for its own range.
+      scales: { x: { time: false, range: function (u, min, max) {
+        var xs = u.data[0];
+        return min === xs[0] && max === xs[xs.length - 1] ? [binX(0), binX(TB.count)] : [min, max];
+      } } },
+      series: [{}],
+      axes: [{ label: TB.absolute ? "s on the trace clock, after " + clockBase + " s" : "s from the start",
+        values: function (u, ticks) { return ticks.map(function (t) { return +t.toPrecision(12) + ""; }); }
+      }, { size: 90, values: function (u, ticks) { return ticks.map(yFormat); } }],
+      hooks: {
+        setScale: [function (u, key) { if (key === "x") zoomed(u); }],
+        setCursor: [function (u) {
+          // uPlot may report a cursor of a chart already replaced: its readout belongs to the new one.
+          if (timeCharts.indexOf(u) < 0 && u !== nodesTimeChart) return;
+          var idx = u.cursor.idx;
+          onCursor(idx === null || idx === undefined ? -1 : Math.min(idx, TB.count - 1));
+        }]
+      }
+    };
+    return opts;
+  }
+  function applyRange(u) {
+    if (!binRange) return;
+    syncingScale = true;
+    u.setScale("x", { min: binX(binRange[0]), max: binX(binRange[1]) });
+    syncingScale = false;
+  }
+  function drawArea(box, chosen, readout, legend) {
+    var series = chosen.series, n = TB.count;
+    // Stacked: series 0 at the bottom; uPlot draws in order, so the highest sum first, each filled down to 0.
+    var drawn = [];
+    var running = new Float64Array(n);
+    series.forEach(function (s, i) {
+      var line = new Float64Array(n);
+      for (var k = 0; k < n; k++) { running[k] = chosen.stacked ? running[k] + s.values[k] : s.values[k]; line[k] = running[k]; }
+      drawn.push({ s: s, i: i, top: line });
+    });
+    var order = chosen.stacked ? drawn.slice().reverse() : drawn;
+    var opts = timeChartOptions(Math.max(300, box.clientWidth || 900), 320, fmtAxisTime, function (bin) {
+      showBin(readout, bin, series.map(function (s, i) { return [colourOf(s, i), s.name, s.values[bin]]; }));
+    });
+    order.forEach(function (d) {
+      opts.series.push({ label: "s" + d.i, stroke: colourOf(d.s, d.i), width: 1,
+        fill: chosen.stacked ? colourOf(d.s, d.i) : undefined, paths: uPlot.paths.stepped({ align: 1 }),
+        points: { show: false } });
+    });
+    opts.scales.y = { range: function (u, min, max) { return [Math.min(0, min), max > 0 ? max * 1.05 : 1]; } };
+    var data = [timeXs()].concat(order.map(function (d) { return stepped(d.top); }));
+    syncingScale = true; // its first scale is the data's: not a zoom
+    var u = new uPlot(opts, data, box);
+    syncingScale = false;
+    timeCharts.push(u);
+    applyRange(u);
+    showBin(readout, -1, null);
+    // A click (not a drag) picks the band under the pointer: the lowest whose top is above the pointer.
+    var down = null;
+    u.over.addEventListener("mousedown", function (e) { down = [e.clientX, e.clientY]; });
+    u.over.addEventListener("click", function (e) {
+      // Not a drag (a zoom), nor the second click of a double click (uPlot zooms out).
+      if (e.detail >= 2 || !down || Math.abs(e.clientX - down[0]) > 3 || Math.abs(e.clientY - down[1]) > 3) return;
+      var idx = u.cursor.idx;
+      if (idx === null || idx === undefined) return;
+      var bin = Math.min(idx, n - 1), y = u.posToVal(u.cursor.top, "y");
+      var hit = null;
+      if (chosen.stacked) {
+        for (var j = 0; j < drawn.length && !hit; j++) if (y <= drawn[j].top[bin] && y >= 0) hit = drawn[j];
+      } else {
+        var best = Infinity;
+        drawn.forEach(function (d) { var dist = Math.abs(d.top[bin] - y); if (dist < best) { best = dist; hit = d; } });
+      }
+      if (hit && hit.s.row >= 0) select(hit.s.row, "time");
+    });
+    series.forEach(function (s, i) {
+      var b = el("button");
+      b.type = "button";
+      var sw = el("span", "", "swatch");
+      sw.style.background = colourOf(s, i);
+      b.appendChild(sw);
+      b.appendChild(document.createTextNode(s.name + " (" + fmtTime(sumOf(s.values)) + ")"));
+      if (s.row === selected && s.row >= 0) b.classList.add("selected");
+      if (s.row >= 0) b.addEventListener("click", function () { select(s.row, "time"); });
+      legend.appendChild(b);
+    });
+    legend.className = "legend";
+  }
+  // The values of one bin under the chart: [colour, name, nanoseconds] per series, with the bin's share.
+  function showBin(readout, bin, rows) {
+    clear(readout);
+    if (bin < 0 || !rows) {
+      readout.appendChild(el("p", "Hover the chart for a bin's values.", "note"));
+      return;
+    }
+    readout.appendChild(el("div", binLabel(bin)));
+    var t = el("table");
+    rows.forEach(function (r) {
+      var tr = el("tr");
+      var sw = el("span", "", "swatch");
+      sw.style.background = r[0];
+      var name = el("td");
+      name.appendChild(sw);
+      name.appendChild(document.createTextNode(r[1]));
+      tr.appendChild(name);
+      tr.appendChild(el("td", fmtTime(r[2]), "num"));
+      tr.appendChild(el("td", pct(r[2], TB.width_ns) + " of the bin", "num"));
+      t.appendChild(tr);
+    });
+    readout.appendChild(t);
+  }
+  // A heat map, one line per label and one column per bin shown, darker for more of the largest value shown;
+  // more lines than fit are drawn in groups (each the largest of its lines). The hover names a line by its
+  // long label (a row's path) when given.
+  function drawHeat(box, labels, matrix, readout, pick, longLabels) {
+    var named = longLabels || labels;
+    var from = binRange ? binRange[0] : 0, to = binRange ? binRange[1] : TB.count;
+    var lines = labels.length, groups = Math.min(lines, 300), per = Math.ceil(lines / Math.max(groups, 1));
+    groups = Math.ceil(lines / per);
+    var rowH = groups <= 40 ? 14 : 2, left = rowH >= 14 ? 220 : 60;
+    var width = Math.max(300, box.clientWidth || 900), plotW = width - left - 10, height = groups * rowH + 24;
+    var dpr = window.devicePixelRatio || 1;
+    var c = el("canvas", null, "heat");
+    c.width = Math.round(width * dpr); c.height = Math.round(height * dpr);
+    c.style.width = width + "px"; c.style.height = height + "px";
+    box.appendChild(c);
+    var g = c.getContext("2d");
+    g.scale(dpr, dpr);
+    var max = 0;
+    var value = function (grp, k) {
+      var m = null;
+      for (var l = grp * per; l < Math.min(lines, (grp + 1) * per); l++) {
+        var v = matrix[l] ? matrix[l][k] : null;
+        if (v !== null && (m === null || v > m)) m = v;
+      }
+      return m;
+    };
+    for (var grp = 0; grp < groups; grp++) for (var k = from; k < to; k++) { var v = value(grp, k); if (v > max) max = v; }
+    var cellW = plotW / Math.max(1, to - from);
+    g.font = "11px system-ui, sans-serif";
+    g.textBaseline = "middle";
+    for (grp = 0; grp < groups; grp++) {
+      if (rowH >= 14) {
+        g.fillStyle = "#1d1f21";
+        g.save();
+        g.beginPath(); g.rect(0, grp * rowH, left - 6, rowH); g.clip();
+        g.fillText(labels[grp], 2, grp * rowH + rowH / 2);
+        g.restore();
+      }
+      for (k = from; k < to; k++) {
+        v = value(grp, k);
+        g.fillStyle = v === null ? "#f3f3f3" : "rgba(198, 40, 40, " + (max > 0 ? 0.05 + 0.95 * v / max : 0.05) + ")";
+        g.fillRect(left + (k - from) * cellW, grp * rowH, Math.max(1, cellW - (cellW > 3 ? 1 : 0)), rowH - (rowH > 3 ? 1 : 0));
+      }
+    }
+    g.fillStyle = "#666";
+    g.textBaseline = "top";
+    g.fillText(fmtSeconds(binEdgeNs(from)), left, groups * rowH + 6);
+    var end = fmtSeconds(binEdgeNs(to));
+    g.fillText(end, width - 10 - g.measureText(end).width, groups * rowH + 6);
+    function at(e) {
+      var r = c.getBoundingClientRect(), x = e.clientX - r.left, y = e.clientY - r.top;
+      if (x < left || y < 0 || y >= groups * rowH) return null;
+      return { bin: Math.min(to - 1, from + Math.floor((x - left) / cellW)), group: Math.floor(y / rowH) };
+    }
+    function describe(p) {
+      clear(readout);
+      if (!p) {
+        readout.appendChild(el("p", "Hover a cell for its value; the darkest is " + fmtTime(max) + " in a bin.", "note"));
+        return;
+      }
+      readout.appendChild(el("div", binLabel(p.bin)));
+      var first = p.group * per, last = Math.min(lines, first + per) - 1;
+      var v2 = value(p.group, p.bin);
+      readout.appendChild(el("div", (first === last ? named[first] : named[first] + " \u2026 " + named[last] + " (the largest)")
+        + ": " + (v2 === null ? "none" : fmtTime(v2) + " (" + pct(v2, TB.width_ns) + " of the bin)")));
+    }
+    describe(null);
+    var down = null;
+    c.addEventListener("mousemove", function (e) { describe(at(e)); });
+    c.addEventListener("mousedown", function (e) { down = at(e); });
+    function zoomOut() { binRange = null; renderTime(); if (shown === "nodes") renderNodes(); }
+    c.addEventListener("mouseup", function (e) {
+      // The second click of a double click: its first one may have selected a row, which drew a new map, so
+      // the double click is known by its count here rather than by a dblclick on this canvas.
+      if (e.detail >= 2) { zoomOut(); return; }
+      var up = at(e);
+      if (!down || !up) return;
+      if (up.bin !== down.bin) {
+        binRange = [Math.min(up.bin, down.bin), Math.max(up.bin, down.bin) + 1];
+        renderTime();
+        if (shown === "nodes") renderNodes();
+      } else if (up.group === down.group && per === 1) {
+        pick(up.group);
+      }
+    });
+  }
+  // Counter series, one chart per counter (its series as lines): the mean of each bin's samples.
+  function drawCounters(box) {
+    clear(box);
+    var series = TB.counters.series;
+    if (!series.length) return;
+    var groups = new Map();
+    series.forEach(function (s) {
+      var key = s.pid + "\u0000" + s.counter + "\u0000" + s.id;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(s);
+    });
+    var MEAN = TB.counters.columns.indexOf("mean");
+    box.appendChild(el("h2", "Counters per bin (the mean of the bin's samples; none: a gap)"));
+    var all = Array.from(groups.values());
+    all.slice(0, COUNTER_CHARTS).forEach(function (list) {
+      var holder = el("div", null, "counter-chart");
+      var s0 = list[0];
+      holder.appendChild(el("h3", s0.counter + (s0.id ? " (id " + s0.id + ")" : "") + " \u00b7 pid " + s0.pid));
+      var chartBox = el("div");
+      var readout = el("div", null, "readout");
+      holder.appendChild(chartBox);
+      holder.appendChild(readout);
+      box.appendChild(holder);
+      var opts = timeChartOptions(Math.max(300, box.clientWidth || 900), 160, function (v) { return fmtNumber(v); }, function (bin) {
+        clear(readout);
+        if (bin < 0) return;
+        readout.appendChild(el("div", binLabel(bin)));
+        list.forEach(function (s, i) {
+          var b = s.bins[bin];
+          readout.appendChild(el("div", s.series + ": " + (b === null ? "no sample" : "mean " + fmtNumber(b[MEAN])
+            + " (min " + fmtNumber(b[TB.counters.columns.indexOf("min")]) + ", max "
+            + fmtNumber(b[TB.counters.columns.indexOf("max")]) + ", " + fmtNumber(b[0]) + " samples)")));
+        });
+      });
+      // A summary per bin, at the bin's middle: a bin between two without samples is still a point.
+      list.forEach(function (s, i) {
+        opts.series.push({ label: "c" + i, stroke: PALETTE[i % PALETTE.length], width: 1.5, spanGaps: false,
+          points: { show: true, size: 5, fill: PALETTE[i % PALETTE.length] } });
+      });
+      var middles = [];
+      for (var k = 0; k < TB.count; k++) middles.push((binX(k) + binX(k + 1)) / 2);
+      var data = [middles].concat(list.map(function (s) {
+        return s.bins.map(function (b) { return b === null ? null : b[MEAN]; });
+      }));
+      syncingScale = true; // its first scale is the data's: not a zoom
+      var u = new uPlot(opts, data, chartBox);
+      syncingScale = false;
+      timeCharts.push(u);
+      applyRange(u);
+    });
+    if (all.length > COUNTER_CHARTS) {
+      box.appendChild(el("p", "\u2026 and " + (all.length - COUNTER_CHARTS) + " more counters (their values are in the"
+        + " JSON and CSV outputs)", "note"));
+    }
+  }
+  // Merges: the chosen row's inclusive time per bin on every node, a line each up to 10 nodes (a colour each),
+  // else a heat map.
+  var nodesTimeChart = null;
+  function renderNodesOverTime(n) {
+    var holder = $("nodes-time");
+    if (nodesTimeChart) { nodesTimeChart.destroy(); nodesTimeChart = null; }
+    holder.hidden = !PNT || !TB;
+    if (holder.hidden) return;
+    var box = $("nodes-time-chart"), readout = $("nodes-time-readout");
+    clear(box); clear(readout);
+    readout.className = "readout";
+    var slot = n >= 0 ? pntSlot.get(n) : undefined;
+    var note = $("nodes-time-note");
+    if (slot === undefined) {
+      note.textContent = "This row's bins per node are not in the page: they are kept for " + PNT.rows.length + " of "
+        + TB.rows_total + " rows (the most exclusive time, then the heaviest).";
+      return;
+    }
+    var perNode = PNT.inclusive_ns[slot];
+    note.textContent = "Inclusive time per bin, " + fmtTime(TB.width_ns) + " bins" + (PNT.unaligned_nodes
+      ? "; " + PNT.unaligned_nodes + " nodes have bins of another width or grid and are left out" : "") + ".";
+    if (PNT.nodes.length > PALETTE.length) {
+      drawHeat(box, PNT.nodes, perNode, readout, function () { });
+      return;
+    }
+    var opts = timeChartOptions(Math.max(300, box.clientWidth || 900), 260, fmtAxisTime, function (bin) {
+      showBin(readout, bin, PNT.nodes.map(function (label, i) {
+        return [PALETTE[i % PALETTE.length], label, perNode[i] ? perNode[i][bin] : null];
+      }));
+    });
+    opts.hooks.setScale = [];
+    PNT.nodes.forEach(function (label, i) {
+      opts.series.push({ label: "n" + i, stroke: PALETTE[i % PALETTE.length], width: 1.5,
+        paths: uPlot.paths.stepped({ align: 1 }), points: { show: false } });
+    });
+    var data = [timeXs()].concat(PNT.nodes.map(function (_, i) { return perNode[i] ? stepped(perNode[i]) : timeXs().map(function () { return null; }); }));
+    syncingScale = true; // its first scale is the data's: not a zoom
+    nodesTimeChart = new uPlot(opts, data, box);
+    syncingScale = false;
+    applyRange(nodesTimeChart);
+    showBin(readout, -1, null);
+    var legend = el("div", null, "legend");
+    PNT.nodes.forEach(function (label, i) {
+      var item = el("span");
+      var sw = el("span", "", "swatch");
+      sw.style.background = PALETTE[i % PALETTE.length];
+      item.appendChild(sw);
+      item.appendChild(document.createTextNode(label + (perNode[i] ? "" : " (no such row)")));
+      legend.appendChild(item);
+    });
+    box.appendChild(legend);
+  }
 
   // ---- counters and diagnostics ----
   (function () {
@@ -737,6 +1242,18 @@
     renderMs: readyMs,
     framesDrawn: function () { return frames.n.length; },
     zoomedName: function () { return names[zoom]; },
+    timeSeriesNames: function () { return timeSeriesShown.map(function (s) { return s.name; }); },
+    timeCharts: function () { return timeCharts.length; },
+    timeSeriesDrawn: function () { return timeCharts[0].series.length - 1; },
+    timeBinsShown: function () { return binRange ? binRange.slice() : [0, TB.count]; },
+    // uPlot draws the axes on its canvas: the x axis's label and tick texts as drawn.
+    timeAxis: function () { var a = timeCharts[0].axes[0]; return { label: a.label, ticks: a._values }; },
+    // The x range the first time chart shows, in seconds, and the page point of bin k's middle on it.
+    timeRange: function () { var u = timeCharts[0]; return [u.scales.x.min, u.scales.x.max]; },
+    timePoint: function (k, yFraction) {
+      var u = timeCharts[0], r = u.over.getBoundingClientRect();
+      return { x: r.left + u.valToPos((binX(k) + binX(k + 1)) / 2, "x"), y: r.top + r.height * yFraction };
+    },
     frameCenter: function (name) {
       var r = canvas.getBoundingClientRect();
       for (var k = 0; k < frames.n.length; k++) {
