@@ -245,8 +245,12 @@ public final class Engine {
             if (plan != null) {
                 List<Profile> phaseTrees = Splitting.phaseProfiles(folder, plan.phaseCount());
                 List<Split.Phase> phases = new ArrayList<>(phaseTrees.size());
+                List<List<NodeView>> phaseThreads = new ArrayList<>();
                 for (int p = 0; p < phaseTrees.size(); p++) {
                     Profile phase = sumOfInputs(phaseTrees.get(p), folded.names());
+                    if (options.threadProfiles()) {
+                        phaseThreads.add(threadsOf(phase));
+                    }
                     if (summed) {
                         phase = phase.withView(ThreadTrees.summed(phase.tree()), ViewKind.TREE, 0);
                     }
@@ -254,6 +258,9 @@ public final class Engine {
                             Splitting.alone(Views.derive(phase, view.view(), view.tauDepth()))));
                 }
                 split = Optional.of(new Split(plan.axis(), phases));
+                if (plan.axis().isEmpty() && options.threadProfiles()) {
+                    threads = withPhases(threads, phases, phaseThreads);
+                }
             }
             return new ProfileResult(Views.derive(tree, view.view(), view.tauDepth()), diagnostics, folded.dropped(),
                     threads, split);
@@ -270,6 +277,35 @@ public final class Engine {
             parts.add(new NodeView(tree.regionName(top), split.withView(each.get(i++), ViewKind.TREE, 0)));
         }
         return parts;
+    }
+
+    /**
+     * Each thread of the whole with its own phases ({@link NodeView#bins()}): thread {@code t} of phase {@code p}
+     * is the top level of that phase's tree named as the whole's thread is, an empty tree when the thread did
+     * nothing in that phase, so that every thread has every phase, in the whole's order.
+     */
+    private static List<NodeView> withPhases(List<NodeView> threads, List<Split.Phase> phases,
+                                             List<List<NodeView>> phaseThreads) {
+        List<NodeView> withPhases = new ArrayList<>(threads.size());
+        for (NodeView thread : threads) {
+            List<Split.Phase> own = new ArrayList<>(phases.size());
+            for (int p = 0; p < phases.size(); p++) {
+                Profile part = null;
+                for (NodeView inPhase : phaseThreads.get(p)) {
+                    if (inPhase.label().equals(thread.label())) {
+                        part = inPhase.profile();
+                        break;
+                    }
+                }
+                if (part == null) {
+                    part = thread.profile().withView(new CallTree(thread.profile().tree().frames()), ViewKind.TREE, 0);
+                }
+                own.add(new Split.Phase(phases.get(p).name(), phases.get(p).windows(), Splitting.alone(part)));
+            }
+            withPhases.add(new NodeView(thread.label(), thread.profile(),
+                    Optional.of(new Split(Optional.empty(), own))));
+        }
+        return withPhases;
     }
 
     /**
@@ -485,14 +521,20 @@ public final class Engine {
         }
     }
 
-    /** Node {@code n}'s own time bins, for its section; empty unless the merge splits into bins. */
+    /**
+     * Node {@code n}'s own time bins or phases, for its section (a phase's windows those in this node); empty
+     * unless the merge is split.
+     */
     private static Optional<Split> nodeBins(WindowPlan plan, NodeLoading.Loaded loaded, int n) {
-        if (plan == null || plan.axis().isEmpty()) {
+        if (plan == null) {
             return Optional.empty();
         }
+        String label = loaded.infos().get(n).label();
         List<Split.Phase> bins = new ArrayList<>(plan.phaseCount());
         for (int p = 0; p < plan.phaseCount(); p++) {
-            bins.add(new Split.Phase(plan.names().get(p), List.of(),
+            List<Report.Window> windows = plan.axis().isPresent() ? List.of()
+                    : plan.windowsOfPhase(p).stream().filter(w -> w.node().equals(label)).toList();
+            bins.add(new Split.Phase(plan.names().get(p), windows,
                     Splitting.alone(loaded.phaseViews().get(n).get(p))));
         }
         return Optional.of(new Split(plan.axis(), bins));
@@ -535,7 +577,9 @@ public final class Engine {
      * One section per part, for TAU's layout ({@link Report#withSections}): each part's rows chosen as
      * {@link #report(Profile, Diagnostics, RowOptions)} chooses them, in {@code view} (a part already in it is
      * taken as it is; a tree profile is derived), without diagnostics of its own (the whole report has them); a
-     * node that comes with its time bins ({@link NodeView#bins()}) gets their table ({@link Report#timeBins()}).
+     * node that comes with its time bins ({@link NodeView#bins()}) gets their table ({@link Report#timeBins()}),
+     * a part that comes with its phases gets each phase's report ({@link Report#phases()}), its rows chosen as
+     * the part's are, in the whole's phase order.
      *
      * @param parts the threads of {@link ProfileResult#threads()}, or the nodes a merge gave its
      *              {@link MergeOptions#nodeViews()} listener
@@ -550,8 +594,17 @@ public final class Engine {
                     && (view.view() != ViewKind.TAU || profile.tauDepth() == view.tauDepth());
             Profile shown = inView ? profile : view(profile, view);
             Report section = report(shown, new Diagnostics(), rows);
-            if (p.bins().isPresent() && inView) {
+            if (p.bins().isPresent() && p.bins().get().bins().isPresent() && inView) {
                 section = section.withTimeBins(BinTables.of(section, p.bins().get()));
+            } else if (p.bins().isPresent() && p.bins().get().bins().isEmpty()) {
+                List<Report.Phase> phases = new ArrayList<>(p.bins().get().phases().size());
+                for (Split.Phase phase : p.bins().get().phases()) {
+                    Profile own = phase.merged().profile();
+                    Profile ownShown = inView ? own : view(own, view);
+                    phases.add(new Report.Phase(phase.name(), phase.windows(),
+                            report(ownShown, new Diagnostics(), rows)));
+                }
+                section = section.withPhases(phases);
             }
             sections.add(new Report.Section(kind, p.label(), section));
         }

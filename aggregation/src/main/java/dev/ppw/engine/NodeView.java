@@ -1,6 +1,7 @@
 package dev.ppw.engine;
 
 import dev.ppw.model.Profile;
+import dev.ppw.model.Report;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -12,8 +13,10 @@ import java.util.Optional;
  *
  * @param label   how outputs name the part: a thread's name, a node's label
  * @param profile the part's profile: a tree profile for a thread, a profile in the merged view for a node
- * @param bins    a node's own time bins, in the merged view, when the merge splits into time bins
- *                ({@link MergeOptions#windows()}); {@link Engine#sections} gives its section their table
+ * @param bins    the part's own split, when the profile or merge is split ({@link MergeOptions#windows()},
+ *                {@link ProfileOptions#windows()}): a node's time bins in the merged view, whose table
+ *                {@link Engine#sections} gives its section, or the part's phases (a node's in the merged view,
+ *                a thread's as tree profiles), each a {@link Report.Phase} of its section
  */
 public record NodeView(String label, Profile profile, Optional<Split> bins) {
     public NodeView {
