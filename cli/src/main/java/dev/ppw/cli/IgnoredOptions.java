@@ -107,7 +107,8 @@ final class IgnoredOptions {
             }
         } else if (WHOLE_ONLY.contains(check.format) && time.bins()) {
             String withFormat = options.format != null ? "--format " + check.format : "-o " + options.output;
-            for (String option : splitting) {
+            // Phases given too are a usage error (WindowOptions.spec), not an option ignored here.
+            for (String option : List.of("--time-bins", "--bin-width", "--absolute-time")) {
                 check.ignored(option, "has no place in " + check.format + " output, which writes phases but not"
                         + " time bins", withFormat);
             }
