@@ -12,9 +12,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The exports of phases (SEMANTICS.md "Phases", exports) of tsc's compiler phases ({@code createProgram} and
@@ -55,6 +61,25 @@ class PhaseExportsGoldenTest {
         assertEquals(0, r.exit(), r.toString());
         Golden.check(Golden.ROOT.resolve("split").resolve("profile-tsc-5.9.3-projectA.trace.json"
                 + Golden.invocation(args) + ".txt"), PprofDump.of(Files.readAllBytes(out)));
+    }
+
+    /** pprof's own tool reads the label: {@code -tags} gives each phase's time, and their total is the whole's. */
+    @Test
+    void goToolPprofListsEachPhasesTimeFromItsLabel() {
+        assumeTrue(PprofTools.hasGo(), "go is not installed (Debian: golang-go): go tool pprof cannot check");
+        Path out = dir.resolve("tsc.pb.gz");
+        Cli r = run("profile", List.of(TSC), with(PHASES, "--format", "pprof", "-o", out.toString()));
+        assertEquals(0, r.exit(), r.toString());
+        String tags = PprofTools.run(new byte[0], "go", "tool", "pprof", "-tags", "-unit=ns", out.toString());
+        Map<String, String> byPhase = new TreeMap<>();
+        Matcher m = Pattern.compile("(?m)^\\s+([0-9]+)\\.0ns \\(.*%\\): (.+)$").matcher(tags);
+        while (m.find()) {
+            byPhase.put(m.group(2), m.group(1));
+        }
+        // The phases' totals in the text and CSV goldens; the whole's, 1792305146 ns, is their sum.
+        assertEquals(Map.of("createProgram", "292924305", "emit", "30235143", "(outside)", "1469145698"), byPhase,
+                tags);
+        assertTrue(tags.contains(" phase: Total 1792305146.0ns"), tags);
     }
 
     @Test
