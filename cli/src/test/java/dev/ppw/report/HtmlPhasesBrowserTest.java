@@ -178,6 +178,41 @@ class HtmlPhasesBrowserTest {
         assertEquals(List.of(), browser.errors());
     }
 
+    @Test
+    void aMergedPhaseShowsItsNodesAndPercentiles() throws Exception {
+        List<String> args = new ArrayList<>(List.of("merge"));
+        try (var s = Files.list(TSC.getParent().resolve("perfflowaspect/nodes4"))) {
+            args.addAll(s.map(Path::toString).sorted().toList());
+        }
+        args.addAll(List.of("--phase-by", "bar", "--percentiles", "50", "--format", "html"));
+        open(page("nodes4.html", args.toArray(String[]::new)));
+        browser.click("button[data-tab=nodes]");
+        choosePhase(0);
+        assertEquals(List.of(), browser.errors());
+        assertEquals(false, browser.eval("document.getElementById('nodes').hidden"), "the per-node tab stays");
+        String note = (String) browser.eval("document.getElementById('nodes-note').textContent");
+        assertTrue(note.startsWith("4 nodes"), note);
+        String phaseLine = (String) browser.eval("document.getElementById('phase-windows').textContent");
+        assertTrue(phaseLine.startsWith("phase 1 of 2: bar \u00b7 windows: "), phaseLine);
+        browser.click("button[data-tab=tree]");
+        assertTrue(headings("tree-table").contains("p50 per call"), headings("tree-table").toString());
+        assertEquals(List.of(), browser.errors());
+    }
+
+    @Test
+    void aDiffOfTwoPhasesIsAPageOfItsOwnWithoutSelector() throws Exception {
+        open(page("diff.html", "diff", TSC.toString(), "--phase-by", "createProgram", "--phase-by", "emit",
+                "--phases", "createProgram,emit", "--view", "flat"));
+        assertEquals(List.of(), browser.errors());
+        assertEquals(true, browser.eval("document.getElementById('phase-bar').hidden"));
+        assertTrue(((String) browser.eval("document.title")).endsWith("(phase emit) against "
+                + TSC + " (phase createProgram)"));
+        List<?> heads = headings("flat-table");
+        assertTrue(heads.contains("delta inclusive"), heads.toString());
+        assertTrue(((Number) browser.eval("document.querySelectorAll('#flat-table tbody tr').length")).intValue() > 3);
+        assertEquals(List.of(), browser.errors());
+    }
+
     private static String[] with(String command, String trace, String... more) {
         List<String> all = new ArrayList<>(List.of(command, trace));
         all.addAll(List.of(more));
