@@ -179,6 +179,23 @@ class HtmlPhasesBrowserTest {
     }
 
     @Test
+    void aPhaseOfNoTimeSaysSoAndDrawsNothing() throws Exception {
+        open(page("empty.html", "profile", TSC.toString(), "--phase-by", "noSuchRegion"));
+        choosePhase(0);
+        assertEquals(List.of(), browser.errors());
+        assertEquals("phase 1 of 2: noSuchRegion \u00b7 no window: no time in this phase",
+                browser.eval("document.getElementById('phase-windows').textContent"));
+        assertEquals(1, ((Number) browser.eval("ppwReport.framesDrawn()")).intValue(), "the root 'all' alone");
+        browser.click("button[data-tab=tree]");
+        assertEquals(0, ((Number) browser.eval("document.querySelectorAll('#tree-table tbody tr').length")).intValue());
+        choosePhase(1);
+        assertTrue(((String) browser.eval("document.getElementById('phase-windows').textContent"))
+                .startsWith("phase 2 of 2: (outside) \u00b7 window: 0.000 \u2013 1.8"));
+        assertTrue(((Number) browser.eval("document.querySelectorAll('#tree-table tbody tr').length")).intValue() > 3);
+        assertEquals(List.of(), browser.errors());
+    }
+
+    @Test
     void aMergedPhaseShowsItsNodesAndPercentiles() throws Exception {
         List<String> args = new ArrayList<>(List.of("merge"));
         try (var s = Files.list(TSC.getParent().resolve("perfflowaspect/nodes4"))) {

@@ -321,6 +321,28 @@ class HtmlWriterTest {
     }
 
     @Test
+    void hostilePhaseAndNodeNamesStayInsideTheirDataElements() throws IOException {
+        String hostile = HtmlFixtures.HOSTILE.get(1);
+        Report whole = HtmlFixtures.hostile();
+        Report report = whole.withPhases(List.of(new Report.Phase(hostile,
+                List.of(new Report.Window(HtmlFixtures.HOSTILE.get(2), 0, 10)), HtmlFixtures.hostile())));
+        String page = HtmlFixtures.render(report);
+        String lower = page.toLowerCase(Locale.ROOT);
+        // uPlot, the whole's data, the phase's, our script.
+        assertEquals(4, count(lower, "<script"), page);
+        assertEquals(4, count(lower, "</script"));
+        String phase = HtmlFixtures.phaseData(page, 0);
+        for (String data : List.of(HtmlFixtures.data(page), phase)) {
+            assertFalse(data.contains("<") || data.contains(">") || data.contains("&"), data);
+        }
+        Map<?, ?> listed = (Map<?, ?>) ((List<?>) ((Map<?, ?>) Chromium.parse(HtmlFixtures.data(page)))
+                .get("phases")).get(0);
+        assertEquals(hostile, listed.get("name"));
+        assertEquals(HtmlFixtures.HOSTILE.get(2), ((Map<?, ?>) ((List<?>) listed.get("windows")).get(0)).get("node"));
+        assertEquals(rows(HtmlFixtures.data(page)), rows(phase));
+    }
+
+    @Test
     void aProfileWithoutPhasesHasNoPhaseElement() throws IOException {
         String page = HtmlFixtures.render(HtmlFixtures.small());
         assertFalse(page.contains("id=\"" + HtmlWriter.PHASE_ELEMENT), "no phase data element");
