@@ -127,29 +127,27 @@ class EngineFollowTest {
     @Test
     void anEventLeftUnfinishedWhenFollowingStopsIsLeftOutAsANote() throws Exception {
         String whole = FollowTraces.pfw(3, 40);
-        Path finished = FollowTraces.write(dir.resolve("finished.pfw"), whole);
-        Path cut = FollowTraces.write(dir.resolve("cut.pfw"), whole + "{\"name\": \"main\", \"ph\": \"B\", \"ts\": 17");
-
-        ProfileResult last = ENGINE.follow(FollowedInput.file(cut, finished.toString()),
-                FAST.withUntilIdleNanos(50_000_000), s -> { }, new FollowStop());
-
-        assertEquals(write(profileOf(finished, ViewSpec.TREE), "csv"), write(last, "csv"));
-        assertFalse(last.diagnostics().hasWarnings());
-        assertEquals(1, last.diagnostics().noteCount(Diagnostics.UNFINISHED_EVENT));
+        assertCutTailIsLeftOut("pfw", whole, "{\"name\": \"main\", \"ph\": \"B\", \"ts\": 17", ViewSpec.TREE);
     }
 
     @Test
     void aLineLeftUnfinishedIsLeftOutNotReadAsAShorterCount() throws Exception {
-        String whole = perfStatCsv(12);
-        Path finished = FollowTraces.write(dir.resolve("finished.csv"), whole);
         // Read as a line, "13" would be a valid count of a 13th interval; it is the start of a longer one.
-        Path cut = FollowTraces.write(dir.resolve("cut.csv"), whole + "1.300001234,13");
-        ViewSpec counters = ViewSpec.of(ViewKind.COUNTERS, 2);
+        assertCutTailIsLeftOut("csv", perfStatCsv(12), "1.300001234,13", ViewSpec.of(ViewKind.COUNTERS, 2));
+    }
+
+    /**
+     * Follows {@code whole + tail}, the tail an event cut short, and checks that the final profile is the one of
+     * {@code whole} alone, with one unfinished-event note and no warning.
+     */
+    private void assertCutTailIsLeftOut(String extension, String whole, String tail, ViewSpec view) throws Exception {
+        Path finished = FollowTraces.write(dir.resolve("finished." + extension), whole);
+        Path cut = FollowTraces.write(dir.resolve("cut." + extension), whole + tail);
 
         ProfileResult last = ENGINE.follow(FollowedInput.file(cut, finished.toString()),
-                FAST.withView(counters).withUntilIdleNanos(50_000_000), s -> { }, new FollowStop());
+                FAST.withView(view).withUntilIdleNanos(50_000_000), s -> { }, new FollowStop());
 
-        assertEquals(write(profileOf(finished, counters), "csv"), write(last, "csv"));
+        assertEquals(write(profileOf(finished, view), "csv"), write(last, "csv"));
         assertFalse(last.diagnostics().hasWarnings());
         assertEquals(1, last.diagnostics().noteCount(Diagnostics.UNFINISHED_EVENT));
     }
@@ -170,15 +168,7 @@ class EngineFollowTest {
     @Test
     void anEventOverSeveralLinesLeftUnfinishedIsANoteToo() throws Exception {
         String head = "{\"traceEvents\": [\n{\"name\": \"a\", \"ph\": \"X\", \"ts\": 1, \"dur\": 5, \"pid\": 1, \"tid\": 1},\n";
-        Path finished = FollowTraces.write(dir.resolve("finished.json"), head);
-        Path cut = FollowTraces.write(dir.resolve("cut.json"), head + "{\n  \"name\": \"b\",\n  \"ph\": \"X\",\n");
-
-        ProfileResult last = ENGINE.follow(FollowedInput.file(cut, finished.toString()),
-                FAST.withUntilIdleNanos(50_000_000), s -> { }, new FollowStop());
-
-        assertEquals(write(profileOf(finished, ViewSpec.TREE), "csv"), write(last, "csv"));
-        assertFalse(last.diagnostics().hasWarnings());
-        assertEquals(1, last.diagnostics().noteCount(Diagnostics.UNFINISHED_EVENT));
+        assertCutTailIsLeftOut("json", head, "{\n  \"name\": \"b\",\n  \"ph\": \"X\",\n", ViewSpec.TREE);
     }
 
     @Test
