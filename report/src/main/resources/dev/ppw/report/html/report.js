@@ -1249,9 +1249,16 @@
       for (var m = n; m >= 0 && m !== ROOT; m = parent[m]) parts.push(names[m] + "\u0001" + (R[m][COL.callsite] || ""));
       return parts.reverse().join("\u0000");
     }
+    // One pass in preorder, each row's key its parent's and its own part.
     function rowOfPath(key) {
       if (key === null || key === undefined) return -1;
-      for (var n = 0; n < N; n++) if (pathKey(n) === key) return n;
+      var keys = new Array(N + 1);
+      for (var k = 0; k < preorder.length; k++) {
+        var n = preorder[k];
+        if (n === ROOT) continue;
+        keys[n] = (parent[n] === ROOT ? "" : keys[parent[n]] + "\u0000") + names[n] + "\u0001" + (R[n][COL.callsite] || "");
+        if (keys[n] === key) return n;
+      }
       return -1;
     }
     var firstTab = !D.hierarchical && N > 0 ? "flat" : "graph";
