@@ -359,8 +359,8 @@ public final class Engine {
      * accumulator per phase (matched by name; bins by index) with the merge's operator, missing rule and
      * breakdown (SEMANTICS.md "Time bins", "Phases"). Each input is read twice: a pre-pass finds its extent and
      * markers, then it is folded; an input read once (standard input) is copied to a temporary file first, and
-     * the copy deleted however the call ends. With time bins, {@link MergeOptions#nodeViews()} gets each node's
-     * bins with its view ({@link NodeView#bins()}).
+     * the copy deleted however the call ends. {@link MergeOptions#nodeViews()} gets each node's bins or phases
+     * with its view ({@link NodeView#split()}).
      *
      * @throws BadInputsException as {@link #merge}
      * @throws BadInputException  as {@link #merge}; also when an input is a saved profile or of a format whose
@@ -459,7 +459,7 @@ public final class Engine {
                             addPhases(phases, index, name, loaded);
                             for (int n = 0; n < loaded.views().size(); n++) {
                                 options.nodeViews().accept(new NodeView(loaded.infos().get(n).label(),
-                                        loaded.views().get(n), nodeBins(plan, loaded, n)));
+                                        loaded.views().get(n), nodeSplit(plan, loaded, n)));
                             }
                         }
                     }
@@ -485,17 +485,22 @@ public final class Engine {
         }
     }
 
-    /** Node {@code n}'s own time bins, for its section; empty unless the merge splits into bins. */
-    private static Optional<Split> nodeBins(WindowPlan plan, NodeLoading.Loaded loaded, int n) {
-        if (plan == null || plan.axis().isEmpty()) {
+    /**
+     * Node {@code n}'s own time bins or phases, for its section, each phase with this node's windows; empty unless
+     * the merge is split.
+     */
+    private static Optional<Split> nodeSplit(WindowPlan plan, NodeLoading.Loaded loaded, int n) {
+        if (plan == null) {
             return Optional.empty();
         }
-        List<Split.Phase> bins = new ArrayList<>(plan.phaseCount());
+        String label = loaded.infos().get(n).label();
+        List<Split.Phase> parts = new ArrayList<>(plan.phaseCount());
         for (int p = 0; p < plan.phaseCount(); p++) {
-            bins.add(new Split.Phase(plan.names().get(p), List.of(),
-                    Splitting.alone(loaded.phaseViews().get(n).get(p))));
+            List<Report.Window> windows = plan.windowsOfPhase(p).stream().filter(w -> w.node().equals(label))
+                    .toList();
+            parts.add(new Split.Phase(plan.names().get(p), windows, Splitting.alone(loaded.phaseViews().get(n).get(p))));
         }
-        return Optional.of(new Split(plan.axis(), bins));
+        return Optional.of(new Split(plan.axis(), parts));
     }
 
     /**
@@ -535,7 +540,9 @@ public final class Engine {
      * One section per part, for TAU's layout ({@link Report#withSections}): each part's rows chosen as
      * {@link #report(Profile, Diagnostics, RowOptions)} chooses them, in {@code view} (a part already in it is
      * taken as it is; a tree profile is derived), without diagnostics of its own (the whole report has them); a
-     * node that comes with its time bins ({@link NodeView#bins()}) gets their table ({@link Report#timeBins()}).
+     * node that comes with its time bins or phases ({@link NodeView#split()}) gets their table
+     * ({@link Report#timeBins()}) or its phases' own reports ({@link Report#phases()}), as
+     * {@link #report(Report, Split, RowOptions)} gives them.
      *
      * @param parts the threads of {@link ProfileResult#threads()}, or the nodes a merge gave its
      *              {@link MergeOptions#nodeViews()} listener
@@ -550,8 +557,8 @@ public final class Engine {
                     && (view.view() != ViewKind.TAU || profile.tauDepth() == view.tauDepth());
             Profile shown = inView ? profile : view(profile, view);
             Report section = report(shown, new Diagnostics(), rows);
-            if (p.bins().isPresent() && inView) {
-                section = section.withTimeBins(BinTables.of(section, p.bins().get()));
+            if (p.split().isPresent() && inView) {
+                section = report(section, p.split().get(), rows);
             }
             sections.add(new Report.Section(kind, p.label(), section));
         }
@@ -584,15 +591,28 @@ public final class Engine {
     /**
      * {@code whole} with its {@code split}: for time bins, its rows' values in each bin ({@link Report#timeBins()},
      * rows matched by key); for phases, each phase's own report, its rows chosen by {@code rows} as the whole's
-     * are ({@link Report#phases()}). Either is the same view as {@code whole}.
+     * are ({@link Report#phases()}). Either is the same view as {@code whole}. When every section of
+     * {@code whole} has its own phases, one for each of {@code split}'s ({@link #sections} gives them to the
+     * nodes of a split merge), each phase gets the sections of its own: phase {@code p} of each section, in the
+     * sections' order.
      */
     public Report report(Report whole, Split split, RowOptions rows) {
         if (split.bins().isPresent()) {
             return whole.withTimeBins(BinTables.of(whole, split));
         }
-        List<Report.Phase> phases = new ArrayList<>(split.phases().size());
-        for (Split.Phase phase : split.phases()) {
-            phases.add(new Report.Phase(phase.name(), phase.windows(), report(phase.merged(), rows)));
+        int count = split.phases().size();
+        boolean sectionPhases = !whole.sections().isEmpty()
+                && whole.sections().stream().allMatch(s -> s.report().phases().size() == count);
+        List<Report.Phase> phases = new ArrayList<>(count);
+        for (int p = 0; p < count; p++) {
+            Split.Phase phase = split.phases().get(p);
+            Report own = report(phase.merged(), rows);
+            if (sectionPhases) {
+                int index = p;
+                own = own.withSections(whole.sections().stream().map(s -> new Report.Section(s.kind(), s.label(),
+                        s.report().phases().get(index).report())).toList());
+            }
+            phases.add(new Report.Phase(phase.name(), phase.windows(), own));
         }
         return whole.withPhases(phases);
     }

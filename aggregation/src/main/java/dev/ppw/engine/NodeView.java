@@ -12,17 +12,18 @@ import java.util.Optional;
  *
  * @param label   how outputs name the part: a thread's name, a node's label
  * @param profile the part's profile: a tree profile for a thread, a profile in the merged view for a node
- * @param bins    a node's own time bins, in the merged view, when the merge splits into time bins
- *                ({@link MergeOptions#windows()}); {@link Engine#sections} gives its section their table
+ * @param split   a node's own time bins or phases, in the merged view, when the merge splits into either
+ *                ({@link MergeOptions#windows()}); {@link Engine#sections} gives its section their table or its
+ *                phases (each phase's windows those of this node)
  */
-public record NodeView(String label, Profile profile, Optional<Split> bins) {
+public record NodeView(String label, Profile profile, Optional<Split> split) {
     public NodeView {
         Objects.requireNonNull(label, "label");
         Objects.requireNonNull(profile, "profile");
-        Objects.requireNonNull(bins, "bins");
+        Objects.requireNonNull(split, "split");
     }
 
-    /** A part without time bins. */
+    /** A part not split over time. */
     public NodeView(String label, Profile profile) {
         this(label, profile, Optional.empty());
     }
