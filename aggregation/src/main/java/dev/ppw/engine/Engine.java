@@ -280,7 +280,7 @@ public final class Engine {
     }
 
     /**
-     * Each thread of the whole with its own phases ({@link NodeView#bins()}): thread {@code t} of phase {@code p}
+     * Each thread of the whole with its own phases ({@link NodeView#split()}): thread {@code t} of phase {@code p}
      * is the top level of that phase's tree named as the whole's thread is, an empty tree when the thread did
      * nothing in that phase, so that every thread has every phase, in the whole's order.
      */
@@ -395,8 +395,8 @@ public final class Engine {
      * accumulator per phase (matched by name; bins by index) with the merge's operator, missing rule and
      * breakdown (SEMANTICS.md "Time bins", "Phases"). Each input is read twice: a pre-pass finds its extent and
      * markers, then it is folded; an input read once (standard input) is copied to a temporary file first, and
-     * the copy deleted however the call ends. With time bins, {@link MergeOptions#nodeViews()} gets each node's
-     * bins with its view ({@link NodeView#bins()}).
+     * the copy deleted however the call ends. {@link MergeOptions#nodeViews()} gets each node's bins or phases
+     * with its view ({@link NodeView#split()}).
      *
      * @throws BadInputsException as {@link #merge}
      * @throws BadInputException  as {@link #merge}; also when an input is a saved profile or of a format whose
@@ -495,7 +495,7 @@ public final class Engine {
                             addPhases(phases, index, name, loaded);
                             for (int n = 0; n < loaded.views().size(); n++) {
                                 options.nodeViews().accept(new NodeView(loaded.infos().get(n).label(),
-                                        loaded.views().get(n), nodeBins(plan, loaded, n)));
+                                        loaded.views().get(n), nodeSplit(plan, loaded, n)));
                             }
                         }
                     }
@@ -522,22 +522,21 @@ public final class Engine {
     }
 
     /**
-     * Node {@code n}'s own time bins or phases, for its section (a phase's windows those in this node); empty
-     * unless the merge is split.
+     * Node {@code n}'s own time bins or phases, for its section, each phase with this node's windows; empty unless
+     * the merge is split.
      */
-    private static Optional<Split> nodeBins(WindowPlan plan, NodeLoading.Loaded loaded, int n) {
+    private static Optional<Split> nodeSplit(WindowPlan plan, NodeLoading.Loaded loaded, int n) {
         if (plan == null) {
             return Optional.empty();
         }
         String label = loaded.infos().get(n).label();
-        List<Split.Phase> bins = new ArrayList<>(plan.phaseCount());
+        List<Split.Phase> parts = new ArrayList<>(plan.phaseCount());
         for (int p = 0; p < plan.phaseCount(); p++) {
-            List<Report.Window> windows = plan.axis().isPresent() ? List.of()
-                    : plan.windowsOfPhase(p).stream().filter(w -> w.node().equals(label)).toList();
-            bins.add(new Split.Phase(plan.names().get(p), windows,
-                    Splitting.alone(loaded.phaseViews().get(n).get(p))));
+            List<Report.Window> windows = plan.windowsOfPhase(p).stream().filter(w -> w.node().equals(label))
+                    .toList();
+            parts.add(new Split.Phase(plan.names().get(p), windows, Splitting.alone(loaded.phaseViews().get(n).get(p))));
         }
-        return Optional.of(new Split(plan.axis(), bins));
+        return Optional.of(new Split(plan.axis(), parts));
     }
 
     /**
@@ -577,9 +576,10 @@ public final class Engine {
      * One section per part, for TAU's layout ({@link Report#withSections}): each part's rows chosen as
      * {@link #report(Profile, Diagnostics, RowOptions)} chooses them, in {@code view} (a part already in it is
      * taken as it is; a tree profile is derived), without diagnostics of its own (the whole report has them); a
-     * node that comes with its time bins ({@link NodeView#bins()}) gets their table ({@link Report#timeBins()}),
-     * a part that comes with its phases gets each phase's report ({@link Report#phases()}), its rows chosen as
-     * the part's are, in the whole's phase order.
+     * node that comes with its time bins or phases ({@link NodeView#split()}) gets their table
+     * ({@link Report#timeBins()}) or its phases' own reports ({@link Report#phases()}), as
+     * {@link #report(Report, Split, RowOptions)} gives them; a thread's phases, tree profiles, are derived
+     * into {@code view} as the thread is.
      *
      * @param parts the threads of {@link ProfileResult#threads()}, or the nodes a merge gave its
      *              {@link MergeOptions#nodeViews()} listener
@@ -594,15 +594,13 @@ public final class Engine {
                     && (view.view() != ViewKind.TAU || profile.tauDepth() == view.tauDepth());
             Profile shown = inView ? profile : view(profile, view);
             Report section = report(shown, new Diagnostics(), rows);
-            if (p.bins().isPresent() && p.bins().get().bins().isPresent() && inView) {
-                section = section.withTimeBins(BinTables.of(section, p.bins().get()));
-            } else if (p.bins().isPresent() && p.bins().get().bins().isEmpty()) {
-                List<Report.Phase> phases = new ArrayList<>(p.bins().get().phases().size());
-                for (Split.Phase phase : p.bins().get().phases()) {
-                    Profile own = phase.merged().profile();
-                    Profile ownShown = inView ? own : view(own, view);
+            if (p.split().isPresent() && inView) {
+                section = report(section, p.split().get(), rows);
+            } else if (p.split().isPresent() && p.split().get().bins().isEmpty()) {
+                List<Report.Phase> phases = new ArrayList<>(p.split().get().phases().size());
+                for (Split.Phase phase : p.split().get().phases()) {
                     phases.add(new Report.Phase(phase.name(), phase.windows(),
-                            report(ownShown, new Diagnostics(), rows)));
+                            report(view(phase.merged().profile(), view), new Diagnostics(), rows)));
                 }
                 section = section.withPhases(phases);
             }
@@ -637,15 +635,28 @@ public final class Engine {
     /**
      * {@code whole} with its {@code split}: for time bins, its rows' values in each bin ({@link Report#timeBins()},
      * rows matched by key); for phases, each phase's own report, its rows chosen by {@code rows} as the whole's
-     * are ({@link Report#phases()}). Either is the same view as {@code whole}.
+     * are ({@link Report#phases()}). Either is the same view as {@code whole}. When every section of
+     * {@code whole} has its own phases, one for each of {@code split}'s ({@link #sections} gives them to the
+     * nodes of a split merge), each phase gets the sections of its own: phase {@code p} of each section, in the
+     * sections' order.
      */
     public Report report(Report whole, Split split, RowOptions rows) {
         if (split.bins().isPresent()) {
             return whole.withTimeBins(BinTables.of(whole, split));
         }
-        List<Report.Phase> phases = new ArrayList<>(split.phases().size());
-        for (Split.Phase phase : split.phases()) {
-            phases.add(new Report.Phase(phase.name(), phase.windows(), report(phase.merged(), rows)));
+        int count = split.phases().size();
+        boolean sectionPhases = !whole.sections().isEmpty()
+                && whole.sections().stream().allMatch(s -> s.report().phases().size() == count);
+        List<Report.Phase> phases = new ArrayList<>(count);
+        for (int p = 0; p < count; p++) {
+            Split.Phase phase = split.phases().get(p);
+            Report own = report(phase.merged(), rows);
+            if (sectionPhases) {
+                int index = p;
+                own = own.withSections(whole.sections().stream().map(s -> new Report.Section(s.kind(), s.label(),
+                        s.report().phases().get(index).report())).toList());
+            }
+            phases.add(new Report.Phase(phase.name(), phase.windows(), own));
         }
         return whole.withPhases(phases);
     }

@@ -13,19 +13,19 @@ import java.util.Optional;
  *
  * @param label   how outputs name the part: a thread's name, a node's label
  * @param profile the part's profile: a tree profile for a thread, a profile in the merged view for a node
- * @param bins    the part's own split, when the profile or merge is split ({@link MergeOptions#windows()},
- *                {@link ProfileOptions#windows()}): a node's time bins in the merged view, whose table
- *                {@link Engine#sections} gives its section, or the part's phases (a node's in the merged view,
- *                a thread's as tree profiles), each a {@link Report.Phase} of its section
+ * @param split   the part's own split, when the profile or merge is split ({@link MergeOptions#windows()},
+ *                {@link ProfileOptions#windows()}): a node's time bins or phases in the merged view, or a
+ *                thread's phases as tree profiles; {@link Engine#sections} gives its section their table or its
+ *                phases (each phase's windows those of this node)
  */
-public record NodeView(String label, Profile profile, Optional<Split> bins) {
+public record NodeView(String label, Profile profile, Optional<Split> split) {
     public NodeView {
         Objects.requireNonNull(label, "label");
         Objects.requireNonNull(profile, "profile");
-        Objects.requireNonNull(bins, "bins");
+        Objects.requireNonNull(split, "split");
     }
 
-    /** A part without time bins. */
+    /** A part not split over time. */
     public NodeView(String label, Profile profile) {
         this(label, profile, Optional.empty());
     }

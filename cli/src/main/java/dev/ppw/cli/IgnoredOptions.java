@@ -99,12 +99,6 @@ final class IgnoredOptions {
             for (String option : splitting) {
                 check.ignored(option, "has no place in TAU's pprof layout", "--style tau");
             }
-        } else if (check.format.equals("html") && !time.bins()) {
-            String withFormat = options.format != null ? "--format html" : "-o " + options.output;
-            for (String option : splitting) {
-                check.ignored(option, "has no place in the HTML report, which shows the whole profile (time bins"
-                        + " it plots)", withFormat);
-            }
         } else if (WHOLE_ONLY.contains(check.format) && time.bins()) {
             String withFormat = options.format != null ? "--format " + check.format : "-o " + options.output;
             // Phases given too are a usage error (WindowOptions.spec), not an option ignored here.

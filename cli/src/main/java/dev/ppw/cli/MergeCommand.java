@@ -145,12 +145,13 @@ final class MergeCommand implements Callable<Integer> {
             return Main.BAD_DATA;
         }
         Report report = engine.report(merged, options.rows(topImbalance == null ? 0 : topImbalance));
-        if (result.split().isPresent()) {
-            report = engine.report(report, result.split().get(), options.rows(topImbalance == null ? 0 : topImbalance));
-        }
         if (options.tauSections() || html()) {
             report = report.withSections(engine.sections(nodes, Report.Section.Kind.NODE, options.viewSpec(),
                     options.rows(0)));
+        }
+        // After the sections: each phase then takes its nodes' own phase as its sections.
+        if (result.split().isPresent()) {
+            report = engine.report(report, result.split().get(), options.rows(topImbalance == null ? 0 : topImbalance));
         }
         Output.write(engine, report, options, streams);
         return Main.OK;

@@ -51,8 +51,7 @@ final class WindowOptions {
         String format = Output.chosen(options).name();
         return asked() && options.view != dev.ppw.model.ViewKind.COUNTERS
                 && !(IgnoredOptions.WHOLE_ONLY.contains(format) && bins())
-                && !(format.equals("text") && options.style == dev.ppw.model.Presentation.Style.TAU)
-                && !(format.equals("html") && !bins());
+                && !(format.equals("text") && options.style == dev.ppw.model.Presentation.Style.TAU);
     }
 
     /** True when time bins are asked. */

@@ -134,7 +134,7 @@ class TimeSplitCliTest {
     }
 
     @Test
-    void formatsOfTheWholeProfileOnlyIgnoreTheSplitAndSaySo() {
+    void formatsOfTheWholeProfileOnlyIgnoreTheSplitAndSaySo() throws IOException {
         Cli folded = Cli.run("profile", TSC, "--time-bins", "3", "--format", "folded");
         assertEquals(0, folded.exit(), folded.toString());
         assertEquals(Cli.run("profile", TSC, "--format", "folded").out(), folded.out());
@@ -146,8 +146,10 @@ class TimeSplitCliTest {
                 + " counter series; ignored with --view counters", counters.err().strip());
         Cli html = Cli.run("report", TSC, "--phase-by", "emit", "-o", dir.resolve("r.html").toString());
         assertEquals(0, html.exit(), html.toString());
-        assertEquals("ppw-java: warning: --phase-by has no place in the HTML report, which shows the whole profile"
-                + " (time bins it plots); ignored with --format html", html.err().strip());
+        assertEquals("", html.err(), "the HTML report shows each phase");
+        String page = Files.readString(dir.resolve("r.html"));
+        assertTrue(page.contains("<script type=\"application/json\" id=\"ppw-phase-1\">")
+                && !page.contains("id=\"ppw-phase-2\""), "emit and (outside)");
         Cli absolute = Cli.run("profile", TSC, "--absolute-time", "--format", "csv");
         assertEquals(Cli.run("profile", TSC, "--format", "csv").out(), absolute.out());
         assertEquals("ppw-java: warning: --absolute-time places time bins and --window times; ignored with none of"

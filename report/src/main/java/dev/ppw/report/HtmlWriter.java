@@ -53,12 +53,20 @@ import java.util.Set;
  *
  * <p>Percentiles asked for are columns of the rows as in JSON; a report's time bins, and its nodes', are
  * embedded by {@link HtmlTimeBins} within the same budget each.
+ *
+ * <p>A split profile's phases ({@link Report#phases()}) are listed in the data (names and windows), and each
+ * phase's own data (its rows, per-node values from its own sections, percentiles) follows in an element of its
+ * own with the whole's members, within the same budgets: a page of N phases is about N + 1 times as large.
  */
 public final class HtmlWriter implements OutputWriter {
     /** How many per-node values (rows times nodes) a page holds at most. */
     static final int PER_NODE_VALUES = 1_000_000;
     /** How many rows of largest imbalance the page lists (and keeps the per-node values of, first). */
     static final int WORST_ROWS = 20;
+    /** How many windows of each phase the page lists (a merge of many nodes has a window per node at least). */
+    static final int PHASE_WINDOWS = 1000;
+    /** The id of phase {@code i}'s data element is this prefix and {@code i}, from 0 in {@link Report#phases()}. */
+    static final String PHASE_ELEMENT = "ppw-phase-";
     /** Decimals of a diff's shares (percent) and ratios in the page: exact rationals rounded half to even. */
     private static final int SHARE_SCALE = 4;
 
@@ -140,7 +148,18 @@ public final class HtmlWriter implements OutputWriter {
         try (JsonGenerator g = FACTORY.createGenerator(w)) {
             writeData(g, report, perNodeValues);
         }
-        w.write("\n</script>\n<script>\n");
+        w.write("\n</script>\n");
+        // Each phase in an element of its own, read by the page when the phase is first shown: opening the page
+        // parses the whole's rows only.
+        for (int i = 0; i < report.phases().size(); i++) {
+            w.write("<script type=\"application/json\" id=\"" + PHASE_ELEMENT + i + "\">\n");
+            w.flush();
+            try (JsonGenerator g = FACTORY.createGenerator(w)) {
+                writeData(g, report.phases().get(i).report(), perNodeValues);
+            }
+            w.write("\n</script>\n");
+        }
+        w.write("<script>\n");
         w.write(script(asset("report.js")));
         w.write("</script>\n</body>\n</html>\n");
         w.flush();
@@ -252,7 +271,38 @@ public final class HtmlWriter implements OutputWriter {
         writeFlatPercentiles(g, report);
         writePerNode(g, report, rows, perNodeValues);
         HtmlTimeBins.write(g, report, rows, perNodeValues);
+        writePhases(g, report);
         g.writeEndObject();
+    }
+
+    /**
+     * The phases' list, for the page's selector and header: per phase its name, its first {@link #PHASE_WINDOWS}
+     * windows ({@code node}, {@code start_ns}, {@code end_ns}, as JSON's {@code phases} has them) and how many it
+     * has, its total and its number of rows. Its rows are in its own element ({@link #PHASE_ELEMENT}).
+     */
+    private static void writePhases(JsonGenerator g, Report report) throws IOException {
+        if (report.phases().isEmpty()) {
+            return;
+        }
+        g.writeArrayFieldStart("phases");
+        for (Report.Phase phase : report.phases()) {
+            g.writeStartObject();
+            g.writeStringField("name", phase.name());
+            g.writeArrayFieldStart("windows");
+            for (Report.Window w : phase.windows().subList(0, Math.min(PHASE_WINDOWS, phase.windows().size()))) {
+                g.writeStartObject();
+                g.writeStringField("node", w.node());
+                g.writeNumberField("start_ns", w.startNanos());
+                g.writeNumberField("end_ns", w.endNanos());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeNumberField("windows_total", phase.windows().size());
+            g.writeNumberField("total_ns", phase.report().totalInclusiveNanos());
+            g.writeNumberField("rows", phase.report().rows().length);
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 
     /**

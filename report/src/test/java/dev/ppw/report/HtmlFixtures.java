@@ -240,6 +240,26 @@ final class HtmlFixtures {
         }).withPercentiles(List.of(Percentile.parse("100")));
     }
 
+    /**
+     * Two nodes of {@link #mainAndWork} merged (main 10 and 20 us, work 4 and 6 us) and split into two phases,
+     * each a merge of its own with a section per node as the whole's: {@code setup} (main's time before work:
+     * 1 and 2 us, one window per node) and {@code (outside)} (the rest, {@code outsideWindows} windows on n0,
+     * 1 us apart).
+     */
+    static Report phased(int outsideWindows) {
+        Report whole = merged(2, i -> mainAndWork(10_000L * (i + 1), 2_000L * (i + 2)));
+        Report setup = merged(2, i -> mainAndWork(1_000L * (i + 1), -1));
+        Report outside = merged(2, i -> mainAndWork(9_000L * (i + 1), 2_000L * (i + 2)));
+        List<Report.Window> rest = new ArrayList<>();
+        for (int k = 0; k < outsideWindows; k++) {
+            rest.add(new Report.Window("n0", 2_000L * k + 1_000, 2_000L * k + 2_000));
+        }
+        return whole.withPhases(List.of(
+                new Report.Phase("setup", List.of(new Report.Window("n0", 0, 1_000), new Report.Window("n1", 0, 2_000)),
+                        setup),
+                new Report.Phase("(outside)", rest, outside)));
+    }
+
     static String render(Report report) throws IOException {
         return render(new HtmlWriter(), report);
     }
@@ -254,6 +274,17 @@ final class HtmlFixtures {
     static String data(String page) {
         String open = "<script type=\"application/json\" id=\"ppw-data\">";
         int start = page.indexOf(open) + open.length();
+        return page.substring(start, page.indexOf("</script>", start));
+    }
+
+    /** The JSON of the data element of phase {@code index} (from 0). */
+    static String phaseData(String page, int index) {
+        String open = "<script type=\"application/json\" id=\"" + HtmlWriter.PHASE_ELEMENT + index + "\">";
+        int start = page.indexOf(open);
+        if (start < 0) {
+            throw new AssertionError("no data element of phase " + index);
+        }
+        start += open.length();
         return page.substring(start, page.indexOf("</script>", start));
     }
 

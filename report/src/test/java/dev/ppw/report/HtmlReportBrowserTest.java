@@ -164,6 +164,28 @@ class HtmlReportBrowserTest {
     }
 
     @Test
+    void aLargeMergeSplitInPhasesOpensAndShowsAPhaseWithinTheBudget() throws Exception {
+        Report merged = HtmlFixtures.merged(2, i -> HtmlFixtures.randomTree(100_000, 42, i));
+        Report split = merged.withPhases(List.of(
+                new Report.Phase("a", List.of(new Report.Window("n0", 0, 1000)), merged),
+                new Report.Phase("(outside)", List.of(new Report.Window("n0", 1000, 2000)), merged)));
+        Path page = folder.resolve("large-phases.html");
+        long loadMillis = open("large-phases.html", split);
+        double renderMillis = ((Number) browser.eval("ppwReport.renderMs")).doubleValue();
+        browser.eval("(function(){var s=document.getElementById('phase');s.value='1';"
+                + "s.dispatchEvent(new Event('change'));})()");
+        double phaseMillis = ((Number) browser.eval("ppwReport.phaseMs")).doubleValue();
+        System.out.printf("HTML report, 100,000 rows of 2 nodes in 2 phases: %,d bytes, %d ms to the load event, the"
+                + " page ready %.0f ms after its script started, a phase shown in %.0f ms%n", Files.size(page),
+                loadMillis, renderMillis, phaseMillis);
+        assertEquals(List.of(), browser.errors());
+        assertEquals(1, ((Number) browser.eval("ppwReport.phase()")).intValue());
+        assertTrue(renderMillis < BUDGET_MILLIS, "ready after " + renderMillis + " ms");
+        assertTrue(phaseMillis < BUDGET_MILLIS, "phase shown after " + phaseMillis + " ms");
+        assertTrue(((Number) browser.eval("ppwReport.framesDrawn()")).intValue() > 100);
+    }
+
+    @Test
     void aLargeProfileWithTimeBinsOpensAndDrawsThemWithinTheBudget() throws Exception {
         dev.ppw.model.CallTree tree = HtmlFixtures.randomTree(100_000, 42, 7);
         dev.ppw.model.Profile profile = dev.ppw.model.Profile.single(tree, List.of("large.json"), Map.of(), Map.of());

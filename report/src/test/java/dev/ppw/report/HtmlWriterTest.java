@@ -269,6 +269,86 @@ class HtmlWriterTest {
         assertEquals(HtmlFixtures.HOSTILE.get(0), rss.get("counter"));
     }
 
+    @Test
+    void eachPhaseIsEmbeddedWithItsWindowsAndTheRowsJsonWritesForIt() throws IOException {
+        Report report = HtmlFixtures.phased(3);
+        String page = HtmlFixtures.render(report);
+        // uPlot, the whole's data, one element per phase, our script.
+        assertEquals(5, count(page.toLowerCase(Locale.ROOT), "<script"));
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(page));
+        List<?> phases = (List<?>) d.get("phases");
+        assertEquals(List.of("setup", "(outside)"), phases.stream().map(p -> ((Map<?, ?>) p).get("name")).toList());
+        Map<?, ?> setup = (Map<?, ?>) phases.get(0);
+        assertEquals(List.of(Map.of("node", "n0", "start_ns", 0, "end_ns", 1000),
+                Map.of("node", "n1", "start_ns", 0, "end_ns", 2000)), setup.get("windows"));
+        assertEquals(2, setup.get("windows_total"));
+        assertEquals(3000, setup.get("total_ns"));
+        assertEquals(1, setup.get("rows"));
+        assertEquals(3, ((List<?>) ((Map<?, ?>) phases.get(1)).get("windows")).size());
+
+        java.io.ByteArrayOutputStream json = new java.io.ByteArrayOutputStream();
+        new JsonWriter().write(report, json);
+        List<?> jsonPhases = (List<?>) ((Map<?, ?>) Chromium.parse(json.toString(java.nio.charset.StandardCharsets.UTF_8)))
+                .get(JsonWriter.PHASES);
+        for (int i = 0; i < 2; i++) {
+            Map<?, ?> own = (Map<?, ?>) Chromium.parse(HtmlFixtures.phaseData(page, i));
+            Map<?, ?> written = (Map<?, ?>) jsonPhases.get(i);
+            List<?> columns = (List<?>) own.get("columns");
+            // The page's two last columns are what the graph is drawn by (weight, self_weight).
+            assertEquals(written.get("columns"), columns.subList(0, columns.size() - 2), "phase " + i);
+            List<?> rows = ((List<?>) own.get("rows")).stream()
+                    .map(r -> (Object) ((List<?>) r).subList(0, columns.size() - 2)).toList();
+            assertEquals(written.get("rows"), rows, "phase " + i);
+            assertEquals(((Number) ((Map<?, ?>) phases.get(i)).get("total_ns")).longValue(),
+                    ((Number) own.get("total_ns")).longValue());
+            assertFalse(own.containsKey("phases"), "a phase is not split again");
+        }
+        // Each phase's per-node values come from its own sections: setup's main took 1 and 2 us on n0 and n1.
+        Map<?, ?> perNode = (Map<?, ?>) ((Map<?, ?>) Chromium.parse(HtmlFixtures.phaseData(page, 0))).get("per_node");
+        assertEquals(List.of("n0", "n1"), perNode.get("nodes"));
+        assertEquals(List.of(List.of(1000, 2000)), perNode.get("inclusive_ns"));
+    }
+
+    @Test
+    void aPhaseListsItsFirstWindowsAndSaysHowManyItHas() throws IOException {
+        Map<?, ?> d = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(HtmlFixtures.render(
+                HtmlFixtures.phased(HtmlWriter.PHASE_WINDOWS + 5))));
+        Map<?, ?> outside = (Map<?, ?>) ((List<?>) d.get("phases")).get(1);
+        assertEquals(HtmlWriter.PHASE_WINDOWS + 5, outside.get("windows_total"));
+        List<?> windows = (List<?>) outside.get("windows");
+        assertEquals(HtmlWriter.PHASE_WINDOWS, windows.size());
+        assertEquals(Map.of("node", "n0", "start_ns", 1000, "end_ns", 2000), windows.get(0));
+    }
+
+    @Test
+    void hostilePhaseAndNodeNamesStayInsideTheirDataElements() throws IOException {
+        String hostile = HtmlFixtures.HOSTILE.get(1);
+        Report whole = HtmlFixtures.hostile();
+        Report report = whole.withPhases(List.of(new Report.Phase(hostile,
+                List.of(new Report.Window(HtmlFixtures.HOSTILE.get(2), 0, 10)), HtmlFixtures.hostile())));
+        String page = HtmlFixtures.render(report);
+        String lower = page.toLowerCase(Locale.ROOT);
+        // uPlot, the whole's data, the phase's, our script.
+        assertEquals(4, count(lower, "<script"), page);
+        assertEquals(4, count(lower, "</script"));
+        String phase = HtmlFixtures.phaseData(page, 0);
+        for (String data : List.of(HtmlFixtures.data(page), phase)) {
+            assertFalse(data.contains("<") || data.contains(">") || data.contains("&"), data);
+        }
+        Map<?, ?> listed = (Map<?, ?>) ((List<?>) ((Map<?, ?>) Chromium.parse(HtmlFixtures.data(page)))
+                .get("phases")).get(0);
+        assertEquals(hostile, listed.get("name"));
+        assertEquals(HtmlFixtures.HOSTILE.get(2), ((Map<?, ?>) ((List<?>) listed.get("windows")).get(0)).get("node"));
+        assertEquals(rows(HtmlFixtures.data(page)), rows(phase));
+    }
+
+    @Test
+    void aProfileWithoutPhasesHasNoPhaseElement() throws IOException {
+        String page = HtmlFixtures.render(HtmlFixtures.small());
+        assertFalse(page.contains("id=\"" + HtmlWriter.PHASE_ELEMENT), "no phase data element");
+        assertFalse(((Map<?, ?>) Chromium.parse(HtmlFixtures.data(page))).containsKey("phases"));
+    }
+
     private static Map<String, List<?>> byName(Map<?, ?> data) {
         Map<String, List<?>> byName = new java.util.HashMap<>();
         for (Object row : (List<?>) data.get("rows")) {
