@@ -245,8 +245,12 @@ public final class Engine {
             if (plan != null) {
                 List<Profile> phaseTrees = Splitting.phaseProfiles(folder, plan.phaseCount());
                 List<Split.Phase> phases = new ArrayList<>(phaseTrees.size());
+                List<List<NodeView>> phaseThreads = new ArrayList<>();
                 for (int p = 0; p < phaseTrees.size(); p++) {
                     Profile phase = sumOfInputs(phaseTrees.get(p), folded.names());
+                    if (options.threadProfiles()) {
+                        phaseThreads.add(threadsOf(phase));
+                    }
                     if (summed) {
                         phase = phase.withView(ThreadTrees.summed(phase.tree()), ViewKind.TREE, 0);
                     }
@@ -254,6 +258,9 @@ public final class Engine {
                             Splitting.alone(Views.derive(phase, view.view(), view.tauDepth()))));
                 }
                 split = Optional.of(new Split(plan.axis(), phases));
+                if (plan.axis().isEmpty() && options.threadProfiles()) {
+                    threads = withPhases(threads, phases, phaseThreads);
+                }
             }
             return new ProfileResult(Views.derive(tree, view.view(), view.tauDepth()), diagnostics, folded.dropped(),
                     threads, split);
@@ -270,6 +277,35 @@ public final class Engine {
             parts.add(new NodeView(tree.regionName(top), split.withView(each.get(i++), ViewKind.TREE, 0)));
         }
         return parts;
+    }
+
+    /**
+     * Each thread of the whole with its own phases ({@link NodeView#split()}): thread {@code t} of phase {@code p}
+     * is the top level of that phase's tree named as the whole's thread is, an empty tree when the thread did
+     * nothing in that phase, so that every thread has every phase, in the whole's order.
+     */
+    private static List<NodeView> withPhases(List<NodeView> threads, List<Split.Phase> phases,
+                                             List<List<NodeView>> phaseThreads) {
+        List<NodeView> withPhases = new ArrayList<>(threads.size());
+        for (NodeView thread : threads) {
+            List<Split.Phase> own = new ArrayList<>(phases.size());
+            for (int p = 0; p < phases.size(); p++) {
+                Profile part = null;
+                for (NodeView inPhase : phaseThreads.get(p)) {
+                    if (inPhase.label().equals(thread.label())) {
+                        part = inPhase.profile();
+                        break;
+                    }
+                }
+                if (part == null) {
+                    part = thread.profile().withView(new CallTree(thread.profile().tree().frames()), ViewKind.TREE, 0);
+                }
+                own.add(new Split.Phase(phases.get(p).name(), phases.get(p).windows(), Splitting.alone(part)));
+            }
+            withPhases.add(new NodeView(thread.label(), thread.profile(),
+                    Optional.of(new Split(Optional.empty(), own))));
+        }
+        return withPhases;
     }
 
     /**
@@ -542,7 +578,8 @@ public final class Engine {
      * taken as it is; a tree profile is derived), without diagnostics of its own (the whole report has them); a
      * node that comes with its time bins or phases ({@link NodeView#split()}) gets their table
      * ({@link Report#timeBins()}) or its phases' own reports ({@link Report#phases()}), as
-     * {@link #report(Report, Split, RowOptions)} gives them.
+     * {@link #report(Report, Split, RowOptions)} gives them; a thread's phases, tree profiles, are derived
+     * into {@code view} as the thread is.
      *
      * @param parts the threads of {@link ProfileResult#threads()}, or the nodes a merge gave its
      *              {@link MergeOptions#nodeViews()} listener
@@ -559,6 +596,13 @@ public final class Engine {
             Report section = report(shown, new Diagnostics(), rows);
             if (p.split().isPresent() && inView) {
                 section = report(section, p.split().get(), rows);
+            } else if (p.split().isPresent() && p.split().get().bins().isEmpty()) {
+                List<Report.Phase> phases = new ArrayList<>(p.split().get().phases().size());
+                for (Split.Phase phase : p.split().get().phases()) {
+                    phases.add(new Report.Phase(phase.name(), phase.windows(),
+                            report(view(phase.merged().profile(), view), new Diagnostics(), rows)));
+                }
+                section = section.withPhases(phases);
             }
             sections.add(new Report.Section(kind, p.label(), section));
         }

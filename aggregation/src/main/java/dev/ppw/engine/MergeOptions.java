@@ -35,7 +35,7 @@ import java.util.function.Consumer;
  * @param nodeViews          told each node's own profile in the merged view (labelled as the node), on the
  *                           calling thread, in position order as the nodes join: for reports that print each
  *                           node (TAU's layout, {@link Engine#sections}); it may keep them. With time bins,
- *                           each node's view comes with its bins ({@link NodeView#bins()})
+ *                           each node's view comes with its bins ({@link NodeView#split()})
  * @param windows            split every node into time bins or phases, merged phase by phase
  *                           ({@link Engine#mergeSplit}); each input is then read twice (a pre-pass, then the fold),
  *                           an input read once being first copied to a temporary file; empty: no split

@@ -1,6 +1,7 @@
 package dev.ppw.engine;
 
 import dev.ppw.model.Profile;
+import dev.ppw.model.Report;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -12,8 +13,9 @@ import java.util.Optional;
  *
  * @param label   how outputs name the part: a thread's name, a node's label
  * @param profile the part's profile: a tree profile for a thread, a profile in the merged view for a node
- * @param split   a node's own time bins or phases, in the merged view, when the merge splits into either
- *                ({@link MergeOptions#windows()}); {@link Engine#sections} gives its section their table or its
+ * @param split   the part's own split, when the profile or merge is split ({@link MergeOptions#windows()},
+ *                {@link ProfileOptions#windows()}): a node's time bins or phases in the merged view, or a
+ *                thread's phases as tree profiles; {@link Engine#sections} gives its section their table or its
  *                phases (each phase's windows those of this node)
  */
 public record NodeView(String label, Profile profile, Optional<Split> split) {

@@ -72,12 +72,15 @@ final class IgnoredOptions {
         return check.lines;
     }
 
-    /** Formats that write the whole profile only: its time bins and phases have no place there. */
+    /**
+     * Formats that write the whole profile and its phases (each a profile of its own, SEMANTICS.md "Phases") but
+     * no time bins: a profile's values over time have no place there.
+     */
     static final List<String> WHOLE_ONLY = List.of("folded", "pprof", "speedscope", "hatchet", "tau");
 
     /**
      * The remarks on the time options ({@link WindowOptions}) of {@code profile}, {@code merge} and {@code report}:
-     * given with a format that writes the whole profile only, or with {@code --view counters}, they are ignored
+     * time bins given with a format that writes no bins, or any of them with {@code --view counters}, are ignored
      * (and the inputs are not read twice for them, {@link WindowOptions#applies}); {@code --absolute-time} alone
      * places nothing.
      */
@@ -96,11 +99,12 @@ final class IgnoredOptions {
             for (String option : splitting) {
                 check.ignored(option, "has no place in TAU's pprof layout", "--style tau");
             }
-        } else if (WHOLE_ONLY.contains(check.format)) {
+        } else if (WHOLE_ONLY.contains(check.format) && time.bins()) {
             String withFormat = options.format != null ? "--format " + check.format : "-o " + options.output;
-            for (String option : splitting) {
-                check.ignored(option, "has no place in " + check.format + " output, which holds the whole profile"
-                        + " only", withFormat);
+            // Phases given too are a usage error (WindowOptions.spec), not an option ignored here.
+            for (String option : List.of("--time-bins", "--bin-width", "--absolute-time")) {
+                check.ignored(option, "has no place in " + check.format + " output, which writes phases but not"
+                        + " time bins", withFormat);
             }
         }
         return check.lines;

@@ -43,14 +43,14 @@ final class WindowOptions {
     }
 
     /**
-     * True when the split asked for shows in the output: not with {@code --view counters}, a format that writes
-     * the whole profile only or TAU's text layout ({@link IgnoredOptions#time} says so), where reading the inputs
+     * True when the split asked for shows in the output: not with {@code --view counters}, time bins with a
+     * format that writes no bins or TAU's text layout ({@link IgnoredOptions#time} says so), where reading the inputs
      * twice for it would be wasted.
      */
     boolean applies(ReportOptions options) {
         String format = Output.chosen(options).name();
         return asked() && options.view != dev.ppw.model.ViewKind.COUNTERS
-                && !IgnoredOptions.WHOLE_ONLY.contains(format)
+                && !(IgnoredOptions.WHOLE_ONLY.contains(format) && bins())
                 && !(format.equals("text") && options.style == dev.ppw.model.Presentation.Style.TAU);
     }
 

@@ -138,8 +138,8 @@ class TimeSplitCliTest {
         Cli folded = Cli.run("profile", TSC, "--time-bins", "3", "--format", "folded");
         assertEquals(0, folded.exit(), folded.toString());
         assertEquals(Cli.run("profile", TSC, "--format", "folded").out(), folded.out());
-        assertEquals("ppw-java: warning: --time-bins has no place in folded output, which holds the whole profile"
-                + " only; ignored with --format folded", folded.err().strip());
+        assertEquals("ppw-java: warning: --time-bins has no place in folded output, which writes phases but not"
+                + " time bins; ignored with --format folded", folded.err().strip());
         Cli counters = Cli.run("merge", TSC, "--phase-by", "emit", "--view", "counters", "--format", "csv");
         assertEquals(0, counters.exit(), counters.toString());
         assertEquals("ppw-java: warning: --phase-by splits the rows of calls over time, and --view counters lists"

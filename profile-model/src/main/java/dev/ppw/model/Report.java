@@ -47,8 +47,9 @@ import java.util.Optional;
  *     sparkline per row, CSV is then the long form of the bins, JSON adds a {@code time_bins} member
  * @param phases the phases the profile was split into ({@code --phase-by}, {@code --window}), in order, each
  *     a report of its own in the same view, order and unit (SEMANTICS.md "Phases"); empty when not split.
- *     Text, CSV and JSON print each after the whole, HTML shows each on request (a selector); the other
- *     formats print the whole only
+ *     Text, CSV and JSON print each after the whole, HTML shows each on request (a selector); folded, pprof,
+ *     speedscope, Hatchet and TAU write each as their tools show parts of a profile (SEMANTICS.md "Phases").
+ *     A section's report may have the phases of its own part, in the whole's phase order
  */
 public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
                      Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics,

@@ -40,6 +40,12 @@ import java.util.Set;
  * line's stack under one more first frame, {@code [async]}: flame graphs draw the async spans as a tower of
  * their own rather than mixing them into the threads' frames, and the lines starting with {@code [async];}
  * are the ones to drop for thread time alone.
+ *
+ * <p>A report split into phases ({@link Report#phases()}, SEMANTICS.md "Phases") writes each phase's lines
+ * under one more first frame, the phase's name ({@code emit;main;foo 123}, {@code (outside);...}), phase after
+ * phase, and not the whole's lines: a flame graph shows the phases side by side, and since phases partition
+ * each row's time, the lines of a stack over all phases add up to the whole's line of that stack. The
+ * {@code [async]} frame then comes second.
  */
 public final class FoldedWriter implements OutputWriter {
     private static final int BUFFER_CHARS = 1 << 16;
@@ -73,31 +79,57 @@ public final class FoldedWriter implements OutputWriter {
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {
-        CallTree tree = report.profile().tree();
-        Metric weight = hasTime(tree) ? null : firstWeight(tree);
-        boolean keyed = !report.profile().view().isHierarchical();
+        // The whole's measure for every phase too: a phase without time of its own still writes time (none).
+        Metric weight = hasTime(report.profile().tree()) ? null : firstWeight(report.profile().tree());
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
         if (report.profile().view() != ViewKind.COUNTERS) {
-            List<String> frames = new ArrayList<>();
-            StringBuilder line = new StringBuilder();
-            for (int node : report.rows()) {
-                long value = weight == null ? tree.exclusiveNanos(node) : tree.exclusive(node, weight);
-                if (value <= 0) {
-                    continue;
+            if (report.phases().isEmpty()) {
+                writeRows(w, report, null, weight);
+            } else {
+                for (Report.Phase phase : report.phases()) {
+                    writeRows(w, phase.report(), phase.name(), weight);
                 }
-                line.setLength(0);
-                stack(tree, node, keyed, frames);
-                for (int i = 0; i < frames.size(); i++) {
-                    if (i > 0) {
-                        line.append(';');
-                    }
-                    appendFrame(line, frames.get(i));
-                }
-                line.append(' ').append(value).append('\n');
-                w.append(line);
             }
         }
         w.flush();
+    }
+
+    /** One line per row of {@code report} with a positive value, under the frame {@code phase} when not null. */
+    private static void writeRows(Writer w, Report report, String phase, Metric weight) throws IOException {
+        CallTree tree = report.profile().tree();
+        boolean keyed = !report.profile().view().isHierarchical();
+        boolean weighed = weight != null && carries(tree, weight);
+        List<String> frames = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (int node : report.rows()) {
+            long value = weight == null ? tree.exclusiveNanos(node) : weighed ? tree.exclusive(node, weight) : 0;
+            if (value <= 0) {
+                continue;
+            }
+            line.setLength(0);
+            stack(tree, node, keyed, frames);
+            if (phase != null) {
+                frames.addFirst(phase);
+            }
+            for (int i = 0; i < frames.size(); i++) {
+                if (i > 0) {
+                    line.append(';');
+                }
+                appendFrame(line, frames.get(i));
+            }
+            line.append(' ').append(value).append('\n');
+            w.append(line);
+        }
+    }
+
+    /** True when {@code tree} has the columns of {@code metric} (a phase's tree may lack a group the whole has). */
+    static boolean carries(CallTree tree, Metric metric) {
+        for (MetricGroup g : tree.metricGroups()) {
+            if (g.metrics().contains(metric)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static boolean hasTime(CallTree tree) {

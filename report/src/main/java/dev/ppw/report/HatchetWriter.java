@@ -10,7 +10,9 @@ import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.Part;
+import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
+import dev.ppw.model.SampleWeights;
 import dev.ppw.model.TimeUnits;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
@@ -45,6 +47,14 @@ import java.util.Set;
  * breakdown, each row also has {@code time (inc).min}, {@code .max}, {@code .mean} and {@code .stddev} over
  * the nodes (inclusive, same unit; mean and standard deviation rounded to the nanosecond) and
  * {@code time (inc).imbalance} (max / mean, four decimals, {@code null} when the mean is 0).
+ *
+ * <p>A report split into phases ({@link Report#phases()}, SEMANTICS.md "Phases") writes one root per phase
+ * instead of the whole's rows, in the report's order ({@code (outside)} last): its frame the phase's name with
+ * {@code type} {@code phase}, its {@code time (inc)} the phase's total time (both parts), its {@code time} 0,
+ * its {@code calls} the number of the phase's windows (over every node of a merge), its breakdown keys null,
+ * and as its children the phase's own rows. Phases partition each row's time, so a node's times summed over
+ * the phase roots are the whole's; its calls may exceed the whole's, a call across a phase boundary being a
+ * call in each phase.
  */
 public final class HatchetWriter implements OutputWriter {
     // Two levels of nesting per tree level (the node, its children): Jackson's default limit of 1000 would
@@ -94,34 +104,16 @@ public final class HatchetWriter implements OutputWriter {
                 }
             }
         }
-        int[] rows = report.profile().view() == ViewKind.COUNTERS ? new int[0] : report.rows();
+        boolean breakdown = report.breakdown().isPresent();
+        boolean counters = report.profile().view() == ViewKind.COUNTERS;
         try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
             g.writeStartArray();
-            // The rows open above the current one, innermost last: a deep tree is no deep recursion.
-            int[] open = new int[16];
-            int depth = 0;
-            for (int i = 0; i < rows.length; i++) {
-                int node = rows[i];
-                int parent = tree.parent(node);
-                while (depth > 0 && open[depth - 1] != parent) {
-                    g.writeEndArray();
-                    g.writeEndObject();
-                    depth--;
+            if (report.phases().isEmpty()) {
+                writeRows(g, report, counters ? new int[0] : report.rows(), unit, weights, breakdown);
+            } else if (!counters) {
+                for (Report.Phase phase : report.phases()) {
+                    writePhase(g, phase, unit, weights, breakdown);
                 }
-                writeNode(g, report, node, unit, weights);
-                if (i + 1 < rows.length && tree.parent(rows[i + 1]) == node) {
-                    g.writeArrayFieldStart("children");
-                    if (depth == open.length) {
-                        open = Arrays.copyOf(open, depth * 2);
-                    }
-                    open[depth++] = node;
-                } else {
-                    g.writeEndObject();
-                }
-            }
-            for (; depth > 0; depth--) {
-                g.writeEndArray();
-                g.writeEndObject();
             }
             g.writeEndArray();
             g.writeRaw('\n');
@@ -129,9 +121,80 @@ public final class HatchetWriter implements OutputWriter {
         out.flush();
     }
 
+    /** The rows as nodes of the array being written: a row whose parent is not listed is one of its items. */
+    private static void writeRows(JsonGenerator g, Report report, int[] rows, DisplayUnit unit, List<Metric> weights,
+                                  boolean breakdown) throws IOException {
+        CallTree tree = report.profile().tree();
+        // The rows open above the current one, innermost last: a deep tree is no deep recursion.
+        int[] open = new int[16];
+        int depth = 0;
+        for (int i = 0; i < rows.length; i++) {
+            int node = rows[i];
+            int parent = tree.parent(node);
+            while (depth > 0 && open[depth - 1] != parent) {
+                g.writeEndArray();
+                g.writeEndObject();
+                depth--;
+            }
+            writeNode(g, report, node, unit, weights, breakdown);
+            if (i + 1 < rows.length && tree.parent(rows[i + 1]) == node) {
+                g.writeArrayFieldStart("children");
+                if (depth == open.length) {
+                    open = Arrays.copyOf(open, depth * 2);
+                }
+                open[depth++] = node;
+            } else {
+                g.writeEndObject();
+            }
+        }
+        for (; depth > 0; depth--) {
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+    }
+
+    /**
+     * A root for the phase, of type {@code phase}, holding its rows: its inclusive values the phase's totals (of
+     * both parts), its exclusive values 0, its calls its windows, the same keys as every row.
+     */
+    private static void writePhase(JsonGenerator g, Report.Phase phase, DisplayUnit unit, List<Metric> weights,
+                                   boolean breakdown) throws IOException {
+        Profile profile = phase.report().profile();
+        CallTree tree = profile.tree();
+        g.writeStartObject();
+        g.writeObjectFieldStart("frame");
+        g.writeStringField("name", phase.name());
+        g.writeStringField("type", "phase");
+        g.writeEndObject();
+        g.writeObjectFieldStart("metrics");
+        g.writeFieldName(INCLUSIVE_TIME);
+        g.writeNumber(TimeUnits.exact(bothParts(profile, SampleWeights.TIME), unit));
+        g.writeFieldName(EXCLUSIVE_TIME);
+        g.writeNumber(TimeUnits.exact(0, unit));
+        g.writeNumberField("calls", phase.windows().size());
+        for (Metric m : weights) {
+            g.writeNumberField(m.name() + " (inc)", FoldedWriter.carries(tree, m) ? bothParts(profile, m) : 0);
+            g.writeNumberField(m.name(), 0);
+        }
+        if (breakdown) {
+            for (String statistic : List.of(".min", ".max", ".mean", ".stddev", ".imbalance")) {
+                g.writeNullField(INCLUSIVE_TIME + statistic);
+            }
+        }
+        g.writeEndObject();
+        g.writeArrayFieldStart("children");
+        writeRows(g, phase.report(), phase.report().rows(), unit, weights, breakdown);
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static long bothParts(Profile profile, Metric measure) {
+        return profile.total(measure, Part.THREAD) + profile.total(measure, Part.ASYNC);
+    }
+
     /** The node's object up to its metrics, left open for its children. */
-    private static void writeNode(JsonGenerator g, Report report, int node, DisplayUnit unit, List<Metric> weights)
-            throws IOException {
+    private static void writeNode(JsonGenerator g, Report report, int node, DisplayUnit unit, List<Metric> weights,
+                                  boolean breakdown) throws IOException {
         CallTree tree = report.profile().tree();
         g.writeStartObject();
         g.writeObjectFieldStart("frame");
@@ -149,10 +212,16 @@ public final class HatchetWriter implements OutputWriter {
         g.writeNumber(TimeUnits.exact(tree.exclusiveNanos(node), unit));
         g.writeNumberField("calls", tree.calls(node));
         for (Metric m : weights) {
-            g.writeNumberField(m.name() + " (inc)", tree.inclusive(node, m));
-            g.writeNumberField(m.name(), tree.exclusive(node, m));
+            // A phase's tree lacks a weight its phase has none of.
+            boolean carried = FoldedWriter.carries(tree, m);
+            g.writeNumberField(m.name() + " (inc)", carried ? tree.inclusive(node, m) : 0);
+            g.writeNumberField(m.name(), carried ? tree.exclusive(node, m) : 0);
         }
-        if (report.breakdown().isPresent()) {
+        if (breakdown && report.breakdown().isEmpty()) {
+            for (String statistic : List.of(".min", ".max", ".mean", ".stddev", ".imbalance")) {
+                g.writeNullField(INCLUSIVE_TIME + statistic);
+            }
+        } else if (breakdown) {
             number(g, INCLUSIVE_TIME + ".min", RowField.NODE_MIN_INCLUSIVE.text(report, node, unit));
             number(g, INCLUSIVE_TIME + ".max", RowField.NODE_MAX_INCLUSIVE.text(report, node, unit));
             number(g, INCLUSIVE_TIME + ".mean", RowField.NODE_MEAN_INCLUSIVE.text(report, node, unit));

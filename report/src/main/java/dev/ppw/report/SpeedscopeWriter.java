@@ -45,6 +45,13 @@ import java.util.Set;
  * is a profile of its own after its threads', named {@code ... async spans}, since its spans overlap and its
  * total is not thread time; a section without stacks of a part has no profile of it. Flat and tau rows are
  * one stack of their key's names each.
+ *
+ * <p>A report split into phases ({@link Report#phases()}, SEMANTICS.md "Phases") adds, after those, one
+ * profile per phase in the report's order ({@code (outside)} last), named {@code phase <name>} (its async part
+ * {@code phase <name> async spans}), each followed, when the whole has sections, by that phase of each section,
+ * {@code phase <name>: <section>}; a phase's profile is there even when it has no stacks, so that every phase
+ * can be chosen. The whole stays the first profile (the one speedscope opens), and since phases partition
+ * each row's time, a stack's weights over the phase profiles add up to its weight in the whole's.
  */
 public final class SpeedscopeWriter implements OutputWriter {
     /** The {@code $schema} that speedscope's importer looks for to recognise the format. */
@@ -92,17 +99,28 @@ public final class SpeedscopeWriter implements OutputWriter {
         String wholeName = whole.nodes() > 1
                 ? whole.aggregation().label() + " over " + whole.nodes() + " nodes"
                 : "all threads";
-        profiles.add(new Stacks(report, report.rows(Part.THREAD), wholeName, frames));
-        addAsync(profiles, frames, report, wholeName);
+        Metric wholeWeight = Stacks.weightOf(report);
+        profiles.add(new Stacks(report, report.rows(Part.THREAD), wholeName, frames, wholeWeight));
+        addAsync(profiles, frames, report, wholeName, wholeWeight);
         // One thread or one node is the whole again: written once.
-        if (report.sections().size() > 1) {
+        boolean parts = report.sections().size() > 1;
+        if (parts) {
             for (Report.Section s : report.sections()) {
-                // A section of async tracks only (--threads split's "async <process>") has no thread stacks.
-                Stacks threads = new Stacks(s.report(), s.report().rows(Part.THREAD), s.label(), frames);
-                if (threads.kept.length > 0) {
-                    profiles.add(threads);
+                addParts(profiles, frames, s.report(), s.label(), Stacks.weightOf(s.report()), true);
+            }
+        }
+        for (int p = 0; p < report.phases().size(); p++) {
+            Report.Phase phase = report.phases().get(p);
+            String phaseName = "phase " + phase.name();
+            addParts(profiles, frames, phase.report(), phaseName, wholeWeight, false);
+            if (parts) {
+                for (Report.Section s : report.sections()) {
+                    // Sections carry the phases of the whole, in its order (Engine.sections).
+                    if (p < s.report().phases().size()) {
+                        addParts(profiles, frames, s.report().phases().get(p).report(), phaseName + ": " + s.label(),
+                                Stacks.weightOf(s.report()), true);
+                    }
                 }
-                addAsync(profiles, frames, s.report(), s.label());
             }
         }
         try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
@@ -131,11 +149,24 @@ public final class SpeedscopeWriter implements OutputWriter {
         out.flush();
     }
 
+    /**
+     * The profiles of {@code report}'s thread rows (left out when it has none and {@code dropEmpty}: a section
+     * of async tracks only, --threads split's "async <process>", has no thread stacks) and of its async rows.
+     */
+    private static void addParts(List<Stacks> into, Frames frames, Report report, String name, Metric weight,
+                                 boolean dropEmpty) {
+        Stacks threads = new Stacks(report, report.rows(Part.THREAD), name, frames, weight);
+        if (threads.kept.length > 0 || !dropEmpty) {
+            into.add(threads);
+        }
+        addAsync(into, frames, report, name, weight);
+    }
+
     /** The profile of {@code report}'s async rows, when it has any. */
-    private static void addAsync(List<Stacks> into, Frames frames, Report report, String name) {
+    private static void addAsync(List<Stacks> into, Frames frames, Report report, String name, Metric weight) {
         int[] async = report.rows(Part.ASYNC);
         if (async.length > 0) {
-            Stacks spans = new Stacks(report, async, name + " async spans", frames);
+            Stacks spans = new Stacks(report, async, name + " async spans", frames, weight);
             if (spans.kept.length > 0) {
                 into.add(spans);
             }
@@ -179,13 +210,25 @@ public final class SpeedscopeWriter implements OutputWriter {
         private final int[] kept;
         private final int[] frameOf;
         private final List<int[]> keyFrames = new ArrayList<>();
+        private final boolean weighed;
         private long totalValue;
 
-        Stacks(Report report, int[] rows, String name, Frames frames) {
+        /** What a report's stacks weigh: null for time, else its first sample weight. */
+        static Metric weightOf(Report report) {
+            CallTree t = report.profile().tree();
+            return FoldedWriter.hasTime(t) ? null : FoldedWriter.firstWeight(t);
+        }
+
+        /**
+         * The stacks of {@code rows} weighing their exclusive time, or, when {@code weight} is not null, their
+         * exclusive {@code weight} (0 where the tree lacks it: a phase without any of it).
+         */
+        Stacks(Report report, int[] rows, String name, Frames frames, Metric weight) {
             this.name = name;
             this.tree = report.profile().tree();
             this.keyed = !report.profile().view().isHierarchical();
-            this.weight = FoldedWriter.hasTime(tree) ? null : FoldedWriter.firstWeight(tree);
+            this.weight = weight;
+            this.weighed = weight != null && FoldedWriter.carries(tree, weight);
             this.timeUnit = report.unitOrNanos();
             this.unit = weight == null ? timeUnitName(timeUnit)
                     : weight.unit() == MetricUnit.BYTES ? "bytes" : "none";
@@ -234,7 +277,7 @@ public final class SpeedscopeWriter implements OutputWriter {
         }
 
         private long value(int node) {
-            return weight == null ? tree.exclusiveNanos(node) : tree.exclusive(node, weight);
+            return weight == null ? tree.exclusiveNanos(node) : weighed ? tree.exclusive(node, weight) : 0;
         }
 
         private String valueText(long v) {

@@ -3,8 +3,10 @@ package dev.ppw.report;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
+import dev.ppw.model.SampleWeights;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.FolderWriter;
 
@@ -16,6 +18,7 @@ import java.io.Writer;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +41,16 @@ import java.util.Set;
  * timer per tree node below a root, so that the tree survives: ppw-java's TAU reader reads it back as it was.
  * Times are microseconds written exactly ({@code 30.5} for 30500 ns). Names lose their line ends, and a
  * {@code =>} inside a name becomes {@code = >}, since TAU's names cannot hold them.
+ *
+ * <p>A report split into phases ({@link Report#phases()}, SEMANTICS.md "Phases") is written as TAU's phase
+ * profiles are: each file keeps the flat timers of its whole (so calls and times per function are the whole's),
+ * adds a timer per phase in group {@code TAU_PHASE} (calls: the phase's windows; subcalls: its roots' calls;
+ * exclusive 0; inclusive: the phase's total time), and its callpaths start at the phase, {@code emit => main =>
+ * foo}, one per node of the phase's tree including its roots ({@code emit => main}), instead of the whole's
+ * callpaths. A phase named as a region ({@code --phase-by emit} and the region {@code emit}) is that region's
+ * timer, as in TAU, where a phase is a timer: it is written once, with the region's numbers, in group
+ * {@code TAU_DEFAULT|TAU_PHASE}. Phases partition each node's time, so a callpath's times summed over the phases are the whole
+ * callpath's; its calls may exceed the whole's, a call across a phase boundary being a call in each phase.
  *
  * <p>To a stream (standard output), the report's whole profile as one file.
  */
@@ -71,14 +84,14 @@ public final class TauProfileWriter implements FolderWriter {
 
     @Override
     public void write(Report report, OutputStream out) throws IOException {
-        writeFile(report.profile(), "", out);
+        writeFile(report.profile(), "", report.phases(), out);
     }
 
     @Override
     public void write(Report report, Entries entries) throws IOException {
         if (report.sections().isEmpty()) {
             try (OutputStream out = entries.create("profile.0.0.0")) {
-                writeFile(report.profile(), "", out);
+                writeFile(report.profile(), "", report.phases(), out);
             }
             return;
         }
@@ -87,13 +100,14 @@ public final class TauProfileWriter implements FolderWriter {
             String name = section.kind() == Report.Section.Kind.NODE ? "profile." + index + ".0.0"
                     : "profile.0.0." + index;
             try (OutputStream out = entries.create(name)) {
-                writeFile(section.report().profile(), section.label(), out);
+                writeFile(section.report().profile(), section.label(), section.report().phases(), out);
             }
             index++;
         }
     }
 
-    private static void writeFile(Profile profile, String label, OutputStream out) throws IOException {
+    private static void writeFile(Profile profile, String label, List<Report.Phase> phases, OutputStream out)
+            throws IOException {
         CallTree tree = profile.tree();
         Map<String, long[]> flat = new LinkedHashMap<>();
         List<String> callpaths = new ArrayList<>();
@@ -110,9 +124,15 @@ public final class TauProfileWriter implements FolderWriter {
         }
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
         int timers = flat.size();
-        for (int node = 1; node < tree.size(); node++) {
-            if (tree.parent(node) != CallTree.ROOT) {
-                timers++;
+        if (phases.isEmpty()) {
+            for (int node = 1; node < tree.size(); node++) {
+                if (tree.parent(node) != CallTree.ROOT) {
+                    timers++;
+                }
+            }
+        } else {
+            for (Report.Phase phase : phases) {
+                timers += phase.report().profile().tree().size() - (flat.containsKey(timerName(phase.name())) ? 1 : 0);
             }
         }
         w.write(timers + " templated_functions_MULTI_TIME\n");
@@ -129,14 +149,24 @@ public final class TauProfileWriter implements FolderWriter {
             attribute(w, "Hostname", info.host());
         }
         w.write("</metadata>\n");
-        for (Map.Entry<String, long[]> e : flat.entrySet()) {
-            timer(w, e.getKey(), e.getValue()[0], e.getValue()[1], e.getValue()[2], e.getValue()[3], "TAU_DEFAULT");
+        Set<String> phaseNames = new HashSet<>();
+        for (Report.Phase phase : phases) {
+            phaseNames.add(timerName(phase.name()));
         }
-        for (int node = 1; node < tree.size(); node++) {
-            if (tree.parent(node) != CallTree.ROOT) {
-                timer(w, path(tree, names, node), tree.calls(node), tree.subcalls(node), tree.exclusiveNanos(node),
-                        tree.inclusiveNanos(node), "TAU_CALLPATH");
+        for (Map.Entry<String, long[]> e : flat.entrySet()) {
+            timer(w, e.getKey(), e.getValue()[0], e.getValue()[1], e.getValue()[2], e.getValue()[3],
+                    phaseNames.contains(e.getKey()) ? "TAU_DEFAULT|TAU_PHASE" : "TAU_DEFAULT");
+        }
+        if (phases.isEmpty()) {
+            for (int node = 1; node < tree.size(); node++) {
+                if (tree.parent(node) != CallTree.ROOT) {
+                    timer(w, path(tree, names, node, ""), tree.calls(node), tree.subcalls(node),
+                            tree.exclusiveNanos(node), tree.inclusiveNanos(node), "TAU_CALLPATH");
+                }
             }
+        }
+        for (Report.Phase phase : phases) {
+            writePhase(w, phase, !flat.containsKey(timerName(phase.name())));
         }
         w.write("0 aggregates\n");
         List<CounterSeries> counters = profile.counters();
@@ -154,6 +184,31 @@ public final class TauProfileWriter implements FolderWriter {
         w.flush();
     }
 
+    /**
+     * The phase's timer (group {@code TAU_PHASE}: its windows as calls, its roots' calls as subcalls, no time of
+     * its own, its total as inclusive time), unless a region of its name has one, and a callpath timer per node
+     * of its tree under it.
+     */
+    private static void writePhase(Writer w, Report.Phase phase, boolean ownTimer) throws IOException {
+        Profile profile = phase.report().profile();
+        CallTree tree = profile.tree();
+        String phaseName = timerName(phase.name());
+        long rootCalls = 0;
+        for (int root = tree.firstChild(CallTree.ROOT); root != CallTree.NONE; root = tree.nextSibling(root)) {
+            rootCalls += tree.calls(root);
+        }
+        long total = profile.total(SampleWeights.TIME, Part.THREAD) + profile.total(SampleWeights.TIME, Part.ASYNC);
+        if (ownTimer) {
+            timer(w, phaseName, phase.windows().size(), rootCalls, 0, total, "TAU_PHASE");
+        }
+        String[] names = new String[tree.size()];
+        for (int node = 1; node < tree.size(); node++) {
+            names[node] = timerName(tree.regionName(node));
+            timer(w, path(tree, names, node, phaseName), tree.calls(node), tree.subcalls(node),
+                    tree.exclusiveNanos(node), tree.inclusiveNanos(node), "TAU_CALLPATH");
+        }
+    }
+
     private static boolean hasAncestorNamed(CallTree tree, String[] names, int node) {
         for (int p = tree.parent(node); p != CallTree.ROOT; p = tree.parent(p)) {
             if (names[p].equals(names[node])) {
@@ -163,12 +218,13 @@ public final class TauProfileWriter implements FolderWriter {
         return false;
     }
 
-    private static String path(CallTree tree, String[] names, int node) {
+    /** The timer names from the root to {@code node}, after {@code phase} when it is not empty. */
+    private static String path(CallTree tree, String[] names, int node, String phase) {
         List<String> frames = new ArrayList<>();
         for (int n = node; n != CallTree.ROOT; n = tree.parent(n)) {
             frames.add(names[n]);
         }
-        StringBuilder sb = new StringBuilder();
+        StringBuilder sb = new StringBuilder(phase.isEmpty() ? "" : phase + SEPARATOR);
         for (int i = frames.size() - 1; i >= 0; i--) {
             sb.append(frames.get(i));
             if (i > 0) {

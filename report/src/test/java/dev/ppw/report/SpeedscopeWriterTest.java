@@ -202,6 +202,43 @@ class SpeedscopeWriterTest {
         assertEquals(List.of(hostile), frameNames(file));
     }
 
+    @Test
+    void eachPhaseIsAProfileAfterTheWholeNamedAfterItAndAnEmptyPhaseStillOpens() throws IOException {
+        Profile whole = Fixtures.smallTree();
+        CallTree init = new CallTree(whole.tree().frames());
+        init.addCall(init.child(CallTree.ROOT, init.frames().intern("main")), 1000);
+        CallTree outside = new CallTree(whole.tree().frames());
+        int main = outside.child(CallTree.ROOT, outside.frames().intern("main"));
+        int a = outside.child(main, outside.frames().intern("a"));
+        outside.addCall(outside.child(a, outside.frames().intern("b")), 500);
+        outside.addCall(a, 1000);
+        outside.addCall(a, 234000);
+        outside.addCall(main, 1233567);
+        outside.setMetrics(outside.child(CallTree.ROOT, outside.frames().intern("idle")), 3, 0, 7, 7, CallTree.UNSET,
+                CallTree.UNSET);
+        List<Report.Phase> phases = List.of(phase("init", whole, init),
+                phase("never", whole, new CallTree(whole.tree().frames())), phase("(outside)", whole, outside));
+        JsonNode file = write(new Report(whole, Report.allRows(whole), whole.tree().totalInclusiveNanos(),
+                Optional.empty()).withPhases(phases));
+        List<String> names = new ArrayList<>();
+        file.get("profiles").forEach(p -> names.add(p.get("name").asText()));
+        assertEquals(List.of("all threads", "phase init", "phase never", "phase (outside)"), names);
+        JsonNode never = file.get("profiles").get(2);
+        assertEquals("[]", never.get("samples").toString());
+        assertEquals(0, never.get("endValue").asLong());
+        assertEquals("[[0]]", file.get("profiles").get(1).get("samples").toString());
+        assertEquals("[1000]", file.get("profiles").get(1).get("weights").toString());
+        // main's self time over the phases is the whole's: 1000 + 998567 = 999567
+        assertEquals(new FrameValues(1233567, 998567), frameValues(file, file.get("profiles").get(3)).get("main"));
+        assertEquals(new FrameValues(1234567, 999567), frameValues(file, file.get("profiles").get(0)).get("main"));
+    }
+
+    private static Report.Phase phase(String name, Profile whole, CallTree tree) {
+        Profile p = whole.withView(tree, whole.view(), 0);
+        return new Report.Phase(name, List.of(), new Report(p, Report.allRows(p), tree.totalInclusiveNanos(),
+                Optional.empty()));
+    }
+
     /** The check above is worth something: the schema refuses a profile without weights or with a bad unit. */
     @Test
     void theSchemaRefusesWhatSpeedscopeCannotOpen() throws IOException {

@@ -48,10 +48,18 @@ import java.util.zip.GZIPOutputStream;
  * async part's rows stand under one more outermost frame, {@code [async]}, as in folded stacks. A merged
  * profile is written as its aggregate (the rows of the merge's operator); the per-node breakdown has no place
  * in the format and is left out.
+ *
+ * <p>A report split into phases ({@link Report#phases()}, SEMANTICS.md "Phases") writes the samples of each
+ * phase's rows, each with the string label {@code phase} naming its phase ({@code go tool pprof -tags} lists
+ * them, {@code -tagfocus phase=emit} keeps one), and not the whole's: since phases partition each row's time,
+ * every value but {@code calls} summed over the labels is the whole's. A call that spans a phase boundary is a
+ * call in each phase it crosses, so its {@code calls} count once per phase: their sum can exceed the whole's.
  */
 public final class PprofWriter implements OutputWriter {
     /** The outermost frame of every sample of the async part, as folded stacks write it. */
     static final String ASYNC_FRAME = "[async]";
+    /** The key of the string label naming each sample's phase, for {@code -tagfocus phase=emit}. */
+    static final String PHASE_LABEL = "phase";
     private static final Pattern FILE_LINE = Pattern.compile("(.+):(\\d{1,9})(?::\\d{1,9})?");
     private static final int BUFFER_BYTES = 1 << 16;
 
@@ -67,6 +75,9 @@ public final class PprofWriter implements OutputWriter {
     private static final int VALUE_TYPE_UNIT = 2;
     private static final int SAMPLE_LOCATION_ID = 1;
     private static final int SAMPLE_VALUE = 2;
+    private static final int SAMPLE_LABEL = 3;
+    private static final int LABEL_KEY = 1;
+    private static final int LABEL_STR = 2;
     private static final int LOCATION_ID = 1;
     private static final int LOCATION_LINE = 4;
     private static final int LINE_FUNCTION_ID = 1;
@@ -132,6 +143,8 @@ public final class PprofWriter implements OutputWriter {
         private final boolean time;
         private final List<Metric> weights = new ArrayList<>();
         private long[] locationBuffer = new long[64];
+        /** The {@code phase} label's key and value string ids of the samples being written. */
+        private long[] phaseLabel = new long[0];
 
         Writing(Report report, CodedOutputStream out) {
             this.report = report;
@@ -164,20 +177,14 @@ public final class PprofWriter implements OutputWriter {
             int valueCount = (time ? 1 : 0) + 1 + weights.size();
             long[] values = new long[valueCount];
             if (report.profile().view() != ViewKind.COUNTERS) {
-                boolean keyed = !report.profile().view().isHierarchical();
-                for (int node : report.rows()) {
-                    int v = 0;
-                    if (time) {
-                        values[v++] = tree.exclusiveNanos(node);
+                if (report.phases().isEmpty()) {
+                    samples(report, 0, values);
+                } else {
+                    long key = string(PHASE_LABEL);
+                    for (Report.Phase phase : report.phases()) {
+                        phaseLabel = new long[] {key, string(phase.name())};
+                        samples(phase.report(), phaseLabel.length, values);
                     }
-                    values[v++] = tree.calls(node);
-                    for (Metric m : weights) {
-                        values[v++] = tree.exclusive(node, m);
-                    }
-                    if (allZero(values)) {
-                        continue;
-                    }
-                    sample(node, keyed, values);
                 }
             }
             for (int i = 0; i < locations.size(); i++) {
@@ -196,6 +203,40 @@ public final class PprofWriter implements OutputWriter {
             if (defaultType != 0) {
                 out.writeInt64(PROFILE_DEFAULT_SAMPLE_TYPE, defaultType);
             }
+        }
+
+        /** One sample per row of {@code rows} whose values are not all 0, labelled with {@link #phaseLabel}. */
+        private void samples(Report rows, int labelled, long[] values) throws IOException {
+            CallTree t = rows.profile().tree();
+            boolean keyed = !rows.profile().view().isHierarchical();
+            // A phase's tree may lack a weight's group (nothing of it in that phase): its values are 0 there.
+            boolean[] carried = new boolean[weights.size()];
+            for (int i = 0; i < carried.length; i++) {
+                carried[i] = carries(t, weights.get(i));
+            }
+            for (int node : rows.rows()) {
+                int v = 0;
+                if (time) {
+                    values[v++] = t.exclusiveNanos(node);
+                }
+                values[v++] = t.calls(node);
+                for (int i = 0; i < carried.length; i++) {
+                    values[v++] = carried[i] ? t.exclusive(node, weights.get(i)) : 0;
+                }
+                if (allZero(values)) {
+                    continue;
+                }
+                sample(t, node, keyed, values, labelled > 0);
+            }
+        }
+
+        private static boolean carries(CallTree t, Metric metric) {
+            for (MetricGroup g : t.metricGroups()) {
+                if (g.metrics().contains(metric)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private List<String> comments() {
@@ -230,7 +271,8 @@ public final class PprofWriter implements OutputWriter {
         }
 
         /** The row's stack, leaf first, as location ids, and the sample of its values. */
-        private void sample(int node, boolean keyed, long[] values) throws IOException {
+        private void sample(CallTree tree, int node, boolean keyed, long[] values, boolean labelled)
+                throws IOException {
             int depth = 0;
             if (keyed) {
                 String[] frames = tree.regionName(node).split(" => ", -1);
@@ -255,8 +297,11 @@ public final class PprofWriter implements OutputWriter {
             for (long v : values) {
                 valueBytes += CodedOutputStream.computeInt64SizeNoTag(v);
             }
+            int labelBytes = labelled ? CodedOutputStream.computeInt64Size(LABEL_KEY, phaseLabel[0])
+                    + CodedOutputStream.computeInt64Size(LABEL_STR, phaseLabel[1]) : 0;
             int size = 1 + CodedOutputStream.computeUInt32SizeNoTag(locationBytes) + locationBytes
-                    + 1 + CodedOutputStream.computeUInt32SizeNoTag(valueBytes) + valueBytes;
+                    + 1 + CodedOutputStream.computeUInt32SizeNoTag(valueBytes) + valueBytes
+                    + (labelled ? 1 + CodedOutputStream.computeUInt32SizeNoTag(labelBytes) + labelBytes : 0);
             out.writeTag(PROFILE_SAMPLE, WireFormat.WIRETYPE_LENGTH_DELIMITED);
             out.writeUInt32NoTag(size);
             out.writeTag(SAMPLE_LOCATION_ID, WireFormat.WIRETYPE_LENGTH_DELIMITED);
@@ -268,6 +313,12 @@ public final class PprofWriter implements OutputWriter {
             out.writeUInt32NoTag(valueBytes);
             for (long v : values) {
                 out.writeInt64NoTag(v);
+            }
+            if (labelled) {
+                out.writeTag(SAMPLE_LABEL, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+                out.writeUInt32NoTag(labelBytes);
+                out.writeInt64(LABEL_KEY, phaseLabel[0]);
+                out.writeInt64(LABEL_STR, phaseLabel[1]);
             }
         }
 
