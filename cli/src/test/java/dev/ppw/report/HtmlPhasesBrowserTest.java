@@ -2,7 +2,6 @@ package dev.ppw.report;
 
 import dev.ppw.cli.Main;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -35,29 +34,21 @@ class HtmlPhasesBrowserTest {
     /** docs/html-report.md: a page opens, and a phase is shown, in under 2 s. */
     private static final long BUDGET_MILLIS = 2000;
 
+    private static BrowserSession session;
     private static Chromium browser;
     private static Path folder;
 
     @BeforeAll
     static void start() throws IOException, InterruptedException {
-        String missing = Chromium.unavailable();
-        Assumptions.assumeTrue(missing == null, missing);
-        browser = Chromium.start();
-        folder = Files.createTempDirectory("ppw-html-phases");
+        session = BrowserSession.start("ppw-html-phases");
+        browser = session.browser;
+        folder = session.folder;
     }
 
     @AfterAll
     static void stop() throws IOException {
-        if (browser != null) {
-            browser.close();
-        }
-        if (folder != null) {
-            try (var files = Files.list(folder)) {
-                for (Path f : files.toList()) {
-                    Files.delete(f);
-                }
-            }
-            Files.delete(folder);
+        if (session != null) {
+            session.close();
         }
     }
 
