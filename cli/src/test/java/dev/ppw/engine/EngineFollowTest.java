@@ -174,36 +174,37 @@ class EngineFollowTest {
     @Test
     void aFileThatShrinksWhileFollowedIsAOneLineError() throws Exception {
         Path file = FollowTraces.write(dir.resolve("shrinks.pfw"), FollowTraces.pfw(4, 30));
-        CountDownLatch read = new CountDownLatch(1);
-        ExecutorService pool = Executors.newSingleThreadExecutor();
-        try {
-            Future<ProfileResult> followed = pool.submit(() -> ENGINE.follow(FollowedInput.file(file), FAST,
-                    s -> read.countDown(), new FollowStop()));
-            assertTrue(read.await(GUARD_SECONDS, TimeUnit.SECONDS));
-            Files.writeString(file, "[\n");
-            Exception e = assertThrows(Exception.class, () -> within(followed));
-            BadInputException bad = assertInstanceOf(BadInputException.class, e.getCause());
-            assertTrue(bad.getMessage().startsWith(file + ": the file shrank from "), bad.getMessage());
-            assertFalse(bad.getMessage().contains("\n"));
-        } finally {
-            pool.shutdownNow();
-        }
+        BadInputException bad = errorAfterFirstSnapshot(file, () -> Files.writeString(file, "[\n"));
+        assertTrue(bad.getMessage().startsWith(file + ": the file shrank from "), bad.getMessage());
+        assertFalse(bad.getMessage().contains("\n"));
     }
 
     @Test
     void aFileReplacedWhileFollowedIsAOneLineError() throws Exception {
         Path file = FollowTraces.write(dir.resolve("rotates.pfw"), FollowTraces.pfw(4, 30));
+        BadInputException bad = errorAfterFirstSnapshot(file, () -> {
+            Path next = FollowTraces.write(dir.resolve("next.pfw"), FollowTraces.pfw(4, 60));
+            Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        });
+        assertTrue(bad.getMessage().startsWith(file + ": the path names another file"), bad.getMessage());
+    }
+
+    /** A change made to a followed file on disk. */
+    private interface FileChange {
+        void apply() throws IOException;
+    }
+
+    /** Follows {@code file}, applies {@code change} once the first snapshot is out, and returns the follow's error. */
+    private static BadInputException errorAfterFirstSnapshot(Path file, FileChange change) throws Exception {
         CountDownLatch read = new CountDownLatch(1);
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
             Future<ProfileResult> followed = pool.submit(() -> ENGINE.follow(FollowedInput.file(file), FAST,
                     s -> read.countDown(), new FollowStop()));
             assertTrue(read.await(GUARD_SECONDS, TimeUnit.SECONDS));
-            Path next = FollowTraces.write(dir.resolve("next.pfw"), FollowTraces.pfw(4, 60));
-            Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            change.apply();
             Exception e = assertThrows(Exception.class, () -> within(followed));
-            BadInputException bad = assertInstanceOf(BadInputException.class, e.getCause());
-            assertTrue(bad.getMessage().startsWith(file + ": the path names another file"), bad.getMessage());
+            return assertInstanceOf(BadInputException.class, e.getCause());
         } finally {
             pool.shutdownNow();
         }
