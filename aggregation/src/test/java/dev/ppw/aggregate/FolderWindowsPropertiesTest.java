@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.lists;
@@ -112,7 +113,7 @@ class FolderWindowsPropertiesTest {
             }
             String node = tree.path(n, " => ") + " in" + what;
             assertEquals(tree.inclusiveNanos(n) - childInclusive, tree.exclusiveNanos(n), "exclusive of " + node);
-            org.junit.jupiter.api.Assertions.assertTrue(tree.exclusiveNanos(n) >= 0, "exclusive >= 0 of " + node);
+            assertTrue(tree.exclusiveNanos(n) >= 0, "exclusive >= 0 of " + node);
             if (tree.calls(n) == 0) {
                 assertEquals(0, tree.inclusiveNanos(n), "a node without calls has no time: " + node);
             } else {
