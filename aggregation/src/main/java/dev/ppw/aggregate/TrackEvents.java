@@ -16,6 +16,14 @@ import java.util.Arrays;
  * ({@link #clear}) or by time ({@link #retainFrom}, keeping the order of what stays); sorts are stable. So
  * among events that {@link #compare} as equal, index order is always file order, which is all replay order
  * needs of file order.
+ *
+ * <p>Storage: up to one block of events ({@value #BLOCK_SHIFT_DEFAULT} bits of index, 262,144 events, 5 MB)
+ * the columns are flat arrays that grow by doubling; past that, appends go to further blocks of that size
+ * and nothing is copied again. A large buffer thus takes its events' bytes and at most one block more
+ * (doubling took up to three times its events' bytes: the last arrays, half-empty, and the ones they were
+ * copied from, which only a full collection gives back). A sort leaves blocks in place when the events are
+ * in strict time order already (a trace written as it ran); otherwise its radix sort reads the blocks once
+ * and writes flat sorted columns, the blocks then garbage (docs/memory.md).
  */
 final class TrackEvents {
     static final long BEGIN = -1;
@@ -30,20 +38,114 @@ final class TrackEvents {
     /** Bytes one buffered event takes: ts and duration (longs) and id (int). */
     static final int BYTES_PER_EVENT = 20;
     private static final int MIN_CAPACITY = 16;
+    /** Events per block, as bits of index: 2^18 events, the ts and dur blocks 2 MB each, ids 1 MB. */
+    static final int BLOCK_SHIFT_DEFAULT = 18;
 
+    private final int blockShift;
+    private final int blockMask;
+    private final int blockEvents;
+    /** Flat columns (capacity at least {@link #size}); null while the events are in blocks. */
     private long[] tsNanos = new long[MIN_CAPACITY];
     private long[] durNanos = new long[MIN_CAPACITY];
     private int[] ids = new int[MIN_CAPACITY];
+    /**
+     * Blocked columns, non-null exactly while the flat ones are null: event {@code e} is at {@code [e >>>
+     * blockShift][e & blockMask]}; every block but the last is full, blocks past the last event are null.
+     */
+    private long[][] tsBlocks;
+    private long[][] durBlocks;
+    private int[][] idBlocks;
     private int size;
 
+    TrackEvents() {
+        this(BLOCK_SHIFT_DEFAULT);
+    }
+
+    /** A buffer with blocks of {@code 2^blockShift} events (small ones in tests, to reach blocks cheaply). */
+    TrackEvents(int blockShift) {
+        if (blockShift < 1 || blockShift > 28) {
+            throw new IllegalArgumentException("block shift out of range: " + blockShift);
+        }
+        this.blockShift = blockShift;
+        this.blockEvents = 1 << blockShift;
+        this.blockMask = blockEvents - 1;
+    }
+
     void add(long ts, long dur, int id) {
-        if (size == ids.length) {
-            resize(size * 2);
+        int[] flatIds = ids;
+        if (flatIds == null || size == flatIds.length) {
+            addSlow(ts, dur, id);
+            return;
         }
         tsNanos[size] = ts;
         durNanos[size] = dur;
-        ids[size] = id;
+        flatIds[size] = id;
         size++;
+    }
+
+    /** An append that fills the flat columns (they double up to a block, then become blocks) or goes to a block. */
+    private void addSlow(long ts, long dur, int id) {
+        if (ids != null) {
+            if (size < blockEvents) {
+                resize(Math.min(Math.max(size * 2, MIN_CAPACITY), blockEvents));
+                add(ts, dur, id);
+                return;
+            }
+            toBlocks();
+        }
+        int b = size >>> blockShift;
+        int o = size & blockMask;
+        if (o == 0) {
+            if (b == tsBlocks.length) {
+                int grown = Math.max(4, 2 * b);
+                tsBlocks = Arrays.copyOf(tsBlocks, grown);
+                durBlocks = Arrays.copyOf(durBlocks, grown);
+                idBlocks = Arrays.copyOf(idBlocks, grown);
+            }
+            tsBlocks[b] = new long[blockEvents];
+            durBlocks[b] = new long[blockEvents];
+            idBlocks[b] = new int[blockEvents];
+        }
+        tsBlocks[b][o] = ts;
+        durBlocks[b][o] = dur;
+        idBlocks[b][o] = id;
+        size++;
+    }
+
+    /** Moves full flat columns into blocks: the arrays themselves when they are one block, else copied. */
+    private void toBlocks() {
+        int blocks = (size + blockMask) >>> blockShift;
+        int outer = Math.max(4, 2 * blocks);
+        long[][] t = new long[outer][];
+        long[][] d = new long[outer][];
+        int[][] k = new int[outer][];
+        if (size == blockEvents && ids.length == blockEvents) {
+            t[0] = tsNanos;
+            d[0] = durNanos;
+            k[0] = ids;
+        } else {
+            for (int b = 0; b < blocks; b++) {
+                int from = b << blockShift;
+                int n = Math.min(blockEvents, size - from);
+                t[b] = new long[blockEvents];
+                d[b] = new long[blockEvents];
+                k[b] = new int[blockEvents];
+                System.arraycopy(tsNanos, from, t[b], 0, n);
+                System.arraycopy(durNanos, from, d[b], 0, n);
+                System.arraycopy(ids, from, k[b], 0, n);
+            }
+        }
+        tsBlocks = t;
+        durBlocks = d;
+        idBlocks = k;
+        tsNanos = null;
+        durNanos = null;
+        ids = null;
+    }
+
+    /** Whether the events are in blocks (for tests). */
+    boolean blocked() {
+        return ids == null;
     }
 
     /**
@@ -91,26 +193,56 @@ final class TrackEvents {
     }
 
     long ts(int event) {
-        return tsNanos[event];
+        long[] flat = tsNanos;
+        return flat != null ? flat[event] : tsBlocks[event >>> blockShift][event & blockMask];
     }
 
     /** Duration of an {@code X}, or {@link #BEGIN}/{@link #END}, or a counter sample's {@link #counterDur}. */
     long dur(int event) {
-        return durNanos[event];
+        long[] flat = durNanos;
+        return flat != null ? flat[event] : durBlocks[event >>> blockShift][event & blockMask];
     }
 
     int id(int event) {
-        return ids[event];
+        int[] flat = ids;
+        return flat != null ? flat[event] : idBlocks[event >>> blockShift][event & blockMask];
     }
 
     /** Empties the buffer and gives its memory back. */
     void clear() {
         size = 0;
+        if (ids == null) {
+            unblock(MIN_CAPACITY);
+        }
         shrink();
     }
 
     /** Keeps only the events at or after {@code fromNanos}, in their arrival order. */
     void retainFrom(long fromNanos) {
+        if (ids == null) {
+            int kept = 0;
+            for (int i = 0; i < size; i++) {
+                if (ts(i) >= fromNanos) {
+                    kept++;
+                }
+            }
+            long[] t = new long[Math.max(2 * kept, MIN_CAPACITY)];
+            long[] d = new long[t.length];
+            int[] k = new int[t.length];
+            int at = 0;
+            for (int i = 0; i < size; i++) {
+                long ts = ts(i);
+                if (ts >= fromNanos) {
+                    t[at] = ts;
+                    d[at] = dur(i);
+                    k[at] = id(i);
+                    at++;
+                }
+            }
+            dropBlocks(t, d, k);
+            size = kept;
+            return;
+        }
         int kept = 0;
         for (int i = 0; i < size; i++) {
             if (tsNanos[i] >= fromNanos) {
@@ -122,6 +254,30 @@ final class TrackEvents {
         }
         size = kept;
         shrink();
+    }
+
+    /** Copies the blocks' events into flat columns of {@code capacity} (at least the size), dropping the blocks. */
+    private void unblock(int capacity) {
+        long[] t = new long[capacity];
+        long[] d = new long[capacity];
+        int[] k = new int[capacity];
+        for (int from = 0; from < size; from += blockEvents) {
+            int b = from >>> blockShift;
+            int n = Math.min(blockEvents, size - from);
+            System.arraycopy(tsBlocks[b], 0, t, from, n);
+            System.arraycopy(durBlocks[b], 0, d, from, n);
+            System.arraycopy(idBlocks[b], 0, k, from, n);
+        }
+        dropBlocks(t, d, k);
+    }
+
+    private void dropBlocks(long[] t, long[] d, int[] k) {
+        tsNanos = t;
+        durNanos = d;
+        ids = k;
+        tsBlocks = null;
+        durBlocks = null;
+        idBlocks = null;
     }
 
     /**
@@ -178,6 +334,10 @@ final class TrackEvents {
      * each time's events then put in kind order by the insertion sort.
      */
     void sort() {
+        if (ids == null) {
+            sortBlocks();
+            return;
+        }
         int n = size;
         long[] t = tsNanos;
         long[] d = durNanos;
@@ -210,6 +370,123 @@ final class TrackEvents {
         }
     }
 
+    /**
+     * {@link #sort} of blocked events: the same insertion sort and budget, on the blocks in place (events in
+     * strict time order, the usual large in-order track, are only read); past the budget, {@link
+     * #radixSortBlocks}.
+     */
+    private void sortBlocks() {
+        int n = size;
+        int shift = blockShift;
+        int mask = blockMask;
+        long[][] tb = tsBlocks;
+        long[][] db = durBlocks;
+        int[][] ib = idBlocks;
+        long budget = 64;
+        long previous = tb[0][0];
+        for (int i = 1; i < n; i++) {
+            budget += 16;
+            long ts = tb[i >>> shift][i & mask];
+            if (previous < ts) {
+                previous = ts;
+                continue; // the usual case, decided by time alone
+            }
+            long dur = db[i >>> shift][i & mask];
+            int id = ib[i >>> shift][i & mask];
+            int j = i - 1;
+            while (j >= 0) {
+                int jb = j >>> shift;
+                int jo = j & mask;
+                if (compare(tb[jb][jo], db[jb][jo], ts, dur) <= 0) {
+                    break;
+                }
+                int kb = (j + 1) >>> shift;
+                int ko = (j + 1) & mask;
+                tb[kb][ko] = tb[jb][jo];
+                db[kb][ko] = db[jb][jo];
+                ib[kb][ko] = ib[jb][jo];
+                j--;
+            }
+            int kb = (j + 1) >>> shift;
+            int ko = (j + 1) & mask;
+            tb[kb][ko] = ts;
+            db[kb][ko] = dur;
+            ib[kb][ko] = id;
+            budget -= i - 1 - j;
+            if (budget < 0) {
+                radixSortBlocks();
+                sortEqualTimes();
+                return;
+            }
+            previous = tb[i >>> shift][i & mask]; // the largest time so far
+        }
+    }
+
+    /**
+     * {@link #radixSortByTime} of blocked events: the first pass, by the top {@link #DIGIT_BITS} bits, reads
+     * the blocks and writes flat columns of the exact size; the blocks are then dropped, and each part is
+     * sorted by LSD passes with a scratch as large as the largest part. So the sort needs the blocks and one
+     * set of columns, not two.
+     */
+    private void radixSortBlocks() {
+        int n = size;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (int from = 0; from < n; from += blockEvents) {
+            long[] tb = tsBlocks[from >>> blockShift];
+            int count = Math.min(blockEvents, n - from);
+            for (int o = 0; o < count; o++) {
+                min = Math.min(min, tb[o]);
+                max = Math.max(max, tb[o]);
+            }
+        }
+        int bits = 64 - Long.numberOfLeadingZeros(max - min);
+        if (bits <= DIGIT_BITS) {
+            unblock(Math.max(n, MIN_CAPACITY));
+            radixSortByTime();
+            return;
+        }
+        int shift = bits - DIGIT_BITS;
+        int[] start = new int[(1 << DIGIT_BITS) + 1];
+        for (int from = 0; from < n; from += blockEvents) {
+            long[] tb = tsBlocks[from >>> blockShift];
+            int count = Math.min(blockEvents, n - from);
+            for (int o = 0; o < count; o++) {
+                start[(int) ((tb[o] - min) >>> shift) + 1]++;
+            }
+        }
+        int largest = 0;
+        for (int k = 1; k < start.length; k++) {
+            largest = Math.max(largest, start[k]);
+            start[k] += start[k - 1];
+        }
+        int[] at = Arrays.copyOf(start, start.length);
+        long[] t2 = new long[Math.max(n, MIN_CAPACITY)];
+        long[] d2 = new long[t2.length];
+        int[] ids2 = new int[t2.length];
+        for (int from = 0; from < n; from += blockEvents) {
+            int b = from >>> blockShift;
+            long[] tb = tsBlocks[b];
+            long[] db = durBlocks[b];
+            int[] ib = idBlocks[b];
+            int count = Math.min(blockEvents, n - from);
+            for (int o = 0; o < count; o++) {
+                long ts = tb[o];
+                int to = at[(int) ((ts - min) >>> shift)]++;
+                t2[to] = ts;
+                d2[to] = db[o];
+                ids2[to] = ib[o];
+            }
+        }
+        dropBlocks(t2, d2, ids2);
+        long[] scratchT = new long[largest];
+        long[] scratchD = new long[largest];
+        int[] scratchIds = new int[largest];
+        for (int k = 0; k + 1 < start.length; k++) {
+            lsd(t2, d2, ids2, start[k], scratchT, scratchD, scratchIds, 0, start[k + 1] - start[k], min, shift);
+        }
+    }
+
     /** Largest digit of a radix pass: 256 places, so that each pass writes to few enough pages and lines. */
     private static final int DIGIT_BITS = 8;
     /** Tracks below this many events are sorted by LSD passes over the whole of them. */
@@ -239,7 +516,7 @@ final class TrackEvents {
         long[] d2 = new long[n];
         int[] ids2 = new int[n];
         if (n < MSD_FROM_EVENTS || bits <= DIGIT_BITS) {
-            lsd(tsNanos, durNanos, ids, t2, d2, ids2, 0, n, min, bits);
+            lsd(tsNanos, durNanos, ids, 0, t2, d2, ids2, 0, n, min, bits);
             return;
         }
         int shift = bits - DIGIT_BITS;
@@ -266,21 +543,21 @@ final class TrackEvents {
         durNanos = d2;
         ids = ids2;
         for (int k = 0; k + 1 < start.length; k++) {
-            lsd(t2, d2, ids2, t, d, scratchIds, start[k], start[k + 1], min, shift);
+            lsd(t2, d2, ids2, start[k], t, d, scratchIds, start[k], start[k + 1] - start[k], min, shift);
         }
     }
 
     /**
-     * Sorts {@code [from, to)} of the columns {@code t, d, ids} by the low {@code bits} bits of {@code time -
-     * min}, stably, with {@code t2, d2, ids2} as scratch over the same indices: the result is in the first
-     * columns.
+     * Sorts the {@code n} events at {@code from} of the columns {@code t, d, ids} by the low {@code bits} bits
+     * of {@code time - min}, stably, with the {@code n} places at {@code scratchFrom} of {@code t2, d2, ids2}
+     * as scratch: the result is in the first columns.
      */
-    private static void lsd(long[] t, long[] d, int[] ids, long[] t2, long[] d2, int[] ids2, int from, int to,
-                            long min, int bits) {
-        int n = to - from;
+    private static void lsd(long[] t, long[] d, int[] ids, int from, long[] t2, long[] d2, int[] ids2,
+                            int scratchFrom, int n, long min, int bits) {
         if (n < 2 || bits <= 0) {
             return;
         }
+        int to = from + n;
         if (n <= 32) {
             for (int i = from + 1; i < to; i++) {
                 long ts = t[i];
@@ -306,15 +583,18 @@ final class TrackEvents {
         long[] srcT = t;
         long[] srcD = d;
         int[] srcIds = ids;
+        int srcFrom = from;
         long[] dstT = t2;
         long[] dstD = d2;
         int[] dstIds = ids2;
+        int dstFrom = scratchFrom;
         for (int pass = 0, shift = 0; pass < passes; pass++, shift += digit) {
             java.util.Arrays.fill(at, 0);
-            for (int i = from; i < to; i++) {
+            int srcTo = srcFrom + n;
+            for (int i = srcFrom; i < srcTo; i++) {
                 at[(int) ((srcT[i] - min) >>> shift) & (radix - 1)]++;
             }
-            int sum = from;
+            int sum = dstFrom;
             boolean one = false;
             for (int k = 0; k < radix; k++) {
                 int c = at[k];
@@ -325,7 +605,7 @@ final class TrackEvents {
             if (one) {
                 continue;
             }
-            for (int i = from; i < to; i++) {
+            for (int i = srcFrom; i < srcTo; i++) {
                 long ts = srcT[i];
                 int k = at[(int) ((ts - min) >>> shift) & (radix - 1)]++;
                 dstT[k] = ts;
@@ -341,11 +621,14 @@ final class TrackEvents {
             int[] swapIds = srcIds;
             srcIds = dstIds;
             dstIds = swapIds;
+            int swapFrom = srcFrom;
+            srcFrom = dstFrom;
+            dstFrom = swapFrom;
         }
         if (srcT != t) {
-            System.arraycopy(srcT, from, t, from, n);
-            System.arraycopy(srcD, from, d, from, n);
-            System.arraycopy(srcIds, from, ids, from, n);
+            System.arraycopy(srcT, srcFrom, t, from, n);
+            System.arraycopy(srcD, srcFrom, d, from, n);
+            System.arraycopy(srcIds, srcFrom, ids, from, n);
         }
     }
 

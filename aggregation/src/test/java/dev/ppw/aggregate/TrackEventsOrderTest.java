@@ -6,6 +6,9 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link TrackEvents#sort} puts the events in the order of {@link TrackEvents#compare} then file order,
@@ -13,6 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
  * sorted (the budget exceeded at various points, the radix sort finishing), with many equal times and kinds
  * mixed, times spread over the whole range of a long (negative ones too), times whose low bits are all
  * equal, and one time shared by many events; a second sort after more events are added keeps file order among equal keys.
+ * Half of the rounds use blocks of 2 to 128 events, so that the same inputs also go through the blocked storage
+ * (appends past a block, the insertion sort across blocks, the radix sort reading blocks).
  */
 class TrackEventsOrderTest {
     @Test
@@ -21,7 +26,7 @@ class TrackEventsOrderTest {
         for (int round = 0; round < 400; round++) {
             int n = r.nextInt(1, round < 200 ? 60 : 3000);
             int shape = r.nextInt(7);
-            TrackEvents events = new TrackEvents();
+            TrackEvents events = round % 2 == 0 ? new TrackEvents() : new TrackEvents(r.nextInt(1, 8));
             for (int i = 0; i < n; i++) {
                 long ts = switch (shape) {
                     case 0 -> r.nextLong(0, 50); // random, many ties
@@ -66,5 +71,44 @@ class TrackEventsOrderTest {
             assertArrayEquals(Arrays.stream(expected).mapToInt(Integer::intValue).toArray(), sorted,
                     "round " + round + " shape " + shape + " n " + n);
         }
+    }
+
+    @Test
+    void blocksInTimeOrderAreSortedWhereTheyAre() {
+        TrackEvents events = new TrackEvents(4);
+        for (int i = 0; i < 1000; i++) {
+            events.add(i * 3L, i % 2 == 0 ? TrackEvents.BEGIN : TrackEvents.END, i);
+        }
+        assertTrue(events.blocked(), "1000 events in blocks of 16");
+        events.sort();
+        assertTrue(events.blocked(), "strict time order: nothing to move, the blocks stay");
+        for (int k = 0; k < 1000; k++) {
+            assertEquals(k, events.id(k));
+            assertEquals(k * 3L, events.ts(k));
+        }
+    }
+
+    @Test
+    void retainAndClearLeaveBlocksForFlatColumns() {
+        TrackEvents events = new TrackEvents(3);
+        for (int i = 0; i < 100; i++) {
+            events.add(i, 5, i);
+        }
+        events.sort();
+        events.retainFrom(90);
+        assertFalse(events.blocked());
+        assertEquals(10, events.size());
+        for (int k = 0; k < 10; k++) {
+            assertEquals(90 + k, events.id(k));
+        }
+        for (int i = 100; i < 200; i++) {
+            events.add(i, TrackEvents.BEGIN, i);
+        }
+        assertTrue(events.blocked());
+        assertEquals(110, events.size());
+        assertEquals(150, events.id(60));
+        events.clear();
+        assertFalse(events.blocked());
+        assertEquals(0, events.size());
     }
 }
