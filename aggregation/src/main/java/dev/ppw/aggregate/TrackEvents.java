@@ -430,17 +430,12 @@ final class TrackEvents {
      */
     private void radixSortBlocks() {
         int n = size;
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
+        long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
         for (int from = 0; from < n; from += blockEvents) {
-            long[] tb = tsBlocks[from >>> blockShift];
-            int count = Math.min(blockEvents, n - from);
-            for (int o = 0; o < count; o++) {
-                min = Math.min(min, tb[o]);
-                max = Math.max(max, tb[o]);
-            }
+            span(tsBlocks[from >>> blockShift], Math.min(blockEvents, n - from), span);
         }
-        int bits = 64 - Long.numberOfLeadingZeros(max - min);
+        long min = span[0];
+        int bits = 64 - Long.numberOfLeadingZeros(span[1] - min);
         if (bits <= DIGIT_BITS) {
             unblock(Math.max(n, MIN_CAPACITY));
             radixSortByTime();
@@ -449,11 +444,7 @@ final class TrackEvents {
         int shift = bits - DIGIT_BITS;
         int[] start = new int[(1 << DIGIT_BITS) + 1];
         for (int from = 0; from < n; from += blockEvents) {
-            long[] tb = tsBlocks[from >>> blockShift];
-            int count = Math.min(blockEvents, n - from);
-            for (int o = 0; o < count; o++) {
-                start[(int) ((tb[o] - min) >>> shift) + 1]++;
-            }
+            countTops(tsBlocks[from >>> blockShift], Math.min(blockEvents, n - from), min, shift, start);
         }
         int largest = 0;
         for (int k = 1; k < start.length; k++) {
@@ -466,17 +457,8 @@ final class TrackEvents {
         int[] ids2 = new int[t2.length];
         for (int from = 0; from < n; from += blockEvents) {
             int b = from >>> blockShift;
-            long[] tb = tsBlocks[b];
-            long[] db = durBlocks[b];
-            int[] ib = idBlocks[b];
-            int count = Math.min(blockEvents, n - from);
-            for (int o = 0; o < count; o++) {
-                long ts = tb[o];
-                int to = at[(int) ((ts - min) >>> shift)]++;
-                t2[to] = ts;
-                d2[to] = db[o];
-                ids2[to] = ib[o];
-            }
+            scatterTops(tsBlocks[b], durBlocks[b], idBlocks[b], Math.min(blockEvents, n - from), min, shift, at,
+                    t2, d2, ids2);
         }
         dropBlocks(t2, d2, ids2);
         long[] scratchT = new long[largest];
@@ -484,6 +466,40 @@ final class TrackEvents {
         int[] scratchIds = new int[largest];
         for (int k = 0; k + 1 < start.length; k++) {
             lsd(t2, d2, ids2, start[k], scratchT, scratchD, scratchIds, 0, start[k + 1] - start[k], min, shift);
+        }
+    }
+
+    // The loops of radixSortBlocks, one block per call: small methods that the JIT compiles on their own
+    // (one large method with every loop was compiled once per loop, on the stack, each time whole).
+
+    /** Widens {@code span} (min, max) by the first {@code count} times of a block. */
+    private static void span(long[] times, int count, long[] span) {
+        long min = span[0];
+        long max = span[1];
+        for (int o = 0; o < count; o++) {
+            min = Math.min(min, times[o]);
+            max = Math.max(max, times[o]);
+        }
+        span[0] = min;
+        span[1] = max;
+    }
+
+    /** Counts the first {@code count} times of a block by their top digit, into {@code start[digit + 1]}. */
+    private static void countTops(long[] times, int count, long min, int shift, int[] start) {
+        for (int o = 0; o < count; o++) {
+            start[(int) ((times[o] - min) >>> shift) + 1]++;
+        }
+    }
+
+    /** Moves the first {@code count} events of a block to their top digit's next place in the flat columns. */
+    private static void scatterTops(long[] times, long[] durs, int[] ids, int count, long min, int shift, int[] at,
+                                    long[] t2, long[] d2, int[] ids2) {
+        for (int o = 0; o < count; o++) {
+            long ts = times[o];
+            int to = at[(int) ((ts - min) >>> shift)]++;
+            t2[to] = ts;
+            d2[to] = durs[o];
+            ids2[to] = ids[o];
         }
     }
 
@@ -559,21 +575,7 @@ final class TrackEvents {
         }
         int to = from + n;
         if (n <= 32) {
-            for (int i = from + 1; i < to; i++) {
-                long ts = t[i];
-                long dur = d[i];
-                int id = ids[i];
-                int j = i - 1;
-                while (j >= from && t[j] > ts) {
-                    t[j + 1] = t[j];
-                    d[j + 1] = d[j];
-                    ids[j + 1] = ids[j];
-                    j--;
-                }
-                t[j + 1] = ts;
-                d[j + 1] = dur;
-                ids[j + 1] = id;
-            }
+            insertionByTime(t, d, ids, from, to);
             return;
         }
         int passes = (bits + DIGIT_BITS - 1) / DIGIT_BITS;
@@ -590,10 +592,7 @@ final class TrackEvents {
         int dstFrom = scratchFrom;
         for (int pass = 0, shift = 0; pass < passes; pass++, shift += digit) {
             java.util.Arrays.fill(at, 0);
-            int srcTo = srcFrom + n;
-            for (int i = srcFrom; i < srcTo; i++) {
-                at[(int) ((srcT[i] - min) >>> shift) & (radix - 1)]++;
-            }
+            countDigits(srcT, srcFrom, srcFrom + n, min, shift, radix - 1, at);
             int sum = dstFrom;
             boolean one = false;
             for (int k = 0; k < radix; k++) {
@@ -605,13 +604,7 @@ final class TrackEvents {
             if (one) {
                 continue;
             }
-            for (int i = srcFrom; i < srcTo; i++) {
-                long ts = srcT[i];
-                int k = at[(int) ((ts - min) >>> shift) & (radix - 1)]++;
-                dstT[k] = ts;
-                dstD[k] = srcD[i];
-                dstIds[k] = srcIds[i];
-            }
+            scatterDigits(srcT, srcD, srcIds, srcFrom, srcFrom + n, min, shift, radix - 1, at, dstT, dstD, dstIds);
             long[] swap = srcT;
             srcT = dstT;
             dstT = swap;
@@ -629,6 +622,44 @@ final class TrackEvents {
             System.arraycopy(srcT, srcFrom, t, from, n);
             System.arraycopy(srcD, srcFrom, d, from, n);
             System.arraycopy(srcIds, srcFrom, ids, from, n);
+        }
+    }
+
+    /** Stable insertion sort of {@code [from, to)} by time alone (a small part of a radix sort). */
+    private static void insertionByTime(long[] t, long[] d, int[] ids, int from, int to) {
+        for (int i = from + 1; i < to; i++) {
+            long ts = t[i];
+            long dur = d[i];
+            int id = ids[i];
+            int j = i - 1;
+            while (j >= from && t[j] > ts) {
+                t[j + 1] = t[j];
+                d[j + 1] = d[j];
+                ids[j + 1] = ids[j];
+                j--;
+            }
+            t[j + 1] = ts;
+            d[j + 1] = dur;
+            ids[j + 1] = id;
+        }
+    }
+
+    /** Counts the times of {@code [from, to)} by the digit at {@code shift} ({@code mask} wide) into {@code at}. */
+    private static void countDigits(long[] t, int from, int to, long min, int shift, int mask, int[] at) {
+        for (int i = from; i < to; i++) {
+            at[(int) ((t[i] - min) >>> shift) & mask]++;
+        }
+    }
+
+    /** Moves the events of {@code [from, to)} to their digit's next place {@code at} in the other columns. */
+    private static void scatterDigits(long[] t, long[] d, int[] ids, int from, int to, long min, int shift, int mask,
+                                      int[] at, long[] t2, long[] d2, int[] ids2) {
+        for (int i = from; i < to; i++) {
+            long ts = t[i];
+            int k = at[(int) ((ts - min) >>> shift) & mask]++;
+            t2[k] = ts;
+            d2[k] = d[i];
+            ids2[k] = ids[i];
         }
     }
 
