@@ -21,9 +21,12 @@ public enum MergeOp {
      */
     AVG;
 
+    /** {@link #label()}, made once: outputs ask for it on every row. */
+    private final String label = name().toLowerCase(Locale.ROOT);
+
     /** The lower-case name used on the command line and in outputs. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return label;
     }
 
     /** Parses a label ({@code sum}, {@code min}, {@code max}, {@code avg}), case-insensitively. */

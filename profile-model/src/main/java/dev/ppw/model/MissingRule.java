@@ -9,8 +9,11 @@ public enum MissingRule {
     /** {@code min}, {@code avg} and {@code max} are taken over the nodes that have the key only. */
     PRESENT;
 
+    /** {@link #label()}, made once: outputs ask for it on every row. */
+    private final String label = name().toLowerCase(Locale.ROOT);
+
     /** The label printed in outputs: {@code zero} or {@code present}. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return label;
     }
 }

@@ -15,11 +15,14 @@ public enum Part {
     /** Spans of nestable async tracks ({@code b}/{@code e} events) kept apart ({@code --async apart}). */
     ASYNC;
 
+    /** {@link #label()}, made once: outputs ask for it on every row. */
+    private final String label = name().toLowerCase(Locale.ROOT);
+
     private static final Part[] VALUES = values();
 
     /** The lower-case name used in outputs: {@code thread} or {@code async}. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return label;
     }
 
     /** The part whose {@link #ordinal()} is {@code ordinal}. */
