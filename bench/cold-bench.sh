@@ -3,9 +3,9 @@
 # rounds, alternating: a raw Jackson token scan of the file in a JVM of its own pinned to one core
 # (bench/RawScan.java, `taskset -c 0`, the launcher's JVM settings) and `./ppw-java profile FILE --format csv
 # -o /dev/null` on every core, each timed from the outside (JVM start included). Prints every run, the
-# medians, the ratio (scan time / ppw time: above 1, ppw-java is faster), the CPU time (user + system) of
-# each side and the load average. Then, unless WARM=0, the same file warm in one JVM (bench/ReadBench.java
-# --trace: raw scan, read+fold on 1 and on all cores).
+# medians, the ratio (scan time / ppw time: above 1, ppw-java is faster) of the medians and the median of each
+# round's own ratio, the CPU time (user + system) of each side and the load average. Then, unless WARM=0,
+# the same file warm in one JVM (bench/ReadBench.java --trace: raw scan, read+fold on 1 and on all cores).
 #   bench/cold-bench.sh                          # every case, 5 rounds
 #   RUNS=9 bench/cold-bench.sh be-1g real-1m     # some cases
 #   WARM=0 bench/cold-bench.sh real-1g
@@ -105,6 +105,11 @@ for c in "${cases[@]}"; do
   fi
   echo "  cold medians: one-core raw scan $ms ms (cpu $(echo "${scpu[*]}" | median)), ppw-java $mp ms" \
        "(cpu $(echo "${pcpu[*]}" | median)): $(ratio "$ms" "$mp") the scan$old; load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  # The machine's speed drifts between rounds (an idle VM's scan took 3.0 to 4.2 s for the same file); the
+  # two sides of one round see the same drift, so the median of the rounds' own ratios is the steadier figure.
+  rounds=()
+  for r in "${!scans[@]}"; do rounds+=("$(awk -v s="${scans[$r]}" -v p="${ppws[$r]}" 'BEGIN{printf "%.3f", s/p}')"); done
+  echo "  ratio of each round: ${rounds[*]}; median $(echo "${rounds[*]}" | median | awk '{printf "%.2fx", $1}')"
   if [ "${WARM:-1}" != 0 ]; then
     size=$(stat -c %s "$trace")
     warm_runs=$(( size > 300000000 ? 3 : 7 ))
