@@ -1,28 +1,58 @@
 # Writes the trace that the launcher's start-up cache for large inputs is trained on (./ppw-java,
-# docs/performance.md, "Start-up"): Chrome Trace Event JSON; threads 1 and 2 of process 1 write B and E
-# events in time order, an event per line (PerfFlowAspect's verbose shape), then threads 3 and 4 of process
-# 2 X events in random order on one line, as json.dump writes them (the realistic shape of
-# bench/GenRealisticTrace.java); a call tree of tens of thousands of nodes. Large enough that the run reads in parallel, sorts and replays the tracks and writes a large table,
-# small enough that the training takes a few seconds.
-#   awk -v per_thread=30000 -f scripts/training-trace.awk > trace.json     # 180,000 events, 10 MB
+# docs/performance.md, "Start-up"): Chrome Trace Event JSON in the shapes real writers use, so that the
+# training's method profiles hold the branches a real trace takes (a branch never taken in training is
+# compiled as a trap, and the first real event that takes it sends the method back to the interpreter):
+#   - thread 1 of process 7530: B and E events in time order, an event per line, as PerfFlowAspect's
+#     verbose mode writes them ("cat", spaces after the colons, 16-digit microsecond times with 3 decimals);
+#   - thread 2 of process 7530: the same compact (no spaces, integer microseconds, "cat" and "args" last);
+#   - threads 3 and 4 of process 2: X events in random order on one line, as Python's json.dump writes
+#     them (the realistic shape of bench/GenRealisticTrace.java: times with 0 to 3 decimals, trailing
+#     zeros dropped, whole numbers as 12.0).
+# Threads 1 and 3 hold more events than one block of a track's buffer (262,144), so that the run also
+# appends past a block, sorts blocks in place (thread 1) and radix-sorts blocks (thread 3); a call tree of
+# tens of thousands of nodes, written as a large CSV table. 620,000 events, 55 MB.
+#   awk -f scripts/training-trace.awk > trace.json
+#   awk -v large=280000 -v small=30000 -f scripts/training-trace.awk > trace.json   # events per thread
+function usec(nanos,    s) {
+  # nanoseconds as json.dump prints float microseconds: 3 decimals at most, trailing zeros dropped, .0 kept
+  s = sprintf("%d.%03d", int(nanos / 1000), nanos % 1000)
+  sub(/0+$/, "", s)
+  if (s ~ /\.$/) s = s "0"
+  return s
+}
 function call(pid, tid, depth, ts,    name, end, n, i) {
   name = "f" depth "_" int(rand() * 6)
-  if (tid <= 2) print "{\"name\":\"" name "\",\"ph\":\"B\",\"pid\":" pid ",\"tid\":" tid ",\"ts\":" ts "},"
-  end = ts + 1 + int(rand() * 3)
+  if (tid == 1) {
+    print "{\"name\": \"" name "\", \"cat\": \"__main__\", \"pid\": " pid ", \"tid\": 7531, \"ts\": 17953225" \
+        sprintf("%08d", int(ts / 1000)) "." sprintf("%03d", ts % 1000) ", \"ph\": \"B\"},"
+  } else if (tid == 2) {
+    print "{\"name\":\"" name "\",\"ph\":\"B\",\"pid\":" pid ",\"tid\":" tid ",\"ts\":" int(ts / 1000) \
+        ",\"cat\":\"toplevel\",\"args\":{}},"
+  }
+  end = ts + 1000 + int(rand() * 3000)
   n = depth < 5 ? int(rand() * 4) : 0
-  for (i = 0; i < n; i++) end = call(pid, tid, depth + 1, end) + 1 + int(rand() * 2)
-  if (tid <= 2) print "{\"name\":\"" name "\",\"ph\":\"E\",\"pid\":" pid ",\"tid\":" tid ",\"ts\":" end "},"
-  else x[nx++] = "{\"name\": \"" name "\", \"ph\": \"X\", \"pid\": " pid ", \"tid\": " tid ", \"ts\": " ts ", \"dur\": " (end - ts) "}"
-  events++
+  for (i = 0; i < n; i++) end = call(pid, tid, depth + 1, end) + 1 + int(rand() * 2000)
+  if (tid == 1) {
+    print "{\"name\": \"" name "\", \"cat\": \"__main__\", \"pid\": " pid ", \"tid\": 7531, \"ts\": 17953225" \
+        sprintf("%08d", int(end / 1000)) "." sprintf("%03d", end % 1000) ", \"ph\": \"E\"},"
+  } else if (tid == 2) {
+    print "{\"name\":\"" name "\",\"ph\":\"E\",\"pid\":" pid ",\"tid\":" tid ",\"ts\":" int(end / 1000) \
+        ",\"cat\":\"toplevel\",\"args\":{}},"
+  } else {
+    x[nx++] = "{\"name\": \"" name "\", \"ph\": \"X\", \"pid\": " pid ", \"tid\": " tid ", \"ts\": " usec(ts) \
+        ", \"dur\": " usec(end - ts) "}"
+  }
+  events += tid <= 2 ? 2 : 1 # buffered events: a B and an E, or one X
   return end
 }
 BEGIN {
   srand(1)
-  if (per_thread == "") per_thread = 30000
+  if (large == "") large = 280000
+  if (small == "") small = 30000
   print "["
   for (tid = 1; tid <= 4; tid++) {
     ts = 0
-    for (events = 0; events < per_thread;) ts = call(1 + (tid > 2), tid, 0, ts) + 1
+    for (events = 0; events < (tid % 2 ? large : small);) ts = call(tid <= 2 ? 7530 : 2, tid, 0, ts) + 1000
   }
   for (i = nx - 1; i > 0; i--) { j = int(rand() * (i + 1)); t = x[i]; x[i] = x[j]; x[j] = t }
   for (i = 0; i < nx; i++) printf "%s%s", x[i], (i < nx - 1 ? ", " : "\n")
