@@ -56,6 +56,15 @@ final class TrackEvents {
     private long[][] durBlocks;
     private int[][] idBlocks;
     private int size;
+    /**
+     * The columns appends go to (the flat ones, or the last block), the index of their first place, and the
+     * size at which they are full: one test per append, whichever the storage.
+     */
+    private long[] appendTs = tsNanos;
+    private long[] appendDurs = durNanos;
+    private int[] appendIds = ids;
+    private int appendFrom;
+    private int appendLimit = MIN_CAPACITY;
 
     TrackEvents() {
         this(BLOCK_SHIFT_DEFAULT);
@@ -72,18 +81,19 @@ final class TrackEvents {
     }
 
     void add(long ts, long dur, int id) {
-        int[] flatIds = ids;
-        if (flatIds == null || size == flatIds.length) {
+        int at = size;
+        if (at == appendLimit) {
             addSlow(ts, dur, id);
             return;
         }
-        tsNanos[size] = ts;
-        durNanos[size] = dur;
-        flatIds[size] = id;
-        size++;
+        int o = at - appendFrom;
+        appendTs[o] = ts;
+        appendDurs[o] = dur;
+        appendIds[o] = id;
+        size = at + 1;
     }
 
-    /** An append that fills the flat columns (they double up to a block, then become blocks) or goes to a block. */
+    /** An append to full columns: the flat ones double up to a block, then become blocks; a block is added. */
     private void addSlow(long ts, long dur, int id) {
         if (ids != null) {
             if (size < blockEvents) {
@@ -94,8 +104,7 @@ final class TrackEvents {
             toBlocks();
         }
         int b = size >>> blockShift;
-        int o = size & blockMask;
-        if (o == 0) {
+        if ((size & blockMask) == 0) {
             if (b == tsBlocks.length) {
                 int grown = Math.max(4, 2 * b);
                 tsBlocks = Arrays.copyOf(tsBlocks, grown);
@@ -106,10 +115,21 @@ final class TrackEvents {
             durBlocks[b] = new long[blockEvents];
             idBlocks[b] = new int[blockEvents];
         }
-        tsBlocks[b][o] = ts;
-        durBlocks[b][o] = dur;
-        idBlocks[b][o] = id;
-        size++;
+        appendTs = tsBlocks[b];
+        appendDurs = durBlocks[b];
+        appendIds = idBlocks[b];
+        appendFrom = b << blockShift;
+        appendLimit = appendFrom + blockEvents;
+        add(ts, dur, id);
+    }
+
+    /** Makes the flat columns the ones appends go to (after they are replaced). */
+    private void appendToFlat() {
+        appendTs = tsNanos;
+        appendDurs = durNanos;
+        appendIds = ids;
+        appendFrom = 0;
+        appendLimit = ids.length;
     }
 
     /** Moves full flat columns into blocks: the arrays themselves when they are one block, else copied. */
@@ -278,6 +298,7 @@ final class TrackEvents {
         tsBlocks = null;
         durBlocks = null;
         idBlocks = null;
+        appendToFlat();
     }
 
     /**
@@ -294,6 +315,7 @@ final class TrackEvents {
         tsNanos = Arrays.copyOf(tsNanos, capacity);
         durNanos = Arrays.copyOf(durNanos, capacity);
         ids = Arrays.copyOf(ids, capacity);
+        appendToFlat();
     }
 
     /**
@@ -558,6 +580,7 @@ final class TrackEvents {
         tsNanos = t2;
         durNanos = d2;
         ids = ids2;
+        appendToFlat();
         for (int k = 0; k + 1 < start.length; k++) {
             lsd(t2, d2, ids2, start[k], t, d, scratchIds, start[k], start[k + 1] - start[k], min, shift);
         }
