@@ -1,7 +1,5 @@
 package dev.ppw.model;
 
-import org.eclipse.collections.api.list.primitive.MutableIntList;
-import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -605,16 +603,24 @@ public final class CallTree {
         if (parent(node) == ROOT) {
             return regionName(node);
         }
-        MutableIntList chain = new IntArrayList();
+        // Names gathered from the node up, then joined in a builder of the exact length: one array and one
+        // copy per path (a large tree's CSV builds one per row).
+        int depth = 0;
         for (int n = node; n != ROOT; n = parent[n]) {
-            chain.add(n);
+            depth++;
         }
-        StringBuilder sb = new StringBuilder();
-        for (int i = chain.size() - 1; i >= 0; i--) {
-            sb.append(regionName(chain.get(i)));
-            if (i > 0) {
-                sb.append(separator);
-            }
+        String[] names = new String[depth];
+        int length = separator.length() * (depth - 1);
+        int k = depth;
+        for (int n = node; n != ROOT; n = parent[n]) {
+            String name = regionName(n);
+            names[--k] = name;
+            length += name.length();
+        }
+        StringBuilder sb = new StringBuilder(length);
+        sb.append(names[0]);
+        for (int i = 1; i < depth; i++) {
+            sb.append(separator).append(names[i]);
         }
         return sb.toString();
     }

@@ -97,10 +97,12 @@ public final class CsvWriter implements OutputWriter {
         CSVFormat format = CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).build();
         // Not try-with-resources: closing the printer would close the caller's stream.
         CSVPrinter printer = new CSVPrinter(writer, format);
-        printRows(printer, report, phases ? "" : null, header, unit);
+        CsvRows rows = new CsvRows(writer);
+        printRows(rows, report, phases ? "" : null, header, unit);
         for (Report.Phase phase : report.phases()) {
-            printRows(printer, phase.report(), phase.name(), header, unit);
+            printRows(rows, phase.report(), phase.name(), header, unit);
         }
+        rows.flush();
         printer.flush();
     }
 
@@ -108,7 +110,7 @@ public final class CsvWriter implements OutputWriter {
      * {@code report}'s listed rows under {@code header} (the whole's columns: a phase's own report may lack a
      * metric the whole has, whose fields are then empty), each led by {@code phase} unless it is null.
      */
-    private static void printRows(CSVPrinter printer, Report report, String phase, List<String> header,
+    private static void printRows(CsvRows rows, Report report, String phase, List<String> header,
                                   DisplayUnit unit) throws IOException {
         List<RowColumn> fields = RowColumn.csv(report);
         java.util.Map<String, RowColumn> byName = new java.util.HashMap<>();
@@ -119,17 +121,15 @@ public final class CsvWriter implements OutputWriter {
         for (int c = phase == null ? 0 : 1; c < header.size(); c++) {
             ordered.add(byName.get(header.get(c)));
         }
-        List<String> values = new ArrayList<>(header.size());
         for (int node : report.listedRows()) {
-            values.clear();
             if (phase != null) {
-                values.add(phase);
+                rows.field(phase);
             }
             for (RowColumn f : ordered) {
                 String text = f == null ? null : f.text(report, node, unit);
-                values.add(text == null ? "" : text);
+                rows.field(text == null ? "" : text);
             }
-            printer.printRecord(values);
+            rows.endRow();
         }
     }
 
