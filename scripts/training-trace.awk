@@ -20,25 +20,25 @@ function usec(nanos,    s) {
   if (s ~ /\.$/) s = s "0"
   return s
 }
+function edge(ph, pid, tid, name, nanos) {
+  # a B or E line: thread 1 as PerfFlowAspect's verbose mode writes it, thread 2 compact
+  if (tid == 1) {
+    print "{\"name\": \"" name "\", \"cat\": \"__main__\", \"pid\": " pid ", \"tid\": 7531, \"ts\": 17953225" \
+        sprintf("%08d", int(nanos / 1000)) "." sprintf("%03d", nanos % 1000) ", \"ph\": \"" ph "\"},"
+  } else {
+    print "{\"name\":\"" name "\",\"ph\":\"" ph "\",\"pid\":" pid ",\"tid\":" tid ",\"ts\":" int(nanos / 1000) \
+        ",\"cat\":\"toplevel\",\"args\":{}},"
+  }
+}
 function call(pid, tid, depth, ts,    name, end, n, i) {
   # names of 4 to 40 bytes, as real ones are (a name's bytes are hashed and compared 8 at a time)
   name = stem[int(rand() * 6)] "_" depth
-  if (tid == 1) {
-    print "{\"name\": \"" name "\", \"cat\": \"__main__\", \"pid\": " pid ", \"tid\": 7531, \"ts\": 17953225" \
-        sprintf("%08d", int(ts / 1000)) "." sprintf("%03d", ts % 1000) ", \"ph\": \"B\"},"
-  } else if (tid == 2) {
-    print "{\"name\":\"" name "\",\"ph\":\"B\",\"pid\":" pid ",\"tid\":" tid ",\"ts\":" int(ts / 1000) \
-        ",\"cat\":\"toplevel\",\"args\":{}},"
-  }
+  if (tid <= 2) edge("B", pid, tid, name, ts)
   end = ts + 1000 + int(rand() * 3000)
   n = depth < 5 ? int(rand() * 4) : 0
   for (i = 0; i < n; i++) end = call(pid, tid, depth + 1, end) + 1 + int(rand() * 2000)
-  if (tid == 1) {
-    print "{\"name\": \"" name "\", \"cat\": \"__main__\", \"pid\": " pid ", \"tid\": 7531, \"ts\": 17953225" \
-        sprintf("%08d", int(end / 1000)) "." sprintf("%03d", end % 1000) ", \"ph\": \"E\"},"
-  } else if (tid == 2) {
-    print "{\"name\":\"" name "\",\"ph\":\"E\",\"pid\":" pid ",\"tid\":" tid ",\"ts\":" int(end / 1000) \
-        ",\"cat\":\"toplevel\",\"args\":{}},"
+  if (tid <= 2) {
+    edge("E", pid, tid, name, end)
   } else {
     x[nx++] = "{\"name\": \"" name "\", \"ph\": \"X\", \"pid\": " pid ", \"tid\": " tid ", \"ts\": " usec(ts) \
         ", \"dur\": " usec(end - ts) "}"
