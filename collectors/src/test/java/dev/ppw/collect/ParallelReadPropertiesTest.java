@@ -281,4 +281,27 @@ class ParallelReadPropertiesTest {
             }
         }
     }
+
+    /**
+     * A bare array, or an object whose first key is traceEvents, after blank lines, spaces and tabs is found
+     * without the header reader; the positions of its events' warnings (file:line:column) are the header
+     * reader's all the same. A CR, a byte order mark, UTF-16, other keys first go through the header reader.
+     */
+    @Test
+    void aBareArrayAfterBlanksKeepsItsPositions() {
+        // A negative dur is warned at its event's line and column: the first one on the bracket's line.
+        String events = "{\"name\": \"c\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": 9, \"dur\": -1},\n"
+                + "  {\"name\": \"a\", \"ph\": \"B\", \"pid\": 1, \"tid\": 1, \"ts\": 5},\n"
+                + "{\"name\": \"d\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": 6, \"dur\": -2}]\n";
+        for (String before : new String[] {"", "\n\n", "  \t", "\n \t\n  ", "\r\n", "\ufeff", "{\"traceEvents\": ",
+                "\n{\n  \"traceEvents\" :\n\t", "{\"traceEvents\":", "{\"displayTimeUnit\": \"ns\", \"traceEvents\": ",
+                "{\"traceEvent\": [], \"traceEvents\": "}) {
+            String text = before + "[" + events + (before.contains("{") ? "}" : "");
+            for (int chunk : new int[] {1, 16, 1000}) {
+                assertSame(text.getBytes(StandardCharsets.UTF_8), chunk, 2, "after " + before.replace("\n", "\\n"));
+            }
+        }
+        assertSame("[".getBytes(StandardCharsets.UTF_16LE), 1000, 2, "UTF-16LE");
+        assertSame(("[" + events).getBytes(StandardCharsets.UTF_16BE), 1000, 2, "UTF-16BE");
+    }
 }
