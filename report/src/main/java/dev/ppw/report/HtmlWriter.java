@@ -288,15 +288,7 @@ public final class HtmlWriter implements OutputWriter {
         for (Report.Phase phase : report.phases()) {
             g.writeStartObject();
             g.writeStringField("name", phase.name());
-            g.writeArrayFieldStart("windows");
-            for (Report.Window w : phase.windows().subList(0, Math.min(PHASE_WINDOWS, phase.windows().size()))) {
-                g.writeStartObject();
-                g.writeStringField("node", w.node());
-                g.writeNumberField("start_ns", w.startNanos());
-                g.writeNumberField("end_ns", w.endNanos());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
+            JsonWriter.writeWindows(g, phase.windows().subList(0, Math.min(PHASE_WINDOWS, phase.windows().size())));
             g.writeNumberField("windows_total", phase.windows().size());
             g.writeNumberField("total_ns", phase.report().totalInclusiveNanos());
             g.writeNumberField("rows", phase.report().rows().length);
