@@ -1,5 +1,7 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.format.PositionalReads;
+
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.DataOutputStream;
@@ -187,13 +189,12 @@ final class SpillFile implements Closeable {
             long want = Math.min(buffer.capacity(), left * TrackEvents.BYTES_PER_EVENT);
             buffer.limit((int) want);
             try {
-                while (buffer.hasRemaining()) {
-                    int n = channel.read(buffer, position);
-                    if (n < 0) {
-                        throw new IOException("it ends early at byte " + position);
-                    }
-                    position += n;
+                int n = PositionalReads.readFully(channel, position, buffer.array(), 0, (int) want);
+                position += n;
+                if (n < want) {
+                    throw new IOException("it ends early at byte " + position);
                 }
+                buffer.position(n);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read back the temporary file " + file + ": " + e.getMessage(), e);
             }

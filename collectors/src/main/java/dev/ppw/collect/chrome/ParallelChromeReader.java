@@ -1,6 +1,7 @@
 package dev.ppw.collect.chrome;
 
 import dev.ppw.model.EventSink;
+import dev.ppw.model.format.PositionalReads;
 import dev.ppw.model.format.ReadOptions;
 
 import java.io.BufferedInputStream;
@@ -9,7 +10,6 @@ import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
@@ -393,14 +393,7 @@ public final class ParallelChromeReader {
     private static ChunkParser readAndParse(ChunkParser parser, FileChannel channel, long offset, int want,
                                             boolean first) throws IOException {
         byte[] bytes = parser.buf;
-        ByteBuffer bb = ByteBuffer.wrap(bytes, 0, want);
-        while (bb.hasRemaining()) {
-            int r = channel.read(bb, offset + bb.position());
-            if (r < 0) {
-                break;
-            }
-        }
-        int length = bb.position();
+        int length = PositionalReads.readFully(channel, offset, bytes, 0, want);
         if (first) {
             return parser.reuse(bytes, offset, 0, length, ChunkParser.OPEN).parse();
         }
@@ -678,11 +671,8 @@ public final class ParallelChromeReader {
             throw new Bail();
         }
         byte[] bytes = new byte[(int) (size - offset)];
-        ByteBuffer bb = ByteBuffer.wrap(bytes);
-        while (bb.hasRemaining() && channel.read(bb, offset + bb.position()) >= 0) {
-            // read on
-        }
-        if (!new ChunkParser(bytes, offset, 0, bb.position(), ChunkParser.ELEMENT).inertTail(!arrayForm)) {
+        int length = PositionalReads.readFully(channel, offset, bytes, 0, bytes.length);
+        if (!new ChunkParser(bytes, offset, 0, length, ChunkParser.ELEMENT).inertTail(!arrayForm)) {
             throw new Bail();
         }
     }

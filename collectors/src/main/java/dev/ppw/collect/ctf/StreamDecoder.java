@@ -1,11 +1,11 @@
 package dev.ppw.collect.ctf;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.format.PositionalReads;
 
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -200,14 +200,9 @@ final class StreamDecoder implements Closeable {
         buffer = target;
         bufferStart = offset;
         int want = (int) Math.min(target.length, fileSize - offset);
-        ByteBuffer into = ByteBuffer.wrap(target, kept, want - kept);
-        long at = offset + kept;
-        while (into.hasRemaining()) {
-            int n = channel.read(into, at);
-            if (n < 0) {
-                throw new EOFException(name + ": the file ended at byte " + at + " while it was read");
-            }
-            at += n;
+        int read = PositionalReads.readFully(channel, offset + kept, target, kept, want - kept);
+        if (read < want - kept) {
+            throw new EOFException(name + ": the file ended at byte " + (offset + kept + read) + " while it was read");
         }
         bufferEnd = offset + want;
     }
