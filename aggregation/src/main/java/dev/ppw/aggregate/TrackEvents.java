@@ -65,6 +65,15 @@ final class TrackEvents {
     private int[] appendIds = ids;
     private int appendFrom;
     private int appendLimit = MIN_CAPACITY;
+    /**
+     * Whether the events are in replay order: true when empty and after a sort, and kept while no append
+     * goes before the one before it by {@link #compare} (a trace written as it ran), so that such a
+     * buffer's sort reads nothing.
+     */
+    private boolean sorted = true;
+    /** Time and duration column of the last event appended (the last in order, after a sort); MIN_VALUE when none. */
+    private long lastTsNanos = Long.MIN_VALUE;
+    private long lastDur;
 
     TrackEvents() {
         this(BLOCK_SHIFT_DEFAULT);
@@ -81,6 +90,11 @@ final class TrackEvents {
     }
 
     void add(long ts, long dur, int id) {
+        if (ts <= lastTsNanos && compare(lastTsNanos, lastDur, ts, dur) > 0) {
+            sorted = false;
+        }
+        lastTsNanos = ts;
+        lastDur = dur;
         int at = size;
         if (at == appendLimit) {
             addSlow(ts, dur, id);
@@ -231,6 +245,8 @@ final class TrackEvents {
     /** Empties the buffer and gives its memory back. */
     void clear() {
         size = 0;
+        sorted = true;
+        lastTsNanos = Long.MIN_VALUE;
         if (ids == null) {
             unblock(MIN_CAPACITY);
         }
@@ -354,12 +370,28 @@ final class TrackEvents {
      * events) is sorted by time with a radix sort ({@link #radixSortByTime}: a few passes over the columns
      * whatever the order, {@link #BYTES_PER_EVENT} bytes per event of new columns, the old ones the scratch),
      * each time's events then put in kind order by the insertion sort.
+     *
+     * <p>A buffer whose appends each came in replay order after the one before, since it was empty or last
+     * sorted, is not read at all.
      */
     void sort() {
-        if (ids == null) {
-            sortBlocks();
+        if (sorted) {
             return;
         }
+        if (ids == null) {
+            sortBlocks();
+        } else {
+            sortFlat();
+        }
+        sorted = true;
+        if (size > 0) {
+            lastTsNanos = ts(size - 1);
+            lastDur = dur(size - 1);
+        }
+    }
+
+    /** {@link #sort} of flat columns: an insertion sort while the events are nearly in order, else a radix sort. */
+    private void sortFlat() {
         int n = size;
         long[] t = tsNanos;
         long[] d = durNanos;

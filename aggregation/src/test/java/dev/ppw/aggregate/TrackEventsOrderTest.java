@@ -25,7 +25,7 @@ class TrackEventsOrderTest {
         SplittableRandom r = new SplittableRandom(42);
         for (int round = 0; round < 400; round++) {
             int n = r.nextInt(1, round < 200 ? 60 : 3000);
-            int shape = r.nextInt(7);
+            int shape = r.nextInt(10);
             TrackEvents events = round % 2 == 0 ? new TrackEvents() : new TrackEvents(r.nextInt(1, 8));
             for (int i = 0; i < n; i++) {
                 long ts = switch (shape) {
@@ -35,6 +35,9 @@ class TrackEventsOrderTest {
                     case 3 -> i < n / 2 ? i : r.nextLong(0, n); // sorted, then random
                     case 4 -> r.nextInt(3) == 0 ? r.nextLong() : r.nextLong(-5, 5); // any long, many ties
                     case 5 -> r.nextLong(0, 50) << 24; // low digits all equal: radix passes skipped
+                    case 7 -> i * 3L; // strictly increasing: the sort reads nothing
+                    case 8 -> i == n - 1 ? r.nextLong(-1, 3L * i + 1) : i * 3L; // so, but for the last event
+                    case 9 -> i / 3 * 3L; // increasing in threes: each time's kinds in order or not
                     default -> r.nextInt(10) == 0 ? r.nextLong(0, 1L << 40) : 7; // one time shared by most
                 };
                 long dur = switch (r.nextInt(5)) {
