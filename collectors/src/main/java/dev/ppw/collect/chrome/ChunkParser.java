@@ -131,6 +131,7 @@ final class ChunkParser {
         newlines = 0;
         lastLineStart = -1;
         count = 0;
+        Arrays.fill(lastWord, UNUSED_WORD);
         Arrays.fill(lastLength, 0);
         lastNext[0] = 0;
         lastNext[1] = 0;
@@ -1336,7 +1337,13 @@ final class ChunkParser {
      * bytes); a longer one goes to the string table.
      */
     private static final int RECENT_KEYS = 4;
+    /**
+     * {@link #UNUSED_WORD} for an entry not used yet, in this chunk: a word of digits never equals it, so an
+     * entry left from the parser's last chunk is not matched word first and then refused by its length (a
+     * branch the JIT then compiles as a trap, at every chunk's first events).
+     */
     private final long[] lastWord = new long[2 * RECENT_KEYS];
+    private static final long UNUSED_WORD = -1L;
     /** 0 for an entry not used yet (a number has at least one digit). */
     private final int[] lastLength = new int[2 * RECENT_KEYS];
     private final int[] lastId = new int[2 * RECENT_KEYS];
