@@ -645,6 +645,8 @@ final class ChunkParser {
                         return false;
                     }
                     id = intern(valueStart, valueEnd, valueHash);
+                } else if ((id = recentKey(field == F_PID ? 0 : 1)) >= 0) {
+                    // the digits of a recent pid or tid, the usual case: no number() and no lastKey()
                 } else if (!number() || valueIsFloat
                         || (valueEnd - valueStart == 2 && buf[valueStart] == '-' && buf[valueStart + 1] == '0')) {
                     return false; // canonical decimals are the event logic's
@@ -1349,6 +1351,34 @@ final class ChunkParser {
     private final int[] lastId = new int[2 * RECENT_KEYS];
     /** Per slot, the entry the next new key replaces. */
     private final int[] lastNext = new int[2];
+
+    /**
+     * At the first byte of a number: the id of a recent key of this {@code slot} whose digits come next and
+     * are followed by a delimiter, {@link #i} moved past them; -1 (nothing moved) when none is, for {@link
+     * #number} and {@link #lastKey} to read. The bytes are those of a number read before in this chunk, and a
+     * delimiter ends them there too: it is the same number.
+     */
+    private int recentKey(int slot) {
+        int at = i;
+        if (at + 9 > to) {
+            return -1; // eight bytes and a delimiter
+        }
+        byte[] s = buf;
+        long word = (long) LONGS.get(s, at);
+        int base = slot * RECENT_KEYS;
+        for (int k = base; k < base + RECENT_KEYS; k++) {
+            int length = lastLength[k];
+            long mask = length == 8 ? -1L : (1L << (length << 3)) - 1;
+            if ((word & mask) == lastWord[k]) {
+                byte d = s[at + length];
+                if (d == ',' || d == '}' || d == ']' || d == ' ' || d == '\n' || d == '\r' || d == '\t') {
+                    i = at + length;
+                    return lastId[k];
+                }
+            }
+        }
+        return -1;
+    }
 
     /** The id of the number at [start, end), from a recent key of this {@code slot} when it is the same. */
     private int lastKey(int slot, int start, int end) {
