@@ -330,6 +330,16 @@ final class ChunkParser {
     private int[] otherLines = new int[MAX_SHAPE + 1];
     private int[] otherLineStart = new int[MAX_SHAPE + 1];
     private int[] otherField = new int[MAX_SHAPE];
+    /**
+     * Per value of a shape whose key is ignored: the bytes of the string it had the last time (quotes
+     * included, up to 16), 0 long when none; a value with those bytes again is passed over by one compare.
+     */
+    private long[] skipLo = new long[MAX_SHAPE];
+    private long[] skipHi = new long[MAX_SHAPE];
+    private int[] skipLength = new int[MAX_SHAPE];
+    private long[] otherSkipLo = new long[MAX_SHAPE];
+    private long[] otherSkipHi = new long[MAX_SHAPE];
+    private int[] otherSkipLength = new int[MAX_SHAPE];
 
     /** Makes the shape before the last one the last one, and the other way round. */
     private void swapShapes() {
@@ -363,6 +373,15 @@ final class ChunkParser {
         n = shapeField;
         shapeField = otherField;
         otherField = n;
+        l = skipLo;
+        skipLo = otherSkipLo;
+        otherSkipLo = l;
+        l = skipHi;
+        skipHi = otherSkipHi;
+        otherSkipHi = l;
+        n = skipLength;
+        skipLength = otherSkipLength;
+        otherSkipLength = n;
     }
 
     // While reading key by key: where each value started and ended (-1 values: the shape cannot be kept).
@@ -448,10 +467,50 @@ final class ChunkParser {
             if (k == values) {
                 return record(shapeSeen);
             }
-            if (i >= to || !value(fields[k])) {
+            if (i >= to) {
+                return false;
+            }
+            int field = fields[k];
+            if (field != 0) {
+                if (!value(field)) {
+                    return false;
+                }
+            } else if (!skipIgnored(k)) {
                 return false;
             }
         }
+    }
+
+    /**
+     * Passes over the value of an ignored key, value {@code k} of the shape: by one compare when it is the
+     * string it was the last time (a closing quote ends it, so no delimiter need follow), else by {@link
+     * #strictValue}, keeping it for next time when it is a string of at most 16 bytes.
+     */
+    private boolean skipIgnored(int k) {
+        byte[] s = buf;
+        int j = i;
+        int length = skipLength[k];
+        if (length != 0 && j + 16 <= to) {
+            long maskLo = length >= 8 ? -1L : (1L << (length << 3)) - 1;
+            long maskHi = length >= 16 ? -1L : length <= 8 ? 0 : (1L << ((length - 8) << 3)) - 1;
+            if ((((long) LONGS.get(s, j) ^ skipLo[k]) & maskLo) == 0
+                    && (((long) LONGS.get(s, j + 8) ^ skipHi[k]) & maskHi) == 0) {
+                i = j + length;
+                return true;
+            }
+        }
+        if (!strictValue(0)) {
+            return false;
+        }
+        length = i - j;
+        if (s[j] == '"' && length <= 16 && j + 16 <= s.length) {
+            skipLo[k] = (long) LONGS.get(s, j);
+            skipHi[k] = (long) LONGS.get(s, j + 8);
+            skipLength[k] = length;
+        } else {
+            skipLength[k] = 0;
+        }
+        return true;
     }
 
     private boolean keyByKey() {
@@ -589,6 +648,7 @@ final class ChunkParser {
                 otherField[k] = learnField[k];
             }
         }
+        Arrays.fill(otherSkipLength, 0);
         otherSeen = seen;
         otherValues = values;
         swapShapes();

@@ -27,6 +27,12 @@ class ChunkParserShapeTest {
             "9223372036854775.807", "3.14159", "null"};
     private static final String[] IDS = {"7530", "7531", "\"main\"", "-0", "1.0", "\"\"", "12345678901234567"};
     private static final String[] PHASES = {"\"X\"", "\"X\"", "\"B\"", "\"E\"", "\"i\"", "\"b\"", "\"M\"", "\"\\u0058\"", "\"XX\""};
+    /**
+     * Values of "cat", a key the parser ignores, changing from event to event: prefixes of each other, a
+     * comma inside, 15 to 17 bytes with the quotes, empty, escaped, non-ASCII, a number.
+     */
+    private static final String[] CATS = {"\"a\"", "\"ab\"", "\"a,b\"", "\"fifteen bytes\"", "\"sixteen bytes!\"",
+            "\"seventeen bytes\"", "\"\"", "\"x\\\"y\"", "\"caf\u00e9\"", "1", "\"__main__\"", "\"__main__x\""};
     private static final String[] OTHERS = {"\"cat\": \"__main__\"", "\"args\": {}", "\"args\": {\"n\": [1, 2, {\"k\": null}]}",
             "\"tts\": 5", "\"cat\":\"a\\nb\"", "\"id\": \"0x1\""};
 
@@ -166,6 +172,7 @@ class ChunkParserShapeTest {
                     case "ts", "dur" -> r.nextInt(3) == 0 ? pick(r, TIMES) : r.nextInt(100000) + "." + r.nextInt(1000);
                     case "pid", "tid" -> r.nextInt(3) == 0 ? pick(r, IDS) : Integer.toString(r.nextInt(3));
                     case "ph" -> r.nextInt(4) == 0 ? pick(r, PHASES) : "\"X\"";
+                    case "cat" -> r.nextInt(3) == 0 ? pick(r, CATS) : "\"__main__\"";
                     default -> "0";
                 };
                 json.append('"').append(key).append('"').append(colon).append(value);
@@ -182,6 +189,9 @@ class ChunkParserShapeTest {
         }
         if (r.nextInt(3) == 0) {
             keys.add(pick(r, OTHERS));
+        }
+        if (r.nextInt(3) == 0) {
+            keys.add("cat");
         }
         if (r.nextInt(12) == 0) {
             keys.add("ts"); // a repeated key
