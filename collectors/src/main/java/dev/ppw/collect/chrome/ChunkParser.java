@@ -391,12 +391,21 @@ final class ChunkParser {
     private final int[] learnField = new int[MAX_SHAPE];
 
     /**
+     * Bytes at the end of the range left to the key-by-key reading: an event that starts there is not
+     * matched against a shape. So the shape matcher and what it inlines meet the end of the range (a cut
+     * event, a word read past it) only in an event longer than this. A branch that the start-up cache's
+     * training never took is compiled as a trap, and the first chunk end to take it sent the whole matcher
+     * back to the interpreter, to be compiled again: three or four times in a cold 1 GB run.
+     */
+    static final int SHAPE_TAIL = 512;
+
+    /**
      * At a {@code {}: reads a plain B/E/X event and records it, returning true; false (position undefined)
      * when the event is anything else. Same outcome as {@link #keyByKey} by construction: the bytes between
      * values are the ones it read, and each value is read by {@link #value}.
      */
     private boolean plainEvent() {
-        if (shapes) {
+        if (shapes && to - i >= SHAPE_TAIL) {
             int start = i;
             int startLines = lines;
             int startLineStart = lineStart;

@@ -22,17 +22,21 @@ import static org.quicktheories.generators.SourceDSL.longs;
  */
 class ChunkParserShapeTest {
     private static final String[] NAMES = {"\"io.read\"", "\"inner_loop_body\"", "\"a\"", "\"\"", "\"x\\\"y\"",
-            "\"caf\u00e9\"", "42", "-1.5", "true", "\"a much longer region name, with commas: and colons\""};
+            "\"caf\u00e9\"", "42", "-1.5", "true", "\"a much longer region name, with commas: and colons\"",
+            // Longer than ChunkParser.SHAPE_TAIL: the shape matcher itself then meets the end of the range.
+            "\"" + "a region name of many words ".repeat(24) + "\""};
     private static final String[] TIMES = {"1795322503741606.235", "0", "0.5", "12", "1e3", "-4", "\"7\"", "01",
             "9223372036854775.807", "3.14159", "null"};
     private static final String[] IDS = {"7530", "7531", "\"main\"", "-0", "1.0", "\"\"", "12345678901234567"};
     private static final String[] PHASES = {"\"X\"", "\"X\"", "\"B\"", "\"E\"", "\"i\"", "\"b\"", "\"M\"", "\"\\u0058\"", "\"XX\""};
     /**
      * Values of "cat", a key the parser ignores, changing from event to event: prefixes of each other, a
-     * comma inside, 15 to 17 bytes with the quotes, empty, escaped, non-ASCII, a number.
+     * comma inside, 15 to 17 bytes with the quotes, empty, escaped, non-ASCII, a number, one longer than
+     * ChunkParser.SHAPE_TAIL.
      */
     private static final String[] CATS = {"\"a\"", "\"ab\"", "\"a,b\"", "\"fifteen bytes\"", "\"sixteen bytes!\"",
-            "\"seventeen bytes\"", "\"\"", "\"x\\\"y\"", "\"caf\u00e9\"", "1", "\"__main__\"", "\"__main__x\""};
+            "\"seventeen bytes\"", "\"\"", "\"x\\\"y\"", "\"caf\u00e9\"", "1", "\"__main__\"", "\"__main__x\"",
+            "\"" + "c".repeat(ChunkParser.SHAPE_TAIL) + "\""};
     private static final String[] OTHERS = {"\"cat\": \"__main__\"", "\"args\": {}", "\"args\": {\"n\": [1, 2, {\"k\": null}]}",
             "\"tts\": 5", "\"cat\":\"a\\nb\"", "\"id\": \"0x1\""};
 
@@ -59,9 +63,10 @@ class ChunkParserShapeTest {
                     .append('}');
         }
         json.append("\n]");
+        String text = awayFromTheEnd(json.toString());
         // Spare bytes after the range, as in a chunk: a shape is matched a word at a time.
-        byte[] b = Arrays.copyOf(json.toString().getBytes(StandardCharsets.US_ASCII), json.length() + 16);
-        ChunkParser p = new ChunkParser(b, 0, 1, json.length(), ChunkParser.OPEN).parse();
+        byte[] b = Arrays.copyOf(text.getBytes(StandardCharsets.US_ASCII), text.length() + 16);
+        ChunkParser p = new ChunkParser(b, 0, 1, text.length(), ChunkParser.OPEN).parse();
         assertEquals(100, p.count);
         for (int e = 0; e < 100; e++) {
             assertEquals(ChunkParser.KIND_X, p.kinds[e]);
@@ -108,8 +113,9 @@ class ChunkParserShapeTest {
                     ? "{\"args\":{},\"cat\":\"c\",\"dur\":5,\"name\":\"n\",\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":" + k + "}"
                     : "{\"cat\":\"c\",\"name\":\"m\",\"ph\":\"B\",\"pid\":1,\"tid\":2,\"ts\":" + k + ",\"tts\":1}");
         }
-        byte[] b = Arrays.copyOf(json.toString().getBytes(StandardCharsets.US_ASCII), json.length() + 16);
-        ChunkParser p = new ChunkParser(b, 0, 0, json.length(), ChunkParser.OPEN).parse();
+        String text = awayFromTheEnd(json.toString());
+        byte[] b = Arrays.copyOf(text.getBytes(StandardCharsets.US_ASCII), text.length() + 16);
+        ChunkParser p = new ChunkParser(b, 0, 0, text.length(), ChunkParser.OPEN).parse();
         assertEquals(50, p.count);
         assertEquals(48, p.shapedEvents, "all but the first of each kind read by a shape");
         for (int e = 0; e < 50; e++) {
@@ -119,7 +125,13 @@ class ChunkParserShapeTest {
     }
 
     /** {@code json} parsed with shapes, once it is checked to give what the key-by-key parse gives. */
-    private static ChunkParser parsedAlike(String json) {
+    /** {@code json} with spaces after it: its events start before the range's last {@link ChunkParser#SHAPE_TAIL} bytes. */
+    private static String awayFromTheEnd(String json) {
+        return json + " ".repeat(ChunkParser.SHAPE_TAIL);
+    }
+
+    private static ChunkParser parsedAlike(String events) {
+        String json = awayFromTheEnd(events);
         // Spare bytes after the range, as in a chunk: a shape is matched a word at a time.
         byte[] b = Arrays.copyOf(json.getBytes(StandardCharsets.US_ASCII), json.length() + 16);
         ChunkParser shaped = new ChunkParser(b, 0, 0, json.length(), ChunkParser.OPEN).parse();
