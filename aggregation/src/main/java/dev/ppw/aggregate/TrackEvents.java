@@ -71,7 +71,10 @@ final class TrackEvents {
      * buffer's sort reads nothing.
      */
     private boolean sorted = true;
-    /** Time and duration column of the last event appended (the last in order, after a sort); MIN_VALUE when none. */
+    /**
+     * While {@link #sorted}: time and duration column of the last event appended (the last in order, after
+     * a sort); {@link Long#MIN_VALUE} when none.
+     */
     private long lastTsNanos = Long.MIN_VALUE;
     private long lastDur;
 
@@ -90,11 +93,14 @@ final class TrackEvents {
     }
 
     void add(long ts, long dur, int id) {
-        if (ts <= lastTsNanos && compare(lastTsNanos, lastDur, ts, dur) > 0) {
-            sorted = false;
+        if (sorted) {
+            if (ts <= lastTsNanos && compare(lastTsNanos, lastDur, ts, dur) > 0) {
+                sorted = false; // and no more tests until the sort
+            } else {
+                lastTsNanos = ts;
+                lastDur = dur;
+            }
         }
-        lastTsNanos = ts;
-        lastDur = dur;
         int at = size;
         if (at == appendLimit) {
             addSlow(ts, dur, id);
