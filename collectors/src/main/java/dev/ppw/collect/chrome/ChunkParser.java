@@ -500,8 +500,8 @@ final class ChunkParser {
         int j = i;
         int length = skipLength[k];
         if (length != 0 && j + 16 <= to) {
-            long maskLo = length >= 8 ? -1L : (1L << (length << 3)) - 1;
-            long maskHi = length >= 16 ? -1L : length <= 8 ? 0 : (1L << ((length - 8) << 3)) - 1;
+            long maskLo = lowBytes(length);
+            long maskHi = lowBytes(length - 8);
             if ((((long) LONGS.get(s, j) ^ skipLo[k]) & maskLo) == 0
                     && (((long) LONGS.get(s, j + 8) ^ skipHi[k]) & maskHi) == 0) {
                 i = j + length;
@@ -648,8 +648,8 @@ final class ChunkParser {
             }
             otherLo[k] = lo;
             otherHi[k] = hi;
-            otherMaskLo[k] = length >= 8 ? -1L : (1L << (length << 3)) - 1;
-            otherMaskHi[k] = length >= 16 ? -1L : length <= 8 ? 0 : (1L << ((length - 8) << 3)) - 1;
+            otherMaskLo[k] = lowBytes(length);
+            otherMaskHi[k] = lowBytes(length - 8);
             otherLength[k] = length;
             otherLines[k] = lineEnds;
             otherLineStart[k] = lastLineStart;
@@ -1030,6 +1030,14 @@ final class ChunkParser {
     }
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * The mask of a {@link #LONGS} word's first {@code bytes} bytes (its low ones): 0 for none or fewer, all
+     * of it for 8 or more.
+     */
+    private static long lowBytes(int bytes) {
+        return bytes <= 0 ? 0 : bytes >= 8 ? -1L : (1L << (bytes << 3)) - 1;
+    }
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
 
@@ -1086,7 +1094,7 @@ final class ChunkParser {
             if (special != 0) {
                 int k = Long.numberOfTrailingZeros(special) >>> 3;
                 if (k > 0) {
-                    h = mix(h, w & ((1L << (k << 3)) - 1));
+                    h = mix(h, w & lowBytes(k));
                 }
                 j += k;
                 if (s[j] != '"') {
@@ -1437,8 +1445,7 @@ final class ChunkParser {
         int base = slot * RECENT_KEYS;
         for (int k = base; k < base + RECENT_KEYS; k++) {
             int length = lastLength[k];
-            long mask = length == 8 ? -1L : (1L << (length << 3)) - 1;
-            if ((word & mask) == lastWord[k]) {
+            if ((word & lowBytes(length)) == lastWord[k]) {
                 byte d = s[at + length];
                 if (d == ',' || d == '}' || d == ']' || d == ' ' || d == '\n' || d == '\r' || d == '\t') {
                     i = at + length;
@@ -1455,7 +1462,7 @@ final class ChunkParser {
         if (length > 8 || start + 8 > buf.length) {
             return intern(start, end);
         }
-        long word = (long) LONGS.get(buf, start) & (length == 8 ? -1L : (1L << (length << 3)) - 1);
+        long word = (long) LONGS.get(buf, start) & lowBytes(length);
         int base = slot * RECENT_KEYS;
         for (int k = base; k < base + RECENT_KEYS; k++) {
             if (lastWord[k] == word && lastLength[k] == length) {
@@ -1513,7 +1520,7 @@ final class ChunkParser {
         int limit = s.length - 8;
         if (length <= 8 && a <= limit && b <= limit) {
             long diff = (long) LONGS.get(s, a) ^ (long) LONGS.get(s, b);
-            return length == 8 ? diff == 0 : (diff & ((1L << (length << 3)) - 1)) == 0;
+            return (diff & lowBytes(length)) == 0;
         }
         if (length <= 16 && a + 8 <= limit && b + 8 <= limit) {
             return (long) LONGS.get(s, a) == (long) LONGS.get(s, b)
