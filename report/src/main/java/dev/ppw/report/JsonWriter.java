@@ -145,6 +145,18 @@ public final class JsonWriter implements OutputWriter {
      * {@code phases}: per phase an object with its {@code name}, its {@code windows} ({@code node},
      * {@code start_ns}, {@code end_ns}) and the members of a profile of its own.
      */
+    private static void writePhases(JsonGenerator g, Report report, DisplayUnit unit) throws IOException {
+        g.writeArrayFieldStart(PHASES);
+        for (Report.Phase phase : report.phases()) {
+            g.writeStartObject();
+            g.writeStringField("name", phase.name());
+            writeWindows(g, phase.windows());
+            writeMembers(g, phase.report(), unit);
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
     /**
      * A phase's {@code windows} field: an array of {@code {node, start_ns, end_ns}}, as the JSON output and the
      * HTML report's embedded data both write it.
@@ -156,18 +168,6 @@ public final class JsonWriter implements OutputWriter {
             g.writeStringField("node", w.node());
             g.writeNumberField("start_ns", w.startNanos());
             g.writeNumberField("end_ns", w.endNanos());
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-    }
-
-    private static void writePhases(JsonGenerator g, Report report, DisplayUnit unit) throws IOException {
-        g.writeArrayFieldStart(PHASES);
-        for (Report.Phase phase : report.phases()) {
-            g.writeStartObject();
-            g.writeStringField("name", phase.name());
-            writeWindows(g, phase.windows());
-            writeMembers(g, phase.report(), unit);
             g.writeEndObject();
         }
         g.writeEndArray();
