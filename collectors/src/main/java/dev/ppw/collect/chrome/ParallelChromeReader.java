@@ -149,30 +149,27 @@ public final class ParallelChromeReader {
      * of the main thread, and C2 compiling them beside the first blocks).
      */
     private static long[] headerlessStart(FileChannel channel) throws IOException {
-        java.nio.ByteBuffer head = java.nio.ByteBuffer.allocate(4096);
-        while (head.hasRemaining() && channel.read(head, head.position()) > 0) {
-            // the first bytes, or the whole of a short file
-        }
+        byte[] head = new byte[4096];
+        int n = PositionalReads.readFully(channel, 0, head, 0, head.length); // or the whole of a short file
         byte[] key = "\"traceEvents\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        int n = head.position();
         int line = 1;
         int lineStart = 0;
         // What comes next: 0 '[' or '{', 1 the key, 2 ':', 3 '['.
         int expect = 0;
         for (int i = 0; i < n; i++) {
-            byte c = head.get(i);
+            byte c = head[i];
             if (c == '\n') {
                 line++;
                 lineStart = i + 1;
             } else if (c == ' ' || c == '\t') {
                 continue;
             } else if (c == '[' && (expect == 0 || expect == 3)) {
-                return i + 1 < n && head.get(i + 1) != 0
+                return i + 1 < n && head[i + 1] != 0
                         ? new long[] {i + 1, line, i + 1 - lineStart + 1, expect == 0 ? 1 : 0} : null;
             } else if (c == '{' && expect == 0) {
                 expect = 1;
             } else if (c == '"' && expect == 1 && i + key.length <= n
-                    && java.util.Arrays.equals(head.array(), i, i + key.length, key, 0, key.length)) {
+                    && java.util.Arrays.equals(head, i, i + key.length, key, 0, key.length)) {
                 expect = 2;
                 i += key.length - 1;
             } else if (c == ':' && expect == 2) {
