@@ -5,6 +5,8 @@ package dev.ppw.collect.perf;
  * whatever order {@code -F} named them in: comm (which may hold spaces), {@code pid/tid} or one number (the
  * tid in perf's default layout), {@code [cpu]}, the time in seconds ending in {@code :}, the period, the event
  * ending in {@code :}, and for a sample without a call graph its one frame ({@code ip sym+off (dso)}).
+ * Without a time, a lone number is the tid (perf's default layout), unless it starts the line right-aligned to
+ * the tenth column as perf prints a period ({@code -F period,event}).
  * Every field may be missing. A number after the time is the period when an event, the end of the line, or
  * an address and a symbol follow it; else it is the address of the one frame ({@code -F tid,ip,sym}).
  *
@@ -20,6 +22,8 @@ package dev.ppw.collect.perf;
 record PerfHeader(String comm, String pid, String tid, long timeNanos, long period, String event, int frameFrom) {
     private static final int MAX_FRACTION_DIGITS = 9;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final int PERIOD_WIDTH = 10;
+    private static final int MAX_TID_DIGITS = 7;
 
     /**
      * The header {@code line} (no line end), or null when it is none: no time, pid or event where perf puts
@@ -78,11 +82,15 @@ record PerfHeader(String comm, String pid, String tid, long timeNanos, long peri
                     break;
                 }
             }
+            boolean periodFirst = pidToken == 0 && printedAsPeriod(line, starts[0], ends[0]);
+            if (periodFirst) {
+                pidToken = -1;
+            }
             rest = pidToken + 1;
             if (rest < count && isCpu(line, starts[rest], ends[rest])) {
                 rest++;
             }
-            if (pidToken < 0) {
+            if (pidToken < 0 && !periodFirst) {
                 rest = 0;
                 while (rest < count && line.charAt(ends[rest] - 1) != ':') {
                     rest++;
@@ -133,6 +141,15 @@ record PerfHeader(String comm, String pid, String tid, long timeNanos, long peri
         }
         int frameFrom = rest < count ? starts[rest] : n;
         return new PerfHeader(comm, pid, tid, timeNanos, period, event, frameFrom);
+    }
+
+    /**
+     * Whether a number that starts a header without a time is the period, not the tid ({@code -F period,event}):
+     * perf prints a tid as {@code %5d} and a period as {@code %10lu}, so a number right-aligned to the tenth column
+     * is a period, and so is one of more than 7 digits (Linux's pid_max is at most 4194304).
+     */
+    private static boolean printedAsPeriod(String s, int from, int to) {
+        return isDigits(s, from, to) && (to == PERIOD_WIDTH && from > 0 || to - from > MAX_TID_DIGITS);
     }
 
     private static PerfHeader fail(Object[] problem, String what, int column) {

@@ -19,6 +19,12 @@ import java.util.List;
  * 	            1396 matmul+0x66 (/tmp/perf/perf_work)
  * 	            14da compute_step+0x1a (/tmp/perf/perf_work)
  * }</pre>
+ * Older perf, and {@code perf script -F comm,pid,event,ip,sym,dso}, print no time (FlameGraph's
+ * {@code perf-java-stacks-02.txt}, whose frames lost their indent on the way):
+ * <pre>{@code
+ * java 19983 cycles:
+ * ffffffff8103d0ca native_write_msr_safe ([kernel.kallsyms])
+ * }</pre>
  * What each sample weighs and where it goes is {@link PerfScriptReader}'s to say.
  */
 public final class PerfScriptFormat implements EventFormat {
@@ -36,10 +42,11 @@ public final class PerfScriptFormat implements EventFormat {
 
     /**
      * {@link Confidence#CERTAIN} when the first line that is neither blank nor a {@code #} comment is a
-     * sample header with a pid or a time, and the next line one of its tab-indented frames, or when the
-     * comments are {@code perf report}'s (which the reader refuses with advice); {@link Confidence#POSSIBLE}
-     * when the first two such lines are headers with a time (samples without call graphs); else
-     * {@link Confidence#NONE}.
+     * sample header with a tid, a time or an event and without a frame of its own, and the next line one of
+     * its frames ({@link PerfText#isFrameLine}), or when the comments are {@code perf report}'s (which the
+     * reader refuses with advice); {@link Confidence#POSSIBLE}
+     * when the first two such lines are headers with a time (samples without call graphs), or without a time
+     * but each with a tid, an event and its one frame; else {@link Confidence#NONE}.
      */
     @Override
     public Confidence probe(Head head) {
@@ -59,17 +66,44 @@ public final class PerfScriptFormat implements EventFormat {
         }
         Object[] problem = new Object[2];
         PerfHeader first = lines.get(i).startsWith("\t") ? null : PerfHeader.parse(lines.get(i), problem);
-        if (first == null || (first.tid().isEmpty() && first.timeNanos() < 0)) {
+        if (first == null || (first.tid().isEmpty() && first.timeNanos() < 0 && first.event().isEmpty())) {
             return Confidence.NONE;
         }
-        if (i + 1 < lines.size() && PerfText.isFrameLine(lines.get(i + 1))) {
+        if (i + 1 < lines.size() && first.frameFrom() >= lines.get(i).length()
+                && PerfText.isFrameLine(lines.get(i + 1))) {
             return Confidence.CERTAIN;
         }
-        if (first.timeNanos() < 0 || i + 1 >= lines.size()) {
+        if (first.tid().isEmpty() && first.timeNanos() < 0 || i + 1 >= lines.size()) {
             return Confidence.NONE;
         }
         PerfHeader second = lines.get(i + 1).startsWith("\t") ? null : PerfHeader.parse(lines.get(i + 1), problem);
-        return second != null && second.timeNanos() >= 0 ? Confidence.POSSIBLE : Confidence.NONE;
+        if (second == null) {
+            return Confidence.NONE;
+        }
+        if (first.timeNanos() >= 0 && second.timeNanos() >= 0) {
+            return Confidence.POSSIBLE;
+        }
+        boolean sameLayout = second.timeNanos() < 0 && first.tid().isEmpty() == second.tid().isEmpty()
+                && !first.event().isEmpty() && !second.event().isEmpty();
+        boolean framed = first.frameFrom() < lines.get(i).length() && second.frameFrom() < lines.get(i + 1).length();
+        return sameLayout && framed ? Confidence.POSSIBLE : Confidence.NONE;
+    }
+
+    /**
+     * False when the input's first sample header has no time (perf script without its {@code time} field): its
+     * samples are given their header's line number, a position, and cannot be cut into time bins or phases.
+     */
+    @Override
+    public boolean timed(Head head) {
+        Object[] problem = new Object[2];
+        for (String line : PerfText.lines(head, LINES)) {
+            if (line.isBlank() || line.startsWith("#") || line.startsWith("\t")) {
+                continue;
+            }
+            PerfHeader h = PerfHeader.parse(line, problem);
+            return h == null || h.timeNanos() >= 0;
+        }
+        return true;
     }
 
     @Override

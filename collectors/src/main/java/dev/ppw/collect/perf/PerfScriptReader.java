@@ -1,6 +1,7 @@
 package dev.ppw.collect.perf;
 
 import dev.ppw.collect.LineSplitter;
+import dev.ppw.collect.Utf8;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
@@ -22,24 +23,30 @@ import java.util.Map;
  * line and the deepest stack, not with the file. A sample is a block: its header line ({@link PerfHeader}),
  * then its call graph, one frame per line indented by a tab, innermost first ({@code addr sym+off (dso)}),
  * then a blank line; a sample recorded without a call graph is its header line alone, with its one frame at
- * the end of it.
+ * the end of it. Within a call graph every line is a frame whatever its indent (older perf indents with
+ * spaces, copied text may not indent at all), unless an unindented line reads as a header of the input's
+ * layout.
  *
  * <p>Per sample (docs/formats.md "perf script" says it for users):
  * <ul>
  *   <li>A frame's region is its symbol without {@code +0x} offset, as perf prints it: JIT symbols with spaces
- *       and colons, C++ {@code ::}, {@code [unknown]}, kernel symbols; a frame with no symbol printed is its
+ *       and colons, C++ {@code ::}, kernel symbols; {@code [unknown]} is named by its dso as
+ *       {@code stackcollapse-perf.pl} names it ({@link #unknownRegion}); a frame with no symbol printed is its
  *       address. Its callsite is its caller's (the next line's) {@code sym+off}, the place in the caller;
  *       empty for the outermost frame and when the caller's offset is not printed.</li>
  *   <li>The weight is {@link PerfEvents#weight}: the period as time for cpu-clock and task-clock, as events
  *       of a metric named after the event otherwise, 1 when no period is printed.</li>
  *   <li>The track is the thread ({@code pid}, {@code tid}); a lone number is the tid (perf's default layout
  *       prints only the tid), with pid {@code ""}. The comm names the thread, and the process when
- *       tid = pid. The time is the header's (exact nanoseconds), else the header's line number.</li>
+ *       tid = pid, again whenever it changes. The time is the header's (exact nanoseconds), else the header's
+ *       line number (then {@link PerfScriptFormat#timed(dev.ppw.model.format.Head)} is false).</li>
  *   <li>Lines starting with {@code #} ({@code perf script --header}) are comments.</li>
  * </ul>
  *
- * <p>A block whose header or frame line is not perf's is skipped whole as one {@code bad_event} warning
- * ({@code file:line:column}); a last line with no line end is a cut block, skipped as {@code truncated}.
+ * <p>A block whose header or frame line is not perf's, holds zero bytes (a damaged region) or bytes that are not
+ * UTF-8, a header without frames, and frame lines without a header are each skipped whole as one
+ * {@code bad_event} warning ({@code file:line:column} and a quote); a last line with no line end is a cut
+ * block, skipped as {@code truncated}.
  * The input is refused ({@link BadInputException}) when its first line that is not a comment is no sample
  * header, or when it is {@code perf report} text. One reader per input; not thread-safe; the caller brackets
  * the input.
@@ -51,6 +58,7 @@ final class PerfScriptReader {
     static final int MAX_DEPTH = 1 << 16;
 
     private static final int QUOTE_BYTES = 60;
+    private static final byte[] UNKNOWN = "[unknown]".getBytes(StandardCharsets.US_ASCII);
     private static final int CACHE_LIMIT = 1 << 18;
     private static final long CACHE_BYTES_LIMIT = 1L << 26;
 
@@ -70,6 +78,9 @@ final class PerfScriptReader {
     private boolean headerSeen;
     /** Whether the first header had a time: every header of the input has, or none. */
     private boolean timed;
+    /** Whether the first header had a tid, and an event: a line without them is no header of this input. */
+    private boolean tidPrinted;
+    private boolean eventPrinted;
     /** The open block's header, null when no block is open or the open one is being skipped. */
     private PerfHeader header;
     private long headerLine;
@@ -82,11 +93,13 @@ final class PerfScriptReader {
     private int depth;
     private int[] stack = new int[64];
 
-    private final Map<String, Integer> tracks = new HashMap<>();
+    private final Map<String, Track> tracks = new HashMap<>();
     private final Map<String, Metric[]> weights = new HashMap<>();
     /** Every weight metric given out, by name: names are unique in a tree. */
     private final Map<String, Metric> metricsByName = new HashMap<>();
     private final SymbolCache symbols = new SymbolCache();
+    /** The region of {@code [unknown]} frames, by the dso printed after them. */
+    private final Map<String, Integer> unknownRegions = new HashMap<>();
 
     PerfScriptReader(String file, EventSink sink) {
         this.file = file;
@@ -135,7 +148,7 @@ final class PerfScriptReader {
         if (first == lineLength && overflowBytes == 0) {
             return;
         }
-        boolean frameLine = line[0] == '\t';
+        boolean frameLine = line[0] == '\t' || callGraphOpen() && (first > 0 || unindentedFrame());
         if (!frameLine) {
             endBlock();
             if (!headerSeen && overflowBytes == 0) {
@@ -147,10 +160,10 @@ final class PerfScriptReader {
         } else if (!headerSeen) {
             throw refuse(1, "a frame line before any sample header; this is not perf script text");
         }
-        if (frameLine && header == null) {
+        if (frameLine && header == null && skipping) {
             return;
         }
-        long from = frameLine ? headerLine : lineNumber;
+        long from = frameLine && header != null ? headerLine : lineNumber;
         header = null;
         depth = 0;
         diagnostics.warn(Diagnostics.TRUNCATED, file + ":" + lineNumber + ":1: the input ends inside this line,"
@@ -178,13 +191,13 @@ final class PerfScriptReader {
     private void parseLine() {
         byte[] b = line;
         int n = lineLength;
+        int zero = indexOf(b, n, (byte) 0);
+        if (zero >= 0) {
+            damaged(zero);
+            return;
+        }
         if (n > 0 && b[0] == '\t') {
-            if (!headerSeen) {
-                throw refuse(1, "a frame line before any sample header; this is not perf script text");
-            }
-            if (header != null) {
-                frame(1, n);
-            }
+            frameLine();
             return;
         }
         int first = 0;
@@ -193,17 +206,33 @@ final class PerfScriptReader {
         }
         if (first == n) {
             endBlock();
+            skipping = false;
             return;
         }
         if (b[0] == '#') {
             endBlock();
+            skipping = false;
             if (!headerSeen && isPerfReport()) {
                 throw refuse(1, "this is perf report text, not perf script: run perf script -i perf.data > OUT.txt"
                         + " and read OUT.txt");
             }
             return;
         }
+        if (callGraphOpen() && (first > 0 && !(skipping && headerLike()) || first == 0 && unindentedFrame())) {
+            frameLine();
+            return;
+        }
         endBlock();
+        int bad = Utf8.firstInvalid(b, 0, n);
+        if (bad >= 0) {
+            if (!headerSeen) {
+                throw refuse(bad + 1, "a byte that is not UTF-8 text (0x" + Integer.toHexString(b[bad] & 0xff)
+                        + "); this is not perf script text");
+            }
+            badBlock(bad + 1, "a sample header that is not UTF-8 text (byte 0x" + Integer.toHexString(b[bad] & 0xff)
+                    + ")");
+            return;
+        }
         String text = new String(b, 0, n, StandardCharsets.UTF_8);
         Object[] problem = new Object[2];
         PerfHeader h = PerfHeader.parse(text, problem);
@@ -223,6 +252,8 @@ final class PerfScriptReader {
         }
         if (!headerSeen) {
             timed = h.timeNanos() >= 0;
+            tidPrinted = !h.tid().isEmpty();
+            eventPrinted = !h.event().isEmpty();
         }
         headerSeen = true;
         header = h;
@@ -230,6 +261,80 @@ final class PerfScriptReader {
         headerText = text;
         skipping = false;
         depth = 0;
+    }
+
+    /** A frame line of the open block: a bad one skips the block; without a block open (skipped), nothing. */
+    private void frameLine() {
+        if (!headerSeen) {
+            throw refuse(1, "a frame line before any sample header; this is not perf script text");
+        }
+        if (header != null) {
+            frame(0, lineLength);
+        } else if (!skipping) {
+            badBlock(1, "a frame line outside any sample (no sample header since the last blank line)");
+        }
+    }
+
+    /**
+     * True while the lines that follow are the frames of a call graph: a header without a frame of its own
+     * was read (or a bad block is being skipped) and no blank line came since. perf ends every call graph with
+     * a blank line, so within one every line is a frame, whatever its indent: perf indents them with a tab,
+     * older perf with spaces, and text passed through other tools (FlameGraph's perf-java-stacks-02.txt) not at
+     * all.
+     */
+    private boolean callGraphOpen() {
+        return skipping || header != null && header.frameFrom() >= headerText.length();
+    }
+
+    /**
+     * An unindented line in a call graph that is a frame: a hexadecimal address, a space, then a symbol and
+     * either its {@code (dso)} or nothing that reads as a sample header (perf's headers-only layouts print no
+     * blank line between samples, and a comm such as {@code dd} is hexadecimal too).
+     */
+    private boolean unindentedFrame() {
+        byte[] b = line;
+        int i = 0;
+        while (i < lineLength && isHex(b[i])) {
+            i++;
+        }
+        if (i == 0 || i == lineLength || b[i] != ' ') {
+            return false;
+        }
+        return !headerLike();
+    }
+
+    /**
+     * True when the current line reads as a sample header of the input's layout: one with a time, a tid and an
+     * event where its first header has them. A frame such as {@code 7f722d119786 Foo;::bar: (/tmp/perf-1.map)}
+     * reads as a header of a command and an event, but not of the layout {@code java 19983 cycles:}.
+     */
+    private boolean headerLike() {
+        PerfHeader h = PerfHeader.parse(new String(line, 0, lineLength, StandardCharsets.UTF_8), new Object[2]);
+        return h != null && (h.timeNanos() >= 0) == timed && (!h.tid().isEmpty() || !tidPrinted)
+                && (!h.event().isEmpty() || !eventPrinted);
+    }
+
+    /**
+     * A line holding zero bytes: a region of the file that a crash or a damaged disk left zeroed (a 4 KiB page
+     * is 4096 zeros in the middle of a line). Whatever the zeros replaced is gone; the block they fall in is
+     * skipped and said, with the first zero's place.
+     */
+    private void damaged(int zero) {
+        int run = 0;
+        for (int i = zero; i < lineLength && line[i] == 0; i++) {
+            run++;
+        }
+        badBlock(zero + 1, run + (run == 1 ? " zero byte" : " zero bytes") + " (a damaged region: whatever the"
+                + " file held there is lost)");
+    }
+
+    private static int indexOf(byte[] b, int n, byte value) {
+        for (int i = 0; i < n; i++) {
+            if (b[i] == value) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private boolean isPerfReport() {
@@ -264,15 +369,18 @@ final class PerfScriptReader {
             end--;
         }
         int symEnd = end;
+        int dsoStart = -1;
         if (end > symStart && b[end - 1] == ')') {
             int open = openingParenthesis(b, symStart, end - 1);
             if (open == symStart) {
                 symEnd = symStart;
+                dsoStart = open + 1;
             } else if (open > symStart && b[open - 1] == ' ') {
                 symEnd = open - 1;
                 while (symEnd > symStart && b[symEnd - 1] == ' ') {
                     symEnd--;
                 }
+                dsoStart = open + 1;
             }
         }
         if (depth == MAX_DEPTH) {
@@ -283,11 +391,47 @@ final class PerfScriptReader {
             regions = Arrays.copyOf(regions, 2 * depth);
             placements = Arrays.copyOf(placements, 2 * depth);
         }
+        if (symEnd > symStart && isUnknown(b, symStart, symEnd)) {
+            regions[depth] = unknownRegion(b, dsoStart, dsoStart < 0 ? -1 : end - 1);
+            placements[depth] = NameTable.EMPTY;
+            depth++;
+            return true;
+        }
         int slot = symEnd > symStart ? symbols.find(b, symStart, symEnd) : symbols.find(b, addrStart, addrEnd);
+        if (slot < 0) {
+            badBlock(symStart + 1, "a symbol that is not UTF-8 text (byte 0x" + Integer.toHexString(b[-slot - 1] & 0xff)
+                    + " at column " + column(-slot) + ")");
+            return false;
+        }
         regions[depth] = symbols.region(slot);
         placements[depth] = symbols.placement(slot);
         depth++;
         return true;
+    }
+
+    /** {@code b[from .. to-1]} is perf's {@code [unknown]}, with or without an offset after it. */
+    private static boolean isUnknown(byte[] b, int from, int to) {
+        int n = UNKNOWN.length;
+        if (to - from < n || !Arrays.equals(b, from, from + n, UNKNOWN, 0, n)) {
+            return false;
+        }
+        return to - from == n || b[from + n] == '+';
+    }
+
+    /**
+     * The region of a frame perf could not name, {@code [unknown]}, as {@code stackcollapse-perf.pl} names it: by
+     * the file name of its dso in brackets ({@code [perf-10939.map]}, {@code [libc-2.15.so]}), so that the
+     * time of each unnamed module stays its own; {@code [unknown]} when the dso is {@code [unknown]} too or not
+     * printed; {@code [comm]} when the dso is printed empty. {@code b[dsoStart .. dsoEnd-1]} is the dso, without
+     * its parentheses; {@code dsoStart} is -1 when none was printed.
+     */
+    private int unknownRegion(byte[] b, int dsoStart, int dsoEnd) {
+        String dso = dsoStart < 0 ? "[unknown]" : new String(b, dsoStart, dsoEnd - dsoStart, StandardCharsets.UTF_8);
+        if (dso.isEmpty()) {
+            dso = header.comm();
+        }
+        return unknownRegions.computeIfAbsent(dso, d -> names.intern(d.equals("[unknown]") ? d
+                : "[" + d.substring(d.lastIndexOf('/') + 1) + "]"));
     }
 
     /** The index of the {@code (} that the {@code )} at {@code close} closes, or -1. */
@@ -333,7 +477,9 @@ final class PerfScriptReader {
             }
         }
         if (depth == 0) {
-            diagnostics.note(Diagnostics.EMPTY_STACK);
+            diagnostics.warn(Diagnostics.BAD_EVENT, file + ":" + headerLine + ":1: a sample header without frames"
+                    + " (its call graph is empty, or the frames were not printed: perf script -F +ip,+sym); the"
+                    + " sample is skipped: \"" + quoteOf(headerText) + "\"");
             return;
         }
         if (stack.length < depth) {
@@ -379,20 +525,35 @@ final class PerfScriptReader {
         }
     }
 
+    /**
+     * The track of {@code h}'s thread. Its comm names the thread (and the process, when tid = pid) each time it
+     * changes, so that the last one names it: a thread renames itself, a process execs another program.
+     */
     private int track(PerfHeader h) {
         String key = h.pid() + "/" + h.tid();
-        Integer t = tracks.get(key);
+        Track t = tracks.get(key);
         if (t == null) {
-            t = sink.thread(h.pid(), h.tid());
+            t = new Track(sink.thread(h.pid(), h.tid()));
             tracks.put(key, t);
-            if (!h.comm().isEmpty()) {
-                sink.threadName(h.pid(), h.tid(), h.comm());
-                if (!h.pid().isEmpty() && h.pid().equals(h.tid())) {
-                    sink.processName(h.pid(), h.comm());
-                }
+        }
+        if (!h.comm().isEmpty() && !h.comm().equals(t.comm)) {
+            t.comm = h.comm();
+            sink.threadName(h.pid(), h.tid(), h.comm());
+            if (!h.pid().isEmpty() && h.pid().equals(h.tid())) {
+                sink.processName(h.pid(), h.comm());
             }
         }
-        return t;
+        return t.id;
+    }
+
+    /** A thread's track id and the comm that last named it. */
+    private static final class Track {
+        final int id;
+        String comm = "";
+
+        Track(int id) {
+            this.id = id;
+        }
     }
 
     /** Skips the open block (and the frame lines that follow) as one bad sample, said at this line. */
@@ -419,15 +580,19 @@ final class PerfScriptReader {
         return column;
     }
 
+    private static String quoteOf(String text) {
+        return Quote.text(text.length() <= QUOTE_BYTES ? text : text.substring(0, QUOTE_BYTES) + "...");
+    }
+
     private String quote() {
         if (lineLength <= QUOTE_BYTES) {
-            return Quote.utf8(line, 0, lineLength);
+            return Utf8.quote(line, 0, lineLength);
         }
         int cut = QUOTE_BYTES;
         while (cut > 0 && (line[cut] & 0xc0) == 0x80) {
             cut--;
         }
-        return Quote.utf8(line, 0, cut) + "...";
+        return Utf8.quote(line, 0, cut) + "...";
     }
 
     /**
@@ -441,6 +606,10 @@ final class PerfScriptReader {
         private int size;
         private long keyBytes;
 
+        /**
+         * The slot of the symbol {@code b[from .. to-1]}, added when new; minus (1 + the index of its first byte
+         * that is not UTF-8) when it is not UTF-8 text, which is then not added.
+         */
         int find(byte[] b, int from, int to) {
             int h = 1;
             for (int i = from; i < to; i++) {
@@ -454,6 +623,10 @@ final class PerfScriptReader {
                     return slot;
                 }
                 slot = (slot + 1) & mask;
+            }
+            int bad = Utf8.firstInvalid(b, from, to);
+            if (bad >= 0) {
+                return -(bad + 1);
             }
             if (size >= CACHE_LIMIT || keyBytes > CACHE_BYTES_LIMIT || 2 * (size + 1) > keys.length) {
                 grow();
