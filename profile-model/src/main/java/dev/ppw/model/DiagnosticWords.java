@@ -66,6 +66,8 @@ public final class DiagnosticWords {
         kind(Diagnostics.UNKNOWN_EVENT_TYPE, "track event of no type ppw-java reads", "track events of no type ppw-java reads");
         kind(Diagnostics.UNFINISHED_EVENT, "unfinished last event of a followed input (left out)",
                 "unfinished last events of followed inputs (left out)");
+        kind(Diagnostics.FOLDED_EMPTY_LAST_FRAME, "folded stack ending in ';' (its empty last frame dropped)",
+                "folded stacks ending in ';' (their empty last frames dropped)");
         kind(Diagnostics.JFR_TRUNCATED_STACK, "JFR sample whose stack the recorder cut at its depth limit",
                 "JFR samples whose stacks the recorder cut at its depth limit");
 

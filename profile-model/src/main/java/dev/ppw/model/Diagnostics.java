@@ -81,6 +81,8 @@ public final class Diagnostics {
     public static final String UNFINISHED_EVENT = "unfinished_event";
     /** Note: a JFR sample whose stack the recorder cut at its depth limit; its outermost recorded frame is its root. */
     public static final String JFR_TRUNCATED_STACK = "jfr_truncated_stack";
+    /** Note: a folded stack ending in {@code ;}, read without its empty last frame as flame-graph tools draw it. */
+    public static final String FOLDED_EMPTY_LAST_FRAME = "folded_empty_last_frame";
 
     private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();
