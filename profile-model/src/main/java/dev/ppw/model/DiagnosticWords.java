@@ -68,6 +68,8 @@ public final class DiagnosticWords {
                 "unfinished last events of followed inputs (left out)");
         kind(Diagnostics.FOLDED_EMPTY_LAST_FRAME, "folded stack ending in ';' (its empty last frame dropped)",
                 "folded stacks ending in ';' (their empty last frames dropped)");
+        kind(Diagnostics.V8_NEGATIVE_DELTA, "V8 sample timed before the sample before it (taken at that sample's time)",
+                "V8 samples timed before the samples before them (taken at those samples' times)");
         kind(Diagnostics.JFR_TRUNCATED_STACK, "JFR sample whose stack the recorder cut at its depth limit",
                 "JFR samples whose stacks the recorder cut at its depth limit");
 

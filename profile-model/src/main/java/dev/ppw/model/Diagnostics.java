@@ -83,6 +83,11 @@ public final class Diagnostics {
     public static final String JFR_TRUNCATED_STACK = "jfr_truncated_stack";
     /** Note: a folded stack ending in {@code ;}, read without its empty last frame as flame-graph tools draw it. */
     public static final String FOLDED_EMPTY_LAST_FRAME = "folded_empty_last_frame";
+    /**
+     * Warning: a V8 CPU profile's sample timed before the latest sample time already reached (a negative
+     * {@code timeDeltas} entry, or a {@code timestamps} entry below an earlier one); it is taken at that latest time.
+     */
+    public static final String V8_NEGATIVE_DELTA = "v8_negative_delta";
 
     private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();

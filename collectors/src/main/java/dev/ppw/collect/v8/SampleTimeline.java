@@ -12,7 +12,8 @@ import dev.ppw.model.SampleWeights;
  * <p>Times are integer nanoseconds. Sample {@code i} is at {@code start + delta[0] + ... + delta[i]}; V8 writes
  * negative deltas when its samples come out of order, so a sample's time is never taken before the latest
  * sample time seen: times are the running maximum, weights never negative, and the weights of a profile add
- * up to exactly (its end, or its latest sample time) minus its first sample's time. Not thread-safe.
+ * up to exactly (its end, or its latest sample time) minus its first sample's time. Each sample timed before
+ * that latest time is a {@code v8_negative_delta} warning. Not thread-safe.
  */
 final class SampleTimeline {
     /** The end of a profile that has none. */
@@ -55,6 +56,11 @@ final class SampleTimeline {
         } catch (ArithmeticException e) {
             return false;
         }
+        if (raw < latestNanos) {
+            sink.diagnostics().warn(Diagnostics.V8_NEGATIVE_DELTA, where + ": sample " + index + " of the array is timed "
+                    + micros(latestNanos - raw) + " us before the latest time already reached (a negative time delta);"
+                    + " it is taken at that time, so the sample before it weighs less and the profile's total is kept");
+        }
         rawNanos = raw;
         latestNanos = Math.max(latestNanos, raw);
         if (pending) {
@@ -66,6 +72,11 @@ final class SampleTimeline {
         pendingWhere = where;
         pendingIndex = index;
         return true;
+    }
+
+    /** {@code nanos} as exact decimal microseconds. */
+    private static String micros(long nanos) {
+        return java.math.BigDecimal.valueOf(nanos, 3).stripTrailingZeros().toPlainString();
     }
 
     /** Ends the profile at {@code endNanos} ({@link #NO_END}: not known): the samples held back go out. */
