@@ -70,6 +70,8 @@ public final class DiagnosticWords {
                 "folded stacks ending in ';' (their empty last frames dropped)");
         kind(Diagnostics.V8_NEGATIVE_DELTA, "V8 sample timed before the sample before it (taken at that sample's time)",
                 "V8 samples timed before the samples before them (taken at those samples' times)");
+        kind(Diagnostics.UNKNOWN_FIELD, "field the format does not define (its content skipped)",
+                "fields the format does not define (their content skipped)");
         kind(Diagnostics.JFR_TRUNCATED_STACK, "JFR sample whose stack the recorder cut at its depth limit",
                 "JFR samples whose stacks the recorder cut at its depth limit");
 

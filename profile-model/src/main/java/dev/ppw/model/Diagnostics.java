@@ -88,6 +88,11 @@ public final class Diagnostics {
      * {@code timeDeltas} entry, or a {@code timestamps} entry below an earlier one); it is taken at that latest time.
      */
     public static final String V8_NEGATIVE_DELTA = "v8_negative_delta";
+    /**
+     * Warning: a field of a binary format that its definition does not have (or not with that wire type), whose
+     * content the reader cannot place and skips (a damaged tag, another message): said with its byte offset.
+     */
+    public static final String UNKNOWN_FIELD = "unknown_field";
 
     private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();

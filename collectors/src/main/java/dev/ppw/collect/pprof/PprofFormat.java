@@ -29,7 +29,8 @@ import java.util.Locale;
  * other value a weight of its own named after its type, in count or bytes (docs/formats.md "pprof").
  *
  * <p>The content is walked twice (tables, then samples): a source that cannot be read twice (a pipe) is held in
- * memory for the second walk.
+ * memory for the second walk. The legacy CPU profile that {@code go tool pprof} still reads (gperftools' and Go's
+ * before profile.proto, machine words) is read by {@link LegacyCpuProfile}.
  */
 public final class PprofFormat implements EventFormat {
     /** Field numbers of google/pprof's proto/profile.proto, those the probe looks at. */
@@ -63,11 +64,17 @@ public final class PprofFormat implements EventFormat {
      * the varint fields 1 and 2), varints {@code time_nanos}, {@code duration_nanos}, {@code period},
      * {@code drop_frames}, {@code keep_frames}, {@code default_sample_type}; at least one {@code sample_type}
      * among them, then a field of {@code Profile} with a length (a sample, a mapping, a location, a function, a
-     * string). {@link Confidence#NAME_ONLY} for a name ending {@code .pprof}, or {@code .pb} or {@code .prof}
-     * after gzip.
+     * string); also for the header of a legacy CPU profile ({@link LegacyCpuProfile}: the words {@code 0 3 0}, a
+     * period, {@code 0}). {@link Confidence#NAME_ONLY} for a name ending {@code .pprof}, or {@code .pb} or
+     * {@code .prof} after gzip.
      */
     @Override
     public Confidence probe(Head head) {
+        byte[] first = head.bytes();
+        if (LegacyCpuProfile.header(first, first.length, false) != null
+                || LegacyCpuProfile.header(first, first.length, true) != null) {
+            return Confidence.CERTAIN;
+        }
         int i = 0;
         int types = 0;
         int n = head.length();
@@ -150,6 +157,14 @@ public final class PprofFormat implements EventFormat {
     @Override
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();
+        byte[] first = source.head().bytes();
+        if (LegacyCpuProfile.header(first, first.length, false) != null
+                || LegacyCpuProfile.header(first, first.length, true) != null) {
+            try (InputStream content = source.open(options.progress())) {
+                EventFormat.bracketed(name, sink, () -> new LegacyCpuProfile(name, sink).read(content));
+            }
+            return;
+        }
         PprofReader reader = new PprofReader(name, sink);
         if (source.rereadable()) {
             try (InputStream content = source.open(options.progress())) {

@@ -1,6 +1,7 @@
 package dev.ppw.collect.pprof;
 
 import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import dev.ppw.collect.folded.FoldedFormat;
@@ -39,10 +40,17 @@ final class PprofReader {
     static final String LABELS_IGNORED = "pprof_labels_ignored";
     /** The note of a sample type left out: a second one in time, whose nanoseconds would add to the first's. */
     static final String SAMPLE_TYPE_SKIPPED = "pprof_sample_type_skipped";
+    /** The warning of a field profile.proto does not define (or not with its wire type), whose content is skipped. */
+    static final String UNKNOWN_FIELD = Diagnostics.UNKNOWN_FIELD;
     /** The note of a sample type whose unit is neither time, count nor bytes: read as a count. */
     static final String UNKNOWN_UNIT = "pprof_unknown_unit";
 
     private static final int TAG_TYPE_BITS = 3;
+    /**
+     * The deepest stack read, as the perf reader's: far beyond any profiler's, and a bound on memory: a 9.8 KB
+     * gzipped profile can hold one sample of 10 million location ids, whose tree alone would take gigabytes.
+     */
+    static final int MAX_DEPTH = 1 << 16;
 
     private final String input;
     private final EventSink sink;
@@ -131,6 +139,11 @@ final class PprofReader {
         } catch (ZipException e) {
             throw new BadInputException(input + ": byte " + offset + ": corrupt gzip data: " + e.getMessage(), e);
         } catch (InvalidProtocolBufferException e) {
+            if (e.getMessage() != null && e.getMessage().startsWith("While parsing a protocol message, the input ended")) {
+                // A length that runs past the end: said at the field it belongs to, never read as less data.
+                throw new BadInputException(input + ": byte " + offset + ": the field that starts here says it is"
+                        + " longer than what follows it in the input (a cut or damaged file)", e);
+            }
             String why = e.getMessage() == null ? "malformed protobuf" : e.getMessage().replace('\n', ' ');
             throw new BadInputException(input + ": byte " + (offset + in.getTotalBytesRead())
                     + ": not a pprof profile: " + why, e);
@@ -185,12 +198,35 @@ final class PprofReader {
                 defaultSampleType = in.readInt64();
                 defaultSampleTypeOffset = offset;
             }
-            default -> in.skipField(tag);
+            default -> skip(in, tag, "Profile", Proto.PROFILE_UNREAD);
         }
     }
 
+    /**
+     * Passes over a field the reader does not use: silently when profile.proto defines it with this wire type
+     * ({@code known[field]}, a wire type, or -1 for no such field), else as an {@code unknown_field} warning naming
+     * it and its byte offset: content in a field no profile.proto has (a damaged tag, a different message) is not
+     * dropped without a word.
+     */
+    private void skip(CodedInputStream in, int tag, String message, int[] known) throws IOException {
+        int field = tag >>> TAG_TYPE_BITS;
+        int wire = tag & 7;
+        long at = offset + in.getTotalBytesRead() - CodedOutputStream.computeUInt32SizeNoTag(tag);
+        if (field < known.length && known[field] == wire
+                || field < known.length && known[field] == Proto.PACKED_OR_VARINT
+                && (wire == WireFormat.WIRETYPE_VARINT || wire == WireFormat.WIRETYPE_LENGTH_DELIMITED)) {
+            in.skipField(tag);
+            return;
+        }
+        int before = in.getTotalBytesRead();
+        in.skipField(tag);
+        diagnostics.warn(UNKNOWN_FIELD, input + ": byte " + at + ": field " + field + " of " + message + " (wire type "
+                + wire + ", " + (in.getTotalBytesRead() - before) + " bytes) is no field profile.proto defines"
+                + (field < known.length && known[field] >= 0 ? " with that wire type" : "") + "; its content is skipped");
+    }
+
     /** A ValueType: {type, unit}, string indices. */
-    private static long[] valueType(CodedInputStream in) throws IOException {
+    private long[] valueType(CodedInputStream in) throws IOException {
         long[] vt = new long[2];
         int old = in.pushLimit(in.readRawVarint32());
         while (true) {
@@ -201,7 +237,7 @@ final class PprofReader {
             switch (tag >>> TAG_TYPE_BITS) {
                 case Proto.VALUE_TYPE_TYPE -> vt[0] = varint(in, tag, "ValueType.type");
                 case Proto.VALUE_TYPE_UNIT -> vt[1] = varint(in, tag, "ValueType.unit");
-                default -> in.skipField(tag);
+                default -> skip(in, tag, "ValueType", Proto.VALUE_TYPE_UNREAD);
             }
         }
         in.popLimit(old);
@@ -231,7 +267,7 @@ final class PprofReader {
                 case Proto.MAPPING_MEMORY_START -> m[0] = varint(in, tag, "Mapping.memory_start");
                 case Proto.MAPPING_FILE_OFFSET -> m[1] = varint(in, tag, "Mapping.file_offset");
                 case Proto.MAPPING_FILENAME -> m[2] = varint(in, tag, "Mapping.filename");
-                default -> in.skipField(tag);
+                default -> skip(in, tag, "Mapping", Proto.MAPPING_UNREAD);
             }
         }
         in.popLimit(old);
@@ -254,15 +290,22 @@ final class PprofReader {
                 case Proto.FUNCTION_NAME -> f[0] = varint(in, tag, "Function.name");
                 case Proto.FUNCTION_SYSTEM_NAME -> f[1] = varint(in, tag, "Function.system_name");
                 case Proto.FUNCTION_FILENAME -> f[2] = varint(in, tag, "Function.filename");
-                default -> in.skipField(tag);
+                default -> skip(in, tag, "Function", Proto.FUNCTION_UNREAD);
             }
         }
         in.popLimit(old);
         functions.put(id, f);
     }
 
+    /** Set while a Location is read when it has more lines than {@link #MAX_DEPTH}. */
+    private boolean tooManyLines;
+    /** Locations of more lines than a stack may have: a sample through one is skipped. */
+    private final org.eclipse.collections.api.set.primitive.MutableLongSet deepLocations =
+            new org.eclipse.collections.impl.set.mutable.primitive.LongHashSet();
+
     /** A Location: kept as {mapping_id, address, then function_id and line of each Line}. */
     private void location(CodedInputStream in) throws IOException {
+        tooManyLines = false;
         long id = 0;
         LongArrayList l = new LongArrayList(4);
         l.add(0);
@@ -279,16 +322,27 @@ final class PprofReader {
                 case Proto.LOCATION_ADDRESS -> l.set(1, varint(in, tag, "Location.address"));
                 case Proto.LOCATION_LINE -> {
                     expect(tag & 7, WireFormat.WIRETYPE_LENGTH_DELIMITED, "Location.line");
-                    line(in, l);
+                    if (l.size() - 2 >= 2 * MAX_DEPTH) {
+                        // A location of more inlined frames than a stack may have: its lines are counted, not kept.
+                        tooManyLines = true;
+                        in.skipField(tag);
+                    } else {
+                        line(in, l);
+                    }
                 }
-                default -> in.skipField(tag);
+                default -> skip(in, tag, "Location", Proto.LOCATION_UNREAD);
             }
         }
         in.popLimit(old);
-        locationsRaw.put(id, l.toArray());
+        if (tooManyLines) {
+            deepLocations.add(id);
+            locationsRaw.put(id, new long[] {l.get(0), l.get(1)});
+        } else {
+            locationsRaw.put(id, l.toArray());
+        }
     }
 
-    private static void line(CodedInputStream in, LongArrayList into) throws IOException {
+    private void line(CodedInputStream in, LongArrayList into) throws IOException {
         long functionId = 0;
         long line = 0;
         int old = in.pushLimit(in.readRawVarint32());
@@ -300,7 +354,7 @@ final class PprofReader {
             switch (tag >>> TAG_TYPE_BITS) {
                 case Proto.LINE_FUNCTION_ID -> functionId = varint(in, tag, "Line.function_id");
                 case Proto.LINE_LINE -> line = varint(in, tag, "Line.line");
-                default -> in.skipField(tag);
+                default -> skip(in, tag, "Line", Proto.LINE_UNREAD);
             }
         }
         in.popLimit(old);
@@ -517,9 +571,11 @@ final class PprofReader {
                 readLongs(in, tag, true);
             } else if (field == Proto.SAMPLE_VALUE) {
                 readLongs(in, tag, false);
-            } else {
-                labelled |= field == Proto.SAMPLE_LABEL;
+            } else if (field == Proto.SAMPLE_LABEL && (tag & 7) == WireFormat.WIRETYPE_LENGTH_DELIMITED) {
+                labelled = true;
                 in.skipField(tag);
+            } else {
+                skip(in, tag, "Sample", Proto.SAMPLE_UNREAD);
             }
         }
         in.popLimit(old);
@@ -547,11 +603,20 @@ final class PprofReader {
 
     private void add(long v, boolean locationsNotValues) {
         if (locationsNotValues) {
+            if (locationCount > MAX_DEPTH) {
+                // Deeper than any stack read: counted, not kept, so that memory holds what a stack may be.
+                locationCount++;
+                return;
+            }
             if (locationCount == locationIds.length) {
                 locationIds = Arrays.copyOf(locationIds, locationCount * 2);
             }
             locationIds[locationCount++] = v;
         } else {
+            if (valueCount > weights.length) {
+                valueCount++;
+                return;
+            }
             if (valueCount == values.length) {
                 values = Arrays.copyOf(values, valueCount * 2);
             }
@@ -586,7 +651,11 @@ final class PprofReader {
         if (allZero()) {
             return;
         }
-        long samples = countIndex >= 0 ? values[countIndex] : 1;
+        if (locationCount > MAX_DEPTH) {
+            diagnostics.warn(Diagnostics.BAD_EVENT, where(index) + "a stack of " + locationCount
+                    + " locations, deeper than the " + MAX_DEPTH + " read (skipped)");
+            return;
+        }
         for (int i = 0; i < valueCount; i++) {
             if (values[i] < 0) {
                 diagnostics.warn(Diagnostics.BAD_EVENT, where(index) + "a negative value " + values[i]
@@ -603,13 +672,30 @@ final class PprofReader {
                 values[i] = scaled;
             }
         }
+        long samples = countIndex >= 0 ? values[countIndex] : 1;
         long periodTime = periodNanos > 0 ? multiplyOrZero(samples, periodNanos) : 0;
+        if (periodNanos > 0 && samples > 0 && periodTime == 0) {
+            diagnostics.warn(Diagnostics.BAD_EVENT, where(index) + samples + " samples of a period of " + periodNanos
+                    + " ns: a time beyond 64-bit nanoseconds (skipped)");
+            return;
+        }
+        if (!withinTotals(samples, periodTime)) {
+            diagnostics.warn(Diagnostics.BAD_EVENT, where(index) + "values that carry the input's total of a sample"
+                    + " type (or of samples) past 2^63 - 1, where it would wrap (skipped)");
+            return;
+        }
         int depth = 0;
         for (int k = locationCount - 1; k >= 0; k--) {
             int[][] location = locations.get(locationIds[k]);
             if (location == null) {
                 diagnostics.warn(Diagnostics.BAD_EVENT, where(index) + "location " + Long.toUnsignedString(locationIds[k])
-                        + " is in no Location (skipped)");
+                        + (deepLocations.contains(locationIds[k]) ? " has more lines than the " + MAX_DEPTH
+                        + " frames a stack may have" : " is in no Location") + " (skipped)");
+                return;
+            }
+            if (depth + location.length > MAX_DEPTH) {
+                diagnostics.warn(Diagnostics.BAD_EVENT, where(index) + "a stack of more than " + MAX_DEPTH
+                        + " frames, inlined ones included (skipped)");
                 return;
             }
             for (int[] frame : location) {
@@ -623,6 +709,7 @@ final class PprofReader {
                 depth++;
             }
         }
+        addToTotals(samples, periodTime);
         FrameTable frames = sink.frames();
         for (int d = 0; d < depth; d++) {
             frameIds[d] = frames.intern(regionIds[d], d == 0 ? NameTable.EMPTY : placeIds[d - 1]);
@@ -641,4 +728,31 @@ final class PprofReader {
         }
     }
 
+    // The input's totals so far, per sample value, of samples (calls) and of the period's time: a node of this
+    // input's tree never weighs more, so values that would carry one past 2^63 - 1 are refused before the fold.
+    private long[] totals;
+    private long totalSamples;
+    private long totalPeriodTime;
+
+    private boolean withinTotals(long samples, long periodTime) {
+        if (totals == null) {
+            totals = new long[weights.length];
+        }
+        for (int i = 0; i < valueCount; i++) {
+            if (weights[i] != null && totals[i] > Long.MAX_VALUE - values[i]) {
+                return false;
+            }
+        }
+        return totalSamples <= Long.MAX_VALUE - samples && totalPeriodTime <= Long.MAX_VALUE - periodTime;
+    }
+
+    private void addToTotals(long samples, long periodTime) {
+        for (int i = 0; i < valueCount; i++) {
+            if (weights[i] != null) {
+                totals[i] += values[i];
+            }
+        }
+        totalSamples += samples;
+        totalPeriodTime += periodTime;
+    }
 }
