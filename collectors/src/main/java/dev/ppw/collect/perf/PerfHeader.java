@@ -223,6 +223,56 @@ record PerfHeader(String comm, String pid, String tid, long timeNanos, long peri
         return v;
     }
 
+    /** Whether {@code c} is whitespace as {@link Character#isWhitespace} says of an ASCII character. */
+    static boolean isSpace(byte c) {
+        return c == ' ' || c >= '\t' && c <= '\r' || c >= 0x1c && c <= 0x1f;
+    }
+
+    /** {@code digits.digits:} in bytes, as {@link #isTime(String, int, int)}. */
+    static boolean isTime(byte[] b, int from, int to) {
+        if (to - from < 4 || b[to - 1] != ':') {
+            return false;
+        }
+        int dot = -1;
+        for (int i = from; i < to - 1; i++) {
+            byte c = b[i];
+            if (c == '.' && dot < 0) {
+                dot = i;
+            } else if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return dot > from && dot < to - 2;
+    }
+
+    /** Seconds {@code b[from .. to-1]} ({@code digits.digits}) in exact nanoseconds; -1 beyond a long or 9 decimals. */
+    static long nanos(byte[] b, int from, int to) {
+        int dot = from;
+        while (b[dot] != '.') {
+            dot++;
+        }
+        long seconds = 0;
+        for (int i = from; i < dot; i++) {
+            int d = b[i] - '0';
+            if (seconds > (Long.MAX_VALUE - d) / 10) {
+                return -1;
+            }
+            seconds = seconds * 10 + d;
+        }
+        int fractionDigits = to - dot - 1;
+        if (fractionDigits > MAX_FRACTION_DIGITS || seconds > Long.MAX_VALUE / NANOS_PER_SECOND - 1) {
+            return -1;
+        }
+        long fraction = 0;
+        for (int i = dot + 1; i < to; i++) {
+            fraction = fraction * 10 + (b[i] - '0');
+        }
+        for (int i = fractionDigits; i < MAX_FRACTION_DIGITS; i++) {
+            fraction *= 10;
+        }
+        return seconds * NANOS_PER_SECOND + fraction;
+    }
+
     /** Seconds {@code s[from .. to-1]} ({@code digits.digits}) in exact nanoseconds; -1 beyond a long or 9 decimals. */
     static long nanos(String s, int from, int to) {
         int dot = s.indexOf('.', from);

@@ -1,5 +1,6 @@
 package dev.ppw.collect.perf;
 
+import dev.ppw.collect.ByteWords;
 import dev.ppw.collect.LineSplitter;
 import dev.ppw.collect.Utf8;
 import dev.ppw.model.BadInputException;
@@ -84,7 +85,11 @@ final class PerfScriptReader {
     /** The open block's header, null when no block is open or the open one is being skipped. */
     private PerfHeader header;
     private long headerLine;
-    private String headerText;
+    /** The open block's header line as read, and where its one frame starts (its length when it has none). */
+    private byte[] headerBytes = new byte[256];
+    private int headerLength;
+    private int headerFrameFrom;
+    private final HeaderCache headers = new HeaderCache();
     private boolean skipping;
 
     // The open block's frames, innermost first: region and sym+off name ids.
@@ -98,6 +103,8 @@ final class PerfScriptReader {
     /** Every weight metric given out, by name: names are unique in a tree. */
     private final Map<String, Metric> metricsByName = new HashMap<>();
     private final SymbolCache symbols = new SymbolCache();
+    /** Frame lines' tails ({@code sym+off (dso)}) already read: most frames repeat, and their names with them. */
+    private final SymbolCache tails = new SymbolCache();
     /** The region of {@code [unknown]} frames, by the dso printed after them. */
     private final Map<String, Integer> unknownRegions = new HashMap<>();
 
@@ -191,7 +198,7 @@ final class PerfScriptReader {
     private void parseLine() {
         byte[] b = line;
         int n = lineLength;
-        int zero = indexOf(b, n, (byte) 0);
+        int zero = ByteWords.indexOfZero(b, 0, n);
         if (zero >= 0) {
             damaged(zero);
             return;
@@ -223,25 +230,29 @@ final class PerfScriptReader {
             return;
         }
         endBlock();
-        int bad = Utf8.firstInvalid(b, 0, n);
-        if (bad >= 0) {
-            if (!headerSeen) {
-                throw refuse(bad + 1, "a byte that is not UTF-8 text (0x" + Integer.toHexString(b[bad] & 0xff)
-                        + "); this is not perf script text");
-            }
-            badBlock(bad + 1, "a sample header that is not UTF-8 text (byte 0x" + Integer.toHexString(b[bad] & 0xff)
-                    + ")");
-            return;
-        }
-        String text = new String(b, 0, n, StandardCharsets.UTF_8);
-        Object[] problem = new Object[2];
-        PerfHeader h = PerfHeader.parse(text, problem);
+        PerfHeader h = headers.lookup(b, n);
         if (h == null) {
-            if (!headerSeen) {
-                throw refuse((Integer) problem[1], problem[0] + "; this is not perf script text");
+            int bad = Utf8.firstInvalid(b, 0, n);
+            if (bad >= 0) {
+                if (!headerSeen) {
+                    throw refuse(bad + 1, "a byte that is not UTF-8 text (0x" + Integer.toHexString(b[bad] & 0xff)
+                            + "); this is not perf script text");
+                }
+                badBlock(bad + 1, "a sample header that is not UTF-8 text (byte 0x" + Integer.toHexString(b[bad] & 0xff)
+                        + ")");
+                return;
             }
-            badBlock((Integer) problem[1], (String) problem[0]);
-            return;
+            String text = new String(b, 0, n, StandardCharsets.UTF_8);
+            Object[] problem = new Object[2];
+            h = PerfHeader.parse(text, problem);
+            if (h == null) {
+                if (!headerSeen) {
+                    throw refuse((Integer) problem[1], problem[0] + "; this is not perf script text");
+                }
+                badBlock((Integer) problem[1], (String) problem[0]);
+                return;
+            }
+            headers.remember(b, n, h);
         }
         if (headerSeen && timed != (h.timeNanos() >= 0)) {
             // One perf script run prints one layout: a header that has (or lacks) the time the first one lacked
@@ -258,9 +269,30 @@ final class PerfScriptReader {
         headerSeen = true;
         header = h;
         headerLine = lineNumber;
-        headerText = text;
+        if (headerBytes.length < n) {
+            headerBytes = new byte[Math.max(n, 2 * headerBytes.length)];
+        }
+        System.arraycopy(b, 0, headerBytes, 0, n);
+        headerLength = n;
+        headerFrameFrom = frameFromBytes(b, n, h);
         skipping = false;
         depth = 0;
+    }
+
+    /** Where {@code h}'s one frame starts in its line's bytes, or {@code n} when it has none. */
+    private static int frameFromBytes(byte[] b, int n, PerfHeader h) {
+        if (h.frameFrom() >= n) {
+            return n;
+        }
+        // The header's index counts characters: count as many in the UTF-8 bytes.
+        int chars = 0;
+        int i = 0;
+        while (i < n && chars < h.frameFrom()) {
+            int c = b[i] & 0xff;
+            i += c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+            chars += c >= 0xf0 ? 2 : 1;
+        }
+        return Math.min(i, n);
     }
 
     /** A frame line of the open block: a bad one skips the block; without a block open (skipped), nothing. */
@@ -283,7 +315,7 @@ final class PerfScriptReader {
      * all.
      */
     private boolean callGraphOpen() {
-        return skipping || header != null && header.frameFrom() >= headerText.length();
+        return skipping || header != null && headerFrameFrom >= headerLength;
     }
 
     /**
@@ -328,15 +360,6 @@ final class PerfScriptReader {
                 + " file held there is lost)");
     }
 
-    private static int indexOf(byte[] b, int n, byte value) {
-        for (int i = 0; i < n; i++) {
-            if (b[i] == value) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
     private boolean isPerfReport() {
         return PerfText.isPerfReportComment(new String(line, 0, lineLength, StandardCharsets.UTF_8));
     }
@@ -368,6 +391,25 @@ final class PerfScriptReader {
         while (end > symStart && (b[end - 1] == ' ' || b[end - 1] == '\t')) {
             end--;
         }
+        if (depth == MAX_DEPTH) {
+            badBlock(1, "a stack deeper than " + MAX_DEPTH + " frames");
+            return false;
+        }
+        if (depth == regions.length) {
+            regions = Arrays.copyOf(regions, 2 * depth);
+            placements = Arrays.copyOf(placements, 2 * depth);
+        }
+        // A frame line's address, symbol and dso, keyed by the address's hash: a word or two to hash, where the
+        // symbol and dso are tens of bytes, and the bytes compared in full.
+        int tailHash = ByteWords.hash(b, addrStart, addrEnd) ^ (end - addrStart);
+        int seen = end > symStart ? tails.lookup(b, addrStart, end, tailHash) : -1;
+        if (seen >= 0) {
+            // A frame line's symbol and dso read before: its names, without parsing them again.
+            regions[depth] = tails.region(seen);
+            placements[depth] = tails.placement(seen);
+            depth++;
+            return true;
+        }
         int symEnd = end;
         int dsoStart = -1;
         if (end > symStart && b[end - 1] == ')') {
@@ -383,17 +425,13 @@ final class PerfScriptReader {
                 dsoStart = open + 1;
             }
         }
-        if (depth == MAX_DEPTH) {
-            badBlock(1, "a stack deeper than " + MAX_DEPTH + " frames");
-            return false;
-        }
-        if (depth == regions.length) {
-            regions = Arrays.copyOf(regions, 2 * depth);
-            placements = Arrays.copyOf(placements, 2 * depth);
-        }
         if (symEnd > symStart && isUnknown(b, symStart, symEnd)) {
             regions[depth] = unknownRegion(b, dsoStart, dsoStart < 0 ? -1 : end - 1);
             placements[depth] = NameTable.EMPTY;
+            if (dsoStart < 0 || dsoStart < end - 1) {
+                // Named by its dso alone (an empty dso names it by the command: not the tail's to say).
+                tails.put(b, addrStart, end, tailHash, regions[depth], placements[depth]);
+            }
             depth++;
             return true;
         }
@@ -405,6 +443,9 @@ final class PerfScriptReader {
         }
         regions[depth] = symbols.region(slot);
         placements[depth] = symbols.placement(slot);
+        if (symEnd > symStart) {
+            tails.put(b, addrStart, end, tailHash, regions[depth], placements[depth]);
+        }
         depth++;
         return true;
     }
@@ -458,16 +499,15 @@ final class PerfScriptReader {
         if (h == null) {
             return;
         }
-        if (depth == 0 && h.frameFrom() < headerText.length()) {
+        if (depth == 0 && headerFrameFrom < headerLength) {
             byte[] saved = line;
             int savedLength = lineLength;
-            byte[] inline = headerText.substring(h.frameFrom()).getBytes(StandardCharsets.UTF_8);
-            line = inline;
-            lineLength = inline.length;
+            line = headerBytes;
+            lineLength = headerLength;
             header = h;
             long savedLine = lineNumber;
             lineNumber = headerLine;
-            boolean ok = frame(0, inline.length);
+            boolean ok = frame(headerFrameFrom, headerLength);
             header = null;
             lineNumber = savedLine;
             line = saved;
@@ -479,7 +519,7 @@ final class PerfScriptReader {
         if (depth == 0) {
             diagnostics.warn(Diagnostics.BAD_EVENT, file + ":" + headerLine + ":1: a sample header without frames"
                     + " (its call graph is empty, or the frames were not printed: perf script -F +ip,+sym); the"
-                    + " sample is skipped: \"" + quoteOf(headerText) + "\"");
+                    + " sample is skipped: \"" + quoteOf(headerBytes, headerLength) + "\"");
             return;
         }
         if (stack.length < depth) {
@@ -580,8 +620,15 @@ final class PerfScriptReader {
         return column;
     }
 
-    private static String quoteOf(String text) {
-        return Quote.text(text.length() <= QUOTE_BYTES ? text : text.substring(0, QUOTE_BYTES) + "...");
+    private static String quoteOf(byte[] b, int n) {
+        if (n <= QUOTE_BYTES) {
+            return Utf8.quote(b, 0, n);
+        }
+        int cut = QUOTE_BYTES;
+        while (cut > 0 && (b[cut] & 0xc0) == 0x80) {
+            cut--;
+        }
+        return Utf8.quote(b, 0, cut) + "...";
     }
 
     private String quote() {
@@ -596,56 +643,178 @@ final class PerfScriptReader {
     }
 
     /**
-     * Symbols already read, by their bytes ({@code sym+off} as printed): their region and placement name ids,
-     * so that a frame seen before costs no string. Bounded in entries and key bytes: cleared when full.
+     * Headers already parsed, by their bytes without the time: one perf script run prints the same comm, tid, cpu,
+     * period and event over and over, with a new time each sample, so a header seen before costs a scan for its
+     * time token and the parse of that token alone. Only ASCII lines (a character is a byte there); bounded,
+     * cleared when full.
+     */
+    private static final class HeaderCache {
+        private static final int LIMIT = 1 << 12;
+        private static final byte TIME_MARK = (byte) 0xff;
+        private final Map<Key, Entry> cached = new HashMap<>();
+        private final Key probe = new Key();
+        private int timeStart;
+        private int timeEnd;
+
+        /** The header {@code b[0 .. n-1]} when its layout was parsed before, with this line's time; else null. */
+        PerfHeader lookup(byte[] b, int n) {
+            if (!key(b, n)) {
+                return null;
+            }
+            Entry entry = cached.get(probe);
+            if (entry == null) {
+                return null;
+            }
+            PerfHeader seen = entry.header();
+            long nanos = -1;
+            if (timeStart >= 0) {
+                nanos = PerfHeader.nanos(b, timeStart, timeEnd - 1);
+                if (nanos < 0) {
+                    return null;
+                }
+            }
+            // The frame, when there is one, follows the time: at the same distance from the line's end.
+            int frameFrom = seen.frameFrom() >= entry.length() ? n : n - (entry.length() - seen.frameFrom());
+            return new PerfHeader(seen.comm(), seen.pid(), seen.tid(), nanos, seen.period(), seen.event(), frameFrom);
+        }
+
+        /** A parsed header and the length of the line it was parsed from. */
+        private record Entry(PerfHeader header, int length) {
+        }
+
+        /** Keeps {@code h}, the parse of {@code b[0 .. n-1]}, for the headers of its layout to come. */
+        void remember(byte[] b, int n, PerfHeader h) {
+            if (!key(b, n) || (timeStart >= 0) != (h.timeNanos() >= 0)
+                    || timeStart >= 0 && PerfHeader.nanos(b, timeStart, timeEnd - 1) != h.timeNanos()
+                    || h.frameFrom() < n && h.frameFrom() < timeEnd) {
+                return;
+            }
+            if (cached.size() >= LIMIT) {
+                cached.clear();
+            }
+            cached.put(probe.copy(), new Entry(h, n));
+        }
+
+        /**
+         * Makes {@link #probe} the line's bytes without its time token ({@link #timeStart} to {@link #timeEnd},
+         * -1 when it has none): false for a line with a byte that is not ASCII.
+         */
+        private boolean key(byte[] b, int n) {
+            timeStart = -1;
+            timeEnd = -1;
+            int i = 0;
+            while (i < n) {
+                while (i < n && PerfHeader.isSpace(b[i])) {
+                    i++;
+                }
+                int start = i;
+                while (i < n && !PerfHeader.isSpace(b[i])) {
+                    if (b[i] < 0) {
+                        return false;
+                    }
+                    i++;
+                }
+                if (i > start && timeStart < 0 && PerfHeader.isTime(b, start, i)) {
+                    timeStart = start;
+                    timeEnd = i;
+                }
+            }
+            probe.set(b, n, timeStart, timeEnd);
+            return true;
+        }
+
+        /** A header's bytes with its time token replaced by one mark byte. */
+        private static final class Key {
+            private byte[] bytes = new byte[256];
+            private int length;
+            private int hash;
+
+            void set(byte[] b, int n, int cutFrom, int cutTo) {
+                int kept = cutFrom < 0 ? n : n - (cutTo - cutFrom) + 1;
+                if (bytes.length < kept) {
+                    bytes = new byte[Math.max(kept, 2 * bytes.length)];
+                }
+                if (cutFrom < 0) {
+                    System.arraycopy(b, 0, bytes, 0, n);
+                } else {
+                    System.arraycopy(b, 0, bytes, 0, cutFrom);
+                    bytes[cutFrom] = TIME_MARK;
+                    System.arraycopy(b, cutTo, bytes, cutFrom + 1, n - cutTo);
+                }
+                length = kept;
+                hash = ByteWords.hash(bytes, 0, length);
+            }
+
+            Key copy() {
+                Key k = new Key();
+                k.bytes = Arrays.copyOf(bytes, length);
+                k.length = length;
+                k.hash = hash;
+                return k;
+            }
+
+            @Override
+            public int hashCode() {
+                return hash;
+            }
+
+            @Override
+            public boolean equals(Object o) {
+                return o instanceof Key k && k.length == length && Arrays.equals(bytes, 0, length, k.bytes, 0, length);
+            }
+        }
+    }
+
+    /**
+     * Byte strings already read (symbols as printed, {@code sym+off}; or a frame line's whole tail, {@code sym+off
+     * (dso)}) with their region and placement name ids, so that a frame seen before costs one hash and one
+     * compare and no string. Bounded in entries and key bytes: cleared when full.
      */
     private final class SymbolCache {
         private byte[][] keys = new byte[1024][];
+        private int[] hashes = new int[1024];
         private int[] regionIds = new int[1024];
         private int[] placementIds = new int[1024];
         private int size;
         private long keyBytes;
 
         /**
-         * The slot of the symbol {@code b[from .. to-1]}, added when new; minus (1 + the index of its first byte
-         * that is not UTF-8) when it is not UTF-8 text, which is then not added.
+         * The slot of the symbol {@code b[from .. to-1]}, added with its region and placement when new; minus (1 +
+         * the index of its first byte that is not UTF-8) when it is not UTF-8 text, which is then not added.
          */
         int find(byte[] b, int from, int to) {
-            int h = 1;
-            for (int i = from; i < to; i++) {
-                h = 31 * h + b[i];
-            }
-            h ^= h >>> 16;
-            int mask = keys.length - 1;
-            int slot = h & mask;
-            while (keys[slot] != null) {
-                if (Arrays.equals(keys[slot], 0, keys[slot].length, b, from, to)) {
-                    return slot;
-                }
-                slot = (slot + 1) & mask;
+            int h = ByteWords.hash(b, from, to);
+            int slot = lookup(b, from, to, h);
+            if (slot >= 0) {
+                return slot;
             }
             int bad = Utf8.firstInvalid(b, from, to);
             if (bad >= 0) {
                 return -(bad + 1);
             }
-            if (size >= CACHE_LIMIT || keyBytes > CACHE_BYTES_LIMIT || 2 * (size + 1) > keys.length) {
-                grow();
-                return find(b, from, to);
-            }
             byte[] key = Arrays.copyOfRange(b, from, to);
-            keys[slot] = key;
-            keyBytes += key.length;
             String sym = new String(key, StandardCharsets.UTF_8);
             int off = offsetStart(key);
             if (off < 0) {
-                regionIds[slot] = names.intern(sym);
-                placementIds[slot] = NameTable.EMPTY;
-            } else {
-                regionIds[slot] = names.intern(new String(key, 0, off, StandardCharsets.UTF_8));
-                placementIds[slot] = names.intern(sym);
+                return insert(key, h, names.intern(sym), NameTable.EMPTY);
             }
-            size++;
-            return slot;
+            return insert(key, h, names.intern(new String(key, 0, off, StandardCharsets.UTF_8)), names.intern(sym));
+        }
+
+        /** The slot of {@code b[from .. to-1]}, hashed {@code h}, or -1 when it is not in the cache. */
+        int lookup(byte[] b, int from, int to, int h) {
+            int mask = keys.length - 1;
+            for (int slot = h & mask; keys[slot] != null; slot = (slot + 1) & mask) {
+                if (hashes[slot] == h && Arrays.equals(keys[slot], 0, keys[slot].length, b, from, to)) {
+                    return slot;
+                }
+            }
+            return -1;
+        }
+
+        /** Adds {@code b[from .. to-1]}, hashed {@code h} and not in the cache, with the given name ids. */
+        void put(byte[] b, int from, int to, int h, int region, int placement) {
+            insert(Arrays.copyOfRange(b, from, to), h, region, placement);
         }
 
         int region(int slot) {
@@ -656,13 +825,33 @@ final class PerfScriptReader {
             return placementIds[slot];
         }
 
+        private int insert(byte[] key, int h, int region, int placement) {
+            if (size >= CACHE_LIMIT || keyBytes > CACHE_BYTES_LIMIT || 2 * (size + 1) > keys.length) {
+                grow();
+            }
+            int mask = keys.length - 1;
+            int slot = h & mask;
+            while (keys[slot] != null) {
+                slot = (slot + 1) & mask;
+            }
+            keys[slot] = key;
+            hashes[slot] = h;
+            regionIds[slot] = region;
+            placementIds[slot] = placement;
+            keyBytes += key.length;
+            size++;
+            return slot;
+        }
+
         private void grow() {
             boolean keep = size < CACHE_LIMIT && keyBytes <= CACHE_BYTES_LIMIT;
             int capacity = keep ? 2 * keys.length : keys.length;
             byte[][] oldKeys = keys;
+            int[] oldHashes = hashes;
             int[] oldRegions = regionIds;
             int[] oldPlacements = placementIds;
             keys = new byte[capacity][];
+            hashes = new int[capacity];
             regionIds = new int[capacity];
             placementIds = new int[capacity];
             size = 0;
@@ -672,9 +861,7 @@ final class PerfScriptReader {
             }
             for (int i = 0; i < oldKeys.length; i++) {
                 if (oldKeys[i] != null) {
-                    int slot = find(oldKeys[i], 0, oldKeys[i].length);
-                    regionIds[slot] = oldRegions[i];
-                    placementIds[slot] = oldPlacements[i];
+                    insert(oldKeys[i], oldHashes[i], oldRegions[i], oldPlacements[i]);
                 }
             }
         }
