@@ -9,7 +9,9 @@ import dev.ppw.model.format.ReadOptions;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The text {@code perf script} prints of {@code perf record} samples, in its default layout and in any
@@ -29,6 +31,8 @@ import java.util.List;
  */
 public final class PerfScriptFormat implements EventFormat {
     private static final int LINES = 40;
+    /** Lines of one sample each seen in a row before a file is cut at any line. */
+    private static final int MIN_SAMPLE_LINES = 8;
 
     @Override
     public String name() {
@@ -106,11 +110,79 @@ public final class PerfScriptFormat implements EventFormat {
         return true;
     }
 
+    /**
+     * A plain file of at least {@link ReadOptions#parallelFromBytes()} with more than one job is read in chunks on
+     * that many threads ({@link ParallelPerfScript}), to the same samples; anything else as one stream.
+     */
     @Override
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();
+        Optional<Path> file = source.file();
+        First first = options.jobs() > 1 && file.isPresent() ? firstHeader(source, options) : null;
+        if (first != null) {
+            EventFormat.bracketed(name, sink, () -> ParallelPerfScript.read(file.get(), name,
+                    PerfSamples.toSink(name, sink), first.header(), first.framed(), options.jobs(),
+                    options.chunkBytes(), options.progress()));
+            return;
+        }
         try (InputStream content = source.open(options.progress())) {
             EventFormat.bracketed(name, sink, () -> new PerfScriptReader(name, sink).read(content));
         }
+    }
+
+    /**
+     * The input's first sample header when it is a plain file large enough to read in chunks and that header reads
+     * as one; else null (then it is read as one stream, which says what is wrong with it).
+     */
+    private static First firstHeader(InputSource source, ReadOptions options) throws IOException {
+        if (source.sizeBytes() < options.parallelFromBytes()) {
+            return null;
+        }
+        Head head = source.head();
+        if (head.gzipLayers() > 0 || head.looksLikeUtf16Or32()) {
+            return null;
+        }
+        List<String> lines = PerfText.lines(head, LINES);
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.isBlank() || line.startsWith("#") || line.startsWith("\t")) {
+                continue;
+            }
+            if (line.indexOf('\uFFFD') >= 0) {
+                return null; // not UTF-8, or a replacement character: one stream says what it is
+            }
+            PerfHeader h = PerfHeader.parse(line, new Object[2]);
+            return h == null ? null : new First(h, everyLineASample(lines, i));
+        }
+        return null;
+    }
+
+    /**
+     * Whether the head's lines from {@code from} on are all samples of one line each (without call graphs): each
+     * a header with its frame, in the first one's layout. Only then may the file be cut at any line; when in doubt
+     * it is cut at blank lines, which such a file has none of (then it is read as one chunk: slower, never wrong).
+     */
+    private static boolean everyLineASample(List<String> lines, int from) {
+        PerfHeader first = null;
+        int headers = 0;
+        for (int i = from; i < lines.size(); i++) {
+            String line = lines.get(i);
+            PerfHeader h = line.isBlank() || line.startsWith("\t") ? null : PerfHeader.parse(line, new Object[2]);
+            if (h == null || h.frameFrom() >= line.length()) {
+                return false;
+            }
+            if (first == null) {
+                first = h;
+            } else if ((h.timeNanos() >= 0) != (first.timeNanos() >= 0) || h.tid().isEmpty() != first.tid().isEmpty()
+                    || h.event().isEmpty() != first.event().isEmpty()) {
+                return false;
+            }
+            headers++;
+        }
+        return headers >= MIN_SAMPLE_LINES;
+    }
+
+    /** The first sample header, and whether it holds its sample's one frame (samples without call graphs). */
+    private record First(PerfHeader header, boolean framed) {
     }
 }

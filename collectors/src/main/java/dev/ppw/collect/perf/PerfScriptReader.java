@@ -6,11 +6,7 @@ import dev.ppw.collect.Utf8;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
-import dev.ppw.model.FrameTable;
-import dev.ppw.model.Metric;
-import dev.ppw.model.MetricUnit;
 import dev.ppw.model.NameTable;
-import dev.ppw.model.Quote;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,10 +60,8 @@ final class PerfScriptReader {
     private static final long CACHE_BYTES_LIMIT = 1L << 26;
 
     private final String file;
-    private final EventSink sink;
-    private final FrameTable frames;
+    private final PerfSamples out;
     private final NameTable names;
-    private final Diagnostics diagnostics;
 
     /** The current line (the splitter's buffer, valid while it is read), its length and bytes not kept. */
     private byte[] line;
@@ -77,7 +71,11 @@ final class PerfScriptReader {
 
     /** True once a sample header was read: a file whose first line is none is not perf script. */
     private boolean headerSeen;
-    /** Whether the first header had a time: every header of the input has, or none. */
+    /**
+     * Whether the first good header had a time (every header of the input has, or none), a tid and an event; known
+     * once such a header was read (a damaged line before it says nothing of the layout).
+     */
+    private boolean layoutKnown;
     private boolean timed;
     /** Whether the first header had a tid, and an event: a line without them is no header of this input. */
     private boolean tidPrinted;
@@ -96,12 +94,7 @@ final class PerfScriptReader {
     private int[] regions = new int[64];
     private int[] placements = new int[64];
     private int depth;
-    private int[] stack = new int[64];
 
-    private final Map<String, Track> tracks = new HashMap<>();
-    private final Map<String, Metric[]> weights = new HashMap<>();
-    /** Every weight metric given out, by name: names are unique in a tree. */
-    private final Map<String, Metric> metricsByName = new HashMap<>();
     private final SymbolCache symbols = new SymbolCache();
     /** Frame lines' tails ({@code sym+off (dso)}) already read: most frames repeat, and their names with them. */
     private final SymbolCache tails = new SymbolCache();
@@ -109,11 +102,27 @@ final class PerfScriptReader {
     private final Map<String, Integer> unknownRegions = new HashMap<>();
 
     PerfScriptReader(String file, EventSink sink) {
+        this(file, PerfSamples.toSink(file, sink));
+    }
+
+    /** A reader whose samples and warnings go to {@code out}. */
+    PerfScriptReader(String file, PerfSamples out) {
         this.file = file;
-        this.sink = sink;
-        this.frames = sink.frames();
-        this.names = frames.names();
-        this.diagnostics = sink.diagnostics();
+        this.out = out;
+        this.names = out.names();
+    }
+
+    /**
+     * A reader of a piece of the file that starts at a line (after a blank line, or after a sample's whole line):
+     * the input's layout is the one its first header, {@code first}, says, as if that header had been read.
+     */
+    PerfScriptReader(String file, PerfSamples out, PerfHeader first) {
+        this(file, out);
+        headerSeen = true;
+        layoutKnown = true;
+        timed = first.timeNanos() >= 0;
+        tidPrinted = !first.tid().isEmpty();
+        eventPrinted = !first.event().isEmpty();
     }
 
     /** Reads every line of {@code in} (the content, past any byte order mark) into the sink. */
@@ -133,6 +142,11 @@ final class PerfScriptReader {
             }
         });
         endBlock();
+    }
+
+    /** The lines read so far. */
+    long lines() {
+        return lineNumber;
     }
 
     /** Makes the splitter's line the current one. */
@@ -173,8 +187,7 @@ final class PerfScriptReader {
         long from = frameLine && header != null ? headerLine : lineNumber;
         header = null;
         depth = 0;
-        diagnostics.warn(Diagnostics.TRUNCATED, file + ":" + lineNumber + ":1: the input ends inside this line,"
-                + " without a line end; the sample from line " + from + " is left out: \"" + quote() + "\"");
+        out.cut(lineNumber, from, quote());
     }
 
     private void endLine() {
@@ -254,14 +267,15 @@ final class PerfScriptReader {
             }
             headers.remember(b, n, h);
         }
-        if (headerSeen && timed != (h.timeNanos() >= 0)) {
+        if (layoutKnown && timed != (h.timeNanos() >= 0)) {
             // One perf script run prints one layout: a header that has (or lacks) the time the first one lacked
             // (or had) is a line of something else.
             badBlock(1, timed ? "a sample header without the time the input's first one has"
                     : "a sample header with a time the input's first one lacks");
             return;
         }
-        if (!headerSeen) {
+        if (!layoutKnown) {
+            layoutKnown = true;
             timed = h.timeNanos() >= 0;
             tidPrinted = !h.tid().isEmpty();
             eventPrinted = !h.event().isEmpty();
@@ -342,7 +356,7 @@ final class PerfScriptReader {
      */
     private boolean headerLike() {
         PerfHeader h = PerfHeader.parse(new String(line, 0, lineLength, StandardCharsets.UTF_8), new Object[2]);
-        return h != null && (h.timeNanos() >= 0) == timed && (!h.tid().isEmpty() || !tidPrinted)
+        return h != null && (!layoutKnown || (h.timeNanos() >= 0) == timed) && (!h.tid().isEmpty() || !tidPrinted)
                 && (!h.event().isEmpty() || !eventPrinted);
     }
 
@@ -517,83 +531,13 @@ final class PerfScriptReader {
             }
         }
         if (depth == 0) {
-            diagnostics.warn(Diagnostics.BAD_EVENT, file + ":" + headerLine + ":1: a sample header without frames"
-                    + " (its call graph is empty, or the frames were not printed: perf script -F +ip,+sym); the"
-                    + " sample is skipped: \"" + quoteOf(headerBytes, headerLength) + "\"");
+            out.warn(Diagnostics.BAD_EVENT, headerLine, 1, "a sample header without frames (its call graph is empty,"
+                    + " or the frames were not printed: perf script -F +ip,+sym); the sample is skipped: \""
+                    + quoteOf(headerBytes, headerLength) + "\"");
             return;
         }
-        if (stack.length < depth) {
-            stack = new int[regions.length];
-        }
-        for (int k = 0; k < depth; k++) {
-            int callsite = k + 1 < depth ? placements[k + 1] : NameTable.EMPTY;
-            stack[depth - 1 - k] = frames.intern(regions[k], callsite);
-        }
-        Metric weight = weight(h);
-        long amount = h.period() >= 0 && weight.unit() != MetricUnit.COUNT ? h.period() : 1;
-        long ts = h.timeNanos() >= 0 ? h.timeNanos() : headerLine;
-        sink.sample(track(h), ts, weight, amount, stack, depth);
+        out.sample(h, headerLine, regions, placements, depth);
         depth = 0;
-    }
-
-    private Metric weight(PerfHeader h) {
-        Metric[] pair = weights.computeIfAbsent(h.event(), e -> new Metric[2]);
-        int k = h.period() >= 0 ? 1 : 0;
-        if (pair[k] == null) {
-            pair[k] = distinct(PerfEvents.weight(PerfEvents.baseName(h.event()), k == 1));
-        }
-        return pair[k];
-    }
-
-    /**
-     * {@code metric}, or when another event's metric already has its name (events whose names differ only in case
-     * or punctuation: {@code cpu.clock} and {@code CPU_clock} are both {@code cpu_clock}), the same metric named
-     * {@code NAME_2}, {@code NAME_3}, ...: a tree has one column per name (found by fuzzing).
-     */
-    private Metric distinct(Metric metric) {
-        Metric taken = metricsByName.putIfAbsent(metric.name(), metric);
-        if (taken == null || taken.equals(metric)) {
-            return taken == null ? metric : taken;
-        }
-        for (int n = 2; ; n++) {
-            Metric renamed = new Metric(metric.name() + "_" + n, metric.unit(), metric.kind(), metric.combine(),
-                    metric.shown(), metric.textLabel(), metric.numerator(), metric.denominator(), metric.description());
-            Metric other = metricsByName.putIfAbsent(renamed.name(), renamed);
-            if (other == null || other.equals(renamed)) {
-                return other == null ? renamed : other;
-            }
-        }
-    }
-
-    /**
-     * The track of {@code h}'s thread. Its comm names the thread (and the process, when tid = pid) each time it
-     * changes, so that the last one names it: a thread renames itself, a process execs another program.
-     */
-    private int track(PerfHeader h) {
-        String key = h.pid() + "/" + h.tid();
-        Track t = tracks.get(key);
-        if (t == null) {
-            t = new Track(sink.thread(h.pid(), h.tid()));
-            tracks.put(key, t);
-        }
-        if (!h.comm().isEmpty() && !h.comm().equals(t.comm)) {
-            t.comm = h.comm();
-            sink.threadName(h.pid(), h.tid(), h.comm());
-            if (!h.pid().isEmpty() && h.pid().equals(h.tid())) {
-                sink.processName(h.pid(), h.comm());
-            }
-        }
-        return t.id;
-    }
-
-    /** A thread's track id and the comm that last named it. */
-    private static final class Track {
-        final int id;
-        String comm = "";
-
-        Track(int id) {
-            this.id = id;
-        }
     }
 
     /** Skips the open block (and the frame lines that follow) as one bad sample, said at this line. */
@@ -602,8 +546,8 @@ final class PerfScriptReader {
         depth = 0;
         skipping = true;
         headerSeen = true;
-        diagnostics.warn(Diagnostics.BAD_EVENT, file + ":" + lineNumber + ":" + column(byteColumn) + ": " + what
-                + "; the sample is skipped: \"" + quote() + "\"");
+        out.warn(Diagnostics.BAD_EVENT, lineNumber, column(byteColumn), what + "; the sample is skipped: \"" + quote()
+                + "\"");
     }
 
     private BadInputException refuse(int byteColumn, String what) {
