@@ -118,7 +118,7 @@ public final class ReaderFloors {
         try (JsonParser p = new JsonFactory().createParser(open(file))) {
             for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
                 if (t == JsonToken.VALUE_NUMBER_INT) {
-                    sum += p.getIntValue();
+                    sum += p.getLongValue();
                 }
             }
         }

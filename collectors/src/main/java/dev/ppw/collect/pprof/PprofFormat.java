@@ -9,7 +9,6 @@ import dev.ppw.model.format.ReadOptions;
 
 import dev.ppw.model.BadInputException;
 
-import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,8 +27,8 @@ import java.util.Locale;
  * {@code samples/count} value the number of samples (calls) and folded stacks' own {@code samples} metric, every
  * other value a weight of its own named after its type, in count or bytes (docs/formats.md "pprof").
  *
- * <p>The content is walked twice (tables, then samples): a source that cannot be read twice (a pipe) is held in
- * memory for the second walk. The legacy CPU profile that {@code go tool pprof} still reads (gperftools' and Go's
+ * <p>The content is walked twice (tables, then samples): a content of at most 64 MiB, and one that cannot be read
+ * twice (a pipe), is held in memory for the two walks; a larger file is read twice. The legacy CPU profile that {@code go tool pprof} still reads (gperftools' and Go's
  * before profile.proto, machine words) is read by {@link LegacyCpuProfile}.
  */
 public final class PprofFormat implements EventFormat {
@@ -40,6 +39,8 @@ public final class PprofFormat implements EventFormat {
     private static final int FIRST_TABLE = 2;
     private static final int LAST_TABLE = 6;
     private static final int MAX_VALUE_TYPE_BYTES = 22;
+    /** A content up to this size is held in memory for the two walks; a larger one is read twice. */
+    private static final int HELD_BYTES = 64 << 20;
 
     /** No: a pprof sample has no time of its own: each is given its index. */
     @Override
@@ -167,6 +168,18 @@ public final class PprofFormat implements EventFormat {
         }
         PprofReader reader = new PprofReader(name, sink);
         if (source.rereadable()) {
+            byte[] whole;
+            try (InputStream content = source.open(options.progress())) {
+                whole = held(name, content, HELD_BYTES + 1);
+            }
+            if (whole.length <= HELD_BYTES) {
+                // Small enough to hold: both walks read the bytes in memory, the gzip layer undone once.
+                EventFormat.bracketed(name, sink, () -> {
+                    reader.readTables(whole);
+                    reader.readSamples(whole);
+                });
+                return;
+            }
             try (InputStream content = source.open(options.progress())) {
                 EventFormat.bracketed(name, sink, () -> {
                     reader.readTables(content);
@@ -178,20 +191,36 @@ public final class PprofFormat implements EventFormat {
         } else {
             try (InputStream content = source.open(options.progress())) {
                 EventFormat.bracketed(name, sink, () -> {
-                    byte[] bytes = held(name, content);
-                    reader.readTables(new ByteArrayInputStream(bytes));
-                    reader.readSamples(new ByteArrayInputStream(bytes));
+                    byte[] bytes = held(name, content, Integer.MAX_VALUE - 8);
+                    reader.readTables(bytes);
+                    reader.readSamples(bytes);
                 });
             }
         }
     }
 
-    /** The whole content of a source read once; a cut gzip is refused as the two walks would refuse it. */
-    private static byte[] held(String name, InputStream content) throws IOException {
+    /**
+     * The content, at most {@code limit} bytes of it; a gzip layer cut short is refused at the byte of the content
+     * where it stops, as the walks would refuse it.
+     */
+    private static byte[] held(String name, InputStream content, int limit) throws IOException {
+        byte[] b = new byte[Math.min(limit, 1 << 16)];
+        int n = 0;
         try {
-            return content.readAllBytes();
+            while (n < limit) {
+                if (n == b.length) {
+                    b = java.util.Arrays.copyOf(b, (int) Math.min(limit, 2L * b.length));
+                }
+                int r = content.read(b, n, b.length - n);
+                if (r < 0) {
+                    break;
+                }
+                n += r;
+            }
         } catch (EOFException e) {
-            throw new BadInputException(name + ": the input ends inside the profile (a cut file)", e);
+            throw new BadInputException(name + ": byte " + n + ": the input ends inside a field of the profile (a cut"
+                    + " file)", e);
         }
+        return java.util.Arrays.copyOf(b, n);
     }
 }

@@ -94,17 +94,27 @@ final class PprofReader {
 
     /** The first walk: every table, no sample. */
     void readTables(InputStream content) throws IOException {
-        walk(content, false);
+        walk(CodedInputStream.newInstance(content), false);
         resolve();
     }
 
     /** The second walk: every sample, into the sink. Needs {@link #readTables} first. */
     void readSamples(InputStream content) throws IOException {
-        walk(content, true);
+        walk(CodedInputStream.newInstance(content), true);
     }
 
-    private void walk(InputStream content, boolean samples) throws IOException {
-        CodedInputStream in = CodedInputStream.newInstance(content);
+    /** {@link #readTables} of a content held in memory. */
+    void readTables(byte[] content) throws IOException {
+        walk(CodedInputStream.newInstance(content), false);
+        resolve();
+    }
+
+    /** {@link #readSamples} of a content held in memory. */
+    void readSamples(byte[] content) throws IOException {
+        walk(CodedInputStream.newInstance(content), true);
+    }
+
+    private void walk(CodedInputStream in, boolean samples) throws IOException {
         offset = 0;
         long sampleIndex = 0;
         try {
@@ -684,6 +694,13 @@ final class PprofReader {
                     + " type (or of samples) past 2^63 - 1, where it would wrap (skipped)");
             return;
         }
+        int[] known = stacks.get(locationIds, locationCount);
+        if (known != null) {
+            // A stack of locations read before (a long profile repeats a few thousand): its frames, interned once.
+            addToTotals(samples, periodTime);
+            emit(index, samples, periodTime, known, known.length);
+            return;
+        }
         int depth = 0;
         for (int k = locationCount - 1; k >= 0; k--) {
             int[][] location = locations.get(locationIds[k]);
@@ -714,6 +731,12 @@ final class PprofReader {
         for (int d = 0; d < depth; d++) {
             frameIds[d] = frames.intern(regionIds[d], d == 0 ? NameTable.EMPTY : placeIds[d - 1]);
         }
+        stacks.put(locationIds, locationCount, Arrays.copyOf(frameIds, depth));
+        emit(index, samples, periodTime, frameIds, depth);
+    }
+
+    /** Sample {@code index}'s values (read into {@link #values}) on the stack {@code frameIds[0 .. depth-1]}. */
+    private void emit(long index, long samples, long periodTime, int[] frameIds, int depth) {
         if (track < 0) {
             track = sink.thread("", "");
         }
@@ -725,6 +748,81 @@ final class PprofReader {
         }
         if (periodTime > 0) {
             sink.sample(track, index, SampleWeights.TIME, periodTime, 0, frameIds, depth);
+        }
+    }
+
+    /** The frames of the stacks of location ids read so far. */
+    private final StackCache stacks = new StackCache();
+
+    /**
+     * Stacks of location ids with their frame ids, so that a stack repeated (a Go CPU profile of 300,000 samples
+     * has a few thousand stacks) is interned once: one hash and one compare of its ids per sample. Bounded in
+     * entries and ids; cleared when full.
+     */
+    private static final class StackCache {
+        private static final int LIMIT = 1 << 16;
+        private static final long IDS_LIMIT = 1 << 24;
+        private long[][] keys = new long[1 << 10][];
+        private int[][] values = new int[1 << 10][];
+        private int[] hashes = new int[1 << 10];
+        private int size;
+        private long ids;
+
+        int[] get(long[] stack, int n) {
+            int h = hash(stack, n);
+            int mask = keys.length - 1;
+            for (int slot = h & mask; keys[slot] != null; slot = (slot + 1) & mask) {
+                if (hashes[slot] == h && Arrays.equals(keys[slot], 0, keys[slot].length, stack, 0, n)) {
+                    return values[slot];
+                }
+            }
+            return null;
+        }
+
+        void put(long[] stack, int n, int[] frames) {
+            if (size >= LIMIT || ids > IDS_LIMIT) {
+                keys = new long[keys.length][];
+                values = new int[keys.length][];
+                hashes = new int[keys.length];
+                size = 0;
+                ids = 0;
+            } else if (2 * (size + 1) > keys.length) {
+                long[][] oldKeys = keys;
+                int[][] oldValues = values;
+                keys = new long[2 * oldKeys.length][];
+                values = new int[keys.length][];
+                hashes = new int[keys.length];
+                size = 0;
+                ids = 0;
+                for (int i = 0; i < oldKeys.length; i++) {
+                    if (oldKeys[i] != null) {
+                        insert(oldKeys[i], oldValues[i]);
+                    }
+                }
+            }
+            insert(Arrays.copyOf(stack, n), frames);
+        }
+
+        private void insert(long[] key, int[] frames) {
+            int h = hash(key, key.length);
+            int mask = keys.length - 1;
+            int slot = h & mask;
+            while (keys[slot] != null) {
+                slot = (slot + 1) & mask;
+            }
+            keys[slot] = key;
+            values[slot] = frames;
+            hashes[slot] = h;
+            size++;
+            ids += key.length;
+        }
+
+        private static int hash(long[] stack, int n) {
+            long h = n;
+            for (int i = 0; i < n; i++) {
+                h = (h ^ stack[i]) * 0x9E3779B97F4A7C15L;
+            }
+            return (int) (h ^ (h >>> 32));
         }
     }
 
