@@ -1,5 +1,6 @@
 package dev.ppw.collect.folded;
 
+import dev.ppw.collect.BytesToInt;
 import dev.ppw.collect.LineSplitter;
 import dev.ppw.collect.Utf8;
 import dev.ppw.model.BadInputException;
@@ -74,6 +75,8 @@ final class FoldedReader {
     private final FrameTable frames;
     private final Diagnostics diagnostics;
     private int track = -1;
+    /** Frames read before, by their bytes: a name costs one hash, not a string, the next time. */
+    private final BytesToInt known = new BytesToInt(1 << 18, 1L << 26);
     private long lineNumber;
     /** The values of the good lines so far: no node of this input's tree can weigh more. */
     private long totalSamples;
@@ -287,13 +290,18 @@ final class FoldedReader {
                 frameIds = Arrays.copyOf(frameIds, 2 * depth);
                 frameEnds = Arrays.copyOf(frameEnds, 2 * depth);
             }
-            int bad = Utf8.firstInvalid(b, start, end);
-            if (bad >= 0) {
-                warn(bad + 1, "a frame name that is not UTF-8 text (byte 0x" + Integer.toHexString(b[bad] & 0xff)
-                        + ")", lineLength);
-                return BAD_TEXT;
+            int id = known.get(b, start, end);
+            if (id == BytesToInt.ABSENT) {
+                int bad = Utf8.firstInvalid(b, start, end);
+                if (bad >= 0) {
+                    warn(bad + 1, "a frame name that is not UTF-8 text (byte 0x" + Integer.toHexString(b[bad] & 0xff)
+                            + ")", lineLength);
+                    return BAD_TEXT;
+                }
+                id = frames.intern(new String(b, start, end - start, StandardCharsets.UTF_8));
+                known.put(b, start, end, id);
             }
-            frameIds[depth] = frames.intern(new String(b, start, end - start, StandardCharsets.UTF_8));
+            frameIds[depth] = id;
             frameEnds[depth] = end;
             depth++;
             if (end == stackEnd) {
