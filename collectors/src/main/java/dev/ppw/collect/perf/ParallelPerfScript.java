@@ -6,7 +6,6 @@ import org.eclipse.collections.api.list.primitive.MutableIntList;
 import org.eclipse.collections.api.list.primitive.MutableLongList;
 import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
 import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
-import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -163,13 +162,71 @@ final class ParallelPerfScript {
     private Record readChunk(FileChannel channel, long from, long end, boolean isFirst) throws IOException {
         byte[] bytes = new byte[(int) (end - from)];
         int n = PositionalReads.readFully(channel, from, bytes, 0, bytes.length);
-        Record record = new Record(end);
-        // The first chunk is read as the whole file would be: its first header is the one that sets the layout.
-        PerfScriptReader reader = isFirst ? new PerfScriptReader(name, record)
-                : new PerfScriptReader(name, record, first);
-        reader.read(new ByteArrayInputStream(bytes, 0, n));
-        record.lines = reader.lines();
+        Worker worker = this.worker.get();
+        Record record = new Record(worker, end);
+        if (isFirst) {
+            // The first chunk is read as the whole file would be: its first header is the one that sets the layout.
+            PerfScriptReader reader = new PerfScriptReader(name, record);
+            reader.read(new ByteArrayInputStream(bytes, 0, n));
+            record.lines = reader.lines();
+        } else {
+            worker.reader.readChunk(new ByteArrayInputStream(bytes, 0, n), record);
+            record.lines = worker.reader.lines();
+        }
+        record.closeNames();
         return record;
+    }
+
+    /**
+     * A worker thread's reader, which keeps its caches of symbols and headers from one chunk to the next, and its
+     * names; the ids of those names the sink's, as far as the replay has made them (touched by the replaying
+     * thread only: a worker's records are replayed in the order it made them, since it takes chunks in file
+     * order).
+     */
+    private final ThreadLocal<Worker> worker = ThreadLocal.withInitial(() -> new Worker(this));
+
+    private static final class Worker {
+        final NameTable names = new NameTable();
+        final PerfScriptReader reader;
+        private int[] toSink = {NameTable.EMPTY};
+        private int mapped = 1;
+
+        Worker(ParallelPerfScript reading) {
+            this.reader = new PerfScriptReader(reading.name, new PerfSamples() {
+                @Override
+                public NameTable names() {
+                    return names;
+                }
+
+                @Override
+                public void sample(PerfHeader h, long line, int[] regions, int[] placements, int depth) {
+                    throw new IllegalStateException("a worker's reader reads into a record");
+                }
+
+                @Override
+                public void warn(String kind, long line, int column, String what) {
+                    throw new IllegalStateException("a worker's reader reads into a record");
+                }
+            }, reading.first);
+        }
+
+        /** The sink's id of this worker's name {@code local}, made for {@code newNames} first (ids from {@code from}). */
+        void map(NameTable sink, String[] newNames, int from) {
+            if (from != mapped) {
+                throw new IllegalStateException("records of a worker replayed out of order");
+            }
+            if (toSink.length < from + newNames.length) {
+                toSink = java.util.Arrays.copyOf(toSink, Math.max(from + newNames.length, 2 * toSink.length));
+            }
+            for (int k = 0; k < newNames.length; k++) {
+                toSink[from + k] = sink.intern(newNames[k]);
+            }
+            mapped = from + newNames.length;
+        }
+
+        int toSink(int local) {
+            return toSink[local];
+        }
     }
 
     /**
@@ -180,7 +237,11 @@ final class ParallelPerfScript {
         private static final int WARNING = -1;
         private static final int CUT = -2;
 
-        final NameTable names = new NameTable();
+        /** The worker's names, and those this chunk added to them (the first chunk's are its own). */
+        final Worker worker;
+        final NameTable names;
+        private final int namesFrom;
+        private String[] newNames;
         final long end;
         long lines;
         // In order: per item, its kind (a sample's depth, WARNING or CUT) and line; a sample's header and frame
@@ -191,8 +252,19 @@ final class ParallelPerfScript {
         private final MutableIntList ids = new IntArrayList();
         private final MutableIntList columns = new IntArrayList();
 
-        Record(long end) {
+        Record(Worker worker, long end) {
+            this.worker = worker;
+            this.names = worker.names;
+            this.namesFrom = names.size();
             this.end = end;
+        }
+
+        /** On the worker, at the chunk's end: the names it added, for the replay. */
+        void closeNames() {
+            newNames = new String[names.size() - namesFrom];
+            for (int k = 0; k < newNames.length; k++) {
+                newNames[k] = names.name(namesFrom + k);
+            }
         }
 
         @Override
@@ -229,8 +301,7 @@ final class ParallelPerfScript {
 
         /** Into {@code out}, lines after {@code lineBase}, names made the sink's. */
         void replay(PerfSamples.ToSink out, long lineBase) {
-            NameTable global = out.names();
-            IntIntHashMap toGlobal = new IntIntHashMap();
+            worker.map(out.names(), newNames, namesFrom);
             int[] regions = new int[64];
             int[] placements = new int[64];
             int id = 0;
@@ -252,23 +323,11 @@ final class ParallelPerfScript {
                     placements = new int[regions.length];
                 }
                 for (int k = 0; k < depth; k++) {
-                    regions[k] = global(toGlobal, global, ids.get(id++));
-                    placements[k] = global(toGlobal, global, ids.get(id++));
+                    regions[k] = worker.toSink(ids.get(id++));
+                    placements[k] = worker.toSink(ids.get(id++));
                 }
                 out.sample((PerfHeader) objects.get(i), line, regions, placements, depth);
             }
-        }
-
-        private int global(IntIntHashMap toGlobal, NameTable global, int local) {
-            if (local == NameTable.EMPTY) {
-                return NameTable.EMPTY;
-            }
-            int g = toGlobal.getIfAbsent(local, -1);
-            if (g < 0) {
-                g = global.intern(names.name(local));
-                toGlobal.put(local, g);
-            }
-            return g;
         }
     }
 }

@@ -60,7 +60,7 @@ final class PerfScriptReader {
     private static final long CACHE_BYTES_LIMIT = 1L << 26;
 
     private final String file;
-    private final PerfSamples out;
+    private PerfSamples out;
     private final NameTable names;
 
     /** The current line (the splitter's buffer, valid while it is read), its length and bytes not kept. */
@@ -147,6 +147,20 @@ final class PerfScriptReader {
     /** The lines read so far. */
     long lines() {
         return lineNumber;
+    }
+
+    /**
+     * Reads one more piece of the file, which starts at a line as the first piece of a chunked reading does, into
+     * {@code chunkOut} (whose names are this reader's): a worker's reader keeps its caches of symbols and headers
+     * from chunk to chunk. Lines are counted from the piece's start.
+     */
+    void readChunk(InputStream in, PerfSamples chunkOut) throws IOException {
+        out = chunkOut;
+        lineNumber = 0;
+        header = null;
+        depth = 0;
+        skipping = false;
+        read(in);
     }
 
     /** Makes the splitter's line the current one. */
