@@ -78,17 +78,6 @@ class EngineTest {
     }
 
     @Test
-    void theEngineGivesWhatTheCommandsPrint() {
-        assertEquals(dev.ppw.cli.CliRunner.out("profile", EXAMPLES.resolve("perfflowaspect/compact.pfw").toString(),
-                        "--view", "tau", "--depth", "2", "--format", "csv"),
-                profileCsv(ProfileOptions.defaults(), ViewSpec.tau(2), "perfflowaspect/compact.pfw"));
-        assertEquals(dev.ppw.cli.CliRunner.out("merge", EXAMPLES.resolve("perfflowaspect/nodes4").toString(), "--agg",
-                        "avg", "--present-only", "--view", "flat", "--top-imbalance", "2", "--format", "csv"),
-                mergeCsv(MergeOptions.defaults().withOp(MergeOp.AVG).withMissing(MissingRule.PRESENT)
-                        .withView(ViewSpec.FLAT).withBreakdown(true), 2, "perfflowaspect/nodes4"));
-    }
-
-    @Test
     void callsWithDifferentOptionsRunAtOnceAndEachGivesWhatItGivesAlone() throws Exception {
         List<Callable<String>> calls = List.of(
                 () -> profileCsv(ProfileOptions.defaults().withJobs(1), ViewSpec.TREE, "perfflowaspect/compact.pfw"),

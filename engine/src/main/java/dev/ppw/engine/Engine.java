@@ -569,7 +569,14 @@ public final class Engine {
                                 rows.sort().label(), direction == RowOrder.Direction.ASCENDING));
             }
         }
-        return rows.percentiles().isEmpty() ? report : report.withPercentiles(rows.percentiles());
+        if (rows.percentiles().isEmpty()) {
+            return report;
+        }
+        report = report.withPercentiles(rows.percentiles());
+        // The HTML page's region table shows percentiles of every context of a region merged, which only the
+        // flat view's sketches give: derived here, since writers never derive views.
+        return shown.view().isHierarchical() && shown.tree().keepsCallTimes()
+                ? report.withRegions(Views.flat(shown.tree())) : report;
     }
 
     /**
