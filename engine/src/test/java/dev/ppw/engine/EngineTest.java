@@ -1,8 +1,8 @@
 package dev.ppw.engine;
 
 import dev.ppw.aggregate.MergeAccumulator;
-import dev.ppw.aggregate.RowOrder;
-import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.model.SortKey;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.BadInputsException;
 import dev.ppw.model.DisplayUnit;
@@ -89,7 +89,7 @@ class EngineTest {
                         .withJobs(1), 1, "perfflowaspect/multiproc.pfw"),
                 () -> csv(ENGINE.report(ENGINE.view(ENGINE.profile(inputs("perfflowaspect/cpumem.pfw"),
                         ProfileOptions.defaults()).profile(), ViewSpec.FLAT), new dev.ppw.model.Diagnostics(),
-                        RowOptions.defaults().withSort(RowOrder.SortKey.NAME).withUnit(DisplayUnit.US))));
+                        RowOptions.defaults().withSort(SortKey.NAME).withUnit(DisplayUnit.US))));
         List<String> alone = new ArrayList<>();
         for (Callable<String> c : calls) {
             alone.add(c.call());
