@@ -21,9 +21,10 @@ import java.util.Optional;
  * {@code -o jfr} write them: binary chunks, each opening with the magic {@code FLR\0} and its format version
  * (2.1 from the JDK 17 and 25, 2.0 from async-profiler 4.1): <pre>{@code 46 4c 52 00 00 02 00 01}</pre>
  *
- * <p>The JDK's own parser ({@code jdk.jfr.consumer}) reads the events; what each sample weighs and where it goes
- * is {@link JfrReader}'s to say. That parser reads files only: an input that is no plain file (standard input, a
- * gzipped recording) is first copied to a temporary file of at most {@link #MAX_COPY_BYTES}, deleted once read.
+ * <p>{@link JfrChunk} decodes each chunk (ppw-java's own parser, which reads what the JDK's refuses); what each
+ * sample weighs and where it goes is {@link JfrReader}'s to say. Chunks are mapped from a file: an input that is no
+ * plain file (standard input, a gzipped recording) is first copied to a temporary file of at most
+ * {@link #MAX_COPY_BYTES}, deleted once read.
  */
 public final class JfrFormat implements EventFormat {
     /** The largest recording copied to a temporary file (from standard input or gzip): 4 GiB. */
@@ -38,8 +39,8 @@ public final class JfrFormat implements EventFormat {
 
     @Override
     public String description() {
-        return "JFR recordings (the JDK's Flight Recorder, async-profiler -o jfr): execution, native method and"
-                + " allocation samples";
+        return "JFR recordings (the JDK's Flight Recorder, async-profiler -o jfr): execution, CPU-time, wall-clock,"
+                + " allocation, native memory and lock samples";
     }
 
     /** {@link Confidence#CERTAIN} for the chunk magic {@code FLR\0}; else {@link Confidence#NONE}. */
@@ -81,7 +82,7 @@ public final class JfrFormat implements EventFormat {
 
     /**
      * Copies {@code in} to {@code out}, refusing an input over {@link #MAX_COPY_BYTES}: a recording read from a
-     * pipe or gzip must be whole on disk for the JDK's parser, and an endless pipe must not fill the disk.
+     * pipe or gzip is mapped chunk by chunk from disk, and an endless pipe must not fill the disk.
      */
     private static void copyBounded(String name, InputStream in, OutputStream out) throws IOException {
         byte[] buffer = new byte[1 << 16];
