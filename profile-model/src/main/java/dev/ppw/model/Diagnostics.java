@@ -86,6 +86,11 @@ public final class Diagnostics {
      * its record's end, a header offset where no such record is), skipped; the example names its byte.
      */
     public static final String JFR_DAMAGED = "jfr_damaged";
+    /**
+     * Warning: an input whose file name is another format's (a TAU run's {@code profile.N.C.T}) and whose bytes are
+     * of the format that read it: it was read as its bytes say, which its name hides from whoever lists the folder.
+     */
+    public static final String MISNAMED_INPUT = "misnamed_input";
     /** Note: JFR events of types the reader does not turn into samples (GC, I/O, ...), counted; the example names each type's count. */
     public static final String JFR_UNREAD_EVENTS = "jfr_unread_events";
 

@@ -104,9 +104,11 @@ final class JfrChunk {
     private final List<String> symbols = new ArrayList<>();
     private final LongIntOpenMap classIndex = new LongIntOpenMap();
     private long[] classNames = new long[64];
+    private int classCount;
     private final LongIntOpenMap methodIndex = new LongIntOpenMap();
     private long[] methodClasses = new long[64];
     private long[] methodNames = new long[64];
+    private int methodCount;
     private final LongIntOpenMap threadIndex = new LongIntOpenMap();
     private final List<ThreadInfo> threads = new ArrayList<>();
     private final LongIntOpenMap stackIndex = new LongIntOpenMap();
@@ -117,6 +119,9 @@ final class JfrChunk {
     private int frameCount;
     private long[] frameMethods = new long[256];
     private int[] frameLines = new int[256];
+    private long[] frameTypes = new long[256];
+    private final LongIntOpenMap frameTypeIndex = new LongIntOpenMap();
+    private final List<String> frameTypeNames = new ArrayList<>();
 
     /** A thread of the pool {@code java.lang.Thread}. */
     record ThreadInfo(String osName, long osThreadId, String javaName, long javaThreadId) {
@@ -407,6 +412,18 @@ final class JfrChunk {
             case "jdk.types.Method" -> readMethods(type, entries);
             case "java.lang.Thread" -> readThreads(type, entries);
             case "jdk.types.StackTrace" -> readStackTraces(type, entries);
+            case "jdk.types.FrameType" -> {
+                int f = type.field("description");
+                long[] longs = new long[type.fields.length];
+                String[] texts = new String[type.fields.length];
+                for (int i = 0; i < entries; i++) {
+                    long key = in.varlong();
+                    Arrays.fill(texts, null);
+                    readStruct(type, longs, texts);
+                    frameTypeIndex.put(key, frameTypeNames.size());
+                    frameTypeNames.add(f >= 0 ? texts[f] : null);
+                }
+            }
             default -> {
                 for (int i = 0; i < entries; i++) {
                     in.varlong();
@@ -422,7 +439,8 @@ final class JfrChunk {
         for (int i = 0; i < entries; i++) {
             long key = in.varlong();
             readStruct(type, longs, null);
-            int index = classIndex.size();
+            // A key written twice takes a new slot: the map's size would count it once.
+            int index = classCount++;
             if (index == classNames.length) {
                 classNames = Arrays.copyOf(classNames, 2 * index);
             }
@@ -438,7 +456,7 @@ final class JfrChunk {
         for (int i = 0; i < entries; i++) {
             long key = in.varlong();
             readStruct(type, longs, null);
-            int index = methodIndex.size();
+            int index = methodCount++;
             if (index == methodClasses.length) {
                 methodClasses = Arrays.copyOf(methodClasses, 2 * index);
                 methodNames = Arrays.copyOf(methodNames, 2 * index);
@@ -498,15 +516,18 @@ final class JfrChunk {
     private void readFrames(Type frame, int n) {
         int method = frame.field("method");
         int line = frame.field("lineNumber");
+        int type = frame.field("type");
         long[] longs = new long[frame.fields.length];
         for (int k = 0; k < n; k++) {
             readStruct(frame, longs, null);
             if (frameCount == frameMethods.length) {
                 frameMethods = Arrays.copyOf(frameMethods, 2 * frameCount);
                 frameLines = Arrays.copyOf(frameLines, 2 * frameCount);
+                frameTypes = Arrays.copyOf(frameTypes, 2 * frameCount);
             }
             frameMethods[frameCount] = method >= 0 ? longs[method] : 0;
             frameLines[frameCount] = line >= 0 ? (int) longs[line] : 0;
+            frameTypes[frameCount] = type >= 0 ? longs[type] : -1;
             frameCount++;
         }
     }
@@ -601,8 +622,9 @@ final class JfrChunk {
         return methodIndex.get(key, -1);
     }
 
+    /** Entries of the method pool, each an index below this (a key written twice is two). */
     int methodCount() {
-        return methodIndex.size();
+        return methodCount;
     }
 
     long methodClass(int index) {
@@ -642,6 +664,25 @@ final class JfrChunk {
 
     int frameLine(int index, int k) {
         return frameLines[stackFirst[index] + k];
+    }
+
+    /**
+     * True when frame {@code k} of stack {@code index} is native code that is no Java method (C, C++, kernel), as
+     * its frame type says: {@code C++} or {@code Kernel}, and {@code Native} in a recording whose frame types
+     * include {@code Kernel} (async-profiler's, where {@code Native} is C code; in the JDK's it is a Java native
+     * method), as async-profiler's converter decides.
+     */
+    boolean nativeFrame(int index, int k) {
+        int t = frameTypeIndex.get(frameTypes[stackFirst[index] + k], -1);
+        String name = t < 0 ? null : frameTypeNames.get(t);
+        if (name == null) {
+            return false;
+        }
+        return switch (name) {
+            case "C++", "Kernel" -> true;
+            case "Native" -> frameTypeNames.contains("Kernel");
+            default -> false;
+        };
     }
 
     /** Nanoseconds since the epoch of a time in ticks of this chunk's clock: exact, rounded down. */

@@ -1,6 +1,7 @@
 package dev.ppw.collect.jfr;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
@@ -15,6 +16,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * JDK Flight Recorder recordings, as {@code -XX:StartFlightRecording}, {@code jcmd JFR.dump} and async-profiler's
@@ -31,6 +33,8 @@ public final class JfrFormat implements EventFormat {
     public static final long MAX_COPY_BYTES = 4L << 30;
 
     private static final byte[] MAGIC = {'F', 'L', 'R', 0};
+    /** A TAU run's file name, {@code profile.N.C.T}, which a folder search lists for the TAU reader by name alone. */
+    private static final Pattern TAU_NAME = Pattern.compile("profile\\.\\d+\\.\\d+\\.\\d+(?:\\.gz)?");
 
     @Override
     public String name() {
@@ -61,6 +65,12 @@ public final class JfrFormat implements EventFormat {
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();
         Optional<Path> file = source.file();
+        String fileName = name.substring(Math.max(name.lastIndexOf('/'), name.lastIndexOf(java.io.File.separatorChar)) + 1);
+        if (TAU_NAME.matcher(fileName.toLowerCase(java.util.Locale.ROOT)).matches()) {
+            // Found beside a TAU run's profiles by its name: its samples join theirs, which must not go unsaid.
+            sink.diagnostics().warn(Diagnostics.MISNAMED_INPUT, name + ": named as a TAU profile (profile.N.C.T) but"
+                    + " a JFR recording (its bytes start with FLR\\0): read as a recording");
+        }
         if (file.isPresent()) {
             Path path = file.get();
             long size = Files.size(path);

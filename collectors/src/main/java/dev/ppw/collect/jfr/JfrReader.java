@@ -45,7 +45,8 @@ import java.util.TreeMap;
  *   <li>Every other event is counted by type in the note {@code jfr_unread_events}.</li>
  * </ul>
  * A frame's region is its method, {@code pkg.Class.method} (overloads are one region); a native frame that
- * async-profiler records with a library or no class (C, C++, kernel code) is its symbol alone. A frame's
+ * async-profiler records (C, C++, kernel code: its frame type says so, or its class is a library's file name or
+ * none) is its symbol alone. A frame's
  * callsite is where its caller was: {@code pkg.Caller.method:line}, the caller's line, or the caller's
  * method alone when its line is unknown; the outermost frame has none. The track is the thread: pid the JVM's
  * (from {@code jdk.JVMInformation}, else {@code ""}), tid its OS thread id ({@code java:N} for a thread with
@@ -343,25 +344,26 @@ final class JfrReader implements JfrChunk.Visitor {
         int[] ids = new int[depth];
         // JFR lists the innermost frame first; the caller of frame k is frame k + 1.
         for (int k = 0; k < depth; k++) {
-            MethodNames method = method(chunk.frameMethod(index, k));
+            MethodNames method = method(index, k);
             int callsite = NameTable.EMPTY;
             if (k + 1 < depth) {
-                callsite = method(chunk.frameMethod(index, k + 1)).callsite(chunk.frameLine(index, k + 1));
+                callsite = method(index, k + 1).callsite(chunk.frameLine(index, k + 1));
             }
             ids[depth - 1 - k] = frames.intern(method.region, callsite);
         }
         return ids;
     }
 
-    private MethodNames method(long key) {
-        int index = chunk.method(key);
+    /** The names of frame {@code k}'s method in stack {@code stack}. */
+    private MethodNames method(int stack, int k) {
+        int index = chunk.method(chunk.frameMethod(stack, k));
         if (index < 0) {
             return methodsByText.computeIfAbsent("[unknown]", MethodNames::new);
         }
         MethodNames m = methodsOfChunk[index];
         if (m == null) {
             long cls = chunk.className(chunk.methodClass(index));
-            String type = cls < 0 ? null : chunk.symbol(cls);
+            String type = cls < 0 || chunk.nativeFrame(stack, k) ? null : chunk.symbol(cls);
             String text = regionName(type, chunk.symbol(chunk.methodName(index)));
             m = methodsByText.computeIfAbsent(text, MethodNames::new);
             methodsOfChunk[index] = m;
