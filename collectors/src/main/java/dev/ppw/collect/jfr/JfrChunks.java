@@ -111,6 +111,27 @@ final class JfrChunks {
     }
 
     static BadInputException refuse(String file, long byteOffset, String what) {
-        return new BadInputException(file + ": byte " + byteOffset + ": " + what);
+        return new BadInputException(file + ": byte " + byteOffset + ": " + oneLine(what));
+    }
+
+    /**
+     * {@code text} with each control character as a backslash, {@code u} and four hex digits: a message quotes
+     * names the file declares (types, fields, attributes), which may hold anything, and must stay one printable
+     * line.
+     */
+    static String oneLine(String text) {
+        StringBuilder b = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isISOControl(c)) {
+                if (b == null) {
+                    b = new StringBuilder(text.length() + 8).append(text, 0, i);
+                }
+                b.append(String.format("\\u%04x", (int) c));
+            } else if (b != null) {
+                b.append(c);
+            }
+        }
+        return b == null ? text : b.toString();
     }
 }

@@ -225,7 +225,8 @@ final class JfrMetadata {
         try {
             return Long.parseLong(v);
         } catch (NumberFormatException | NullPointerException e) {
-            throw in.damage(at, "a metadata element's attribute " + key + " is not a number: " + v);
+            String quoted = v == null || v.length() <= 60 ? v : v.substring(0, 60) + "...";
+            throw in.damage(at, "a metadata element's attribute " + key + " is not a number: " + quoted);
         }
     }
 }

@@ -236,8 +236,8 @@ final class JfrReader implements JfrChunk.Visitor {
 
     @Override
     public void damaged(Damage damage, String consequence) {
-        diagnostics.warn(Diagnostics.JFR_DAMAGED, file + ": byte " + damage.fileOffset + ": " + damage.getMessage()
-                + "; " + consequence);
+        diagnostics.warn(Diagnostics.JFR_DAMAGED, file + ": byte " + damage.fileOffset + ": "
+                + JfrChunks.oneLine(damage.getMessage() + "; " + consequence));
     }
 
     @Override
@@ -297,8 +297,8 @@ final class JfrReader implements JfrChunk.Visitor {
     }
 
     private void bad(Plan plan, int at, String what) {
-        diagnostics.warn(Diagnostics.BAD_EVENT, file + ": byte " + chunk.in.fileOffset(at) + ": " + plan.type.name
-                + " with " + what + "; the event is skipped");
+        diagnostics.warn(Diagnostics.BAD_EVENT, file + ": byte " + chunk.in.fileOffset(at) + ": " + JfrChunks.oneLine(
+                plan.type.name + " with " + what + "; the event is skipped"));
     }
 
     /**
@@ -311,8 +311,9 @@ final class JfrReader implements JfrChunk.Visitor {
         if (index < 0) {
             if (stackKey != 0) {
                 diagnostics.warn(Diagnostics.BAD_EVENT, file + ": byte " + chunk.in.fileOffset(at) + ": "
-                        + plan.type.name + " refers to stack trace " + stackKey + ", which no constant pool of chunk "
-                        + chunk.number + " holds; the sample is counted as one without a stack");
+                        + JfrChunks.oneLine(plan.type.name) + " refers to stack trace " + stackKey + ", which no"
+                        + " constant pool of chunk " + chunk.number + " holds; the sample is counted as one without a"
+                        + " stack");
             }
             stackless();
             return;
@@ -439,7 +440,7 @@ final class JfrReader implements JfrChunk.Visitor {
         }
         if (unreadCount > 0) {
             diagnostics.note(Diagnostics.JFR_UNREAD_EVENTS, unreadCount, file + ": " + unreadCount
-                    + (unreadCount == 1 ? " event" : " events") + " of types not read: " + types);
+                    + (unreadCount == 1 ? " event" : " events") + " of types not read: " + JfrChunks.oneLine(types.toString()));
         }
         if (samples > 0) {
             return;

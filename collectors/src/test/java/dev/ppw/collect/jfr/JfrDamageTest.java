@@ -152,6 +152,17 @@ class JfrDamageTest {
         assertEquals(read("jfr-built-intact.jfr").samples, sink.samples);
     }
 
+    /** Found by the fuzz target: the metadata's own text, quoted in a message, held line breaks. */
+    @Test
+    void whatTheFileDeclaresIsQuotedOnOneLine() throws Exception {
+        Path seed = Path.of("../cli/src/test/resources/bad-input/fuzz-jfr-control-characters.jfr");
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> TestInputs.readInto("fuzz.jfr", Files.readAllBytes(seed), new SampleSink()));
+        assertEquals("fuzz.jfr: byte 5792: a metadata element's attribute class is not a number: \\u000304\\u0003\\u0005TI"
+                + "CKS\\u0003\\u000dsampledThread\\u0003\\u000astackTrace\\u0003\\u000bStack Trace", e.getMessage());
+        assertEquals(-1, e.getMessage().indexOf('\n'));
+    }
+
     @Test
     void aRecordingWithoutSamplesIsAnErrorSayingWhatItHeld() {
         BadInputException e = assertThrows(BadInputException.class, () -> read("jfr-no-samples.jfr"));
