@@ -257,6 +257,21 @@ final class JfrBytes {
         }
     }
 
+    /**
+     * A string as {@link #string} reads it, UTF-8 text taken from {@code symbols} (one object per distinct text
+     * of the recording).
+     */
+    String symbol(StringPool pool, JfrSymbols symbols) {
+        if (pos < limit && window[pos - base] == 3) {
+            pos++;
+            int n = count("string byte");
+            String s = symbols.of(window, pos - base, n);
+            pos += n;
+            return s;
+        }
+        return string(pool);
+    }
+
     /** Strings interned by a constant pool, as a string field's reference (encoding 2) finds them. */
     interface StringPool {
         String string(long key);

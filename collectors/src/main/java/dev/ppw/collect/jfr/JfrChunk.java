@@ -79,6 +79,7 @@ final class JfrChunk {
     final int number;
     final long fileOffset;
     final JfrBytes in;
+    private final JfrSymbols symbolTable;
     final long startNanos;
     final long startTicks;
     final long ticksPerSecond;
@@ -99,6 +100,7 @@ final class JfrChunk {
 
     // Constant pools, each a map from key to index in its arrays.
     private final LongIntOpenMap stringIndex = new LongIntOpenMap();
+    private final JfrBytes.StringPool stringPool = this::string;
     private final List<String> strings = new ArrayList<>();
     private final LongIntOpenMap symbolIndex = new LongIntOpenMap();
     private final List<String> symbols = new ArrayList<>();
@@ -127,7 +129,8 @@ final class JfrChunk {
     record ThreadInfo(String osName, long osThreadId, String javaName, long javaThreadId) {
     }
 
-    JfrChunk(String file, int number, JfrBytes in) {
+    JfrChunk(String file, int number, JfrBytes in, JfrSymbols symbolTable) {
+        this.symbolTable = symbolTable;
         this.file = file;
         this.number = number;
         this.fileOffset = in.fileOffset(0);
@@ -383,7 +386,7 @@ final class JfrChunk {
             case "java.lang.String" -> {
                 for (int i = 0; i < entries; i++) {
                     long key = in.varlong();
-                    String s = type.kind == Kind.STRING ? in.string(this::string) : null;
+                    String s = type.kind == Kind.STRING ? in.string(stringPool) : null;
                     if (type.kind != Kind.STRING) {
                         skipStruct(type, 0);
                     }
@@ -399,7 +402,7 @@ final class JfrChunk {
                     for (int k = 0; k < type.fields.length; k++) {
                         if (k == f && !type.fields[k].constantPool && !type.fields[k].array
                                 && type.fields[k].type.kind == Kind.STRING) {
-                            s = in.string(this::string);
+                            s = in.symbol(stringPool, symbolTable);
                         } else {
                             skipField(type.fields[k], 0);
                         }
@@ -486,14 +489,35 @@ final class JfrChunk {
     }
 
     private void readStackTraces(Type type, int entries) {
+        Field[] fields = type.fields;
+        Type frame = null;
+        for (Field f : fields) {
+            if (f.name.equals("frames") && f.array && !f.constantPool && f.type.kind == Kind.STRUCT) {
+                frame = f.type;
+            }
+        }
+        // What each field of a frame is, found once per pool: 1 the method, 2 the line, 3 the frame type, 4 another
+        // number (the bytecode index), 0 anything else.
+        int[] role = frame == null ? new int[0] : new int[frame.fields.length];
+        for (int k = 0; k < role.length; k++) {
+            Field f = frame.fields[k];
+            boolean number = f.constantPool || f.type.kind == Kind.INT || f.type.kind == Kind.LONG;
+            if (!f.array && number) {
+                role[k] = switch (f.name) {
+                    case "method" -> 1;
+                    case "lineNumber" -> 2;
+                    case "type" -> 3;
+                    default -> 4;
+                };
+            }
+        }
         for (int i = 0; i < entries; i++) {
             long key = in.varlong();
             int first = frameCount;
             boolean truncated = false;
-            for (Field f : type.fields) {
-                if (f.name.equals("frames") && f.array && !f.constantPool && f.type.kind == Kind.STRUCT) {
-                    int n = in.count("stack frame");
-                    readFrames(f.type, n);
+            for (Field f : fields) {
+                if (f.type == frame && f.array && !f.constantPool && f.name.equals("frames")) {
+                    readFrames(frame, role, in.count("stack frame"));
                 } else if (f.name.equals("truncated") && !f.array && !f.constantPool && f.type.kind == Kind.BOOLEAN) {
                     truncated = in.u1() != 0;
                 } else {
@@ -513,21 +537,38 @@ final class JfrChunk {
         }
     }
 
-    private void readFrames(Type frame, int n) {
-        int method = frame.field("method");
-        int line = frame.field("lineNumber");
-        int type = frame.field("type");
-        long[] longs = new long[frame.fields.length];
+    private void readFrames(Type frame, int[] role, int n) {
+        Field[] fields = frame.fields;
+        if (frameCount + n > frameMethods.length) {
+            // n is at most the bytes left in the record: the arrays grow with what the pool holds.
+            int size = Math.max(frameCount + n, 2 * frameMethods.length);
+            frameMethods = Arrays.copyOf(frameMethods, size);
+            frameLines = Arrays.copyOf(frameLines, size);
+            frameTypes = Arrays.copyOf(frameTypes, size);
+        }
         for (int k = 0; k < n; k++) {
-            readStruct(frame, longs, null);
-            if (frameCount == frameMethods.length) {
-                frameMethods = Arrays.copyOf(frameMethods, 2 * frameCount);
-                frameLines = Arrays.copyOf(frameLines, 2 * frameCount);
-                frameTypes = Arrays.copyOf(frameTypes, 2 * frameCount);
+            long method = 0;
+            long line = 0;
+            long type = -1;
+            for (int f = 0; f < fields.length; f++) {
+                int r = role[f];
+                if (r == 0) {
+                    skipField(fields[f], 1);
+                    continue;
+                }
+                Field field = fields[f];
+                long v = field.constantPool ? in.varlong() : in.integer(field.type.kind == Kind.INT ? 4 : 8);
+                switch (r) {
+                    case 1 -> method = v;
+                    case 2 -> line = v;
+                    case 3 -> type = v;
+                    default -> {
+                    }
+                }
             }
-            frameMethods[frameCount] = method >= 0 ? longs[method] : 0;
-            frameLines[frameCount] = line >= 0 ? (int) longs[line] : 0;
-            frameTypes[frameCount] = type >= 0 ? longs[type] : -1;
+            frameMethods[frameCount] = method;
+            frameLines[frameCount] = (int) line;
+            frameTypes[frameCount] = type;
             frameCount++;
         }
     }
@@ -554,7 +595,7 @@ final class JfrChunk {
                     case DOUBLE -> in.skip(8);
                     case STRING -> {
                         if (texts != null) {
-                            texts[k] = in.string(this::string);
+                            texts[k] = in.string(stringPool);
                         } else {
                             in.skipString();
                         }
@@ -742,7 +783,7 @@ final class JfrChunk {
                     case CHAR, SHORT -> plan.longs[s] = in.integer(2);
                     case INT -> plan.longs[s] = in.integer(4);
                     case LONG -> plan.longs[s] = timespan(f, in.varlong());
-                    case STRING -> plan.strings[s] = in.string(this::string);
+                    case STRING -> plan.strings[s] = in.string(stringPool);
                     default -> skipValue(f.type, 0);
                 }
             }

@@ -139,10 +139,13 @@ final class JfrReader implements JfrChunk.Visitor {
     private final Diagnostics diagnostics;
     private final JfrSettings settings = new JfrSettings();
     private final JfrMetadata.Cache metadataCache = new JfrMetadata.Cache();
+    private final JfrSymbols symbols = new JfrSymbols();
 
     private final Map<String, Integer> tracks = new HashMap<>();
     private final Map<String, Metric> metricsByName = new HashMap<>();
-    private final Map<String, MethodNames> methodsByText = new HashMap<>();
+    /** Names by the symbols of class (the empty string for native code) and method: no text built per chunk. */
+    private final Map<String, Map<String, MethodNames>> methodsBySymbols = new HashMap<>();
+    private MethodNames unknownMethod;
     /** Events of types not read, by type name, over the whole recording. */
     private final Map<String, Long> unread = new TreeMap<>();
     private long events;
@@ -179,7 +182,7 @@ final class JfrReader implements JfrChunk.Visitor {
                     throw JfrChunks.refuse(file, c.offset() + 8, "chunk " + n + " declares " + c.sizeBytes()
                             + " bytes; chunks of more than " + Integer.MAX_VALUE + " bytes are not read");
                 }
-                readChunk(new JfrChunk(file, n, new JfrBytes(channel, c.offset(), (int) c.sizeBytes())), c);
+                readChunk(new JfrChunk(file, n, new JfrBytes(channel, c.offset(), (int) c.sizeBytes()), symbols), c);
             }
         } catch (Damage d) {
             throw JfrChunks.refuse(file, d.fileOffset, d.getMessage());
@@ -359,14 +362,26 @@ final class JfrReader implements JfrChunk.Visitor {
     private MethodNames method(int stack, int k) {
         int index = chunk.method(chunk.frameMethod(stack, k));
         if (index < 0) {
-            return methodsByText.computeIfAbsent("[unknown]", MethodNames::new);
+            if (unknownMethod == null) {
+                unknownMethod = new MethodNames("[unknown]");
+            }
+            return unknownMethod;
         }
         MethodNames m = methodsOfChunk[index];
         if (m == null) {
             long cls = chunk.className(chunk.methodClass(index));
             String type = cls < 0 || chunk.nativeFrame(stack, k) ? null : chunk.symbol(cls);
-            String text = regionName(type, chunk.symbol(chunk.methodName(index)));
-            m = methodsByText.computeIfAbsent(text, MethodNames::new);
+            String name = chunk.symbol(chunk.methodName(index));
+            Map<String, MethodNames> ofClass = methodsBySymbols.get(type == null ? "" : type);
+            if (ofClass == null) {
+                ofClass = new HashMap<>();
+                methodsBySymbols.put(type == null ? "" : type, ofClass);
+            }
+            m = ofClass.get(name == null ? "" : name);
+            if (m == null) {
+                m = new MethodNames(regionName(type, name));
+                ofClass.put(name == null ? "" : name, m);
+            }
             methodsOfChunk[index] = m;
         }
         return m;
@@ -471,7 +486,7 @@ final class JfrReader implements JfrChunk.Visitor {
     private final class MethodNames {
         final int region;
         private final String text;
-        private final Map<Integer, Integer> callsites = new HashMap<>();
+        private final LongIntOpenMap callsites = new LongIntOpenMap();
 
         MethodNames(String text) {
             this.text = text;
@@ -482,8 +497,8 @@ final class JfrReader implements JfrChunk.Visitor {
             if (line <= 0) {
                 return region;
             }
-            Integer id = callsites.get(line);
-            if (id == null) {
+            int id = callsites.get(line, -1);
+            if (id < 0) {
                 id = names.intern(text + ":" + line);
                 callsites.put(line, id);
             }
