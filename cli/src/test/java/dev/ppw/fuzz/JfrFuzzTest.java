@@ -2,7 +2,7 @@ package dev.ppw.fuzz;
 
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.ppw.engine.ProfileResult;
+import dev.ppw.engine.AnalysisResult;
 import dev.ppw.model.format.ReadOptions;
 import org.junit.jupiter.api.AfterAll;
 
@@ -20,7 +20,7 @@ class JfrFuzzTest {
         READING.close();
     }
 
-    static void rowsOrWarnings(ProfileResult result) {
+    static void rowsOrWarnings(AnalysisResult result) {
         if (result.profile().tree().size() <= 1 && result.diagnostics().warnings().isEmpty()) {
             throw new AssertionError("jfr read an input into an empty profile without a warning");
         }

@@ -81,7 +81,7 @@ final class ReaderFuzzing implements AutoCloseable {
     private final Function<byte[], Map<String, byte[]>> layout;
     private ExecutorService worker = newWorker();
     /** What a reading that ends normally must also hold, beyond ending normally. */
-    private java.util.function.Consumer<ProfileResult> check = result -> { };
+    private java.util.function.Consumer<AnalysisResult> check = result -> { };
     private Path file;
     private Path folder;
 
@@ -119,7 +119,7 @@ final class ReaderFuzzing implements AutoCloseable {
      * The same reading, which also holds a reading that ends normally to {@code check}: say, that a damaged input
      * read at all yields rows or warnings, never an empty profile without a word.
      */
-    ReaderFuzzing checking(java.util.function.Consumer<ProfileResult> check) {
+    ReaderFuzzing checking(java.util.function.Consumer<AnalysisResult> check) {
         this.check = Objects.requireNonNull(check, "check");
         return this;
     }

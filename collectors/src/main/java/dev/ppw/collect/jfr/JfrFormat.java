@@ -74,7 +74,8 @@ public final class JfrFormat implements EventFormat {
         if (file.isPresent()) {
             Path path = file.get();
             long size = Files.size(path);
-            EventFormat.bracketed(name, sink, () -> new JfrReader(name, sink).read(path));
+            EventFormat.bracketed(name, sink,
+                    () -> new JfrReader(name, sink, options.workers().cancel(), options.progress()).read(path));
             options.progress().accept(size);
             return;
         }
@@ -84,7 +85,9 @@ public final class JfrFormat implements EventFormat {
                  OutputStream out = Files.newOutputStream(copy)) {
                 copyBounded(name, content, out);
             }
-            EventFormat.bracketed(name, sink, () -> new JfrReader(name, sink).read(copy));
+            // The copy told the progress; reading it again from 0 would make it go back.
+            EventFormat.bracketed(name, sink,
+                    () -> new JfrReader(name, sink, options.workers().cancel(), bytes -> { }).read(copy));
         } finally {
             Files.deleteIfExists(copy);
         }

@@ -11,6 +11,7 @@ import dev.ppw.model.LongIntOpenMap;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricUnit;
 import dev.ppw.model.NameTable;
+import dev.ppw.model.work.Cancel;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -21,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.LongConsumer;
 
 /**
  * Folds the samples of one JFR recording into an {@link EventSink}, chunk by chunk with a parser of its own
@@ -132,8 +134,12 @@ final class JfrReader implements JfrChunk.Visitor {
     private static final String[] SETTING_FIELDS = {"startTime", "id", "name", "value"};
     private static final String[] JVM_FIELDS = {"pid"};
 
+    private static final int CANCEL_EVERY = 1 << 14;
+
     private final String file;
     private final EventSink sink;
+    private final Cancel cancel;
+    private final LongConsumer progress;
     private final FrameTable frames;
     private final NameTable names;
     private final Diagnostics diagnostics;
@@ -159,9 +165,15 @@ final class JfrReader implements JfrChunk.Visitor {
     private MethodNames[] methodsOfChunk;
     private LongIntOpenMap tracksOfChunk;
 
-    JfrReader(String file, EventSink sink) {
+    /**
+     * A reader of the recording named {@code file} into {@code sink}, which checks {@code cancel} before each chunk
+     * and every {@value #CANCEL_EVERY} samples, and tells {@code progress} the bytes of the chunks read.
+     */
+    JfrReader(String file, EventSink sink, Cancel cancel, LongConsumer progress) {
         this.file = file;
         this.sink = sink;
+        this.cancel = cancel;
+        this.progress = progress;
         this.frames = sink.frames();
         this.names = frames.names();
         this.diagnostics = sink.diagnostics();
@@ -182,7 +194,9 @@ final class JfrReader implements JfrChunk.Visitor {
                     throw JfrChunks.refuse(file, c.offset() + 8, "chunk " + n + " declares " + c.sizeBytes()
                             + " bytes; chunks of more than " + Integer.MAX_VALUE + " bytes are not read");
                 }
+                cancel.check();
                 readChunk(new JfrChunk(file, n, new JfrBytes(channel, c.offset(), (int) c.sizeBytes()), symbols), c);
+                progress.accept(c.offset() + c.sizeBytes());
             }
         } catch (Damage d) {
             throw JfrChunks.refuse(file, d.fileOffset, d.getMessage());
@@ -333,7 +347,9 @@ final class JfrReader implements JfrChunk.Visitor {
         if (chunk.stackTruncated(index)) {
             diagnostics.note(Diagnostics.JFR_TRUNCATED_STACK);
         }
-        samples++;
+        if ((++samples & (CANCEL_EVERY - 1)) == 0) {
+            cancel.check();
+        }
         sink.sample(track(plan.longs[THREAD]), ts, weight, amount, calls, stack, stack.length);
     }
 
