@@ -3,7 +3,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.google.protobuf.CodedInputStream;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.ProfileOptions;
+import dev.ppw.engine.Analysis;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
@@ -34,7 +34,7 @@ import java.util.zip.GZIPInputStream;
  * BufferedReader.readLine of every line, as bench/LineRead.java; {@code json}: Jackson's nextToken over every
  * token; {@code proto}: a CodedInputStream walk of every field of the Profile and inside its messages, as
  * bench/PprofBench.java's); the reader alone, into a sink that only counts what it is given ({@code read}); and
- * the reader with the fold, {@code Engine.profile} on one job ({@code fold}). Times are the thread's CPU time
+ * the reader with the fold, {@code Engine.analyze} of a profile on one job ({@code fold}). Times are the thread's CPU time
  * (everything runs on it: one job), so that the other processes of a shared machine weigh less.
  *
  * <p>{@code java -cp cli/target/ppw-java.jar bench/ReaderFloors.java perf-script FILE lines 7}
@@ -66,8 +66,8 @@ public final class ReaderFloors {
             reads.add(CPU.getCurrentThreadCpuTime() - start);
             System.gc();
             start = CPU.getCurrentThreadCpuTime();
-            long calls = engine.profile(engine.inputs(List.of(file.toString())),
-                    ProfileOptions.defaults().withJobs(1)).profile().tree().size();
+            long calls = engine.analyze(Analysis.profile(engine.inputs(List.of(file.toString()))).withJobs(1))
+                    .profile().tree().size();
             folds.add(CPU.getCurrentThreadCpuTime() - start);
             System.out.printf("round %d: floor %.0f ms (%d), read %.0f ms (%d samples, %d frames), fold %.0f ms (%d nodes)%n",
                     i + 1, floors.getLast() / 1e6, f, reads.getLast() / 1e6, sink.samples, sink.frames,

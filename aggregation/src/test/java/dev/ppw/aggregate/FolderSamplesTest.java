@@ -5,6 +5,8 @@ import dev.ppw.model.EventSink;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.SampleWeights;
+import dev.ppw.model.ThreadMode;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -14,8 +16,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 
-import static dev.ppw.aggregate.TestTrees.rows;
 import static dev.ppw.aggregate.MergeInputs.ALLOCATED;
+import static dev.ppw.aggregate.TestTrees.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
@@ -117,7 +119,7 @@ class FolderSamplesTest {
     @Test
     void anInputsSamplesJoinAfterItsTracksAndInputsAssociate() {
         List<Sample> second = List.of(Sample.time("1", "2", 4, "main", "z"), Sample.time("2", "1", 1, "y"));
-        Folder sequential = new Folder().withJobs(2, 1);
+        Folder sequential = new Folder().withWorkers(TestWorkers.of(2), 1);
         feed(sequential, "one.txt", MAIN, "y", 0L, 10L, "main", 20L, 5L);
         feed(sequential, "two.txt", second, "x", 0L, 1L);
         Folder one = new Folder();

@@ -10,6 +10,7 @@ import dev.ppw.aggregate.TraceGenerator.Style;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Profile;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 
@@ -190,7 +191,7 @@ class FolderWindowsPropertiesTest {
         return switch (variant) {
             case 0 -> new Folder();
             case 1 -> new Folder(FoldOptions.defaults().withSpillLimitEvents(4));
-            default -> new Folder().withJobs(2, 1);
+            default -> new Folder().withWorkers(TestWorkers.of(2), 1);
         };
     }
 }

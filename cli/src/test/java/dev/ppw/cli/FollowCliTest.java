@@ -3,12 +3,12 @@ package dev.ppw.cli;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.ppw.engine.Analysis;
+import dev.ppw.engine.AnalysisResult;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.ProfileOptions;
-import dev.ppw.engine.ProfileResult;
-import dev.ppw.engine.ViewSpec;
 import dev.ppw.model.SampleWeights;
 import dev.ppw.model.format.InputSource;
+import dev.ppw.testing.FollowTraces;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import sun.misc.Signal;
@@ -102,7 +102,7 @@ class FollowCliTest {
     @Test
     void jsonSnapshotsAreWholeProfilesThatGrowAndCtrlCEndsWithTheFinishedFilesProfile() throws Exception {
         Path file = Files.createFile(dir.resolve("run.pfw"));
-        String trace = dev.ppw.engine.FollowTracesAccess.pfw(21, 500);
+        String trace = FollowTraces.pfw(21, 500);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         ExecutorService pool = Executors.newSingleThreadExecutor();
@@ -125,8 +125,7 @@ class FollowCliTest {
         long time = 0;
         long calls = 0;
         for (byte[] doc : docs) {
-            ProfileResult back = ENGINE.profile(List.of(InputSource.of("snapshot.json", doc)),
-                    ProfileOptions.defaults(), ViewSpec.TREE);
+            AnalysisResult back = ENGINE.analyze(Analysis.profile(List.of(InputSource.of("snapshot.json", doc))));
             long t = back.profile().total(SampleWeights.TIME);
             long c = 0;
             for (int node = 1; node < back.profile().tree().size(); node++) {
@@ -140,7 +139,7 @@ class FollowCliTest {
 
     @Test
     void perfStatOnStandardInputInPiecesEndsWithTheInput() throws Exception {
-        String stat = dev.ppw.engine.FollowTracesAccess.perfStatCsv(30);
+        String stat = FollowTraces.perfStatCsv(30);
         Path file = Files.writeString(dir.resolve("stat.csv"), stat);
         PipedInputStream in = new PipedInputStream(1 << 16);
         PipedOutputStream pipe = new PipedOutputStream(in);
@@ -170,7 +169,7 @@ class FollowCliTest {
 
     @Test
     void untilIdleEndsAFileNoLongerWrittenWithTextSnapshotsAndOutputFileReplaced() throws Exception {
-        Path file = Files.writeString(dir.resolve("done.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(2, 60));
+        Path file = Files.writeString(dir.resolve("done.pfw"), FollowTraces.pfw(2, 60));
         Cli followed = Cli.run("profile", "--follow", file.toString(), "--until-idle", "100ms");
         assertEquals(0, followed.exit(), followed.toString());
         String text = Cli.run("profile", file.toString()).out();
@@ -186,7 +185,7 @@ class FollowCliTest {
 
     @Test
     void onATerminalEachSnapshotRedrawsTheScreenAndTheLastDrawingIsTheFinalProfile() throws Exception {
-        Path file = Files.writeString(dir.resolve("tty.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(8, 80));
+        Path file = Files.writeString(dir.resolve("tty.pfw"), FollowTraces.pfw(8, 80));
         String java = ProcessHandle.current().info().command().orElse("java");
         ProcessBuilder b = new ProcessBuilder(java, "-Dstdout.encoding=UTF-8", "-cp",
                 System.getProperty("java.class.path"), Main.class.getName(), "profile", "--follow", file.toString(),
@@ -205,8 +204,8 @@ class FollowCliTest {
 
     @Test
     void usageErrors() throws Exception {
-        Path a = Files.writeString(dir.resolve("a.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(2, 10));
-        Path b = Files.writeString(dir.resolve("b.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(3, 10));
+        Path a = Files.writeString(dir.resolve("a.pfw"), FollowTraces.pfw(2, 10));
+        Path b = Files.writeString(dir.resolve("b.pfw"), FollowTraces.pfw(3, 10));
         Path saved = dir.resolve("saved.json");
         Files.writeString(saved, Cli.run("profile", a.toString(), "--format", "json").out());
         assertUsage("--follow follows one input, a trace file being written or '-' for standard input; got 2",
@@ -226,7 +225,7 @@ class FollowCliTest {
 
     @Test
     void optionsOfSeveralInputsAreRemarkedAsIgnored() throws Exception {
-        Path a = Files.writeString(dir.resolve("a.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(2, 10));
+        Path a = Files.writeString(dir.resolve("a.pfw"), FollowTraces.pfw(2, 10));
         Cli r = Cli.run("profile", "--follow", a.toString(), "--until-idle", "50ms", "-j", "2", "-q");
         assertEquals(0, r.exit(), r.toString());
         assertEquals(List.of("ppw-java: warning: --jobs reads several inputs or chunks side by side, and a followed"

@@ -1,14 +1,16 @@
 package dev.ppw.fuzz;
 
+import dev.ppw.engine.Analysis;
+import dev.ppw.engine.AnalysisResult;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.ProfileOptions;
-import dev.ppw.engine.ProfileResult;
-import dev.ppw.engine.ViewSpec;
+import dev.ppw.engine.ReadingOptions;
+import dev.ppw.engine.Tuning;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.format.InputFormat;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ProfileFormat;
 import dev.ppw.model.format.ReadOptions;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -78,6 +80,8 @@ final class ReaderFuzzing implements AutoCloseable {
     /** For a format that reads folders: the files (relative path to bytes) an input is laid out as; else null. */
     private final Function<byte[], Map<String, byte[]>> layout;
     private ExecutorService worker = newWorker();
+    /** What a reading that ends normally must also hold, beyond ending normally. */
+    private java.util.function.Consumer<AnalysisResult> check = result -> { };
     private Path file;
     private Path folder;
 
@@ -109,6 +113,15 @@ final class ReaderFuzzing implements AutoCloseable {
      */
     static ReaderFuzzing ofFile(String format, ReadOptions reading) {
         return new ReaderFuzzing(format, reading, true, null);
+    }
+
+    /**
+     * The same reading, which also holds a reading that ends normally to {@code check}: say, that a damaged input
+     * read at all yields rows or warnings, never an empty profile without a word.
+     */
+    ReaderFuzzing checking(java.util.function.Consumer<AnalysisResult> check) {
+        this.check = Objects.requireNonNull(check, "check");
+        return this;
     }
 
     /**
@@ -144,9 +157,12 @@ final class ReaderFuzzing implements AutoCloseable {
                 // The profile whole, as its reader gives it: which views it can give is the engine's business.
                 Objects.requireNonNull(profiles.read(source, reading), "profile");
             } else {
-                ProfileResult result = engine.profile(List.of(source),
-                        ProfileOptions.defaults().withInputFormat(format.name()).withReading(reading), ViewSpec.TREE);
+                AnalysisResult result = engine.analyze(Analysis.profile(List.of(source)).withJobs(reading.jobs())
+                        .withReading(ReadingOptions.defaults().withInputFormat(format.name()).withTuning(
+                                Tuning.defaults().withParallelFromBytes(reading.parallelFromBytes())
+                                        .withChunkBytes(reading.chunkBytes()))));
                 Objects.requireNonNull(result.profile(), "profile");
+                check.accept(result);
             }
             return allocatedBytes() - before;
         });

@@ -17,6 +17,7 @@ import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.Report;
+import dev.ppw.model.Version;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
@@ -71,8 +72,10 @@ public final class HtmlWriter implements OutputWriter {
     private static final int SHARE_SCALE = 4;
 
     private static final String ASSETS = "/dev/ppw/report/html/";
-    private static final String UPLOT = "/META-INF/resources/webjars/uplot/";
-    private static final String UPLOT_POM = "/META-INF/maven/org.webjars.npm/uplot/pom.properties";
+    // Read through the class loader, which finds another jar's resources outside any package (in a named module,
+    // Class.getResourceAsStream looks in this module only).
+    private static final String UPLOT = "META-INF/resources/webjars/uplot/";
+    private static final String UPLOT_POM = "META-INF/maven/org.webjars.npm/uplot/pom.properties";
 
     /**
      * No request of any kind, whatever a name or a library tries: scripts and styles only inline, images only
@@ -304,12 +307,10 @@ public final class HtmlWriter implements OutputWriter {
      * has no timed call.
      */
     private static void writeFlatPercentiles(JsonGenerator g, Report report) throws IOException {
-        Profile profile = report.profile();
-        if (report.percentiles().isEmpty() || !profile.view().isHierarchical()
-                || !profile.tree().keepsCallTimes()) {
+        if (report.percentiles().isEmpty() || report.regions().isEmpty()) {
             return;
         }
-        CallTree flat = dev.ppw.aggregate.Views.flat(profile.tree());
+        CallTree flat = report.regions().get();
         g.writeObjectFieldStart("flat_percentiles");
         writeStrings(g, "columns", report.percentiles().stream().map(p -> p.columnName() + "_ns").toList());
         g.writeArrayFieldStart("rows");
@@ -666,11 +667,19 @@ public final class HtmlWriter implements OutputWriter {
     }
 
     private static String uplot(String name) {
-        return resource(UPLOT + uplotVersion() + "/" + name);
+        String path = UPLOT + uplotVersion() + "/" + name;
+        try (InputStream in = HtmlWriter.class.getClassLoader().getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + path);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String uplotVersion() {
-        try (InputStream in = HtmlWriter.class.getResourceAsStream(UPLOT_POM)) {
+        try (InputStream in = HtmlWriter.class.getClassLoader().getResourceAsStream(UPLOT_POM)) {
             if (in == null) {
                 throw new IllegalStateException("uPlot's WebJar is not on the classpath: " + UPLOT_POM);
             }

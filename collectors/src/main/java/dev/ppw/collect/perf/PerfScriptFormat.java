@@ -2,6 +2,7 @@ package dev.ppw.collect.perf;
 
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
+import dev.ppw.model.format.ByteRanges;
 import dev.ppw.model.format.EventFormat;
 import dev.ppw.model.format.Head;
 import dev.ppw.model.format.InputSource;
@@ -9,7 +10,6 @@ import dev.ppw.model.format.ReadOptions;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -111,19 +111,24 @@ public final class PerfScriptFormat implements EventFormat {
     }
 
     /**
-     * A plain file of at least {@link ReadOptions#parallelFromBytes()} with more than one job is read in chunks on
-     * that many threads ({@link ParallelPerfScript}), to the same samples; anything else as one stream.
+     * A plain input of at least {@link ReadOptions#parallelFromBytes()} whose content opens at offsets
+     * ({@link InputSource#openRanges()}), with more than one job, is read in chunks on the options' workers
+     * ({@link ParallelPerfScript}), to the same samples; anything else as one stream.
      */
     @Override
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();
-        Optional<Path> file = source.file();
-        First first = options.jobs() > 1 && file.isPresent() ? firstHeader(source, options) : null;
+        First first = options.jobs() > 1 ? firstHeader(source, options) : null;
         if (first != null) {
-            EventFormat.bracketed(name, sink, () -> ParallelPerfScript.read(file.get(), name,
-                    PerfSamples.toSink(name, sink), first.header(), first.framed(), options.jobs(),
-                    options.chunkBytes(), options.progress()));
-            return;
+            Optional<ByteRanges> ranges = source.openRanges();
+            if (ranges.isPresent()) {
+                try (ByteRanges content = ranges.get()) {
+                    EventFormat.bracketed(name, sink, () -> ParallelPerfScript.read(content, name,
+                            PerfSamples.toSink(name, sink), first.header(), first.framed(), options.workers(),
+                            options.chunkBytes(), options.progress()));
+                }
+                return;
+            }
         }
         try (InputStream content = source.open(options.progress())) {
             EventFormat.bracketed(name, sink, () -> new PerfScriptReader(name, sink).read(content));

@@ -4,6 +4,7 @@ import dev.ppw.collect.RecordingSink;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,7 +48,8 @@ class ParallelPerfScriptTest {
         String error = null;
         try {
             new PerfScriptFormat().read(InputSource.of(file), sink,
-                    ReadOptions.defaults().withJobs(jobs).withParallelFromBytes(0).withChunkBytes(chunkBytes));
+                    ReadOptions.defaults().withWorkers(TestWorkers.of(jobs)).withParallelFromBytes(0)
+                            .withChunkBytes(chunkBytes));
         } catch (BadInputException e) {
             error = e.getMessage().replace(file.toString(), "FILE");
         }

@@ -4,6 +4,9 @@ import dev.ppw.collect.RecordingSink;
 import dev.ppw.collect.chrome.ChromeTraceReader;
 import dev.ppw.collect.chrome.ParallelChromeReader;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.format.ByteRanges;
+import dev.ppw.model.format.InputSource;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -120,7 +123,9 @@ class TraceProfilesTest {
 
         for (int chunk : new int[]{256, 4096, 1 << 20}) {
             RecordingSink parallel = new RecordingSink();
-            ParallelChromeReader.read(CHROME, CHROME.toString(), parallel, 2, chunk);
+            try (ByteRanges content = InputSource.of(CHROME).openRanges().orElseThrow()) {
+                ParallelChromeReader.read(content, CHROME.toString(), parallel, TestWorkers.of(2), chunk, bytes -> { });
+            }
             assertEquals(sink.calls(), parallel.calls(), "chunks of " + chunk + " bytes");
             assertEquals(sink.warnings(), parallel.warnings());
             assertEquals(sink.notes(), parallel.notes());

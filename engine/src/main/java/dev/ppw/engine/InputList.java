@@ -1,0 +1,56 @@
+package dev.ppw.engine;
+
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.format.InputSource;
+
+import java.util.AbstractList;
+import java.util.List;
+import java.util.Objects;
+import java.util.RandomAccess;
+
+/**
+ * The inputs {@link Engine#inputs} found, each once, with a note for every input that was named more than once
+ * (two spellings of one file, a glob and a folder that both reach it, a link to it). An {@link Analysis} of this
+ * list puts those notes first in its diagnostics; a list of sources made otherwise carries none. Immutable.
+ */
+public final class InputList extends AbstractList<InputSource> implements RandomAccess {
+    private final List<InputSource> sources;
+    private final List<String> namedTwice;
+
+    /**
+     * @param sources    the inputs, each once, in the order first named
+     * @param namedTwice one line per input named more than once: which file and how it was named
+     */
+    public InputList(List<InputSource> sources, List<String> namedTwice) {
+        this.sources = List.copyOf(sources);
+        this.namedTwice = List.copyOf(Objects.requireNonNull(namedTwice, "namedTwice"));
+    }
+
+    @Override
+    public InputSource get(int index) {
+        return sources.get(index);
+    }
+
+    @Override
+    public int size() {
+        return sources.size();
+    }
+
+    /** One line per input named more than once, in input order: {@code a.pfw: named twice (a.pfw, ./a.pfw), read once}. */
+    public List<String> namedTwice() {
+        return namedTwice;
+    }
+
+    /**
+     * The {@link Diagnostics#INPUT_NAMED_TWICE} notes of {@code inputs}: one per input named more than once when it
+     * is an {@code InputList}, none otherwise; keeping {@code examplesPerKind} examples of each kind, as the
+     * diagnostics later added to them will.
+     */
+    static Diagnostics notesOf(List<InputSource> inputs, int examplesPerKind) {
+        Diagnostics notes = new Diagnostics(examplesPerKind);
+        if (inputs instanceof InputList list) {
+            list.namedTwice.forEach(line -> notes.note(Diagnostics.INPUT_NAMED_TWICE, line));
+        }
+        return notes;
+    }
+}
