@@ -95,6 +95,13 @@ final class BadInputFiles {
         files.put("pprof-deep-10m.pb.gz", () -> gzip(pprofDeep(10_000_000)));
         // issue 28: a legacy CPU profile (gperftools, Go before profile.proto) in 32-bit big-endian words
         files.put("pprof-legacy-be32.prof", BadInputFiles::legacyCpuProfile);
+        // found by the short fuzz run of the pprof reader (PprofFuzzTest): a gzip layer whose CRC is wrong
+        // (.gz, so that the corpus test compares the content, not zlib's bytes)
+        files.put("fuzz-pprof-gzip-trailer.pb.gz", () -> {
+            byte[] b = gzip(pprofLike(1));
+            b[b.length - 6] ^= 0x55;
+            return b;
+        });
         // issue 26: a zeroed 4 KiB page in a perf script file, a symbol and a folded frame that are not UTF-8
         // (the zeros past the first 4 KiB, which detection reads: a zeroed head is no text at all)
         files.put("perf-script-zero-page.txt", () -> concat(ascii(PERF_SAMPLE.repeat(120)

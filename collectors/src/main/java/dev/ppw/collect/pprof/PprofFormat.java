@@ -13,6 +13,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
+import java.util.zip.ZipException;
 
 /**
  * pprof's {@code profile.proto}, gzipped or plain, as Go's {@code runtime/pprof}, {@code go tool pprof -proto},
@@ -220,6 +221,8 @@ public final class PprofFormat implements EventFormat {
         } catch (EOFException e) {
             throw new BadInputException(name + ": byte " + n + ": the input ends inside a field of the profile (a cut"
                     + " file)", e);
+        } catch (ZipException e) {
+            throw new BadInputException(name + ": byte " + n + ": corrupt gzip data: " + e.getMessage(), e);
         }
         return java.util.Arrays.copyOf(b, n);
     }

@@ -312,4 +312,15 @@ class PprofReaderTest {
         assertEquals(List.of("deep.pb: byte 6: sample 1: a stack of 65541 locations, deeper than the 65536 read"
                 + " (skipped)"), sink.diagnostics().warnings().get(Diagnostics.BAD_EVENT).examples());
     }
+
+    /** Found by the short fuzz run (PprofFuzzTest): a gzip layer whose trailer is wrong said at its byte, as bad input. */
+    @Test
+    void aCorruptGzipTrailerIsBadInputAtItsByte() {
+        byte[] gz = testResource("pprof/go-cpu.pb.gz");
+        byte[] bad = Arrays.copyOf(gz, gz.length);
+        bad[bad.length - 6] ^= 0x55;
+        BadInputException e = assertThrows(BadInputException.class, () -> read("t.pb.gz", bad));
+        // The trailer is checked once all 5040 bytes of the content have come out.
+        assertEquals("t.pb.gz: byte 5040: corrupt gzip data: Corrupt GZIP trailer", e.getMessage());
+    }
 }
