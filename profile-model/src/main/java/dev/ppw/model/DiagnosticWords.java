@@ -63,7 +63,8 @@ public final class DiagnosticWords {
         kind(Diagnostics.UNKNOWN_NAME, "event name never interned on its sequence (read as <unnamed>)",
                 "event names never interned on their sequence (read as <unnamed>)");
         kind(Diagnostics.INSTANT_EVENT, "instant event (not a call)", "instant events (not calls)");
-        kind(Diagnostics.UNKNOWN_EVENT_TYPE, "track event of no type ppw-java reads", "track events of no type ppw-java reads");
+        kind(Diagnostics.UNKNOWN_EVENT_TYPE, "track event with neither a type nor a legacy phase (skipped)",
+                "track events with neither a type nor a legacy phase (skipped)");
         kind(Diagnostics.UNFINISHED_EVENT, "unfinished last event of a followed input (left out)",
                 "unfinished last events of followed inputs (left out)");
         kind(Diagnostics.JFR_TRUNCATED_STACK, "JFR sample whose stack the recorder cut at its depth limit",
@@ -120,7 +121,8 @@ public final class DiagnosticWords {
 
     /** True when the table has words of its own for {@code kind} (a known phase included). */
     public static boolean known(String kind) {
-        return KINDS.containsKey(kind) || PHASES.containsKey(phase(kind));
+        return KINDS.containsKey(kind) || PHASES.containsKey(phase(kind))
+                || kind.startsWith(Diagnostics.EVENT_TYPE_NOTE_PREFIX);
     }
 
     /** The kinds the table knows, phases aside: every kind constant of {@link Diagnostics} among them. */
@@ -132,6 +134,14 @@ public final class DiagnosticWords {
         Phrase p = KINDS.get(kind);
         if (p != null) {
             return p;
+        }
+        if (kind.startsWith(Diagnostics.EVENT_TYPE_NOTE_PREFIX)) {
+            String type = kind.substring(Diagnostics.EVENT_TYPE_NOTE_PREFIX.length());
+            return type.equals("5")
+                    ? new Phrase("state event (TYPE_STATE, a track's symbolic value: no call)",
+                            "state events (TYPE_STATE, a track's symbolic value: no call)")
+                    : new Phrase("track event of type " + type + ", which Perfetto's protos do not define (skipped)",
+                            "track events of type " + type + ", which Perfetto's protos do not define (skipped)");
         }
         String ph = phase(kind);
         if (ph != null) {

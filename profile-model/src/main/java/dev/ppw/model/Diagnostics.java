@@ -71,8 +71,13 @@ public final class Diagnostics {
     public static final String UNKNOWN_NAME = "unknown_interned_name";
     /** Note: a Perfetto instant event, which is not a call. */
     public static final String INSTANT_EVENT = "instant_event";
-    /** Note: a Perfetto track event of no type or of a type ppw-java does not read. */
+    /** Note: a Perfetto track event with neither a type nor a legacy phase. */
     public static final String UNKNOWN_EVENT_TYPE = "unknown_event_type";
+    /**
+     * Prefix of the notes that count Perfetto track events by a type that is no call: {@code event_type_5} for
+     * {@code TYPE_STATE}, and as much for a type Perfetto's protos do not define (a newer writer's).
+     */
+    public static final String EVENT_TYPE_NOTE_PREFIX = "event_type_";
     /**
      * Note: the input was followed while written ({@code profile --follow}) and the follow stopped (Ctrl-C, idle
      * time, the end of standard input) inside an event or line its writer had not finished: that last event was
