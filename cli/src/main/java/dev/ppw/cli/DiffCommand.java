@@ -21,6 +21,7 @@ import dev.ppw.model.format.InputSource;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -133,6 +134,9 @@ final class DiffCommand implements Callable<Integer> {
             description = "Read both sides as this format instead of detecting it ('ppw-java formats' lists them).")
     String inputFormat;
 
+    @Mixin
+    SymbolOptions symbols;
+
     @Option(names = {"-j", "--jobs"}, paramLabel = "N",
             description = "Threads reading each side (default: the number of cores). The output is the same.")
     Integer jobs;
@@ -159,13 +163,13 @@ final class DiffCommand implements Callable<Integer> {
                     .filter(w -> w.accepts().contains(Content.DIFF)).map(OutputWriter::name).toList()));
         }
         ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withAsync(async))
-                .withReading(Tuning.reading()).withInputFormat(inputFormat);
+                .withReading(symbols.applyTo(Tuning.reading())).withInputFormat(inputFormat);
         if (jobs != null) {
             profiling = profiling.withJobs(jobs);
         }
         ViewSpec viewSpec = ViewSpec.of(view, depth);
         MergeOptions merging = MergeOptions.defaults().withOp(agg == null ? MergeOp.SUM : agg).withView(viewSpec)
-                .withInputFormat(inputFormat).withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(async));
+                .withInputFormat(inputFormat).withReading(symbols.applyTo(Tuning.reading())).withFold(Tuning.folding().withAsync(async));
         if (jobs != null) {
             merging = merging.withJobs(jobs);
         }

@@ -2,6 +2,8 @@ package dev.ppw.cli;
 
 import dev.ppw.aggregate.AsyncMode;
 import dev.ppw.model.format.FormatRegistry;
+import dev.ppw.model.format.ReadOptions;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -28,6 +30,14 @@ final class InputOptions {
             description = "Read every input as this format instead of detecting it from the content"
                     + " ('ppw-java formats' lists them).")
     String inputFormat;
+
+    @Mixin
+    SymbolOptions symbols;
+
+    /** The readers' options: the tuning knobs, and the binaries looked up under {@code --symfs} when given. */
+    ReadOptions reading() {
+        return symbols.applyTo(Tuning.reading());
+    }
 
     /**
      * The format every input is read as, or empty to detect each one's.

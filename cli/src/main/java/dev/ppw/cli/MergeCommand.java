@@ -117,7 +117,7 @@ final class MergeCommand implements Callable<Integer> {
                 .withRecomputeInclusive(recomputeInclusive).withSplitByPid(nodeBy == Converters.NodeKey.PID)
                 .withBreakdown(breakdown || topImbalance != null || html()).withView(options.viewSpec())
                 .withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
-                .withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(input.async)
+                .withReading(input.reading()).withFold(Tuning.folding().withAsync(input.async)
                         .withKeepCallTimes(options.keepCallTimes()))
                 .withSkipBad(input.skipBad).withWarningExamples(options.warnings.examplesKept())
                 .withWindows(split);

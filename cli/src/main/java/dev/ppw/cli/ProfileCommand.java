@@ -142,7 +142,7 @@ final class ProfileCommand implements Callable<Integer> {
         WindowSpec split = time.spec(spec).filter(s -> time.applies(options)).orElse(null);
         ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads).withAsync(input.async)
                         .withKeepCallTimes(options.keepCallTimes()))
-                .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
+                .withReading(input.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
                 .withSkipBad(input.skipBad);
         if (jobs != null) {
             profiling = profiling.withJobs(jobs);
@@ -195,7 +195,7 @@ final class ProfileCommand implements Callable<Integer> {
         IgnoredOptions.follow(spec, options).forEach(main.streams().err()::println);
         ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads)
                         .withAsync(input.async).withKeepCallTimes(options.keepCallTimes()))
-                .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
+                .withReading(input.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
                 .withWarningExamples(options.warnings.examplesKept()).withJobs(1);
         FollowOptions following = FollowOptions.defaults().withProfile(profiling).withView(options.viewSpec())
                 .withIntervalNanos(intervalNanos != null ? intervalNanos : FollowOptions.DEFAULT_INTERVAL_NANOS)

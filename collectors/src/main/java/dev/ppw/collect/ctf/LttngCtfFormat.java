@@ -35,11 +35,15 @@ public final class LttngCtfFormat implements EventFormat {
     private static final byte[] METADATA_BIG = {0x75, (byte) 0xd1, 0x1d, 0x57};
     private static final String METADATA_TEXT = "/* CTF 1.";
 
+    /** The symbols of the binaries a trace names: null to read this machine's files (under --symfs when given). */
     private final AddressNames.BinaryLookup binaries;
 
-    /** The format as the registry loads it: binaries are looked up on this machine's file system. */
+    /**
+     * The format as the registry loads it: binaries are looked up on this machine's files, under the read options'
+     * {@code symbolRoot} when given.
+     */
     public LttngCtfFormat() {
-        this(AddressNames.fileSystem());
+        this(null);
     }
 
     /** The format naming addresses with the symbols {@code binaries} finds (tests give their own). */
@@ -113,7 +117,8 @@ public final class LttngCtfFormat implements EventFormat {
                     + " instead (the one lttng create --output made), e.g. ppw-java profile TRACE_DIR");
         }
         EventFormat.bracketed(source.name(), sink, () -> {
-            UstFolding folding = new UstFolding(sink, new AddressNames(binaries));
+            UstFolding folding = new UstFolding(sink, new AddressNames(binaries != null ? binaries
+                        : AddressNames.fileSystem(options.symbolRoot())), source.name());
             CtfTraceReader.Result result = CtfTraceReader.read(directory.get(), source.name(), options.jobs(),
                     folding::accept);
             folding.finish();

@@ -23,11 +23,15 @@ public final class BabeltraceTextFormat implements EventFormat {
     private static final Pattern EVENT = Pattern.compile(
             "\\[(?:\\d{4}-\\d{2}-\\d{2} )?(?:\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)\\] (?:\\(\\+(?:[\\d.]+|[?.]+)\\) )?\\S.*");
 
+    /** The symbols of the binaries a trace names: null to read this machine's files (under --symfs when given). */
     private final AddressNames.BinaryLookup binaries;
 
-    /** The format as the registry loads it: binaries are looked up on this machine's file system. */
+    /**
+     * The format as the registry loads it: binaries are looked up on this machine's files, under the read options'
+     * {@code symbolRoot} when given.
+     */
     public BabeltraceTextFormat() {
-        this(AddressNames.fileSystem());
+        this(null);
     }
 
     /** The format naming addresses with the symbols {@code binaries} finds (tests give their own). */
@@ -90,7 +94,8 @@ public final class BabeltraceTextFormat implements EventFormat {
         String name = source.name();
         try (InputStream content = source.open(options.progress())) {
             EventFormat.bracketed(name, sink, () -> {
-                UstFolding folding = new UstFolding(sink, new AddressNames(binaries));
+                UstFolding folding = new UstFolding(sink, new AddressNames(binaries != null ? binaries
+                        : AddressNames.fileSystem(options.symbolRoot())), source.name());
                 new BabeltraceTextReader(name, sink.diagnostics(), folding::accept).read(content);
                 folding.finish();
             });

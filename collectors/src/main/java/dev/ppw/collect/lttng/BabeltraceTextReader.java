@@ -68,6 +68,11 @@ final class BabeltraceTextReader implements LttngEventView {
     private String previousName = "";
     private long dayOffset;
     private long lastTime = Long.MIN_VALUE;
+    /** How the current line prints its time: as a time of day, seconds since the epoch or a date and time. */
+    private byte timeStyle;
+    private static final byte OF_DAY = 0;
+    private static final byte SECONDS = 1;
+    private static final byte DATE = 2;
 
     private int fields;
     private String[] keys = new String[32];
@@ -120,6 +125,16 @@ final class BabeltraceTextReader implements LttngEventView {
             throw BadInputException.at(file, firstBadLine, firstBadColumn,
                     "not babeltrace2 text: no line is an event (" + firstBad + ")", firstBadQuote);
         }
+    }
+
+    /** A time printed as this input prints its times. */
+    @Override
+    public String timeText(long nanos) {
+        return switch (timeStyle) {
+            case SECONDS -> LttngTimes.seconds(nanos);
+            case DATE -> LttngTimes.date(nanos);
+            default -> LttngTimes.timeOfDay(nanos);
+        };
     }
 
     /** Events read so far. */
@@ -331,6 +346,7 @@ final class BabeltraceTextReader implements LttngEventView {
             }
             seconds = epochDay * 86_400L + tod;
             ofDay = false;
+            timeStyle = DATE;
         } else if (aDigits == 2 && p < length && line[p] == ':') {
             p -= 2;
             long tod = timeOfDay();
@@ -339,9 +355,11 @@ final class BabeltraceTextReader implements LttngEventView {
             }
             seconds = tod;
             ofDay = true;
+            timeStyle = OF_DAY;
         } else if (aDigits <= 11) {
             seconds = a;
             ofDay = false;
+            timeStyle = SECONDS;
         } else {
             return "expected the event's time";
         }

@@ -499,7 +499,8 @@ final class PerfettoReader {
                 clock.lastNanos = nanos;
             }
             int at = clock.snapshotFor(nanos);
-            long t = Math.addExact(clock.referenceNanos.get(at), Math.subtractExact(nanos, clock.snapshotNanos.get(at)));
+            long t = Math.addExact(clock.referenceNanos.get(at),
+                    Math.subtractExact(nanos, clock.snapshotNanos.get(at)));
             if (t < 0) {
                 throw new ArithmeticException("negative");
             }

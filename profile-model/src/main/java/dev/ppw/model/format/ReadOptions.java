@@ -1,6 +1,8 @@
 package dev.ppw.model.format;
 
+import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.LongConsumer;
 
 /**
@@ -15,8 +17,13 @@ import java.util.function.LongConsumer;
  * @param parallelFromBytes a format that can read a plain file in chunks on several threads does so from
  *                          this size in bytes (0: always); smaller files are read as one stream
  * @param chunkBytes        the largest chunk of such a parallel reading, in bytes (at least 1)
+ * @param symbolRoot        where a format looks for the binaries its input names by their paths on the traced
+ *                          machine (to name code addresses): the path under this folder ({@code /usr/bin/app}
+ *                          is {@code ROOT/usr/bin/app}), as perf's {@code --symfs} and babeltrace2's
+ *                          {@code --debug-info-target-prefix} do; empty to look at the paths themselves
  */
-public record ReadOptions(int jobs, LongConsumer progress, long parallelFromBytes, int chunkBytes) {
+public record ReadOptions(int jobs, LongConsumer progress, long parallelFromBytes, int chunkBytes,
+                          Optional<Path> symbolRoot) {
     /** Files from this size are read in parallel chunks by default: below it, starting threads costs more. */
     public static final long DEFAULT_PARALLEL_FROM_BYTES = 64 << 10;
     /** A chunk and the events parsed from it stay in a core's cache until they are used. */
@@ -24,6 +31,7 @@ public record ReadOptions(int jobs, LongConsumer progress, long parallelFromByte
 
     public ReadOptions {
         Objects.requireNonNull(progress, "progress");
+        Objects.requireNonNull(symbolRoot, "symbolRoot");
         if (jobs < 1) {
             throw new IllegalArgumentException("jobs must be at least 1, got " + jobs);
         }
@@ -37,26 +45,31 @@ public record ReadOptions(int jobs, LongConsumer progress, long parallelFromByte
 
     /** One thread, no progress, the default tuning. */
     public static ReadOptions defaults() {
-        return new ReadOptions(1, bytes -> { }, DEFAULT_PARALLEL_FROM_BYTES, DEFAULT_CHUNK_BYTES);
+        return new ReadOptions(1, bytes -> { }, DEFAULT_PARALLEL_FROM_BYTES, DEFAULT_CHUNK_BYTES, Optional.empty());
     }
 
     /** These options with {@code n} jobs. */
     public ReadOptions withJobs(int n) {
-        return new ReadOptions(n, progress, parallelFromBytes, chunkBytes);
+        return new ReadOptions(n, progress, parallelFromBytes, chunkBytes, symbolRoot);
     }
 
     /** These options telling {@code consumer} the bytes read. */
     public ReadOptions withProgress(LongConsumer consumer) {
-        return new ReadOptions(jobs, consumer, parallelFromBytes, chunkBytes);
+        return new ReadOptions(jobs, consumer, parallelFromBytes, chunkBytes, symbolRoot);
     }
 
     /** These options reading plain files from {@code bytes} in parallel chunks. */
     public ReadOptions withParallelFromBytes(long bytes) {
-        return new ReadOptions(jobs, progress, bytes, chunkBytes);
+        return new ReadOptions(jobs, progress, bytes, chunkBytes, symbolRoot);
+    }
+
+    /** These options looking for the binaries a trace names under {@code root} (null: at their own paths). */
+    public ReadOptions withSymbolRoot(Path root) {
+        return new ReadOptions(jobs, progress, parallelFromBytes, chunkBytes, Optional.ofNullable(root));
     }
 
     /** These options with parallel chunks of at most {@code bytes}. */
     public ReadOptions withChunkBytes(int bytes) {
-        return new ReadOptions(jobs, progress, parallelFromBytes, bytes);
+        return new ReadOptions(jobs, progress, parallelFromBytes, bytes, symbolRoot);
     }
 }
