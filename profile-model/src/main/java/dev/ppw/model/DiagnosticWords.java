@@ -52,6 +52,18 @@ public final class DiagnosticWords {
         kind(Diagnostics.ASYNC_OFF, "async event left out (--async off)", "async events left out (--async off)");
         kind(Diagnostics.LTTNG_DISCARDED_EVENTS, "event discarded by the tracer (its buffer was full)",
                 "events discarded by the tracer (its buffers were full)");
+        kind(Diagnostics.LTTNG_MISSING_STREAM, "stream file of an LTTng trace missing though its index names it"
+                + " (its events lost)", "stream files of LTTng traces missing though their index names them (their"
+                + " events lost)");
+        kind(Diagnostics.LTTNG_TRACE_WITHOUT_STREAMS, "CTF trace with metadata but no stream file (no events)",
+                "CTF traces with metadata but no stream file (no events)");
+        kind(Diagnostics.LTTNG_MISSING_METADATA, "folder of CTF streams without its metadata file (not read)",
+                "folders of CTF streams without their metadata file (not read)");
+        kind(Diagnostics.LTTNG_UUID_MISMATCH, "CTF packet of another trace (its UUID not the metadata's; skipped)",
+                "CTF packets of another trace (their UUID not the metadata's; skipped)");
+        kind(Diagnostics.LTTNG_BAD_DISCARD_COUNT, "CTF packet whose events_discarded overflows the count of lost"
+                + " events (damaged or wrapped; not counted)", "CTF packets whose events_discarded overflows the"
+                + " count of lost events (damaged or wrapped; not counted)");
         kind(Diagnostics.NOT_COUNTED, "perf stat count not counted or not supported (no sample)",
                 "perf stat counts not counted or not supported (no samples)");
         kind(Diagnostics.LOST_INCREMENTAL_STATE, "packet needing incremental state its sequence had lost (skipped)",

@@ -59,6 +59,19 @@ public final class Diagnostics {
     public static final String ASYNC_OFF = "async_off";
     /** One event an LTTng tracer discarded (its buffer was full), as a CTF packet's {@code events_discarded} counts it. */
     public static final String LTTNG_DISCARDED_EVENTS = "lttng_discarded_events";
+    /** Warning: a stream file an LTTng trace's index names but that is missing or empty: its events are lost. */
+    public static final String LTTNG_MISSING_STREAM = "lttng_missing_stream";
+    /** Warning: a CTF trace folder of an LTTng output with metadata but no stream file (others have some). */
+    public static final String LTTNG_TRACE_WITHOUT_STREAMS = "lttng_trace_without_streams";
+    /** Warning: a folder of CTF stream files without the metadata that decodes them, beside traces that have it. */
+    public static final String LTTNG_MISSING_METADATA = "lttng_missing_metadata";
+    /** Warning: a CTF packet whose header carries another trace's UUID than its metadata's: skipped. */
+    public static final String LTTNG_UUID_MISMATCH = "lttng_uuid_mismatch";
+    /**
+     * Warning: a CTF packet whose {@code events_discarded} would make the stream's count of lost events overflow
+     * 2^63 - 1 (a damaged context, or a counter that wrapped): not counted as discards.
+     */
+    public static final String LTTNG_BAD_DISCARD_COUNT = "lttng_bad_discard_count";
     /** A perf stat count printed as {@code <not counted>} or {@code <not supported>}: no sample of its series. */
     public static final String NOT_COUNTED = "not_counted";
     /** Warning: a Perfetto packet that needs the incremental state its sequence lost (or never had), skipped. */

@@ -1,13 +1,16 @@
 package dev.ppw.collect.ctf;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.Diagnostics;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -35,8 +38,39 @@ public final class CtfTraceReader {
      * @param streams         stream files read
      * @param discardedEvents events the tracer counted as discarded ({@code events_discarded} of packet contexts)
      * @param discardExamples where discards were seen, one line each (at most one per stream)
+     * @param warnings        what was not read, by kind ({@link Diagnostics}'s {@code lttng_...} kinds), in the
+     *                        order met
      */
-    public record Result(long events, int streams, long discardedEvents, List<String> discardExamples) {
+    public record Result(long events, int streams, long discardedEvents, List<String> discardExamples,
+                         List<Warning> warnings) {
+    }
+
+    /** A count of one kind of warning and its first examples. */
+    public record Warning(String kind, long count, List<String> examples) {
+    }
+
+    /** Warnings gathered in the order met, one entry per kind. */
+    private static final class Warnings {
+        final Map<String, long[]> counts = new LinkedHashMap<>();
+        final Map<String, List<String>> examples = new LinkedHashMap<>();
+
+        void add(String kind, long count, String example) {
+            if (count <= 0) {
+                return;
+            }
+            long[] n = counts.computeIfAbsent(kind, k -> new long[1]);
+            n[0] = n[0] > Long.MAX_VALUE - count ? Long.MAX_VALUE : n[0] + count;
+            List<String> list = examples.computeIfAbsent(kind, k -> new ArrayList<>());
+            if (example != null && list.size() < 10) {
+                list.add(example);
+            }
+        }
+
+        List<Warning> toList() {
+            List<Warning> out = new ArrayList<>();
+            counts.forEach((k, n) -> out.add(new Warning(k, n[0], List.copyOf(examples.get(k)))));
+            return out;
+        }
     }
 
     private CtfTraceReader() {
@@ -51,16 +85,23 @@ public final class CtfTraceReader {
      * Hands every event of the traces at or below {@code directory} to {@code consumer}, in time order, on the
      * calling thread; {@code displayName} stands for the folder in messages.
      *
-     * @throws BadInputException when no trace is there, or metadata, a packet or an event is broken (the file and
-     *                           the byte named)
+     * @throws BadInputException when no trace is there, its metadata is gone, no stream file holds an event, or
+     *                           metadata, a packet or an event is broken (the file and the byte named)
      * @throws IOException       when a file cannot be read
      */
     public static Result read(Path directory, String displayName, int jobs, Consumer<CtfEvent> consumer)
             throws IOException {
         List<Path> traces = CtfFolders.traces(directory);
+        List<Path> withoutMetadata = CtfFolders.streamFoldersWithoutMetadata(directory);
         if (traces.isEmpty()) {
             // Only called on a folder that holds no trace, so a metadata file found here is not CTF metadata.
             Path foreign = CtfFolders.foreignMetadata(directory);
+            if (foreign == null && !withoutMetadata.isEmpty()) {
+                Path folder = withoutMetadata.getFirst();
+                throw new BadInputException(nameOf(directory, displayName, folder.resolve(CtfFolders.METADATA))
+                        + ": missing: the CTF stream files " + streamList(folder) + " cannot be decoded without the"
+                        + " metadata file the trace was recorded with (LTTng writes it beside them)");
+            }
             if (foreign != null) {
                 throw new BadInputException(nameOf(directory, displayName, foreign) + ": byte 0: not CTF metadata (it"
                         + " opens with neither the packet magic 0x75D11D57 nor \"/* CTF 1.8\")");
@@ -68,30 +109,93 @@ public final class CtfTraceReader {
             throw new BadInputException(displayName + ": no CTF trace in this folder (no 'metadata' file opening with"
                     + " the CTF magic or \"/* CTF 1.8\")");
         }
+        Warnings warnings = new Warnings();
+        for (Path folder : withoutMetadata) {
+            warnings.add(Diagnostics.LTTNG_MISSING_METADATA, 1, nameOf(directory, displayName,
+                    folder.resolve(CtfFolders.METADATA)) + ": missing: the CTF stream files " + streamList(folder)
+                    + " cannot be decoded without it (not read)");
+        }
         List<StreamDecoder> decoders = new ArrayList<>();
         try {
+            List<String> empty = new ArrayList<>();
             for (Path trace : traces) {
                 String metadataName = nameOf(directory, displayName, trace.resolve(CtfFolders.METADATA));
                 CompiledTrace compiled = new CompiledTrace(CtfFolders.metadata(trace, metadataName), metadataName);
-                for (Path stream : CtfFolders.streams(trace)) {
+                List<Path> streams = CtfFolders.streams(trace);
+                for (Path stream : streams) {
                     decoders.add(new StreamDecoder(compiled, stream, nameOf(directory, displayName, stream)));
                 }
+                for (CtfFolders.MissingStream m : CtfFolders.missingStreams(trace)) {
+                    warnings.add(Diagnostics.LTTNG_MISSING_STREAM, 1, nameOf(directory, displayName,
+                            trace.resolve(m.stream())) + ": missing (or empty), though its index "
+                            + trace.relativize(m.index()) + (m.packets() < 0 ? " names it"
+                            : " lists " + m.packets() + (m.packets() == 1 ? " packet" : " packets")
+                            + (m.contentBytes() < 0 ? "" : " of " + m.contentBytes() + " bytes"))
+                            + ": its events are lost");
+                }
+                if (streams.isEmpty()) {
+                    empty.add(metadataName);
+                    warnings.add(Diagnostics.LTTNG_TRACE_WITHOUT_STREAMS, 1, metadataName + ": a CTF trace with"
+                            + " metadata but no stream file beside it: no events");
+                }
+            }
+            if (decoders.isEmpty()) {
+                throw new BadInputException(empty.getFirst() + ": a CTF trace with metadata but no stream file beside"
+                        + " it" + missing(warnings) + ": no event to read");
             }
             long events = jobs > 1 && decoders.size() > 1 ? merged(decoders, jobs, consumer) : merged(decoders, consumer);
             long discarded = 0;
+            long packets = 0;
+            long packetsWithEvents = 0;
             List<String> examples = new ArrayList<>();
             for (StreamDecoder d : decoders) {
                 discarded += d.discardedEvents();
                 if (d.firstDiscard() != null) {
                     examples.add(d.firstDiscard());
                 }
+                packets += d.packets();
+                packetsWithEvents += d.packetsWithEvents();
+                warnings.add(Diagnostics.LTTNG_UUID_MISMATCH, d.foreignPackets(), d.firstForeign());
+                warnings.add(Diagnostics.LTTNG_BAD_DISCARD_COUNT, d.badDiscardCounts(), d.firstBadDiscardCount());
             }
-            return new Result(events, decoders.size(), discarded, List.copyOf(examples));
+            if (events == 0) {
+                long[] foreign = warnings.counts.get(Diagnostics.LTTNG_UUID_MISMATCH);
+                String why = foreign != null ? ": its " + foreign[0] + " packets with content carry another trace's"
+                        + " UUID (" + warnings.examples.get(Diagnostics.LTTNG_UUID_MISMATCH).getFirst() + ")"
+                        : packetsWithEvents > 0 ? "" : ": its " + decoders.size() + " stream files hold " + packets
+                        + " packets, none with an event" + missing(warnings);
+                throw new BadInputException(displayName + ": no event read from the CTF trace" + why);
+            }
+            return new Result(events, decoders.size(), discarded, List.copyOf(examples), warnings.toList());
         } finally {
             for (StreamDecoder d : decoders) {
                 d.close();
             }
         }
+    }
+
+    /** {@code channel0_0, channel0_1 and 2 more}: the stream files of a folder, for messages. */
+    private static String streamList(Path folder) {
+        List<String> names = new ArrayList<>();
+        try (java.nio.file.DirectoryStream<Path> entries = java.nio.file.Files.newDirectoryStream(folder)) {
+            for (Path p : entries) {
+                if (CtfFolders.isStreamFile(p)) {
+                    names.add(p.getFileName().toString());
+                }
+            }
+        } catch (IOException e) {
+            return "there";
+        }
+        names.sort(null);
+        return names.size() <= 3 ? String.join(", ", names)
+                : String.join(", ", names.subList(0, 2)) + " and " + (names.size() - 2) + " more";
+    }
+
+    /** What the missing streams' warnings say, for an error that explains an empty trace; "" when none. */
+    private static String missing(Warnings warnings) {
+        List<String> missing = warnings.examples.get(Diagnostics.LTTNG_MISSING_STREAM);
+        return missing == null ? "" : " (" + missing.getFirst() + (missing.size() > 1 ? ", and "
+                + (warnings.counts.get(Diagnostics.LTTNG_MISSING_STREAM)[0] - 1) + " more missing" : "") + ")";
     }
 
     /** How messages name a file of the input: the input as given, then the file within it ({@code DIR: ust/.../channel0_0}). */

@@ -95,16 +95,35 @@ public final class LttngCtfFormat implements EventFormat {
         if (CtfFolders.isMetadata(directory.resolve(CtfFolders.METADATA))) {
             return true;
         }
+        // Stream files without their metadata: claimed, so that reading says what is missing.
+        if (!Files.exists(directory.resolve(CtfFolders.METADATA), LinkOption.NOFOLLOW_LINKS)
+                && hasStreamFile(directory)) {
+            return true;
+        }
         Path name = directory.getFileName();
         if (name != null && (name.toString().equals("ust") || name.toString().equals("kernel"))
-                && CtfFolders.holdsTrace(directory)) {
+                && (CtfFolders.holdsTrace(directory) || CtfFolders.holdsStreamsWithoutMetadata(directory))) {
             return true;
         }
         for (String domain : new String[] {"ust", "kernel"}) {
             Path child = directory.resolve(domain);
-            if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS) && CtfFolders.holdsTrace(child)) {
+            if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)
+                    && (CtfFolders.holdsTrace(child) || CtfFolders.holdsStreamsWithoutMetadata(child))) {
                 return true;
             }
+        }
+        return false;
+    }
+
+    private static boolean hasStreamFile(Path directory) {
+        try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
+            for (Path p : entries) {
+                if (CtfFolders.isStreamFile(p)) {
+                    return true;
+                }
+            }
+        } catch (IOException e) {
+            return false;
         }
         return false;
     }
@@ -122,6 +141,10 @@ public final class LttngCtfFormat implements EventFormat {
             CtfTraceReader.Result result = CtfTraceReader.read(directory.get(), source.name(), options.jobs(),
                     folding::accept);
             folding.finish();
+            for (CtfTraceReader.Warning w : result.warnings()) {
+                sink.diagnostics().warn(w.kind(), w.count(), w.examples().subList(0,
+                        Math.min(w.examples().size(), sink.diagnostics().examplesPerKind())));
+            }
             if (result.discardedEvents() > 0) {
                 sink.diagnostics().warn(DISCARDED_EVENTS, result.discardedEvents(),
                         result.discardExamples().subList(0, (int) Math.min(result.discardExamples().size(),
