@@ -25,9 +25,49 @@ final class CompiledTrace {
         }
     }
 
-    /** An event class compiled. */
+    /** An event class compiled, with where its fields are found by name ({@link Lookups}). */
     record EventType(String name, long id, StreamType stream, FieldDecoder.Scope context,
-                     FieldDecoder.Scope payload) {
+                     FieldDecoder.Scope payload, Lookups lookups) {
+        EventType(String name, long id, StreamType stream, FieldDecoder.Scope context, FieldDecoder.Scope payload) {
+            this(name, id, stream, context, payload, new Lookups());
+        }
+    }
+
+    /** Which scope of an event has a field, and where in it: 0 payload, 1 context, 2 stream context, 3 packet. */
+    record Found(String name, int scope, FieldDecoder.Exposed exposed) {
+    }
+
+    /**
+     * An event type's field lookups, each name resolved once across its four scopes and then found by identity:
+     * the folding asks with the same literals event after event. Entries are immutable and a lost or stale entry
+     * only costs a new resolution, so threads may share it without locks.
+     */
+    static final class Lookups {
+        private static final int SLOTS = 64;
+        private final Found[] cache = new Found[SLOTS];
+
+        Found find(String field, EventType type) {
+            int slot = field.hashCode() & (SLOTS - 1);
+            Found f = cache[slot];
+            if (f != null && f.name() == field) {
+                return f;
+            }
+            f = resolve(field, type);
+            cache[slot] = f;
+            return f;
+        }
+
+        private static Found resolve(String field, EventType type) {
+            FieldDecoder.Scope[] scopes = {type.payload(), type.context(), type.stream().eventContext(),
+                    type.stream().packetContext()};
+            for (int i = 0; i < scopes.length; i++) {
+                FieldDecoder.Exposed e = scopes[i].fields().get(field);
+                if (e != null) {
+                    return new Found(field, i, e);
+                }
+            }
+            return new Found(field, -1, null);
+        }
     }
 
     /**
