@@ -9,6 +9,8 @@ import dev.ppw.model.format.ReadOptions;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -89,13 +91,29 @@ public final class BabeltraceTextFormat implements EventFormat {
         return true;
     }
 
+    /**
+     * A plain file of at least {@link ReadOptions#parallelFromBytes()} is read on {@link ReadOptions#jobs()} threads
+     * when there are several ({@link ParallelTextReader}); anything else line by line on this one. Both hand the
+     * folding the same events in the same order.
+     */
     @Override
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();
+        Optional<Path> file = source.file();
+        AddressNames addresses = new AddressNames(binaries != null ? binaries
+                : AddressNames.fileSystem(options.symbolRoot()));
+        if (file.isPresent() && options.jobs() > 1 && source.sizeBytes() >= options.parallelFromBytes()) {
+            EventFormat.bracketed(name, sink, () -> {
+                UstFolding folding = new UstFolding(sink, addresses, name);
+                ParallelTextReader.read(file.get(), name, sink.diagnostics(), folding::accept, options.jobs(),
+                        options.chunkBytes(), options.progress());
+                folding.finish();
+            });
+            return;
+        }
         try (InputStream content = source.open(options.progress())) {
             EventFormat.bracketed(name, sink, () -> {
-                UstFolding folding = new UstFolding(sink, new AddressNames(binaries != null ? binaries
-                        : AddressNames.fileSystem(options.symbolRoot())), source.name());
+                UstFolding folding = new UstFolding(sink, addresses, name);
                 new BabeltraceTextReader(name, sink.diagnostics(), folding::accept).read(content);
                 folding.finish();
             });

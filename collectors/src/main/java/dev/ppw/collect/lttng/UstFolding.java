@@ -147,6 +147,8 @@ public final class UstFolding {
                 // A new mapping may name addresses that had no binary before.
                 regionNames.remove(vpid);
                 callsiteNames.remove(vpid);
+                lastRegions = null;
+                lastCallsites = null;
                 count(name);
             }
             default -> count(name);
@@ -293,7 +295,7 @@ public final class UstFolding {
         if (addr == Long.MIN_VALUE) {
             return names.intern(UNNAMED);
         }
-        LongIntOpenMap known = regionNames.computeIfAbsent(vpid, v -> new LongIntOpenMap());
+        LongIntOpenMap known = vpid == lastVpid && lastRegions != null ? lastRegions : regions(vpid);
         int id = known.get(addr, -1);
         if (id < 0) {
             id = names.intern(addresses.function(vpid, addr));
@@ -303,13 +305,28 @@ public final class UstFolding {
     }
 
     private int callsiteId(long vpid, long address) {
-        LongIntOpenMap known = callsiteNames.computeIfAbsent(vpid, v -> new LongIntOpenMap());
+        if (vpid != lastVpid || lastCallsites == null) {
+            regions(vpid);
+        }
+        LongIntOpenMap known = lastCallsites;
         int id = known.get(address, -1);
         if (id < 0) {
             id = names.intern(addresses.callsite(vpid, address));
             known.put(address, id);
         }
         return id;
+    }
+
+    /** The process of the last address named, and its maps: most events are of the process before. */
+    private long lastVpid = Long.MIN_VALUE;
+    private LongIntOpenMap lastRegions;
+    private LongIntOpenMap lastCallsites;
+
+    private LongIntOpenMap regions(long vpid) {
+        lastRegions = regionNames.computeIfAbsent(vpid, v -> new LongIntOpenMap());
+        lastCallsites = callsiteNames.computeIfAbsent(vpid, v -> new LongIntOpenMap());
+        lastVpid = vpid;
+        return lastRegions;
     }
 
     private Thread thread(LttngEventView event) {
