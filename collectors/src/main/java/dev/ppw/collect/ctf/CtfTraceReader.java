@@ -98,9 +98,10 @@ public final class CtfTraceReader {
             Path foreign = CtfFolders.foreignMetadata(directory);
             if (foreign == null && !withoutMetadata.isEmpty()) {
                 Path folder = withoutMetadata.getFirst();
-                throw new BadInputException(nameOf(directory, displayName, folder.resolve(CtfFolders.METADATA))
-                        + ": missing: the CTF stream files " + streamList(folder) + " cannot be decoded without the"
-                        + " metadata file the trace was recorded with (LTTng writes it beside them)");
+                throw new BadInputException(nameOf(directory, displayName, firstStream(folder)) + ": byte 0: a CTF"
+                        + " stream whose metadata file (" + directory.relativize(folder.resolve(CtfFolders.METADATA))
+                        + ") is missing: the stream files " + streamList(folder) + " cannot be decoded without the"
+                        + " metadata the trace was recorded with (LTTng writes it beside them)");
             }
             if (foreign != null) {
                 throw new BadInputException(nameOf(directory, displayName, foreign) + ": byte 0: not CTF metadata (it"
@@ -140,8 +141,8 @@ public final class CtfTraceReader {
                 }
             }
             if (decoders.isEmpty()) {
-                throw new BadInputException(empty.getFirst() + ": a CTF trace with metadata but no stream file beside"
-                        + " it" + missing(warnings) + ": no event to read");
+                throw new BadInputException(empty.getFirst() + ": byte 0: a CTF trace with metadata but no stream"
+                        + " file beside it" + missing(warnings) + ": no event to read");
             }
             long events = jobs > 1 && decoders.size() > 1 ? merged(decoders, jobs, consumer) : merged(decoders, consumer);
             long discarded = 0;
@@ -164,13 +165,30 @@ public final class CtfTraceReader {
                         + " UUID (" + warnings.examples.get(Diagnostics.LTTNG_UUID_MISMATCH).getFirst() + ")"
                         : packetsWithEvents > 0 ? "" : ": its " + decoders.size() + " stream files hold " + packets
                         + " packets, none with an event" + missing(warnings);
-                throw new BadInputException(displayName + ": no event read from the CTF trace" + why);
+                // The first packet of the first stream is where an event was looked for first.
+                throw new BadInputException(foreign != null ? displayName + ": no event read from the CTF trace" + why
+                        : decoders.getFirst().name() + ": byte 0: no event read from the CTF trace" + why);
             }
             return new Result(events, decoders.size(), discarded, List.copyOf(examples), warnings.toList());
         } finally {
             for (StreamDecoder d : decoders) {
                 d.close();
             }
+        }
+    }
+
+    /** The first stream file of a folder, by name. */
+    private static Path firstStream(Path folder) {
+        try (java.nio.file.DirectoryStream<Path> entries = java.nio.file.Files.newDirectoryStream(folder)) {
+            Path first = null;
+            for (Path p : entries) {
+                if (CtfFolders.isStreamFile(p) && (first == null || p.compareTo(first) < 0)) {
+                    first = p;
+                }
+            }
+            return first == null ? folder : first;
+        } catch (IOException e) {
+            return folder;
         }
     }
 

@@ -70,6 +70,11 @@ final class StreamDecoder implements Closeable {
         return firstDiscard;
     }
 
+    /** The stream file as messages name it. */
+    String name() {
+        return name;
+    }
+
     /** Packets read so far, skipped ones included. */
     long packets() {
         return packets;

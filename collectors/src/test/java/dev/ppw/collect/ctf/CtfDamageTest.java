@@ -79,7 +79,7 @@ class CtfDamageTest {
         Files.delete(dir.resolve(TRACE + "channel0_0"));
         Files.delete(dir.resolve(TRACE + "channel0_1"));
         BadInputException withIndex = assertThrows(BadInputException.class, () -> read(dir));
-        assertEquals("T: " + TRACE + "metadata: a CTF trace with metadata but no stream file beside it (T: " + TRACE
+        assertEquals("T: " + TRACE + "metadata: byte 0: a CTF trace with metadata but no stream file beside it (T: " + TRACE
                 + "channel0_0: missing (or empty), though its index index/channel0_0.idx lists 1 packet of 15727 bytes:"
                 + " its events are lost, and 1 more missing): no event to read", withIndex.getMessage());
         try (Stream<Path> index = Files.list(dir.resolve(TRACE + "index"))) {
@@ -88,8 +88,8 @@ class CtfDamageTest {
             }
         }
         BadInputException bare = assertThrows(BadInputException.class, () -> read(dir));
-        assertEquals("T: " + TRACE + "metadata: a CTF trace with metadata but no stream file beside it: no event to"
-                + " read", bare.getMessage());
+        assertEquals("T: " + TRACE + "metadata: byte 0: a CTF trace with metadata but no stream file beside it: no"
+                + " event to read", bare.getMessage());
     }
 
     @Test
@@ -168,8 +168,9 @@ class CtfDamageTest {
             assertTrue(FORMAT.readsDirectory(claimed), claimed.toString());
         }
         BadInputException e = assertThrows(BadInputException.class, () -> read(dir));
-        assertEquals("T: " + TRACE + "metadata: missing: the CTF stream files channel0_0, channel0_1 cannot be decoded"
-                + " without the metadata file the trace was recorded with (LTTng writes it beside them)", e.getMessage());
+        assertEquals("T: " + TRACE + "channel0_0: byte 0: a CTF stream whose metadata file (" + TRACE + "metadata) is"
+                + " missing: the stream files channel0_0, channel0_1 cannot be decoded without the metadata the trace"
+                + " was recorded with (LTTng writes it beside them)", e.getMessage());
     }
 
     @Test
