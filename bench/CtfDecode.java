@@ -1,4 +1,5 @@
 import dev.ppw.collect.ctf.CtfTraceReader;
+import dev.ppw.model.work.Workers;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -13,7 +14,7 @@ public final class CtfDecode {
     public static void main(String[] args) throws IOException {
         long[] events = {0};
         long[] check = {0};
-        CtfTraceReader.Result result = CtfTraceReader.read(Path.of(args[0]), args[0], 1, e -> {
+        CtfTraceReader.Result result = CtfTraceReader.read(Path.of(args[0]), args[0], Workers.inline(), e -> {
             events[0]++;
             check[0] += e.timestampNanos();
         });

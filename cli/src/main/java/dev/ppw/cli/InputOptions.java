@@ -1,8 +1,8 @@
 package dev.ppw.cli;
 
-import dev.ppw.aggregate.AsyncMode;
+import dev.ppw.engine.ReadingOptions;
+import dev.ppw.model.AsyncMode;
 import dev.ppw.model.format.FormatRegistry;
-import dev.ppw.model.format.ReadOptions;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -34,11 +34,6 @@ final class InputOptions {
     @Mixin
     SymbolOptions symbols;
 
-    /** The readers' options: the tuning knobs, and the binaries looked up under {@code --symfs} when given. */
-    ReadOptions reading() {
-        return symbols.applyTo(Tuning.reading());
-    }
-
     /**
      * The format every input is read as, or empty to detect each one's.
      *
@@ -53,5 +48,16 @@ final class InputOptions {
                     + String.join(", ", registry.names()));
         }
         return Optional.ofNullable(inputFormat);
+    }
+
+    /**
+     * How the inputs are read: {@code --input-format} (checked as {@link #inputFormat(CommandSpec, FormatRegistry)}
+     * checks it), {@code --async}, {@code --skip-bad}, {@code --symfs}, the tuning properties, and
+     * {@code warningExamples} examples of each warning kind kept.
+     */
+    ReadingOptions reading(CommandSpec spec, FormatRegistry registry, int warningExamples) {
+        return symbols.applyTo(ReadingOptions.defaults().withInputFormat(inputFormat(spec, registry).orElse(null))
+                .withAsync(async).withSkipBad(skipBad).withWarningExamples(warningExamples)
+                .withTuning(Tuning.fromProperties()));
     }
 }

@@ -1,6 +1,6 @@
 package dev.ppw.cli;
 
-import dev.ppw.model.format.ReadOptions;
+import dev.ppw.engine.ReadingOptions;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -14,7 +14,7 @@ final class SymbolOptions {
     Path symfs;
 
     /** {@code reading} looking up binaries under {@code --symfs} when given. */
-    ReadOptions applyTo(ReadOptions reading) {
-        return symfs == null ? reading : reading.withSymbolRoot(symfs);
+    ReadingOptions applyTo(ReadingOptions reading) {
+        return reading.withSymbolRoot(symfs);
     }
 }

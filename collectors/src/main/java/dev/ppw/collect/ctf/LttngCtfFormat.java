@@ -138,7 +138,7 @@ public final class LttngCtfFormat implements EventFormat {
         EventFormat.bracketed(source.name(), sink, () -> {
             UstFolding folding = new UstFolding(sink, new AddressNames(binaries != null ? binaries
                         : AddressNames.fileSystem(options.symbolRoot())), source.name());
-            CtfTraceReader.Result result = CtfTraceReader.read(directory.get(), source.name(), options.jobs(),
+            CtfTraceReader.Result result = CtfTraceReader.read(directory.get(), source.name(), options.workers(),
                     folding::accept);
             folding.finish();
             for (CtfTraceReader.Warning w : result.warnings()) {

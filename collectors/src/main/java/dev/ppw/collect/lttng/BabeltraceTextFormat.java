@@ -105,7 +105,7 @@ public final class BabeltraceTextFormat implements EventFormat {
         if (file.isPresent() && options.jobs() > 1 && source.sizeBytes() >= options.parallelFromBytes()) {
             EventFormat.bracketed(name, sink, () -> {
                 UstFolding folding = new UstFolding(sink, addresses, name);
-                ParallelTextReader.read(file.get(), name, sink.diagnostics(), folding::accept, options.jobs(),
+                ParallelTextReader.read(file.get(), name, sink.diagnostics(), folding::accept, options.workers(),
                         options.chunkBytes(), options.progress());
                 folding.finish();
             });

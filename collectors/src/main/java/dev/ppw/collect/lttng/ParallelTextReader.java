@@ -4,18 +4,14 @@ import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.format.PositionalReads;
 
+import dev.ppw.model.work.Workers;
+
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
@@ -25,9 +21,9 @@ import java.util.function.LongConsumer;
  * {@link TextLines}, and the chunks replayed in file order on the calling thread: events to the consumer in the
  * order printed, bad lines to the diagnostics with their line numbers, midnights counted in line order. So the
  * events, warnings and errors are those of one reader reading the whole file. A chunk owns the lines whose first
- * byte is in its range, and reads past its end to finish its last one. At most {@code jobs + 2} chunks are parsed
- * or waiting at once, so memory holds a few chunks' lines, whatever the file's length. The thread pool is made and
- * ended in {@link #read} alone.
+ * byte is in its range, and reads past its end to finish its last one. At most the workers' parallelism + 2 chunks
+ * are parsed or waiting at once, so memory holds a few chunks' lines, whatever the file's length. The chunks are
+ * parsed on the caller's {@link Workers}; a chunk no worker has started is parsed by the replay when it needs it.
  */
 final class ParallelTextReader {
     private ParallelTextReader() {
@@ -35,32 +31,31 @@ final class ParallelTextReader {
 
     /**
      * Reads {@code file} ({@code name} in messages), handing its events to {@code events} and counting bad lines in
-     * {@code diagnostics}, on {@code jobs} threads.
+     * {@code diagnostics}, its chunks parsed on {@code workers}.
      *
      * @throws BadInputException when no line of the file is an event
      */
-    static long read(Path file, String name, Diagnostics diagnostics, Consumer<LttngEventView> events, int jobs,
+    static long read(Path file, String name, Diagnostics diagnostics, Consumer<LttngEventView> events, Workers workers,
                      int chunkBytes, LongConsumer progress) throws IOException {
-        ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> {
-            Thread t = new Thread(r, "ppw-lttng-text");
-            t.setDaemon(true);
-            return t;
-        });
+        ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            return replay(channel, name, diagnostics, events, jobs, chunkBytes, progress, pool);
+            return replay(channel, name, diagnostics, events, workers, chunkBytes, progress, inFlight);
         } finally {
-            pool.shutdownNow();
+            // No worker may still read the channel once it is closed.
+            for (Chunk c : inFlight) {
+                c.lines().settle();
+            }
         }
     }
 
-    private record Chunk(long end, Future<TextLines> lines) {
+    private record Chunk(long end, Workers.Forked<TextLines> lines) {
     }
 
     private static long replay(FileChannel channel, String name, Diagnostics diagnostics,
-                               Consumer<LttngEventView> events, int jobs, int chunkBytes, LongConsumer progress,
-                               ExecutorService pool) throws IOException {
+                               Consumer<LttngEventView> events, Workers workers, int chunkBytes, LongConsumer progress,
+                               ArrayDeque<Chunk> inFlight) throws IOException {
         long size = channel.size();
-        ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
+        int ahead = workers.parallelism() + 2;
         long next = 0;
         BabeltraceTextReader.DayClock clock = new BabeltraceTextReader.DayClock();
         Replayed view = new Replayed();
@@ -70,14 +65,16 @@ final class ParallelTextReader {
         int firstBad = -1;
         long firstBadBase = 0;
         while (next < size || !inFlight.isEmpty()) {
-            while (next < size && inFlight.size() < jobs + 2) {
+            while (next < size && inFlight.size() < ahead) {
                 long start = next;
                 long end = Math.min(size, start + chunkBytes);
-                inFlight.add(new Chunk(end, pool.submit(() -> parse(channel, name, start, end, size))));
+                inFlight.add(new Chunk(end, workers.fork(() -> parse(channel, name, start, end, size))));
                 next = end;
             }
-            Chunk chunk = inFlight.poll();
-            TextLines lines = await(chunk.lines());
+            Chunk chunk = inFlight.peek();
+            TextLines lines = chunk.lines().join();
+            inFlight.poll();
+            workers.cancel().check();
             for (int i = 0; i < lines.entryCount; i++) {
                 int e = lines.entry(i);
                 if (e >= 0) {
@@ -179,27 +176,6 @@ final class ParallelTextReader {
             }
             position += n;
             return n;
-        }
-    }
-
-    private static TextLines await(Future<TextLines> future) throws IOException {
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while reading babeltrace2 text");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new UncheckedIOException(new IOException(cause));
         }
     }
 

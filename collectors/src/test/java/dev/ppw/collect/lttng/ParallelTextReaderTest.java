@@ -5,6 +5,7 @@ import dev.ppw.collect.TestInputs;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
+import dev.ppw.model.work.TestWorkers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,7 +74,7 @@ class ParallelTextReaderTest {
             String one = outcome(file, ReadOptions.defaults());
             int chunk = 1 + random.nextInt(random.nextBoolean() ? 300 : 20_000);
             int jobs = 2 + random.nextInt(2);
-            assertEquals(one, outcome(file, ReadOptions.defaults().withJobs(jobs).withParallelFromBytes(0)
+            assertEquals(one, outcome(file, ReadOptions.defaults().withWorkers(TestWorkers.of(jobs)).withParallelFromBytes(0)
                     .withChunkBytes(chunk)), "chunks of " + chunk + " bytes on " + jobs + " threads, seed " + seed);
         });
     }
@@ -93,7 +94,7 @@ class ParallelTextReaderTest {
         assertTrue(one.contains("m.txt:2:1: expected '[' and the event's time"), one);
         assertTrue(one.contains("truncated 1 [m.txt:6:"), one);
         for (int chunk = 1; chunk < text.length() + 2; chunk += 7) {
-            assertEquals(one, outcome(file, ReadOptions.defaults().withJobs(2).withParallelFromBytes(0)
+            assertEquals(one, outcome(file, ReadOptions.defaults().withWorkers(TestWorkers.of(2)).withParallelFromBytes(0)
                     .withChunkBytes(chunk)), "chunks of " + chunk);
         }
     }
@@ -104,6 +105,6 @@ class ParallelTextReaderTest {
         String one = outcome(file, ReadOptions.defaults());
         assertEquals("error m.txt:1:1: not babeltrace2 text: no line is an event (expected '[' and the event's time):"
                 + " \"no\"", one);
-        assertEquals(one, outcome(file, ReadOptions.defaults().withJobs(3).withParallelFromBytes(0).withChunkBytes(4)));
+        assertEquals(one, outcome(file, ReadOptions.defaults().withWorkers(TestWorkers.of(3)).withParallelFromBytes(0).withChunkBytes(4)));
     }
 }
