@@ -17,7 +17,7 @@ class DiagnosticWordsTest {
         List<String> kinds = new ArrayList<>();
         for (Field f : Diagnostics.class.getFields()) {
             if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class
-                    && !f.getName().equals("PHASE_NOTE_PREFIX")) {
+                    && !f.getName().endsWith("_PREFIX")) {
                 kinds.add((String) f.get(null));
             }
         }
