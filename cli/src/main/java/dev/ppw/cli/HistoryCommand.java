@@ -108,7 +108,7 @@ final class HistoryCommand implements Callable<Integer> {
         int wanted = last != null ? last + (check ? 1 : 0) : check ? 21 : 0;
         RunFilter filter = RunsListCommand.filter(spec, tags, session, since, last).withLast(wanted);
         List<HistoryPoint> points;
-        try (RunStore opened = store.open(main.engine(), false)) {
+        try (RunStore opened = store.open(false)) {
             points = opened.history(name, measured, filter);
         }
         PrintStream out = main.streams().out();

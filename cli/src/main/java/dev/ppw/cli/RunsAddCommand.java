@@ -77,8 +77,8 @@ final class RunsAddCommand implements Callable<Integer> {
             run = NewRun.of(tree).withFlat(flat);
         }
         run = StoreOptions.described(run, spec).withLabel(label).withSession(session).withTags(tagMap);
-        try (RunStore opened = store.open(engine, true)) {
-            long id = opened.put(run);
+        try (RunStore opened = store.open(true)) {
+            long id = opened.put(run, engine);
             runs.main.streams().out().println("run:" + id);
         }
         return Main.OK;

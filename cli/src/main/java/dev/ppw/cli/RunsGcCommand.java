@@ -22,7 +22,7 @@ final class RunsGcCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (RunStore opened = store.open(runs.main.engine(), false)) {
+        try (RunStore opened = store.open(false)) {
             RunStore.Collected gc = opened.gc();
             runs.main.streams().out().println("removed " + gc.contexts() + " contexts, " + gc.names() + " names, "
                     + gc.rawFolders() + " raw folders; " + opened.location() + ": " + gc.bytesBefore() + " -> "

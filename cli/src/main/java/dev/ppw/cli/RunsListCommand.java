@@ -54,7 +54,7 @@ final class RunsListCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         RunTables.Format chosen = RunTables.format(spec, format, false);
         RunFilter filter = filter(spec, tags, session, since, last);
-        try (RunStore opened = store.open(runs.main.engine(), false)) {
+        try (RunStore opened = store.open(false)) {
             RunTables.list(opened.list(filter), chosen, runs.main.streams().out());
         }
         return Main.OK;

@@ -33,7 +33,7 @@ final class RunsRmCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (RunStore opened = store.open(runs.main.engine(), false)) {
+        try (RunStore opened = store.open(false)) {
             List<Long> ids = new ArrayList<>();
             for (String name : named) {
                 ids.add(opened.resolve(name).id());

@@ -40,7 +40,7 @@ final class RunsShowCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         RunTables.Format chosen = RunTables.format(spec, format, false);
-        try (RunStore opened = store.open(runs.main.engine(), false)) {
+        try (RunStore opened = store.open(false)) {
             RunInfo info = opened.resolve(run);
             RunTables.show(info, opened.rawFiles(info.id()), opened.counters(info.id()).size(), chosen,
                     runs.main.streams().out());

@@ -44,7 +44,7 @@ final class RunsTagCommand implements Callable<Integer> {
             throw ReportOptions.usage(spec, "give tags to set (KEY=VALUE) or --remove KEY");
         }
         var set = RunArguments.tags(spec, tags);
-        try (RunStore opened = store.open(runs.main.engine(), false)) {
+        try (RunStore opened = store.open(false)) {
             RunInfo info = opened.resolve(run);
             try {
                 opened.tag(info.id(), set, remove);

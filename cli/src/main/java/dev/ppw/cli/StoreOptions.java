@@ -1,6 +1,5 @@
 package dev.ppw.cli;
 
-import dev.ppw.engine.Engine;
 import dev.ppw.report.Version;
 import dev.ppw.store.GitInfo;
 import dev.ppw.store.NewRun;
@@ -40,14 +39,14 @@ final class StoreOptions {
     }
 
     /** Opens the store: made on first use when {@code create}, else it must exist. */
-    RunStore open(Engine engine, boolean create) {
+    RunStore open(boolean create) {
         RunStore.Options options = RunStore.Options.defaults()
                 .withMode(create ? RunStore.Mode.CREATE : RunStore.Mode.EXISTING);
         long timeout = Long.getLong(LOCK_TIMEOUT, -1);
         if (timeout >= 0) {
             options = options.withLockTimeout(Duration.ofMillis(timeout));
         }
-        return RunStore.open(location(), engine, options);
+        return RunStore.open(location(), options);
     }
 
     /**

@@ -28,9 +28,8 @@ import java.util.Properties;
  * region's values across many runs are one range read, in an SQLite file or a PostgreSQL database with one schema.
  *
  * <pre>{@code
- * try (RunStore store = RunStore.open(StoreLocation.parse("runs.db", Path.of("")), Engine.fromClassPath(),
- *         RunStore.Options.defaults())) {
- *     long id = store.put(NewRun.of(result.profile()).withLabel("nightly").withTags(Map.of("branch", "main")));
+ * try (RunStore store = RunStore.open(StoreLocation.parse("runs.db", Path.of("")), RunStore.Options.defaults())) {
+ *     long id = store.put(NewRun.of(result.profile()).withLabel("nightly").withTags(Map.of("branch", "main")), engine);
  *     List<HistoryPoint> solve = store.history(ContextName.parse("main => solve", false, Part.THREAD),
  *             HistoryMetric.INCLUSIVE, RunFilter.all().withLast(30));
  *     InputSource again = store.input("run:" + id).orElseThrow();   // any command reads it
@@ -87,14 +86,12 @@ public final class RunStore implements AutoCloseable {
     private final StoreLocation location;
     private final Dialect dialect;
     private final Connection connection;
-    private final Engine engine;
     private final Options options;
 
-    private RunStore(StoreLocation location, Dialect dialect, Connection connection, Engine engine, Options options) {
+    private RunStore(StoreLocation location, Dialect dialect, Connection connection, Options options) {
         this.location = location;
         this.dialect = dialect;
         this.connection = connection;
-        this.engine = engine;
         this.options = options;
     }
 
@@ -102,21 +99,19 @@ public final class RunStore implements AutoCloseable {
      * Opens the store at {@code location}, making it when {@link Mode#CREATE} and it does not exist, and bringing an
      * older schema up to this ppw-java's.
      *
-     * @param engine writes and derives the profiles stored ({@code put}) and is the one whose formats read them back
      * @throws StoreException when the store cannot be opened (class Javadoc)
      */
-    public static RunStore open(StoreLocation location, Engine engine, Options options) {
-        Objects.requireNonNull(engine, "engine");
-        return location.kind() == StoreLocation.Kind.SQLITE ? openSqlite(location, engine, options)
-                : openPostgresql(location, engine, options);
+    public static RunStore open(StoreLocation location, Options options) {
+        return location.kind() == StoreLocation.Kind.SQLITE ? openSqlite(location, options)
+                : openPostgresql(location, options);
     }
 
-    /** {@link #open(StoreLocation, Engine, Options)} of {@code location} as {@link StoreLocation#parse} reads it. */
-    public static RunStore open(String location, Engine engine) {
-        return open(StoreLocation.parse(location, Path.of("")), engine, Options.defaults());
+    /** {@link #open(StoreLocation, Options)} of {@code location} as {@link StoreLocation#parse} reads it. */
+    public static RunStore open(String location) {
+        return open(StoreLocation.parse(location, Path.of("")), Options.defaults());
     }
 
-    private static RunStore openSqlite(StoreLocation location, Engine engine, Options options) {
+    private static RunStore openSqlite(StoreLocation location, Options options) {
         Path file = location.file();
         Optional<String> network = NetworkFileSystems.typeOf(file);
         if (network.isPresent()) {
@@ -146,7 +141,7 @@ public final class RunStore implements AutoCloseable {
         Connection connection = null;
         try {
             connection = DriverManager.getConnection(location.jdbcUrl(), properties);
-            RunStore store = new RunStore(location, Dialect.SQLITE, connection, engine, options);
+            RunStore store = new RunStore(location, Dialect.SQLITE, connection, options);
             store.checkIdentity();
             try (Statement s = connection.createStatement()) {
                 // WAL: readers never wait for the writer, and a writer killed mid-transaction leaves the database as
@@ -182,7 +177,7 @@ public final class RunStore implements AutoCloseable {
         }
     }
 
-    private static RunStore openPostgresql(StoreLocation location, Engine engine, Options options) {
+    private static RunStore openPostgresql(StoreLocation location, Options options) {
         Properties properties = new Properties();
         // Batches of inserts go as multi-row INSERTs: one round trip per batch, not per row.
         properties.setProperty("reWriteBatchedInserts", "true");
@@ -191,7 +186,7 @@ public final class RunStore implements AutoCloseable {
         Connection connection = null;
         try {
             connection = DriverManager.getConnection(location.jdbcUrl(), properties);
-            RunStore store = new RunStore(location, Dialect.POSTGRESQL, connection, engine, options);
+            RunStore store = new RunStore(location, Dialect.POSTGRESQL, connection, options);
             store.checkIdentity();
             store.migrate();
             return store;
@@ -358,13 +353,16 @@ public final class RunStore implements AutoCloseable {
      * Stores {@code run} in one transaction and returns its id. Its saved profile and rows are made before the
      * store's writer lock is taken; its raw files are copied beside the store inside the transaction.
      *
+     * @param engine writes the saved profile (its {@code json} writer) and derives the flat view; the engine whose
+     *               formats will read the run back ({@code ppw-profile}) is any with the same modules
+     *
      * @throws StoreException when the store is locked past the timeout, or a raw file cannot be copied; the store is
      *                        then as it was
      */
-    public long put(NewRun run) {
+    public long put(NewRun run, Engine engine) {
         RunWriter.Prepared prepared = RunWriter.prepare(run, engine);
         try {
-            return inTransaction(() -> new RunWriter(connection, engine).write(prepared, location));
+            return inTransaction(() -> new RunWriter(connection).write(prepared, location));
         } catch (SQLException e) {
             throw failure(e);
         }

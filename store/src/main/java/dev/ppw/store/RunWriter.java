@@ -47,11 +47,9 @@ final class RunWriter {
     static final int BATCH = 500;
 
     private final Connection connection;
-    private final Engine engine;
 
-    RunWriter(Connection connection, Engine engine) {
+    RunWriter(Connection connection) {
         this.connection = connection;
-        this.engine = engine;
     }
 
     /** What is computed before the transaction: the saved profile's bytes and the rows, so the lock is held briefly. */

@@ -68,7 +68,7 @@ class SqliteStoreTest extends StoreContract {
     @Test
     void aMissingStoreIsMadeOnlyWhenRunsAreStored() {
         StoreLocation location = StoreLocation.parse(dir.resolve("deep/er/runs.db").toString(), dir);
-        StoreException e = assertThrows(StoreException.class, () -> RunStore.open(location, Profiles.ENGINE,
+        StoreException e = assertThrows(StoreException.class, () -> RunStore.open(location,
                 RunStore.Options.defaults().withMode(RunStore.Mode.EXISTING)));
         assertEquals("no store at " + location + ": it is made when the first run is stored (ppw-java runs add INPUT"
                 + " --store " + location + ")", e.getMessage());

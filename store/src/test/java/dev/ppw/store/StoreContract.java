@@ -58,7 +58,7 @@ abstract class StoreContract {
     }
 
     RunStore open(StoreLocation location) {
-        return RunStore.open(location, Profiles.ENGINE, RunStore.Options.defaults());
+        return RunStore.open(location, RunStore.Options.defaults());
     }
 
     @AfterEach
@@ -70,7 +70,7 @@ abstract class StoreContract {
     void aRunReadsBackAsItWasStoredInEveryView() {
         try (RunStore store = open(location())) {
             Profile input = Profiles.generated(7, 400, 40, true);
-            long id = store.put(NewRun.of(input).withLabel("first"));
+            long id = store.put(NewRun.of(input).withLabel("first"), Profiles.ENGINE);
             assertEquals(1, id);
             assertEquals(Profiles.canonical(input), Profiles.canonical(Profiles.readBack(store, "run:1", ViewSpec.TREE)));
             for (ViewSpec view : List.of(ViewSpec.FLAT, ViewSpec.of(dev.ppw.model.ViewKind.CALLPATH, 2),
@@ -85,8 +85,8 @@ abstract class StoreContract {
     void aRegionAcrossRunsIsItsTreeOrFlatRowInEachRun() {
         try (RunStore store = open(location())) {
             Profile tree = Profiles.ofTrace("rec.json", RECURSIVE_TRACE, ViewSpec.TREE);
-            store.put(NewRun.of(tree).withLabel("a"));
-            store.put(NewRun.of(tree).withLabel("b"));
+            store.put(NewRun.of(tree).withLabel("a"), Profiles.ENGINE);
+            store.put(NewRun.of(tree).withLabel("b"), Profiles.ENGINE);
             List<HistoryPoint> path = store.history(ContextName.parse("main => f", false, Part.THREAD),
                     HistoryMetric.INCLUSIVE, RunFilter.all());
             assertEquals(List.of(50_000L, 50_000L), path.stream().map(HistoryPoint::value).toList());
@@ -114,16 +114,16 @@ abstract class StoreContract {
     void aContextHasOneIdInEveryRun() {
         try (RunStore store = open(location())) {
             Profile a = Profiles.generated(11, 300, 30, false);
-            store.put(NewRun.of(a));
+            store.put(NewRun.of(a), Profiles.ENGINE);
             String afterOne = StoreChecks.query(store, "SELECT COUNT(*) FROM contexts");
-            store.put(NewRun.of(a));
-            store.put(NewRun.of(Profiles.generated(11, 300, 30, false)));
+            store.put(NewRun.of(a), Profiles.ENGINE);
+            store.put(NewRun.of(Profiles.generated(11, 300, 30, false)), Profiles.ENGINE);
             assertEquals(Long.toString(a.tree().size() - 1), afterOne, "one context per row");
             assertEquals(afterOne, StoreChecks.query(store, "SELECT COUNT(*) FROM contexts"),
                     "the same rows add no context");
             assertEquals("3", StoreChecks.query(store,
                     "SELECT COUNT(DISTINCT run) FROM context_values WHERE ctx = (SELECT MIN(id) FROM contexts)"));
-            store.put(NewRun.of(Profiles.generated(12, 300, 30, false)));
+            store.put(NewRun.of(Profiles.generated(12, 300, 30, false)), Profiles.ENGINE);
             assertTrue(Long.parseLong(StoreChecks.query(store, "SELECT COUNT(*) FROM contexts"))
                     > Long.parseLong(afterOne), "another tree adds its own contexts");
         }
@@ -140,8 +140,8 @@ abstract class StoreContract {
         Profile flat = Profiles.ENGINE.merge(Profiles.ENGINE.inputs(List.of(a.toString(), b.toString())),
                 max.withView(ViewSpec.FLAT)).profile();
         try (RunStore store = open(location())) {
-            store.put(NewRun.of(tree));
-            store.put(NewRun.of(tree).withFlat(flat));
+            store.put(NewRun.of(tree), Profiles.ENGINE);
+            store.put(NewRun.of(tree).withFlat(flat), Profiles.ENGINE);
             RunInfo run = store.run(2).orElseThrow();
             assertEquals("max", run.operator());
             assertEquals(2, run.nodes());
@@ -157,12 +157,14 @@ abstract class StoreContract {
         try (RunStore store = open(location())) {
             Profile p = Profiles.generated(3, 20, 5, false);
             Instant t0 = Instant.parse("2024-01-01T00:00:00Z");
-            store.put(NewRun.of(p).withCreated(t0).withTags(Map.of("branch", "main", "host", "a")).withSession("s1"));
-            store.put(NewRun.of(p).withCreated(t0.plusSeconds(60)).withTags(Map.of("branch", "dev")).withSession("s1"));
+            store.put(NewRun.of(p).withCreated(t0).withTags(Map.of("branch", "main", "host", "a")).withSession("s1"),
+                    Profiles.ENGINE);
+            store.put(NewRun.of(p).withCreated(t0.plusSeconds(60)).withTags(Map.of("branch", "dev")).withSession("s1"),
+                    Profiles.ENGINE);
             store.put(NewRun.of(p).withCreated(t0.plusSeconds(120)).withTags(Map.of("branch", "main"))
                     .withSession("s2").withLabel("third").withCommandLine(List.of("runs", "add", "x"))
                     .withSettings(Map.of("view", "tree")).withGit(java.util.Optional.of(new GitInfo("a".repeat(40),
-                            "main"))));
+                            "main"))), Profiles.ENGINE);
             assertEquals(List.of(1L, 3L), ids(store.list(RunFilter.all().withTag("branch", "main"))));
             assertEquals(List.of(1L), ids(store.list(RunFilter.all().withTag("branch", "main").withTag("host", "a"))));
             assertEquals(List.of(1L, 2L), ids(store.list(RunFilter.all().withSession("s1"))));
@@ -192,8 +194,9 @@ abstract class StoreContract {
         Files.writeString(raw, "raw bytes");
         try (RunStore store = open(location())) {
             Profile p = Profiles.generated(5, 50, 10, false);
-            store.put(NewRun.of(p).withTags(Map.of("k", "v", "gone", "x")).withRawFile("perf.data", raw));
-            store.put(NewRun.of(Profiles.generated(6, 50, 10, false)));
+            store.put(NewRun.of(p).withTags(Map.of("k", "v", "gone", "x")).withRawFile("perf.data", raw),
+                    Profiles.ENGINE);
+            store.put(NewRun.of(Profiles.generated(6, 50, 10, false)), Profiles.ENGINE);
             store.tag(1, Map.of("k", "w", "new", "1"), List.of("gone"));
             assertEquals(Map.of("k", "w", "new", "1"), store.run(1).orElseThrow().tags());
             List<RawFile> files = store.rawFiles(1);
@@ -214,7 +217,7 @@ abstract class StoreContract {
             assertEquals(1, gc.rawFolders());
             assertEquals(Profiles.canonical(Profiles.generated(6, 50, 10, false)),
                     Profiles.canonical(Profiles.readBack(store, "run:2", ViewSpec.TREE)), "run 2 as it was");
-            assertEquals(3, store.put(NewRun.of(p)), "a removed run's id is never given again");
+            assertEquals(3, store.put(NewRun.of(p), Profiles.ENGINE), "a removed run's id is never given again");
         }
     }
 
@@ -224,9 +227,9 @@ abstract class StoreContract {
             StoreException empty = assertThrows(StoreException.class, () -> store.input("run:last"));
             assertTrue(empty.getMessage().contains("holds no run"), empty.getMessage());
             Profile p = Profiles.generated(1, 10, 5, false);
-            store.put(NewRun.of(p).withLabel("nightly"));
-            store.put(NewRun.of(p).withLabel("nightly"));
-            store.put(NewRun.of(p).withLabel("other"));
+            store.put(NewRun.of(p).withLabel("nightly"), Profiles.ENGINE);
+            store.put(NewRun.of(p).withLabel("nightly"), Profiles.ENGINE);
+            store.put(NewRun.of(p).withLabel("other"), Profiles.ENGINE);
             assertEquals(2, store.resolve("run:nightly").id());
             assertEquals(3, store.resolve("run:last").id());
             assertEquals(1, store.resolve("1").id());
@@ -244,7 +247,7 @@ abstract class StoreContract {
     void aStoreOfANewerSchemaIsRefusedUnchanged() {
         StoreLocation location = location();
         try (RunStore store = open(location)) {
-            store.put(NewRun.of(Profiles.generated(1, 10, 5, false)));
+            store.put(NewRun.of(Profiles.generated(1, 10, 5, false)), Profiles.ENGINE);
             StoreChecks.query(store, "SELECT 1");
             try (var s = store.connection().createStatement()) {
                 s.executeUpdate("UPDATE store_meta SET value = '99' WHERE key = 'schema_version'");
@@ -261,21 +264,22 @@ abstract class StoreContract {
     void aWriterWaitsForAnotherThenGivesUpLockedWithNothingChanged() throws Exception {
         StoreLocation location = location();
         try (RunStore first = open(location)) {
-            first.put(NewRun.of(Profiles.generated(1, 10, 5, false)));
+            first.put(NewRun.of(Profiles.generated(1, 10, 5, false)), Profiles.ENGINE);
         }
         try (AutoCloseable held = holdWriterLock(location);
-             RunStore waiting = RunStore.open(location, Profiles.ENGINE,
+             RunStore waiting = RunStore.open(location,
                      RunStore.Options.defaults().withLockTimeout(Duration.ofMillis(300)))) {
             long start = System.nanoTime();
             StoreException locked = assertThrows(StoreException.class,
-                    () -> waiting.put(NewRun.of(Profiles.generated(2, 10, 5, false))));
+                    () -> waiting.put(NewRun.of(Profiles.generated(2, 10, 5, false)), Profiles.ENGINE));
             assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(250), "it waited");
             assertEquals("store " + location + " is locked by another process: gave up after 0.3 s",
                     locked.getMessage());
         }
         try (RunStore store = open(location)) {
             assertEquals(1, store.count());
-            assertEquals(2, store.put(NewRun.of(Profiles.generated(2, 10, 5, false))), "the lock is free again");
+            assertEquals(2, store.put(NewRun.of(Profiles.generated(2, 10, 5, false)), Profiles.ENGINE),
+                    "the lock is free again");
         }
     }
 
@@ -360,7 +364,7 @@ abstract class StoreContract {
             assertTrue(kept.size() <= announced.size() + 20, "at most the run being stored at each kill more");
             assertEquals(kept.size(), store.count());
             StoreChecks.everyRunEqualsItsInput(store, 1500);
-            store.put(NewRun.of(Profiles.generated(1, 10, 5, false)));
+            store.put(NewRun.of(Profiles.generated(1, 10, 5, false)), Profiles.ENGINE);
         }
     }
 

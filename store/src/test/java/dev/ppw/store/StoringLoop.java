@@ -17,12 +17,12 @@ public final class StoringLoop {
         long first = Long.parseLong(args[2]);
         int count = Integer.parseInt(args[3]);
         int rows = Integer.parseInt(args[4]);
-        try (RunStore store = RunStore.open(location, Profiles.ENGINE,
+        try (RunStore store = RunStore.open(location,
                 RunStore.Options.defaults().withLockTimeout(Duration.ofSeconds(120)))) {
             System.out.println("open");
             System.out.flush();
             for (long seed = first; seed < first + count; seed++) {
-                long id = store.put(StoreChecks.run(seed, rows));
+                long id = store.put(StoreChecks.run(seed, rows), Profiles.ENGINE);
                 System.out.println("stored " + seed + " " + id);
                 System.out.flush();
             }
