@@ -119,7 +119,8 @@ public final class StoreBench {
             callsite = new String[rows + 1];
             int[] depth = new int[rows + 1];
             for (int n = 1; n <= rows; n++) {
-                int p = n == 1 || random.nextInt(50) == 0 ? 0 : Math.max(1, n - 1 - random.nextInt(Math.min(n - 1, 40)));
+                int p = n == 1 || random.nextInt(50) == 0 ? 0
+                        : Math.max(1, n - 1 - random.nextInt(Math.min(n - 1, 40)));
                 if (p != 0 && depth[p] >= 30) {
                     p = 1;
                 }
@@ -145,7 +146,8 @@ public final class StoreBench {
             int[] node = new int[rows + 1];
             for (int n = 1; n <= rows; n++) {
                 int frame = frames.intern(region[n], callsite[n]);
-                node[n] = parent[n] == 0 ? tree.child(CallTree.ROOT, frame, Part.THREAD) : tree.child(node[parent[n]], frame);
+                node[n] = parent[n] == 0 ? tree.child(CallTree.ROOT, frame, Part.THREAD)
+                        : tree.child(node[parent[n]], frame);
             }
             if (seed % 10 == 0) {
                 for (int extra = 0; extra < 5; extra++) {

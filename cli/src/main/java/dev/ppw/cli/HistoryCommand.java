@@ -145,7 +145,8 @@ final class HistoryCommand implements Callable<Integer> {
         String where = v.direction() > 0 ? "above" : v.direction() < 0 ? "below" : "within";
         out.println("check: run:" + newest.run() + " " + RunTables.readable(newest.value(), unit) + " is " + where
                 + " the spread of the " + v.previous() + " runs before it (median "
-                + RunTables.readable(Math.round(v.median()), unit) + ", MAD " + RunTables.readable(Math.round(v.mad()), unit)
+                + RunTables.readable(Math.round(v.median()), unit) + ", MAD "
+                + RunTables.readable(Math.round(v.mad()), unit)
                 + ", flagged beyond " + RunTables.readable(Math.round(v.threshold()), unit) + " from the median)");
         out.flush();
         return v.outside() ? Main.BAD_DATA : Main.OK;
@@ -157,7 +158,8 @@ final class HistoryCommand implements Callable<Integer> {
     }
 
     private static void text(ContextName name, HistoryMetric metric, List<HistoryPoint> points, PrintStream out) {
-        out.println(name + ": " + heading(metric, points) + ", " + points.size() + (points.size() == 1 ? " run" : " runs"));
+        out.println(name + ": " + heading(metric, points) + ", " + points.size()
+                + (points.size() == 1 ? " run" : " runs"));
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"run", "created (UTC)", metric.label(), "label"});
         for (HistoryPoint p : points) {
@@ -171,8 +173,9 @@ final class HistoryCommand implements Callable<Integer> {
             }
         }
         for (String[] r : rows) {
-            out.println((" ".repeat(widths[0] - r[0].length()) + r[0] + "  " + r[1] + " ".repeat(widths[1] - r[1].length())
-                    + "  " + " ".repeat(widths[2] - r[2].length()) + r[2] + "  " + r[3]).stripTrailing());
+            out.println((" ".repeat(widths[0] - r[0].length()) + r[0] + "  " + r[1]
+                    + " ".repeat(widths[1] - r[1].length()) + "  " + " ".repeat(widths[2] - r[2].length()) + r[2]
+                    + "  " + r[3]).stripTrailing());
         }
     }
 

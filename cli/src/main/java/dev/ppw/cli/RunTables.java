@@ -109,7 +109,8 @@ final class RunTables {
             StringBuilder line = new StringBuilder();
             for (int c = 0; c < row.length; c++) {
                 String pad = " ".repeat(widths[c] - row[c].length());
-                line.append(c == 0 ? "" : "  ").append(right[c] ? pad + row[c] : row[c] + (c == row.length - 1 ? "" : pad));
+                line.append(c == 0 ? "" : "  ")
+                        .append(right[c] ? pad + row[c] : row[c] + (c == row.length - 1 ? "" : pad));
             }
             out.println(line.toString().stripTrailing());
         }
@@ -119,8 +120,8 @@ final class RunTables {
     private static void listCsv(List<RunInfo> runs, PrintStream out) throws IOException {
         Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
         CSVPrinter csv = new CSVPrinter(w, CSVFormat.RFC4180);
-        csv.printRecord("id", "uuid", "created", "label", "session", "view", "tau_depth", "operator", "missing", "nodes",
-                "measure", "unit", "total_inclusive", "async_total_inclusive", "rows", "tool", "git_commit",
+        csv.printRecord("id", "uuid", "created", "label", "session", "view", "tau_depth", "operator", "missing",
+                "nodes", "measure", "unit", "total_inclusive", "async_total_inclusive", "rows", "tool", "git_commit",
                 "git_branch", "status", "exit_status", "tags");
         for (RunInfo r : runs) {
             csv.printRecord(r.id(), r.uuid(), r.created().toString(), r.label(), r.session(), r.view(), r.tauDepth(),

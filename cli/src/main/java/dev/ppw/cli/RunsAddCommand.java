@@ -39,7 +39,8 @@ final class RunsAddCommand implements Callable<Integer> {
     @Mixin
     StoreOptions store;
 
-    @Parameters(arity = "1..*", paramLabel = "INPUT", description = "Traces, saved profiles or folders, as profile takes them.")
+    @Parameters(arity = "1..*", paramLabel = "INPUT",
+            description = "Traces, saved profiles or folders, as profile takes them.")
     List<String> inputs = new ArrayList<>();
 
     @Option(names = "--label", paramLabel = "NAME", description = "The run's label: run:NAME finds its newest run.")

@@ -33,14 +33,16 @@ final class RunsListCommand implements Callable<Integer> {
     @Mixin
     StoreOptions store;
 
-    @Option(names = "--tag", paramLabel = "KEY=VALUE", description = "Only runs with this tag (repeatable: all of them).")
+    @Option(names = "--tag", paramLabel = "KEY=VALUE",
+            description = "Only runs with this tag (repeatable: all of them).")
     List<String> tags = new ArrayList<>();
 
     @Option(names = "--session", paramLabel = "NAME", description = "Only runs of this session.")
     String session;
 
     @Option(names = "--since", paramLabel = "WHEN",
-            description = "Only runs made since: a date (2024-05-01), a date and time (2024-05-01T12:00), or 7d, 12h, 30m ago.")
+            description = "Only runs made since: a date (2024-05-01), a date and time (2024-05-01T12:00), or 7d,"
+                    + " 12h, 30m ago.")
     String since;
 
     @Option(names = "--last", paramLabel = "N", description = "Only the N newest of those runs.")

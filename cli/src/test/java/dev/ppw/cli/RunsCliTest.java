@@ -51,7 +51,8 @@ class RunsCliTest {
         List<String> lines = list.out().lines().toList();
         assertTrue(lines.get(0).matches("id +created \\(UTC\\) +label +session +view +op +nodes +total +rows +status"
                 + " +git +tags"), lines.get(0));
-        assertTrue(lines.get(1).matches(" *1 +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +base +s +tree +sum +1 +1\\.100 ms +3"
+        assertTrue(lines.get(1).matches(" *1 +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +base +s +tree +sum +1"
+                + " +1\\.100 ms +3"
                 + " +ok +.*branch=main"), lines.get(1));
         assertEquals("2 runs", lines.get(3));
         Cli csv = runs("runs", "list", "--tag", "branch=dev", "--format", "csv");

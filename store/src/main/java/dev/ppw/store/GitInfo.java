@@ -18,7 +18,10 @@ import java.util.regex.Pattern;
 public record GitInfo(String commit, String branch) {
     private static final Pattern HEX = Pattern.compile("[0-9a-f]{40}([0-9a-f]{24})?");
 
-    /** The work tree holding {@code folder} (it or an ancestor has {@code .git}); empty outside one or when unreadable. */
+    /**
+     * The work tree holding {@code folder} (it or an ancestor has {@code .git}); empty outside one or when its files
+     * cannot be read.
+     */
     public static Optional<GitInfo> of(Path folder) {
         for (Path p = folder.toAbsolutePath(); p != null; p = p.getParent()) {
             Path dotGit = p.resolve(".git");
@@ -72,7 +75,8 @@ public record GitInfo(String commit, String branch) {
         if (Files.isRegularFile(packed)) {
             for (String line : Files.readAllLines(packed, StandardCharsets.UTF_8)) {
                 int space = line.indexOf(' ');
-                if (space > 0 && line.substring(space + 1).equals(ref) && HEX.matcher(line.substring(0, space)).matches()) {
+                if (space > 0 && line.substring(space + 1).equals(ref)
+                        && HEX.matcher(line.substring(0, space)).matches()) {
                     return Optional.of(new GitInfo(line.substring(0, space), branch));
                 }
             }

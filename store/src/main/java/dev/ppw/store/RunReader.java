@@ -199,12 +199,14 @@ final class RunReader {
     List<CounterSeries> counters(long run) throws SQLException {
         List<CounterSeries> series = new ArrayList<>();
         try (PreparedStatement s = connection.prepareStatement("SELECT pid, counter, series_id, series, samples,"
-                + " min_value, max_value, sum_value, last_ns, last_value FROM counter_series WHERE run = ? ORDER BY seq")) {
+                + " min_value, max_value, sum_value, last_ns, last_value FROM counter_series WHERE run = ?"
+                + " ORDER BY seq")) {
             s.setLong(1, run);
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
                     series.add(new CounterSeries(r.getString(1), r.getString(2), r.getString(3), r.getString(4),
-                            r.getLong(5), r.getDouble(6), r.getDouble(7), r.getDouble(8), r.getLong(9), r.getDouble(10)));
+                            r.getLong(5), r.getDouble(6), r.getDouble(7), r.getDouble(8), r.getLong(9),
+                            r.getDouble(10)));
                 }
             }
         }

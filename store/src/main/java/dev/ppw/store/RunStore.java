@@ -81,7 +81,8 @@ public final class RunStore implements AutoCloseable {
         }
     }
 
-    private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] SQLITE_HEADER =
+            "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     private final StoreLocation location;
     private final Dialect dialect;
@@ -484,7 +485,8 @@ public final class RunStore implements AutoCloseable {
                 if (new RunReader(connection, dialect).count(id) == 0) {
                     throw new StoreException("store " + location + " has no run " + RunNames.PREFIX + id);
                 }
-                try (PreparedStatement delete = connection.prepareStatement("DELETE FROM tags WHERE run = ? AND key = ?");
+                try (PreparedStatement delete = connection.prepareStatement(
+                        "DELETE FROM tags WHERE run = ? AND key = ?");
                      PreparedStatement insert = connection.prepareStatement(
                              "INSERT INTO tags (run, key, value) VALUES (?, ?, ?)")) {
                     for (String key : concat(set.keySet(), remove)) {
@@ -533,7 +535,8 @@ public final class RunStore implements AutoCloseable {
                 for (long id : ids) {
                     for (String table : List.of("context_values", "flat_values", "counter_series", "tags", "raw_files",
                             "run_profiles")) {
-                        try (PreparedStatement s = connection.prepareStatement("DELETE FROM " + table + " WHERE run = ?")) {
+                        try (PreparedStatement s = connection.prepareStatement(
+                                "DELETE FROM " + table + " WHERE run = ?")) {
                             s.setLong(1, id);
                             s.executeUpdate();
                         }
@@ -577,10 +580,12 @@ public final class RunStore implements AutoCloseable {
                 long names;
                 try (Statement s = connection.createStatement()) {
                     contexts = s.executeUpdate("DELETE FROM contexts WHERE id NOT IN (WITH RECURSIVE keep(id) AS"
-                            + " (SELECT DISTINCT ctx FROM context_values UNION SELECT c.parent FROM contexts c JOIN keep k"
-                            + " ON c.id = k.id WHERE c.parent <> 0) SELECT id FROM keep)");
-                    names = s.executeUpdate("DELETE FROM names WHERE id <> 0 AND id NOT IN (SELECT region FROM contexts)"
-                            + " AND id NOT IN (SELECT callsite FROM contexts) AND id NOT IN (SELECT region FROM flat_values)");
+                            + " (SELECT DISTINCT ctx FROM context_values UNION SELECT c.parent FROM contexts c"
+                            + " JOIN keep k ON c.id = k.id WHERE c.parent <> 0) SELECT id FROM keep)");
+                    names = s.executeUpdate("DELETE FROM names WHERE id <> 0"
+                            + " AND id NOT IN (SELECT region FROM contexts)"
+                            + " AND id NOT IN (SELECT callsite FROM contexts)"
+                            + " AND id NOT IN (SELECT region FROM flat_values)");
                 }
                 return new long[] {contexts, names};
             });

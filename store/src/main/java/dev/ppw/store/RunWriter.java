@@ -56,7 +56,9 @@ final class RunWriter {
     record Prepared(NewRun run, byte[] savedGzip, String sha256, Profile flat, Metric measure) {
     }
 
-    /** The run's saved profile (gzipped ppw-profile JSON, every row, times in ns) and its flat view, when it has one. */
+    /**
+     * The run's saved profile (gzipped ppw-profile JSON, every row, times in ns) and its flat view, when it has one.
+     */
     static Prepared prepare(NewRun run, Engine engine) {
         Profile profile = run.profile();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 * 1024);
@@ -115,7 +117,8 @@ final class RunWriter {
             s.executeUpdate();
         }
         if (!run.tags().isEmpty()) {
-            try (PreparedStatement s = connection.prepareStatement("INSERT INTO tags (run, key, value) VALUES (?, ?, ?)")) {
+            try (PreparedStatement s = connection.prepareStatement(
+                    "INSERT INTO tags (run, key, value) VALUES (?, ?, ?)")) {
                 for (Map.Entry<String, String> t : new java.util.TreeMap<>(run.tags()).entrySet()) {
                     s.setLong(1, runId);
                     s.setString(2, t.getKey());
@@ -145,7 +148,8 @@ final class RunWriter {
 
     private long nextRunId() throws SQLException {
         long last;
-        try (PreparedStatement s = connection.prepareStatement("SELECT value FROM store_meta WHERE key = 'last_run_id'");
+        try (PreparedStatement s = connection.prepareStatement(
+                "SELECT value FROM store_meta WHERE key = 'last_run_id'");
              ResultSet r = s.executeQuery()) {
             last = r.next() ? Long.parseLong(r.getString(1)) : 0;
         }
@@ -192,8 +196,8 @@ final class RunWriter {
         Metric measure = prepared.measure();
         CallTree tree = profile.tree();
         try (PreparedStatement s = connection.prepareStatement("INSERT INTO runs (id, uuid, created_ms, label,"
-                + " session_id, command_line, environment, settings, view, tau_depth, operator, missing, nodes, measure,"
-                + " measure_unit, total_inclusive, async_total_inclusive, row_count, tool_version, git_commit,"
+                + " session_id, command_line, environment, settings, view, tau_depth, operator, missing, nodes,"
+                + " measure, measure_unit, total_inclusive, async_total_inclusive, row_count, tool_version, git_commit,"
                 + " git_branch, status, exit_status, stderr_tail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
                 + " ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             int i = 0;

@@ -41,7 +41,8 @@ final class Profiles {
         FrameTable frames = new FrameTable(new NameTable());
         CallTree tree = new CallTree(frames, rows);
         while (tree.size() <= rows) {
-            int parent = tree.size() == 1 || random.nextInt(12) == 0 ? CallTree.ROOT : 1 + random.nextInt(tree.size() - 1);
+            int parent = tree.size() == 1 || random.nextInt(12) == 0 ? CallTree.ROOT
+                    : 1 + random.nextInt(tree.size() - 1);
             if (parent != CallTree.ROOT && tree.depth(parent) >= 40) {
                 continue;
             }

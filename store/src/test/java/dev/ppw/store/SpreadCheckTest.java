@@ -61,15 +61,16 @@ class SpreadCheckTest {
 
     @Test
     void aShiftOfNineSigmaIsFound() {
-        qt().withExamples(300).forAll(longs().between(1, 1_000_000), integers().between(10, 30)).checkAssert((seed, n) -> {
-            SplittableRandom random = new SplittableRandom(seed);
-            long[] previous = new long[n];
-            for (int i = 0; i < n; i++) {
-                previous[i] = normal(random);
-            }
-            long shifted = normal(random) + 9 * SIGMA;
-            assertTrue(SpreadCheck.check(previous, shifted).orElseThrow().outside(), "seed " + seed);
-        });
+        qt().withExamples(300).forAll(longs().between(1, 1_000_000), integers().between(10, 30))
+                .checkAssert((seed, n) -> {
+                    SplittableRandom random = new SplittableRandom(seed);
+                    long[] previous = new long[n];
+                    for (int i = 0; i < n; i++) {
+                        previous[i] = normal(random);
+                    }
+                    long shifted = normal(random) + 9 * SIGMA;
+                    assertTrue(SpreadCheck.check(previous, shifted).orElseThrow().outside(), "seed " + seed);
+                });
     }
 
     private static final long SIGMA = 2_000_000;

@@ -72,7 +72,8 @@ abstract class StoreContract {
             Profile input = Profiles.generated(7, 400, 40, true);
             long id = store.put(NewRun.of(input).withLabel("first"), Profiles.ENGINE);
             assertEquals(1, id);
-            assertEquals(Profiles.canonical(input), Profiles.canonical(Profiles.readBack(store, "run:1", ViewSpec.TREE)));
+            assertEquals(Profiles.canonical(input),
+                    Profiles.canonical(Profiles.readBack(store, "run:1", ViewSpec.TREE)));
             for (ViewSpec view : List.of(ViewSpec.FLAT, ViewSpec.of(dev.ppw.model.ViewKind.CALLPATH, 2),
                     ViewSpec.of(dev.ppw.model.ViewKind.TAU, 3))) {
                 assertEquals(Profiles.canonical(Profiles.ENGINE.view(input, view)),
@@ -136,7 +137,8 @@ abstract class StoreContract {
         Files.writeString(a, RECURSIVE_TRACE);
         Files.writeString(b, RECURSIVE_TRACE.replace("\"dur\":50", "\"dur\":60"));
         MergeOptions max = MergeOptions.defaults().withOp(MergeOp.MAX);
-        Profile tree = Profiles.ENGINE.merge(Profiles.ENGINE.inputs(List.of(a.toString(), b.toString())), max).profile();
+        Profile tree = Profiles.ENGINE.merge(Profiles.ENGINE.inputs(List.of(a.toString(), b.toString())), max)
+                .profile();
         Profile flat = Profiles.ENGINE.merge(Profiles.ENGINE.inputs(List.of(a.toString(), b.toString())),
                 max.withView(ViewSpec.FLAT)).profile();
         try (RunStore store = open(location())) {
@@ -301,7 +303,8 @@ abstract class StoreContract {
         for (int p = 0; p < loops.size(); p++) {
             stored.addAll(StoreChecks.storedSeeds(loops.get(p)));
             assertTrue(loops.get(p).waitFor(300, TimeUnit.SECONDS), "loop " + p + " ends");
-            assertEquals(0, loops.get(p).exitValue(), "loop " + p + ": " + Files.readString(dir.resolve("loop" + p + ".log")));
+            assertEquals(0, loops.get(p).exitValue(),
+                    "loop " + p + ": " + Files.readString(dir.resolve("loop" + p + ".log")));
         }
         assertEquals(24, stored.size(), "every process stored its 3 runs");
         try (RunStore store = open(location)) {

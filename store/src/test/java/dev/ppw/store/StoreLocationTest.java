@@ -28,7 +28,8 @@ class StoreLocationTest {
         StoreLocation server = StoreLocation.parse("postgresql://db.example:5433/runs?user=u&password=secret", work);
         assertEquals(StoreLocation.Kind.POSTGRESQL, server.kind());
         assertEquals("jdbc:postgresql://db.example:5433/runs?user=u&password=secret", server.jdbcUrl());
-        assertEquals("postgresql://db.example:5433/runs?user=u&password=***", server.shown(), "no password in messages");
+        assertEquals("postgresql://db.example:5433/runs?user=u&password=***", server.shown(),
+                "no password in messages");
         assertEquals("jdbc:postgresql://h/d", StoreLocation.parse("jdbc:postgresql://h/d", work).jdbcUrl());
         StoreException noDatabase = assertThrows(StoreException.class,
                 () -> StoreLocation.parse("postgresql://host:5432/", work));
