@@ -29,8 +29,9 @@ import java.util.SplittableRandom;
  * target: p50 and p99 of those); one context's values across every run, in process (20 contexts, 25 times each:
  * p50 and p95); every run listed in process; the store's size on disk.
  *   bench/store-bench.sh [LOCATION [RUNS [ROWS]]]
- * The runs share one calling-context tree (a program profiled again and again), each with its own values and one
- * run in ten with a few rows of its own, so contexts are interned once and reused as they would be.
+ * The runs share one calling-context tree (a program profiled again and again), each with its own values (random
+ * times in whole microseconds, up to 50 ms a row) and one run in ten with a few rows of its own, so contexts are
+ * interned once and reused as they would be.
  */
 public final class StoreBench {
     public static void main(String[] args) {
@@ -156,7 +157,8 @@ public final class StoreBench {
             }
             long[] inclusive = new long[tree.size()];
             for (int n = tree.size() - 1; n >= 1; n--) {
-                inclusive[n] += 1_000 + random.nextLong(50_000_000L);
+                // whole microseconds, as Chrome traces (PerfFlowAspect's among them) give every time
+                inclusive[n] += 1_000 * (1 + random.nextLong(50_000L));
                 if (tree.parent(n) != CallTree.ROOT) {
                     inclusive[tree.parent(n)] += inclusive[n];
                 }

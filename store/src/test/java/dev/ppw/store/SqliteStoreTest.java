@@ -39,6 +39,7 @@ class SqliteStoreTest extends StoreContract {
     void checkConsistent(RunStore store) {
         assertEquals("ok", StoreChecks.query(store, "PRAGMA integrity_check"));
         assertEquals("wal", StoreChecks.query(store, "PRAGMA journal_mode"));
+        assertEquals("1024", StoreChecks.query(store, "PRAGMA page_size"));
     }
 
     @Test
