@@ -1,6 +1,6 @@
 package dev.ppw.cli;
 
-import dev.ppw.report.Version;
+import dev.ppw.model.Version;
 import dev.ppw.store.GitInfo;
 import dev.ppw.store.NewRun;
 import dev.ppw.store.RunStore;
