@@ -333,7 +333,7 @@ abstract class StoreContract {
                     dir.resolve("kill" + kill + ".log"));
             seed += 1000;
             // Lines are read on a thread of their own: killing the process closes its streams under a reader.
-            java.util.concurrent.BlockingQueue<String> lines = new java.util.concurrent.LinkedBlockingQueue<>();
+            java.util.concurrent.BlockingDeque<String> lines = new java.util.concurrent.LinkedBlockingDeque<>();
             Thread reader = new Thread(() -> {
                 try (java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(
                         loop.getInputStream(), StandardCharsets.UTF_8))) {
@@ -348,7 +348,13 @@ abstract class StoreContract {
             int index = kill;
             assertEquals("open", lines.poll(120, TimeUnit.SECONDS),
                     () -> "the loop opened the store: " + log(dir.resolve("kill" + index + ".log")));
-            // killed at a random moment of its storing: while preparing, inside a transaction, or between two
+            // killed at a random moment of its storing: while preparing, inside a transaction, or between two; every
+            // other loop only once it has stored a run, so that kills also land in a store the loop has written to
+            if (kill % 2 == 1) {
+                String line = lines.poll(120, TimeUnit.SECONDS);
+                assertTrue(line != null && line.startsWith("stored "), "the loop stored a run: " + line);
+                lines.addFirst(line);
+            }
             Thread.sleep(50 + random.nextInt(700));
             loop.destroyForcibly();
             assertTrue(loop.waitFor(30, TimeUnit.SECONDS));
@@ -363,6 +369,7 @@ abstract class StoreContract {
             checkConsistent(store);
             List<Long> kept = store.list(RunFilter.all()).stream().map(r -> Long.parseLong(r.label().substring(5)))
                     .toList();
+            assertTrue(announced.size() >= 10, "runs were stored between the kills: " + announced);
             assertTrue(kept.containsAll(announced), "every run said stored is there: " + announced + " " + kept);
             assertTrue(kept.size() <= announced.size() + 20, "at most the run being stored at each kill more");
             assertEquals(kept.size(), store.count());
