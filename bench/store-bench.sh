@@ -30,7 +30,7 @@ bench() {   # LOCATION NAME
   local out
   echo "== $2 =="
   # shellcheck disable=SC2086
-  out=$("$JAVA_HOME/bin/java" ${JAVA_OPTS:-} -cp "$root/cli/target/ppw-java.jar" "$root/bench/StoreBench.java" \
+  out=$("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED ${JAVA_OPTS:-} -cp "$root/cli/target/ppw-java.jar" "$root/bench/StoreBench.java" \
     "$1" "$runs" "$rows")
   grep -v '^context: ' <<<"$out"
   context=$(sed -n 's/^context: //p' <<<"$out")
