@@ -1,9 +1,9 @@
 package dev.ppw.cli;
 
+import dev.ppw.engine.Analysis;
+import dev.ppw.engine.AnalysisResult;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.MergeOptions;
-import dev.ppw.engine.ProfileOptions;
-import dev.ppw.engine.ProfileResult;
+import dev.ppw.engine.ReadingOptions;
 import dev.ppw.engine.ViewSpec;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.Profile;
@@ -62,19 +62,18 @@ final class RunsAddCommand implements Callable<Integer> {
         Engine engine = runs.main.engine();
         var tagMap = RunArguments.tags(spec, tags);
         List<InputSource> sources = engine.inputs(inputs, runs.main.streams().in());
+        ReadingOptions reading = ReadingOptions.defaults().withTuning(Tuning.fromProperties());
         NewRun run;
         if (agg == null) {
-            ProfileResult result = engine.profile(sources, ProfileOptions.defaults().withFold(Tuning.folding())
-                    .withReading(Tuning.reading()), ViewSpec.TREE);
+            AnalysisResult result = engine.analyze(Analysis.profile(sources).withReading(reading));
             WarningSummary.lines(result.diagnostics(), false, WarningSummary.Listing.FIRST)
                     .forEach(runs.main.streams().err()::println);
             run = NewRun.of(result.profile());
         } else {
             // A min, max or avg tree cannot give the flat view: its flat rows are merged per node, as merge does.
-            MergeOptions merging = MergeOptions.defaults().withOp(agg).withFold(Tuning.folding())
-                    .withReading(Tuning.reading());
-            Profile tree = engine.merge(sources, merging).profile();
-            Profile flat = engine.merge(engine.inputs(inputs), merging.withView(ViewSpec.FLAT)).profile();
+            Profile tree = engine.analyze(Analysis.merge(sources, agg).withReading(reading)).profile();
+            Profile flat = engine.analyze(Analysis.merge(engine.inputs(inputs), agg).withReading(reading)
+                    .withView(ViewSpec.FLAT)).profile();
             run = NewRun.of(tree).withFlat(flat);
         }
         run = StoreOptions.described(run, spec).withLabel(label).withSession(session).withTags(tagMap);

@@ -1,15 +1,15 @@
 package dev.ppw.store;
 
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.RowOptions;
 import dev.ppw.engine.ViewSpec;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
-import dev.ppw.model.Diagnostics;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.Metric;
 import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
+import dev.ppw.model.Report;
 import dev.ppw.model.SampleWeights;
 import dev.ppw.model.ViewKind;
 
@@ -63,7 +63,7 @@ final class RunWriter {
         Profile profile = run.profile();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 * 1024);
         try (GZIPOutputStream gzip = new GZIPOutputStream(bytes, 64 * 1024)) {
-            engine.write(engine.report(profile, new Diagnostics(), RowOptions.defaults()), "json", gzip);
+            engine.write(everyRow(profile), "json", gzip);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -78,6 +78,42 @@ final class RunWriter {
             throw new IllegalArgumentException("the run's flat profile is in the " + flat.view().label() + " view");
         }
         return new Prepared(run, saved, sha256(saved), flat, profile.tree().measure());
+    }
+
+    /**
+     * A report of every row of {@code profile}, for its saved profile: the tree's nodes depth first (parents before
+     * children, as the saved-profile format wants them), the thread part's roots before the async part's, times in
+     * ns. The engine's reports choose and cut rows for people; a stored profile needs all of them and no order.
+     */
+    static Report everyRow(Profile profile) {
+        CallTree tree = profile.tree();
+        int[] order = new int[tree.size() - 1];
+        int next = 0;
+        int[] stack = new int[Math.max(16, tree.size())];
+        for (Part part : Part.values()) {
+            for (int root = tree.firstChild(CallTree.ROOT); root != CallTree.NONE; root = tree.nextSibling(root)) {
+                if (tree.part(root) != part) {
+                    continue;
+                }
+                int top = 0;
+                stack[top++] = root;
+                while (top > 0) {
+                    int node = stack[--top];
+                    order[next++] = node;
+                    // children pushed last first, so that they come out in their own order
+                    int count = 0;
+                    for (int c = tree.firstChild(node); c != CallTree.NONE; c = tree.nextSibling(c)) {
+                        count++;
+                    }
+                    int at = top + count;
+                    for (int c = tree.firstChild(node); c != CallTree.NONE; c = tree.nextSibling(c)) {
+                        stack[--at] = c;
+                    }
+                    top += count;
+                }
+            }
+        }
+        return new Report(profile, order, profile.total(SampleWeights.TIME), Optional.of(DisplayUnit.NS));
     }
 
     /** Writes the prepared run; returns its id. */

@@ -1,11 +1,9 @@
 package dev.ppw.store;
 
+import dev.ppw.engine.Analysis;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.ProfileOptions;
-import dev.ppw.engine.RowOptions;
 import dev.ppw.engine.ViewSpec;
 import dev.ppw.model.CallTree;
-import dev.ppw.model.Diagnostics;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
@@ -86,14 +84,14 @@ final class Profiles {
 
     /** The profile of a Chrome trace given as text, folded by the engine, in {@code view}. */
     static Profile ofTrace(String name, String json, ViewSpec view) {
-        return ENGINE.profile(List.of(InputSource.of(name, json.getBytes(StandardCharsets.UTF_8))),
-                ProfileOptions.defaults(), view).profile();
+        return ENGINE.analyze(Analysis.profile(List.of(InputSource.of(name, json.getBytes(StandardCharsets.UTF_8))))
+                .withView(view)).profile();
     }
 
     /** The profile a stored run reads back as, through the input its name gives, as {@code profile} reads it. */
     static Profile readBack(RunStore store, String name, ViewSpec view) {
         InputSource input = store.input(name).orElseThrow();
-        return ENGINE.profile(List.of(input), ProfileOptions.defaults(), view).profile();
+        return ENGINE.analyze(Analysis.profile(List.of(input)).withView(view)).profile();
     }
 
     /**
@@ -124,7 +122,7 @@ final class Profiles {
     static String json(Profile profile) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            ENGINE.write(ENGINE.report(profile, new Diagnostics(), RowOptions.defaults()), "json", out);
+            ENGINE.write(RunWriter.everyRow(profile), "json", out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

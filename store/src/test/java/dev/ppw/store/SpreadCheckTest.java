@@ -60,16 +60,23 @@ class SpreadCheckTest {
     }
 
     @Test
-    void aShiftOfNineSigmaIsFound() {
-        qt().withExamples(300).forAll(longs().between(1, 1_000_000), integers().between(10, 30))
+    void aValueBeyondTheSpreadOfBoundedNoiseIsAlwaysFlagged() {
+        // Noise within +-A about 1 s: the median is within A of 1 s and the MAD at most A, so the threshold is at most
+        // 3.5 * 1.4826 * A = 5.19 A (the 1% floor, 10 ms, is below that here), and a value 7.2 A to 8.2 A above 1 s is
+        // more than 6.2 A from the median, whatever the draw.
+        long a = 3_464_000; // the half-width of uniform noise of sigma 2 ms
+        qt().withExamples(300).forAll(longs().between(1, 1_000_000), integers().between(5, 30))
                 .checkAssert((seed, n) -> {
                     SplittableRandom random = new SplittableRandom(seed);
                     long[] previous = new long[n];
                     for (int i = 0; i < n; i++) {
-                        previous[i] = normal(random);
+                        previous[i] = 1_000_000_000L - a + random.nextLong(2 * a + 1);
                     }
-                    long shifted = normal(random) + 9 * SIGMA;
-                    assertTrue(SpreadCheck.check(previous, shifted).orElseThrow().outside(), "seed " + seed);
+                    long above = 1_000_000_000L + 72 * a / 10 + random.nextLong(a + 1);
+                    SpreadCheck.Verdict verdict = SpreadCheck.check(previous, above).orElseThrow();
+                    assertTrue(verdict.outside() && verdict.direction() == 1, "seed " + seed + ": " + verdict);
+                    long below = 2_000_000_000L - above;
+                    assertEquals(-1, SpreadCheck.check(previous, below).orElseThrow().direction(), "seed " + seed);
                 });
     }
 

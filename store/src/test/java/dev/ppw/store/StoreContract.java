@@ -1,6 +1,6 @@
 package dev.ppw.store;
 
-import dev.ppw.engine.MergeOptions;
+import dev.ppw.engine.Analysis;
 import dev.ppw.engine.ViewSpec;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.Part;
@@ -136,11 +136,10 @@ abstract class StoreContract {
         Path b = dir.resolve("b.json");
         Files.writeString(a, RECURSIVE_TRACE);
         Files.writeString(b, RECURSIVE_TRACE.replace("\"dur\":50", "\"dur\":60"));
-        MergeOptions max = MergeOptions.defaults().withOp(MergeOp.MAX);
-        Profile tree = Profiles.ENGINE.merge(Profiles.ENGINE.inputs(List.of(a.toString(), b.toString())), max)
-                .profile();
-        Profile flat = Profiles.ENGINE.merge(Profiles.ENGINE.inputs(List.of(a.toString(), b.toString())),
-                max.withView(ViewSpec.FLAT)).profile();
+        List<String> both = List.of(a.toString(), b.toString());
+        Profile tree = Profiles.ENGINE.analyze(Analysis.merge(Profiles.ENGINE.inputs(both), MergeOp.MAX)).profile();
+        Profile flat = Profiles.ENGINE.analyze(Analysis.merge(Profiles.ENGINE.inputs(both), MergeOp.MAX)
+                .withView(ViewSpec.FLAT)).profile();
         try (RunStore store = open(location())) {
             store.put(NewRun.of(tree), Profiles.ENGINE);
             store.put(NewRun.of(tree).withFlat(flat), Profiles.ENGINE);
