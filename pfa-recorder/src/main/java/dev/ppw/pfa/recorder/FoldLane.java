@@ -46,6 +46,11 @@ final class FoldLane extends Lane {
         this.cpuMem = cpuMem;
     }
 
+    @Override
+    FoldLane foldLane() {
+        return this;
+    }
+
     private void change() {
         long v = version;
         version = v + 1;
@@ -120,7 +125,8 @@ final class FoldLane extends Lane {
     @Override
     protected void begun(Frame f, long now) {
         change();
-        int p = depth >= 2 ? frames[depth - 2].node : FoldTree.ROOT;
+        // the stack is the frame's lane's, which is this one except where a test lane feeds two modes at once
+        int p = f.depth >= 1 ? f.lane.frames[f.depth - 1].node : FoldTree.ROOT;
         f.node = tree.child(p, f.name, FoldTree.THREAD);
         lastNanos = now;
         changed();

@@ -28,7 +28,7 @@ public final class FoldMode implements Mode {
     private long unclosedAtSnapshot;
     private long eventsUnmatched;
 
-    /** Called by name from {@link PerfFlowRecorder}. */
+    /** Called by name from {@link PerfFlowRecorder}; {@code recorder} may still be in its constructor. */
     public FoldMode(PerfFlowRecorder recorder, Options options, Path file, Consumer<String> err) {
         this.recorder = recorder;
         this.options = options;
@@ -59,7 +59,7 @@ public final class FoldMode implements Mode {
         long unclosed = 0;
         long unmatched = eventsUnmatched;
         for (Lane lane : recorder.lanes()) {
-            FoldLane l = (FoldLane) lane;
+            FoldLane l = lane.foldLane();
             whole.addAll(l.snapshot(closeOpen));
             unclosed += l.unclosed;
             unmatched += l.unmatched;

@@ -81,6 +81,16 @@ public abstract class Lane {
     /** An {@code async_event} with an id of the caller's. */
     protected abstract void asyncEvent(boolean begin, String name, String cat, String scope, long id, long now);
 
+    /** This lane's trace part, for the writer; null in fold mode. */
+    TraceLane traceLane() {
+        return null;
+    }
+
+    /** This lane's fold part, for a snapshot; null in trace mode. */
+    FoldLane foldLane() {
+        return null;
+    }
+
     /** True when a loose {@code E} passes over region frames to the innermost loose {@code B} (compact traces). */
     protected boolean looseEndSkipsRegions() {
         return false;
@@ -89,7 +99,7 @@ public abstract class Lane {
     final Frame open(String name, String cat, byte kind) {
         long now = System.nanoTime();
         int d = depth;
-        if (d > 0 && frames[d - 1].state() == Frame.ELSEWHERE) {
+        while (d > 0 && frames[d - 1].state() == Frame.ELSEWHERE) {
             endFoundElsewhere(now);
             d = depth;
         }

@@ -76,6 +76,13 @@ public final class PerfFlowRecorder extends Recorder {
         }
     }
 
+    /** A recorder of these options whose mode {@code modes} makes (tests: a mode that feeds two at once). */
+    PerfFlowRecorder(String optionsText, Consumer<String> err, java.util.function.Function<PerfFlowRecorder, Mode> modes) {
+        this.err = err;
+        this.options = Options.parse(optionsText, err);
+        this.mode = modes.apply(this);
+    }
+
     private static String optionsText() {
         String property = System.getProperty(Options.PROPERTY);
         return property != null ? property : System.getenv(Options.ENV);

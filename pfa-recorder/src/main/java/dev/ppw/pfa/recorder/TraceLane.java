@@ -65,6 +65,11 @@ public final class TraceLane extends Lane {
         this.cpuMem = cpuMem;
     }
 
+    @Override
+    TraceLane traceLane() {
+        return this;
+    }
+
     long published() {
         return (long) PUBLISHED.getAcquire(this);
     }

@@ -128,7 +128,7 @@ final class TraceWriter implements Runnable {
         draining.lock();
         try {
             for (Lane lane : recorder.lanes()) {
-                drain((TraceLane) lane);
+                drain(lane.traceLane());
                 if (text.size >= FLUSH_BYTES) {
                     flush();
                 }
