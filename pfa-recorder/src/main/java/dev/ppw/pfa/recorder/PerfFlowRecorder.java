@@ -105,6 +105,7 @@ public final class PerfFlowRecorder extends Recorder {
         if (options.mode() == Options.Mode.FOLD) {
             Path file = dir.resolve(LogFile.fileName(options, "profile", env, host, pid));
             try {
+                Class.forName("dev.ppw.engine.Engine", false, PerfFlowRecorder.class.getClassLoader());
                 return (Mode) Class.forName(FOLD_MODE).getConstructor(PerfFlowRecorder.class, Options.class, Path.class,
                         Consumer.class).newInstance(this, options, file, err);
             } catch (ClassNotFoundException | NoClassDefFoundError e) {
