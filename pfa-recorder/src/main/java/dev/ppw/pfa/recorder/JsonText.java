@@ -13,6 +13,9 @@ final class JsonText {
     byte[] bytes = new byte[1 << 16];
     int size;
     private final byte[] digits = new byte[20];
+    private final byte[] cachedHighDigits = new byte[20];
+    private long cachedHigh = -1;
+    private int cachedHighLength;
 
     void clear() {
         size = 0;
@@ -103,25 +106,48 @@ final class JsonText {
     /**
      * Nanoseconds as decimal microseconds, exact: the integer part, a point and the digits below a microsecond
      * without trailing zeros, at least one ({@code 1500 -> 1.5}, {@code 2000 -> 2.0}), as Python prints a float
-     * that holds such a value.
+     * that holds such a value. The digits above the sixth of the integer part change once a second in a trace's
+     * {@code ts}: they are kept from the last call, so that most calls divide ints only.
      */
     JsonText micros(long nanos) {
+        room(32);
         if (nanos < 0) {
-            room(1);
             bytes[size++] = '-';
             nanos = -nanos;
         }
-        number(nanos / 1000);
-        int rest = (int) (nanos % 1000);
-        room(4);
+        long whole = nanos / 1000;
+        int rest = (int) (nanos - whole * 1000);
+        long high = whole / 1_000_000;
+        int low = (int) (whole - high * 1_000_000);
+        if (high == 0) {
+            intDigits(low);
+        } else {
+            if (high != cachedHigh) {
+                cachedHigh = high;
+                int n = 0;
+                long h = high;
+                do {
+                    digits[n++] = (byte) ('0' + h % 10);
+                    h /= 10;
+                } while (h != 0);
+                cachedHighLength = n;
+                for (int i = 0; i < n; i++) {
+                    cachedHighDigits[i] = digits[n - 1 - i];
+                }
+            }
+            System.arraycopy(cachedHighDigits, 0, bytes, size, cachedHighLength);
+            size += cachedHighLength;
+            for (int div = 100_000; div > 0; div /= 10) {
+                bytes[size++] = (byte) ('0' + low / div % 10);
+            }
+        }
         bytes[size++] = '.';
         if (rest == 0) {
             bytes[size++] = '0';
         } else {
-            int d1 = rest / 100;
             int d2 = rest / 10 % 10;
             int d3 = rest % 10;
-            bytes[size++] = (byte) ('0' + d1);
+            bytes[size++] = (byte) ('0' + rest / 100);
             if (d2 != 0 || d3 != 0) {
                 bytes[size++] = (byte) ('0' + d2);
             }
@@ -130,6 +156,17 @@ final class JsonText {
             }
         }
         return this;
+    }
+
+    private void intDigits(int v) {
+        int n = 0;
+        do {
+            digits[n++] = (byte) ('0' + v % 10);
+            v /= 10;
+        } while (v != 0);
+        while (n > 0) {
+            bytes[size++] = digits[--n];
+        }
     }
 
     /** A double as Python's {@code repr} writes it: shortest digits, exponent below 1e-4 and from 1e16. */

@@ -261,12 +261,17 @@ public final class PerfFlowRecorder extends Recorder {
         return l;
     }
 
-    /** A lane whose thread ended, or a new one; bound to {@code t} before another binder can see it. */
+    /**
+     * A platform thread's lane whose thread ended, or a new one; bound to {@code t} before another binder can see
+     * it. Only platform lanes are taken back here: their owner changes under this lock alone, while a virtual
+     * thread's lane changes hands through the pool, where an owner read here could be stale. (A virtual thread that
+     * ends with a region open keeps its lane.)
+     */
     private Lane reapOrCreate(Thread t, boolean virtual) {
         synchronized (binding) {
             for (Lane l : lanes) {
                 Thread owner = l.owner;
-                if (l.virtual == virtual && owner != null && !owner.isAlive()) {
+                if (!virtual && !l.virtual && owner != null && !owner.isAlive()) {
                     l.abandon();
                     l.depth = 0;
                     l.asyncDepth = 0;

@@ -43,8 +43,10 @@ public final class TraceLane extends Lane {
     private final TraceWriter writer;
     private final boolean compact;
     private final boolean cpuMem;
+    private final int halfSlots;
     private long head;
     private long consumedSeen;
+    private long nudgedAt;
     @SuppressWarnings("unused") // through PUBLISHED
     private long published;
     @SuppressWarnings("unused") // through CONSUMED
@@ -60,6 +62,7 @@ public final class TraceLane extends Lane {
         this.longs = new long[slots];
         this.refs = new Object[slots];
         this.mask = slots - 1;
+        this.halfSlots = slots / 2;
         this.writer = writer;
         this.compact = compact;
         this.cpuMem = cpuMem;
@@ -99,6 +102,22 @@ public final class TraceLane extends Lane {
 
     private void publish() {
         PUBLISHED.setRelease(this, head);
+        if (head - consumedSeen > halfSlots) {
+            nudge();
+        }
+    }
+
+    /**
+     * Past half full, the writer is woken (once per quarter of the ring), so that under load it drains as the ring
+     * fills instead of every period, and a thread seldom waits; the test reads a possibly old count of what the
+     * writer took, so it errs towards waking.
+     */
+    private void nudge() {
+        consumedSeen = (long) CONSUMED.getAcquire(this);
+        if (head - consumedSeen > halfSlots && head - nudgedAt >= halfSlots / 2) {
+            nudgedAt = head;
+            writer.wake();
+        }
     }
 
     private void put(int kind, Object name, long ts, Object cat) {

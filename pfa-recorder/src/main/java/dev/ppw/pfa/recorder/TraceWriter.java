@@ -33,6 +33,10 @@ final class TraceWriter implements Runnable {
     private static final byte[] OBJECT_HEADER = ("{\n  \"displayTimeUnit\": \"us\",\n  \"otherData\": {\n\n  },\n"
             + "  \"traceEvents\": [\n").getBytes(StandardCharsets.US_ASCII);
 
+    private static final byte[] TS = ascii(", \"ts\": ");
+    private static final byte[] BEGIN_END = ascii(", \"ph\": \"B\"},\n");
+    private static final byte[] END_END = ascii(", \"ph\": \"E\"},\n");
+
     private final PerfFlowRecorder recorder;
     private final Path file;
     private final boolean array;
@@ -62,6 +66,10 @@ final class TraceWriter implements Runnable {
         Instant now = Instant.now();
         this.nanoTimeAtAnchor = System.nanoTime();
         this.epochNanosAtAnchor = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     Path file() {
@@ -161,8 +169,8 @@ final class TraceWriter implements Runnable {
                 }
                 case TraceLane.BEGIN, TraceLane.END -> {
                     prefix(name, cat, lane.writerTid, ts);
-                    text.ascii((head & 0xff) == TraceLane.BEGIN ? ", \"ph\": \"B\"}" : ", \"ph\": \"E\"}");
-                    lineEnd();
+                    text.raw((head & 0xff) == TraceLane.BEGIN ? BEGIN_END : END_END);
+                    linesWritten++;
                     seq += 2;
                 }
                 case TraceLane.COMPLETE -> {
@@ -228,7 +236,7 @@ final class TraceWriter implements Runnable {
             cachedNames[slot] = name;
             cachedCats[slot] = cat;
         }
-        text.raw(cached).number(tid).ascii(", \"ts\": ").micros(epochNanos(nanoTime));
+        text.raw(cached).number(tid).raw(TS).micros(epochNanos(nanoTime));
     }
 
     private void lineEnd() {
