@@ -52,6 +52,35 @@ class FoldEqualsTraceTest {
         }
     }
 
+    /** With cpu-mem-usage each mode samples for itself: the same samples land on the same rows, and memory is there. */
+    @Test
+    void cpuAndMemorySamplesLandOnTheSameRows() throws Exception {
+        Path trace = dir.resolve("cpumem.pfw");
+        Path saved = dir.resolve("cpumem.ppw.json");
+        List<String> errors = new ArrayList<>();
+        PerfFlowRecorder r = new PerfFlowRecorder("cpu-mem-usage=True", errors::add,
+                rec -> new TeeMode(rec, trace, saved, errors::add));
+        workload(r);
+        r.finish();
+        Map<String, String> fromTrace = counters(Traces.profile(trace));
+        assertEquals(fromTrace, counters(Traces.profile(saved)));
+        assertEquals("samples=36 memory=true", fromTrace.get("THREAD stage => solve"));
+        assertEquals("samples=0 memory=false", fromTrace.get("THREAD stage => io"), "a loose B/E has no counters");
+    }
+
+    private static Map<String, String> counters(dev.ppw.model.Profile p) {
+        dev.ppw.model.CallTree t = p.tree();
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (int n = 1; n < t.size(); n++) {
+            long samples = t.has(dev.ppw.model.RegionCounters.GROUP)
+                    ? t.longValue(n, dev.ppw.model.RegionCounters.CPU_SAMPLES) : 0;
+            boolean memory = t.has(dev.ppw.model.RegionCounters.GROUP)
+                    && !Double.isNaN(t.doubleValue(n, dev.ppw.model.RegionCounters.MEMORY_PEAK));
+            out.put(t.part(n) + " " + t.path(n, " => "), "samples=" + samples + " memory=" + memory);
+        }
+        return out;
+    }
+
     static void workload(PerfFlowRecorder r) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(3);
         try (Region main = r.region("main", "Workflow")) {
