@@ -10,7 +10,6 @@
  */
 
 import dev.ppw.aggregate.MergeAccumulator;
-import dev.ppw.aggregate.RowOrder;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.MergeOptions;
 import dev.ppw.engine.ProfileOptions;
@@ -21,6 +20,7 @@ import dev.ppw.model.CallTree;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.Profile;
 
+import dev.ppw.model.SortKey;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -33,7 +33,7 @@ public final class ProfileAndMerge {
         String trace = examples.resolve("perfflowaspect/smoketest.pfw").toString();
         ProfileResult one = engine.profile(engine.inputs(List.of(trace)), ProfileOptions.defaults());
         Profile flat = engine.view(one.profile(), ViewSpec.FLAT);
-        RowOptions byExclusive = RowOptions.defaults().withSort(RowOrder.SortKey.EXCLUSIVE);
+        RowOptions byExclusive = RowOptions.defaults().withSort(SortKey.EXCLUSIVE);
         engine.write(engine.report(flat, one.diagnostics(), byExclusive), "text", System.out);
 
         // Four nodes (a folder of traces), the worst node per calling context, and how unevenly they ran.

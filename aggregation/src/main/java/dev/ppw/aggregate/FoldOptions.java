@@ -1,7 +1,9 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.AsyncMode;
 import dev.ppw.model.Diagnostics;
 
+import dev.ppw.model.ThreadMode;
 import java.nio.file.Path;
 
 /**

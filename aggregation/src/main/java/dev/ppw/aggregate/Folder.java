@@ -1,5 +1,6 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.AsyncMode;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.SampleWeights;
 import dev.ppw.model.Metric;
@@ -11,6 +12,8 @@ import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
+import dev.ppw.model.ThreadMode;
+import dev.ppw.model.work.Workers;
 import org.eclipse.collections.api.map.primitive.MutableIntObjectMap;
 import org.eclipse.collections.api.map.primitive.MutableObjectIntMap;
 import org.eclipse.collections.impl.map.mutable.primitive.IntObjectHashMap;
@@ -147,22 +150,34 @@ public final class Folder implements EventSink, AutoCloseable {
 
     /** Tracks of at least this many buffered events are worth a thread of their own when an input ends. */
     private static final int PARALLEL_TRACK_EVENTS = 1 << 14;
-    private int jobs = 1;
+    private Workers workers = Workers.inline();
     private int parallelTrackEvents = PARALLEL_TRACK_EVENTS;
+    /** Events until the next look at the cancel handle: a volatile read every few thousand events. */
+    private int untilCancelCheck = CANCEL_CHECK_EVENTS;
+    private static final int CANCEL_CHECK_EVENTS = 4096;
 
     /**
-     * Lets the folder replay the large tracks of an input on up to {@code jobs} threads when the input ends
-     * (each into a tree of its own, added to the folded tree in track order: the result is the same).
+     * Lets the folder replay the large tracks of an input on {@code workers} when the input ends (each into a
+     * tree of its own, added to the folded tree in track order: the result is the same), and stop with a
+     * {@link dev.ppw.model.work.CancelledException} once their cancel handle is raised (checked every few thousand
+     * events and between tracks).
      */
-    public Folder withJobs(int jobs) {
-        this.jobs = Math.max(1, jobs);
+    public Folder withWorkers(Workers workers) {
+        this.workers = java.util.Objects.requireNonNull(workers, "workers");
         return this;
     }
 
-    /** As {@link #withJobs(int)}, counting tracks from {@code minTrackEvents} buffered events as large (tests). */
-    Folder withJobs(int jobs, int minTrackEvents) {
+    /** As {@link #withWorkers(Workers)}, counting tracks from {@code minTrackEvents} buffered events as large (tests). */
+    Folder withWorkers(Workers workers, int minTrackEvents) {
         this.parallelTrackEvents = minTrackEvents;
-        return withJobs(jobs);
+        return withWorkers(workers);
+    }
+
+    private void countEvent() {
+        if (--untilCancelCheck <= 0) {
+            untilCancelCheck = CANCEL_CHECK_EVENTS;
+            workers.cancel().check();
+        }
     }
 
     /** A folder of everything into one tree, with the {@link FoldOptions#defaults() default} memory bounds. */
@@ -370,6 +385,7 @@ public final class Folder implements EventSink, AutoCloseable {
     }
 
     private void add(int track, long tsNanos, long dur, int id) {
+        countEvent();
         TrackFold t = tracks.get(track);
         if (t.async && options.async() == AsyncMode.OFF) {
             diagnostics.note(AsyncMode.NOTE_OFF);
@@ -444,6 +460,7 @@ public final class Folder implements EventSink, AutoCloseable {
     @Override
     public void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
                        int depth) {
+        countEvent();
         if (depth <= 0) {
             diagnostics.note(Diagnostics.EMPTY_STACK);
             return;
@@ -624,6 +641,7 @@ public final class Folder implements EventSink, AutoCloseable {
                     });
                 }
                 if (replayed) {
+                    workers.cancel().check();
                     finishTrack(t, target, phasesOf.get(target));
                 }
             }
@@ -678,7 +696,7 @@ public final class Folder implements EventSink, AutoCloseable {
      * A replay reads the shared tables and writes only its own tree and diagnostics.
      */
     private void finishLargeTracksInParallel() {
-        if (jobs < 2 || spill != null || options.splitByPid()) {
+        if (workers.parallelism() < 2 || spill != null || options.splitByPid()) {
             return;
         }
         List<TrackFold> large = new ArrayList<>();
@@ -690,18 +708,12 @@ public final class Folder implements EventSink, AutoCloseable {
         if (large.size() < 2) {
             return;
         }
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
-                Math.min(jobs, large.size()), r -> {
-                    Thread thread = new Thread(r, "ppw-fold");
-                    thread.setDaemon(true);
-                    return thread;
-                });
+        List<Workers.Forked<Void>> done = new ArrayList<>();
+        String input = currentInput;
+        Windows windows = inputWindows;
         try {
-            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
-            String input = currentInput;
-            Windows windows = inputWindows;
             for (TrackFold t : large) {
-                done.add(pool.submit(() -> {
+                done.add(workers.fork(() -> {
                     TrackReplay own = new TrackReplay();
                     t.ownTree = newTree();
                     t.ownPhases = windows == null ? null : new PhaseTrees(t.ownTree, windows, this::newTree);
@@ -711,26 +723,16 @@ public final class Folder implements EventSink, AutoCloseable {
                     t.replayRest(null, own);
                     own.finish();
                     t.finished = true;
+                    return null;
                 }));
             }
-            for (java.util.concurrent.Future<?> f : done) {
-                try {
-                    f.get();
-                } catch (java.util.concurrent.ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException r) {
-                        throw r;
-                    }
-                    if (e.getCause() instanceof Error err) {
-                        throw err;
-                    }
-                    throw new IllegalStateException(e.getCause());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while folding", e);
-                }
+            for (Workers.Forked<Void> f : done) {
+                f.join();
             }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e); // replaying memory reads no file: not expected
         } finally {
-            pool.shutdownNow();
+            done.forEach(Workers.Forked::settle);
         }
     }
 

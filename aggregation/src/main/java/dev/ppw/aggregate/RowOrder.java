@@ -5,6 +5,8 @@ import dev.ppw.model.Metric;
 import dev.ppw.model.Part;
 import dev.ppw.model.SampleWeights;
 import dev.ppw.model.Profile;
+import dev.ppw.model.SortDirection;
+import dev.ppw.model.SortKey;
 import org.eclipse.collections.api.block.comparator.primitive.IntComparator;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
 import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
@@ -21,7 +23,7 @@ import java.util.stream.Collectors;
  * <p>For the hierarchical views (tree, callpath) the rows are a depth-first preorder: every row is
  * followed by its whole printed subtree, and siblings are sorted by the {@link SortKey}. For flat and TAU
  * all rows are roots and are sorted the same way. By default numbers sort descending and names ascending
- * ({@link SortKey#defaultDirection()}); a {@link Direction} reverses the key's order only. Ties are broken
+ * ({@link SortKey#defaultDirection()}); a {@link SortDirection} reverses the key's order only. Ties are broken
  * by region name, then callsite (both by {@link String#compareTo}), then node index, whatever the
  * direction, so the order is fully determined by the profile. A {@link CallTree#UNSET} min/max comes after
  * every set value in both directions: a missing value is never the smallest or the largest.
@@ -35,57 +37,7 @@ import java.util.stream.Collectors;
  */
 public final class RowOrder {
 
-    /** What rows are sorted by. */
-    public enum SortKey {
-        /** Inclusive time, largest first. */
-        INCLUSIVE,
-        /** Exclusive (self) time, largest first. */
-        EXCLUSIVE,
-        /** Number of calls, most first. */
-        CALLS,
-        /** Number of calls made, most first. */
-        SUBCALLS,
-        /** Smallest single call's inclusive time, largest first; unset last. */
-        MIN,
-        /** Largest single call's inclusive time, largest first; unset last. */
-        MAX,
-        /** Region name (the key text for flat and TAU), ascending. */
-        NAME;
 
-        /** The lower-case name used on the command line. */
-        public String label() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        /** How the key sorts unless told otherwise: names from A, numbers from the largest. */
-        public Direction defaultDirection() {
-            return this == NAME ? Direction.ASCENDING : Direction.DESCENDING;
-        }
-
-        /**
-         * The key whose {@link #label()} is {@code text} (case-insensitive, surrounding blanks ignored).
-         *
-         * @throws IllegalArgumentException naming the value and the accepted ones when none matches
-         */
-        public static SortKey parse(String text) {
-            String wanted = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
-            for (SortKey key : values()) {
-                if (key.label().equals(wanted)) {
-                    return key;
-                }
-            }
-            throw new IllegalArgumentException("unknown sort key '" + text + "': expected one of "
-                    + Arrays.stream(values()).map(SortKey::label).collect(Collectors.joining(", ")));
-        }
-    }
-
-    /** Which way a {@link SortKey} sorts. */
-    public enum Direction {
-        /** Smallest first; names in {@link String#compareTo} order. */
-        ASCENDING,
-        /** Largest first; names in reverse order. */
-        DESCENDING
-    }
 
     private RowOrder() {
     }
@@ -117,7 +69,7 @@ public final class RowOrder {
     }
 
     /** As {@link #order(Profile, SortKey, int, double)}, sorting by {@code key} in {@code direction}. */
-    public static int[] order(Profile p, SortKey key, Direction direction, int maxDepth, double minPercent) {
+    public static int[] order(Profile p, SortKey key, SortDirection direction, int maxDepth, double minPercent) {
         if (!(minPercent >= 0) || Double.isInfinite(minPercent)) {
             throw new IllegalArgumentException("minimum percentage must be a finite number >= 0, got " + minPercent);
         }
@@ -155,7 +107,7 @@ public final class RowOrder {
      *
      * @throws IllegalArgumentException when {@code n} is less than 1
      */
-    public static int[] top(Profile p, int[] ordered, SortKey key, Direction direction, int n) {
+    public static int[] top(Profile p, int[] ordered, SortKey key, SortDirection direction, int n) {
         if (n < 1) {
             throw new IllegalArgumentException("the number of rows must be at least 1, got " + n);
         }
@@ -219,8 +171,8 @@ public final class RowOrder {
         return ceiling.longValueExact();
     }
 
-    private static IntComparator comparator(CallTree tree, SortKey key, Direction direction, Metric measure) {
-        boolean ascending = direction == Direction.ASCENDING;
+    private static IntComparator comparator(CallTree tree, SortKey key, SortDirection direction, Metric measure) {
+        boolean ascending = direction == SortDirection.ASCENDING;
         return (a, b) -> {
             int c = 0;
             if (key == SortKey.NAME) {

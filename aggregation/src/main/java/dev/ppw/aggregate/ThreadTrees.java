@@ -2,6 +2,7 @@ package dev.ppw.aggregate;
 
 import dev.ppw.model.CallTree;
 
+import dev.ppw.model.ThreadMode;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,7 @@
 package dev.ppw.aggregate;
 
 import dev.ppw.aggregate.TestTrace.Trace;
+import dev.ppw.model.AsyncMode;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Part;
@@ -52,7 +53,7 @@ class AsyncPartsPropertiesTest {
                 .checkAssert(ops -> {
                     Trace trace = TraceGenerator.soup(ops, 0);
                     Profile apart = fold(trace, AsyncMode.APART);
-                    Profile off = AsyncMode.OFF.applyTo(apart, new Diagnostics());
+                    Profile off = AsyncRows.apply(AsyncMode.OFF, apart, new Diagnostics());
                     assertEquals(rows(off.tree(), false), rows(fold(trace, AsyncMode.OFF).tree(), false),
                             "off of" + trace);
                 });

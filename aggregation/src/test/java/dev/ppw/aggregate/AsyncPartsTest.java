@@ -1,6 +1,6 @@
 package dev.ppw.aggregate;
 
-import dev.ppw.aggregate.RowOrder.SortKey;
+import dev.ppw.model.AsyncMode;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.MergeOp;
@@ -9,6 +9,7 @@ import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.SampleWeights;
+import dev.ppw.model.SortKey;
 import dev.ppw.model.ViewKind;
 import org.junit.jupiter.api.Test;
 
@@ -148,15 +149,15 @@ class AsyncPartsTest {
     void asyncModesApplyToASavedProfile() {
         Profile saved = profile(twoParts());
         Diagnostics notes = new Diagnostics();
-        assertEquals(saved, AsyncMode.APART.applyTo(saved, notes));
+        assertEquals(saved, AsyncRows.apply(AsyncMode.APART, saved, notes));
         // Inside, the async rows become thread rows: async work is a root (thread work is main's child), so
         // it stays a row of its own, now in the threads' part and total.
-        Profile inside = AsyncMode.INSIDE.applyTo(saved, notes);
+        Profile inside = AsyncRows.apply(AsyncMode.INSIDE, saved, notes);
         assertFalse(inside.tree().hasAsyncPart());
         assertEquals(List.of("thread main: 1 100 60", "thread main => work: 1 40 40", "thread work: 1 300 250",
                 "thread work => main: 1 50 50", "thread request: 1 900 900"), rows(inside.tree()));
         assertEquals(1300, inside.total(SampleWeights.TIME));
-        Profile off = AsyncMode.OFF.applyTo(saved, notes);
+        Profile off = AsyncRows.apply(AsyncMode.OFF, saved, notes);
         assertEquals(List.of("thread main: 1 100 60", "thread main => work: 1 40 40"), rows(off.tree()));
         assertEquals(3, notes.noteCount(AsyncMode.NOTE_OFF), "one note per async row left out");
     }
@@ -167,7 +168,7 @@ class AsyncPartsTest {
         calls(t, node(t, CallTree.ROOT, "main"), 100);
         calls(t, t.child(CallTree.ROOT, t.frames().intern("main"), Part.ASYNC), 30, 20);
         assertEquals(List.of("thread main: 1 100 100", "async main: 2 50 50"), rows(t));
-        CallTree inside = AsyncMode.INSIDE.applyTo(profile(t), new Diagnostics()).tree();
+        CallTree inside = AsyncRows.apply(AsyncMode.INSIDE, profile(t), new Diagnostics()).tree();
         assertEquals(List.of("thread main: 3 150 150"), rows(inside));
         assertEquals(20, inside.minInclusiveNanos(1));
         assertEquals(100, inside.maxInclusiveNanos(1));

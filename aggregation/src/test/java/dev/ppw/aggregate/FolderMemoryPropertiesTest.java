@@ -1,5 +1,7 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.ThreadMode;
+import dev.ppw.model.work.TestWorkers;
 import dev.ppw.aggregate.TestTrace.Ev;
 import dev.ppw.aggregate.TestTrace.Trace;
 import dev.ppw.aggregate.TestTrace.Track;
@@ -179,7 +181,7 @@ class FolderMemoryPropertiesTest {
                             c / 9 == 1 ? TraceGenerator.EPOCH_NANOS : 0, seed);
                     boolean split = jobsAndSplit % 2 == 1;
                     Folder parallel = new Folder(options(Long.MAX_VALUE, FoldOptions.DEFAULT_WINDOW_NANOS, split))
-                            .withJobs(2 + jobsAndSplit / 4, 1 + (jobsAndSplit / 2) % 2 * 3);
+                            .withWorkers(TestWorkers.of(2 + jobsAndSplit / 4), 1 + (jobsAndSplit / 2) % 2 * 3);
                     foldEach(forest.trace(), parallel, jobsAndSplit % 4 < 2);
                     assertEquals(dump(inMemory(forest.trace(), split)), dump(parallel), "on" + forest);
                 });
@@ -188,7 +190,7 @@ class FolderMemoryPropertiesTest {
                 .checkAssert((ops, jobs) -> {
                     Trace soup = TraceGenerator.soup(ops, jobs % 2 == 0 ? TraceGenerator.EPOCH_NANOS : 0);
                     Folder parallel = new Folder(options(Long.MAX_VALUE, FoldOptions.DEFAULT_WINDOW_NANOS, false))
-                            .withJobs(2 + jobs / 2, 1);
+                            .withWorkers(TestWorkers.of(2 + jobs / 2), 1);
                     foldEach(soup, parallel, jobs % 2 == 1);
                     assertEquals(dump(inMemory(soup, false)), dump(parallel), "on" + soup);
                 });

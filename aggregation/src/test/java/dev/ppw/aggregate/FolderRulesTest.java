@@ -4,6 +4,7 @@ import dev.ppw.aggregate.TestTrace.Folded;
 import dev.ppw.aggregate.TestTrace.Stats;
 import dev.ppw.aggregate.TestTrace.Trace;
 import dev.ppw.aggregate.TestTrace.Track;
+import dev.ppw.model.AsyncMode;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.ThreadMode;
+import dev.ppw.model.work.TestWorkers;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.Metric;
@@ -117,7 +119,7 @@ class FolderSamplesTest {
     @Test
     void anInputsSamplesJoinAfterItsTracksAndInputsAssociate() {
         List<Sample> second = List.of(Sample.time("1", "2", 4, "main", "z"), Sample.time("2", "1", 1, "y"));
-        Folder sequential = new Folder().withJobs(2, 1);
+        Folder sequential = new Folder().withWorkers(TestWorkers.of(2), 1);
         feed(sequential, "one.txt", MAIN, "y", 0L, 10L, "main", 20L, 5L);
         feed(sequential, "two.txt", second, "x", 0L, 1L);
         Folder one = new Folder();

@@ -3,6 +3,7 @@ package dev.ppw.aggregate;
 import dev.ppw.aggregate.TestTrace.Ev;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
+import dev.ppw.model.ThreadMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

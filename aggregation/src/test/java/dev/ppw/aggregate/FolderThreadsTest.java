@@ -2,6 +2,7 @@ package dev.ppw.aggregate;
 
 import dev.ppw.aggregate.TestTrace.Ev;
 import dev.ppw.aggregate.TestTrace.Track;
+import dev.ppw.model.ThreadMode;
 import org.junit.jupiter.api.Test;
 
 import dev.ppw.model.CallTree;

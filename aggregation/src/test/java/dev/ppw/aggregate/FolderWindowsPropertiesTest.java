@@ -1,5 +1,6 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.work.TestWorkers;
 import dev.ppw.aggregate.TestTrace.Ev;
 import dev.ppw.aggregate.TestTrace.Stats;
 import dev.ppw.aggregate.TestTrace.Trace;
@@ -190,7 +191,7 @@ class FolderWindowsPropertiesTest {
         return switch (variant) {
             case 0 -> new Folder();
             case 1 -> new Folder(FoldOptions.defaults().withSpillLimitEvents(4));
-            default -> new Folder().withJobs(2, 1);
+            default -> new Folder().withWorkers(TestWorkers.of(2), 1);
         };
     }
 }

@@ -1,8 +1,8 @@
 package dev.ppw.aggregate;
 
-import dev.ppw.aggregate.RowOrder.SortKey;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Profile;
+import dev.ppw.model.SortKey;
 import dev.ppw.model.ViewKind;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;

@@ -1,8 +1,9 @@
 package dev.ppw.aggregate;
 
-import dev.ppw.aggregate.RowOrder.SortKey;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Profile;
+import dev.ppw.model.SortDirection;
+import dev.ppw.model.SortKey;
 import dev.ppw.model.ViewKind;
 import org.junit.jupiter.api.Test;
 
@@ -79,11 +80,11 @@ class RowOrderTest {
         Profile p = tree();
         // foo@L1 and foo@L2 tie at 30 ns, qux and baz at 10 ns: by name and callsite, whichever way the key goes
         assertEquals(List.of("main", "alpha", "foo@L1", "foo@L2", "bar", "baz", "qux"),
-                labels(p, RowOrder.order(p, SortKey.INCLUSIVE, RowOrder.Direction.ASCENDING, 0, 0)));
+                labels(p, RowOrder.order(p, SortKey.INCLUSIVE, SortDirection.ASCENDING, 0, 0)));
         assertEquals(List.of("main", "foo@L1", "foo@L2", "bar", "qux", "baz", "alpha"),
-                labels(p, RowOrder.order(p, SortKey.NAME, RowOrder.Direction.DESCENDING, 0, 0)));
-        assertEquals(RowOrder.Direction.ASCENDING, SortKey.NAME.defaultDirection());
-        assertEquals(RowOrder.Direction.DESCENDING, SortKey.CALLS.defaultDirection());
+                labels(p, RowOrder.order(p, SortKey.NAME, SortDirection.DESCENDING, 0, 0)));
+        assertEquals(SortDirection.ASCENDING, SortKey.NAME.defaultDirection());
+        assertEquals(SortDirection.DESCENDING, SortKey.CALLS.defaultDirection());
     }
 
     @Test
@@ -97,9 +98,9 @@ class RowOrderTest {
         int[] byCalls = RowOrder.order(p, SortKey.CALLS, 0, 0);
         assertEquals(List.of("main", "foo@L2"), labels(p, top(p, byCalls, SortKey.CALLS, 1)));
         // the two smallest by inclusive time are the leaves alpha (1 ns) and baz (10 ns, before qux by name)
-        int[] ascending = RowOrder.order(p, SortKey.INCLUSIVE, RowOrder.Direction.ASCENDING, 0, 0);
+        int[] ascending = RowOrder.order(p, SortKey.INCLUSIVE, SortDirection.ASCENDING, 0, 0);
         assertEquals(List.of("main", "alpha", "bar", "baz"), labels(p, RowOrder.top(p, ascending, SortKey.INCLUSIVE,
-                RowOrder.Direction.ASCENDING, 2)));
+                SortDirection.ASCENDING, 2)));
         assertArrayEquals(byCalls, top(p, byCalls, SortKey.CALLS, 7));
         assertThrows(IllegalArgumentException.class, () -> top(p, byCalls, SortKey.CALLS, 0));
 
@@ -157,7 +158,7 @@ class RowOrderTest {
         assertArrayEquals(new int[] {y, z, x}, RowOrder.order(flat, SortKey.MAX, 0, 0));
         assertArrayEquals(new int[] {x, y, z}, RowOrder.order(flat, SortKey.INCLUSIVE, 0, 0));
         // a missing value is not the smallest either
-        assertArrayEquals(new int[] {z, y, x}, RowOrder.order(flat, SortKey.MIN, RowOrder.Direction.ASCENDING, 0, 0));
+        assertArrayEquals(new int[] {z, y, x}, RowOrder.order(flat, SortKey.MIN, SortDirection.ASCENDING, 0, 0));
     }
 
     @Test

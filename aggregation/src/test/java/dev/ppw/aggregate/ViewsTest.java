@@ -6,6 +6,7 @@ import dev.ppw.aggregate.TestTrees.Metrics;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Profile;
 import dev.ppw.model.RegionCounters;
+import dev.ppw.model.SortKey;
 import dev.ppw.model.ViewKind;
 import org.junit.jupiter.api.Test;
 
@@ -254,7 +255,7 @@ class ViewsTest {
         assertEquals(201, tau.size() - 1);
         assertEquals(TestTrees.sumExclusive(tree), TestTrees.sumExclusive(tau));
         assertEquals(levels, RowOrder.order(Profile.single(tree, List.of(), Map.of(), Map.of()).withView(
-                callpath, ViewKind.CALLPATH, 0), RowOrder.SortKey.INCLUSIVE, 0, 0).length);
+                callpath, ViewKind.CALLPATH, 0), SortKey.INCLUSIVE, 0, 0).length);
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.ppw.cli;
 
-import dev.ppw.aggregate.AsyncMode;
-import dev.ppw.aggregate.RowOrder;
-import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.model.AsyncMode;
+import dev.ppw.model.SortKey;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.Presentation;
@@ -42,7 +42,7 @@ final class CompletionCandidates {
     static final class SortKeys implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return labels(RowOrder.SortKey.values(), RowOrder.SortKey::label);
+            return labels(SortKey.values(), SortKey::label);
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.ppw.cli;
 
-import dev.ppw.aggregate.AsyncMode;
+import dev.ppw.model.AsyncMode;
 import dev.ppw.model.MergeOp;
-import dev.ppw.aggregate.RowOrder;
+import dev.ppw.model.SortKey;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.Percentile;
 import dev.ppw.model.DisplayUnit;
@@ -175,10 +175,10 @@ final class Converters {
         }
     }
 
-    static final class Sort implements ITypeConverter<RowOrder.SortKey> {
+    static final class Sort implements ITypeConverter<SortKey> {
         @Override
-        public RowOrder.SortKey convert(String value) {
-            return byLabel(value, RowOrder.SortKey.values(), RowOrder.SortKey::label, "sort key");
+        public SortKey convert(String value) {
+            return byLabel(value, SortKey.values(), SortKey::label, "sort key");
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.ppw.cli;
 
-import dev.ppw.aggregate.AsyncMode;
+import dev.ppw.model.AsyncMode;
 import dev.ppw.engine.DiffOptions;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.MergeOptions;

@@ -1,6 +1,6 @@
 package dev.ppw.cli;
 
-import dev.ppw.aggregate.AsyncMode;
+import dev.ppw.model.AsyncMode;
 import dev.ppw.model.format.FormatRegistry;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

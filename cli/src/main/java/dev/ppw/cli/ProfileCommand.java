@@ -1,6 +1,6 @@
 package dev.ppw.cli;
 
-import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.engine.CannotFollowException;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.FollowOptions;

@@ -1,6 +1,6 @@
 package dev.ppw.cli;
 
-import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.engine.Engine;
 import dev.ppw.model.MergeOp;
 import picocli.CommandLine.Command;

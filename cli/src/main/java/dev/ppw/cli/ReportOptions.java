@@ -1,6 +1,7 @@
 package dev.ppw.cli;
 
-import dev.ppw.aggregate.RowOrder;
+import dev.ppw.model.SortDirection;
+import dev.ppw.model.SortKey;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Percentile;
@@ -50,7 +51,7 @@ final class ReportOptions {
     @Option(names = "--sort", paramLabel = "KEY", defaultValue = "inclusive", converter = Converters.Sort.class,
             completionCandidates = CompletionCandidates.SortKeys.class,
             description = "inclusive, exclusive, calls, subcalls, min, max or name (default: ${DEFAULT-VALUE}).")
-    RowOrder.SortKey sort;
+    SortKey sort;
 
     @Option(names = "--ascending", description = "Sort smallest first (names: from Z with --descending).")
     boolean ascending;
@@ -145,8 +146,8 @@ final class ReportOptions {
      * {@code --min-percent}, {@code --top} and {@code --unit} say.
      */
     RowOptions rows(int topImbalance) {
-        RowOrder.Direction direction = ascending ? RowOrder.Direction.ASCENDING
-                : descending ? RowOrder.Direction.DESCENDING : null;
+        SortDirection direction = ascending ? SortDirection.ASCENDING
+                : descending ? SortDirection.DESCENDING : null;
         return new RowOptions(sort, Optional.ofNullable(direction), maxDepth == null ? 0 : maxDepth, minPercent,
                 top == null ? 0 : top, Optional.ofNullable(unit), topImbalance, askedPercentiles());
     }

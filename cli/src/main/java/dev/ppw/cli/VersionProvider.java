@@ -1,6 +1,6 @@
 package dev.ppw.cli;
 
-import dev.ppw.report.Version;
+import dev.ppw.model.Version;
 import picocli.CommandLine.IVersionProvider;
 
 import java.io.IOException;

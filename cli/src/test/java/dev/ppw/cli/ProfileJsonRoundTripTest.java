@@ -17,6 +17,7 @@ import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
+import dev.ppw.model.SortKey;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
@@ -69,7 +70,7 @@ class ProfileJsonRoundTripTest {
                     Profile p = generate(ops, r);
                     DisplayUnit unit = DisplayUnit.values()[r.nextInt(DisplayUnit.values().length)];
                     int[] rows = r.nextBoolean() ? Report.allRows(p)
-                            : RowOrder.order(p, RowOrder.SortKey.values()[r.nextInt(7)], 0, 0);
+                            : RowOrder.order(p, SortKey.values()[r.nextInt(7)], 0, 0);
                     Profile back = roundTrip(p, rows, unit);
                     String where = "unit " + unit + ", seed " + seed + ", ops " + ops;
                     assertEquals(rowsByPath(p.tree()), rowsByPath(back.tree()), where);

@@ -50,13 +50,19 @@ import java.util.Optional;
  *     Text, CSV and JSON print each after the whole, HTML shows each on request (a selector); folded, pprof,
  *     speedscope, Hatchet and TAU write each as their tools show parts of a profile (SEMANTICS.md "Phases").
  *     A section's report may have the phases of its own part, in the whole's phase order
+ * @param regions the flat view of a tree or callpath {@code profile} (one row per part and region, recursion
+ *     counted once: SEMANTICS.md "Flat"), for writers that show a table of regions beside the tree (the HTML
+ *     page's flat table, which sums the other columns itself but cannot merge percentile sketches); present only
+ *     when percentiles are asked of a hierarchical view whose tree keeps call times. Computed by the engine:
+ *     writers format, never derive views
  */
 public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Optional<DisplayUnit> unit,
                      Optional<Breakdown> breakdown, Optional<int[]> imbalanceRows, Diagnostics diagnostics,
                      Optional<Top> top, List<Section> sections, Presentation presentation,
                      Optional<ProfileDiff> diff, List<Percentile> percentiles, Optional<TimeBins> timeBins,
-                     List<Phase> phases) {
+                     List<Phase> phases, Optional<CallTree> regions) {
     public Report {
+        Objects.requireNonNull(regions, "regions");
         Objects.requireNonNull(timeBins, "timeBins");
         phases = List.copyOf(phases);
         percentiles = List.copyOf(percentiles);
@@ -126,7 +132,7 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
                   Optional<Top> top, List<Section> sections, Presentation presentation, Optional<ProfileDiff> diff,
                   List<Percentile> percentiles) {
         this(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, sections,
-                presentation, diff, percentiles, Optional.empty(), List.of());
+                presentation, diff, percentiles, Optional.empty(), List.of(), Optional.empty());
     }
 
     /**
@@ -162,13 +168,13 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
     /** This report followed by these phases, each a report of its own ({@link #phases}). */
     public Report withPhases(List<Phase> split) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top,
-                sections, presentation, diff, percentiles, timeBins, split);
+                sections, presentation, diff, percentiles, timeBins, split, regions);
     }
 
     /** This report with its listed rows' values over time. */
     public Report withTimeBins(TimeBins overTime) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top,
-                sections, presentation, diff, percentiles, Optional.of(overTime), phases);
+                sections, presentation, diff, percentiles, Optional.of(overTime), phases, regions);
     }
 
     /** A report of one profile or a merge, without a diff. */
@@ -192,7 +198,13 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
         List<Section> parts = sections.stream()
                 .map(s -> new Section(s.kind(), s.label(), s.report().withPercentiles(asked))).toList();
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, parts,
-                presentation, diff, asked, timeBins, phases);
+                presentation, diff, asked, timeBins, phases, regions);
+    }
+
+    /** This report with the flat view of its tree ({@link #regions}). */
+    public Report withRegions(CallTree flat) {
+        return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top,
+                sections, presentation, diff, percentiles, timeBins, phases, Optional.of(flat));
     }
 
     /**
@@ -236,37 +248,37 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
     /** This report with the per-node breakdown of its profile's rows. */
     public Report withBreakdown(Breakdown perNode) {
         return new Report(profile, rows, totalInclusiveNanos, unit, Optional.of(perNode), imbalanceRows, diagnostics,
-                top, sections, presentation, diff, percentiles, timeBins, phases);
+                top, sections, presentation, diff, percentiles, timeBins, phases, regions);
     }
 
     /** This report listing {@code worstFirst} as the rows of largest imbalance; needs a breakdown first. */
     public Report withImbalanceRows(int[] worstFirst) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, Optional.of(worstFirst), diagnostics,
-                top, sections, presentation, diff, percentiles, timeBins, phases);
+                top, sections, presentation, diff, percentiles, timeBins, phases, regions);
     }
 
     /** This report with the counts of what reading its inputs met. */
     public Report withDiagnostics(Diagnostics counted) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, counted, top, sections,
-                presentation, diff, percentiles, timeBins, phases);
+                presentation, diff, percentiles, timeBins, phases, regions);
     }
 
     /** This report saying that its rows are the first of more. */
     public Report withTop(Top cut) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics,
-                Optional.of(cut), sections, presentation, diff, percentiles, timeBins, phases);
+                Optional.of(cut), sections, presentation, diff, percentiles, timeBins, phases, regions);
     }
 
     /** This report with these parts, printed on their own in TAU's layout. */
     public Report withSections(List<Section> parts) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, parts,
-                presentation, diff, percentiles, timeBins, phases);
+                presentation, diff, percentiles, timeBins, phases, regions);
     }
 
     /** This report laid out as {@code layout} says (its sections keep theirs: the whole's is used). */
     public Report withPresentation(Presentation layout) {
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top,
-                sections, layout, diff, percentiles, timeBins, phases);
+                sections, layout, diff, percentiles, timeBins, phases, regions);
     }
 
     /**

@@ -17,6 +17,7 @@ import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.Report;
+import dev.ppw.model.Version;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
@@ -304,12 +305,10 @@ public final class HtmlWriter implements OutputWriter {
      * has no timed call.
      */
     private static void writeFlatPercentiles(JsonGenerator g, Report report) throws IOException {
-        Profile profile = report.profile();
-        if (report.percentiles().isEmpty() || !profile.view().isHierarchical()
-                || !profile.tree().keepsCallTimes()) {
+        if (report.percentiles().isEmpty() || report.regions().isEmpty()) {
             return;
         }
-        CallTree flat = dev.ppw.aggregate.Views.flat(profile.tree());
+        CallTree flat = report.regions().get();
         g.writeObjectFieldStart("flat_percentiles");
         writeStrings(g, "columns", report.percentiles().stream().map(p -> p.columnName() + "_ns").toList());
         g.writeArrayFieldStart("rows");

@@ -22,6 +22,7 @@ import dev.ppw.model.SavedProfileLayout.DroppedMember;
 import dev.ppw.model.SavedProfileLayout.Member;
 import dev.ppw.model.SavedProfileLayout.NodeInfoMember;
 import dev.ppw.model.TimeBins;
+import dev.ppw.model.Version;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;

@@ -12,6 +12,7 @@ import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
 import dev.ppw.model.TimeUnits;
+import dev.ppw.model.Version;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;

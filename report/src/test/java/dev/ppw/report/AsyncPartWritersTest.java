@@ -8,6 +8,7 @@ import dev.ppw.model.NameTable;
 import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
+import dev.ppw.model.SortKey;
 import dev.ppw.model.output.OutputWriter;
 import org.junit.jupiter.api.Test;
 
@@ -44,7 +45,7 @@ class AsyncPartWritersTest {
 
     private static String render(OutputWriter writer, Profile p, DisplayUnit unit) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        writer.write(new Report(p, RowOrder.order(p, RowOrder.SortKey.INCLUSIVE, 0, 0), RowOrder.totalNanos(p),
+        writer.write(new Report(p, RowOrder.order(p, SortKey.INCLUSIVE, 0, 0), RowOrder.totalNanos(p),
                 Optional.ofNullable(unit)), out);
         return out.toString(StandardCharsets.UTF_8);
     }

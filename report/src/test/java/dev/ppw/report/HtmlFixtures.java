@@ -1,8 +1,8 @@
 package dev.ppw.report;
 
+import dev.ppw.aggregate.DiffRows;
 import dev.ppw.aggregate.MergeAccumulator;
-import dev.ppw.engine.DiffOptions;
-import dev.ppw.engine.Engine;
+import dev.ppw.aggregate.Views;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
@@ -89,11 +89,11 @@ final class HtmlFixtures {
         a.addCall(a.child(1, a.frames().intern("old")), 2_000);
         CallTree b = mainAndWork(12_000, 1_000);
         b.addCall(b.child(1, b.frames().intern("new")), 5_000);
-        Engine engine = Engine.fromClassPath();
-        DiffOptions options = DiffOptions.defaults().withNormalize(normalize);
-        ProfileDiff compared = engine.diff(Profile.single(a, List.of("a.json"), Map.of(), Map.of()),
-                Profile.single(b, List.of("b.json"), Map.of(), Map.of()), options);
-        return engine.report(compared, new Diagnostics(), options);
+        // As the engine's diff and its report: every row, largest change first.
+        ProfileDiff compared = DiffRows.compare(Profile.single(a, List.of("a.json"), Map.of(), Map.of()),
+                Profile.single(b, List.of("b.json"), Map.of(), Map.of()), normalize);
+        return Report.ofDiff(compared, DiffRows.firstOfEachPart(compared, DiffRows.byChange(compared), 0),
+                Optional.empty(), new Diagnostics());
     }
 
     /** main (mainNanos) calling work (workNanos, none when negative). */
@@ -177,8 +177,9 @@ final class HtmlFixtures {
         CounterSeries whole = rss.get(0).plus(rss.get(1)).plus(rss.get(3));
         bins.putCounter(new TimeBins.CounterBins(whole, rss));
         Profile p = Profile.single(t, List.of("over-time.json"), Map.of(), Map.of());
+        // The regions' table as the engine adds it to a tree's report with percentiles.
         return new Report(p, Report.allRows(p), t.totalInclusiveNanos(), Optional.empty())
-                .withPercentiles(PERCENTILES).withTimeBins(bins);
+                .withPercentiles(PERCENTILES).withRegions(Views.flat(t)).withTimeBins(bins);
     }
 
     /**

@@ -12,6 +12,7 @@ import dev.ppw.model.MissingRule;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
+import dev.ppw.model.Version;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.OutputWriter;
 import org.junit.jupiter.api.Test;

@@ -9,6 +9,7 @@ import dev.ppw.model.MetricUnit;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.Profile;
 import dev.ppw.model.SampleWeights;
+import dev.ppw.model.SortKey;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -39,16 +40,16 @@ class SampledProfileTextTest {
         assertEquals(BYTES, p.tree().measure());
         assertEquals(400, p.total(BYTES));
         assertEquals(0, p.total(SampleWeights.TIME));
-        assertArrayEquals(new int[] {1, 3, 2}, RowOrder.order(p, RowOrder.SortKey.INCLUSIVE, 0, 0),
+        assertArrayEquals(new int[] {1, 3, 2}, RowOrder.order(p, SortKey.INCLUSIVE, 0, 0),
                 "big (300 bytes) before small (100 bytes), though small has more calls");
-        assertArrayEquals(new int[] {1, 3}, RowOrder.order(p, RowOrder.SortKey.INCLUSIVE, 0, 50),
+        assertArrayEquals(new int[] {1, 3}, RowOrder.order(p, SortKey.INCLUSIVE, 0, 50),
                 "small is 25% of the bytes");
     }
 
     @Test
     void textShowsTheWeightNotEmptyTimeColumns() throws IOException {
         Profile p = allocations();
-        String text = Fixtures.render(new TextWriter(), p, RowOrder.order(p, RowOrder.SortKey.INCLUSIVE, 0, 0),
+        String text = Fixtures.render(new TextWriter(), p, RowOrder.order(p, SortKey.INCLUSIVE, 0, 0),
                 RowOrder.totalNanos(p), null);
         assertEquals(String.join("\n",
                 "view: tree   total: 400 alloc   rows: 3",

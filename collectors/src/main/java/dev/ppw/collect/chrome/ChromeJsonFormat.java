@@ -2,6 +2,7 @@ package dev.ppw.collect.chrome;
 
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
+import dev.ppw.model.format.ByteRanges;
 import dev.ppw.model.format.EventFormat;
 import dev.ppw.model.format.Head;
 import dev.ppw.model.format.InputSource;
@@ -193,11 +194,15 @@ public final class ChromeJsonFormat implements EventFormat {
     @Override
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();
-        Optional<Path> file = source.file();
-        if (file.isPresent() && parallelReadable(source, options.parallelFromBytes())) {
-            EventFormat.bracketed(name, sink, () -> ParallelChromeReader.read(file.get(), name, sink, options.jobs(),
-                    options.chunkBytes(), options.progress()));
-            return;
+        if (parallelReadable(source, options.parallelFromBytes())) {
+            Optional<ByteRanges> ranges = source.openRanges();
+            if (ranges.isPresent()) {
+                try (ByteRanges content = ranges.get()) {
+                    EventFormat.bracketed(name, sink, () -> ParallelChromeReader.read(content, name, sink,
+                            options.workers(), options.chunkBytes(), options.progress()));
+                }
+                return;
+            }
         }
         try (InputStream content = source.open(options.progress())) {
             EventFormat.bracketed(name, sink, () -> ChromeTraceReader.read(name, content, sink));

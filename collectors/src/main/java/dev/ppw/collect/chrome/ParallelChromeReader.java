@@ -1,25 +1,17 @@
 package dev.ppw.collect.chrome;
 
 import dev.ppw.model.EventSink;
-import dev.ppw.model.format.PositionalReads;
+import dev.ppw.model.format.ByteRanges;
 import dev.ppw.model.format.ReadOptions;
+import dev.ppw.model.work.Workers;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InterruptedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.LongConsumer;
 
 /**
@@ -52,9 +44,9 @@ public final class ParallelChromeReader {
     private static final int MAX_TAIL = 64 << 20;
     private static final String UNNAMED = "<unnamed>";
 
-    private final Path path;
     private final String name;
     private final EventSink sink;
+    private final Workers workers;
     private final int jobs;
     private int chunkSize;
 
@@ -69,11 +61,11 @@ public final class ParallelChromeReader {
     /** Told the file offset up to which events were handed over (a progress bar's). */
     private LongConsumer progress;
 
-    private ParallelChromeReader(Path path, String name, EventSink sink, int jobs, int chunkSize) {
-        this.path = path;
+    private ParallelChromeReader(String name, EventSink sink, Workers workers, int chunkSize) {
         this.name = name;
         this.sink = sink;
-        this.jobs = jobs;
+        this.workers = workers;
+        this.jobs = workers.parallelism();
         this.chunkSize = chunkSize;
     }
 
@@ -85,41 +77,34 @@ public final class ParallelChromeReader {
     }
 
     /**
-     * Reads {@code path} (regular, uncompressed, without a byte order mark, its first bytes ASCII) into
-     * {@code sink}, as {@code ChromeTraceReader.read(name, content, sink)} would. The caller brackets the input.
+     * Reads {@code content} (uncompressed, without a byte order mark, its first bytes ASCII) into {@code sink}, as
+     * {@code ChromeTraceReader.read(name, content, sink)} would, parsing blocks on {@code workers}; the caller
+     * brackets the input. Tells {@code progress} up to which offset events were handed over.
      */
-    public static void read(Path path, String name, EventSink sink, int jobs, int chunkSize) throws IOException {
-        read(path, name, sink, jobs, chunkSize, bytes -> { });
-    }
-
-    /** As {@link #read(Path, String, EventSink, int, int)}, telling {@code progress} how many bytes are read. */
-    public static void read(Path path, String name, EventSink sink, int jobs, int chunkSize, LongConsumer progress)
-            throws IOException {
-        readCounting(path, name, sink, jobs, chunkSize, progress);
+    public static void read(ByteRanges content, String name, EventSink sink, Workers workers, int chunkSize,
+                            LongConsumer progress) throws IOException {
+        readCounting(content, name, sink, workers, chunkSize, progress);
     }
 
     /** How a read went: chunks whose own parse was used, and whether the input was read again sequentially. */
     record Counts(long chunksAhead, boolean readAgain) {
     }
 
-    static Counts readCounting(Path path, String name, EventSink sink, int jobs, int chunkSize, LongConsumer progress)
-            throws IOException {
-        ParallelChromeReader reader = new ParallelChromeReader(path, name, sink, Math.max(1, jobs),
-                Math.max(16, chunkSize));
+    static Counts readCounting(ByteRanges content, String name, EventSink sink, Workers workers, int chunkSize,
+                               LongConsumer progress) throws IOException {
+        ParallelChromeReader reader = new ParallelChromeReader(name, sink, workers, Math.max(16, chunkSize));
         reader.progress = progress;
         boolean[] bailed = {false};
-        long size;
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
-             InputStream in = new BufferedInputStream(Channels.newInputStream(channel), 1 << 16)) {
-            size = channel.size();
+        long size = content.size();
+        try (InputStream in = new BufferedInputStream(content.openAt(0), 1 << 16)) {
             ChromeTraceReader.EventsArrayReader events = (offset, line, column, arrayForm) -> {
                 try {
-                    reader.events(channel, offset, line, column, arrayForm);
+                    reader.events(content, offset, line, column, arrayForm);
                 } catch (Bail bail) {
                     bailed[0] = true;
                 }
             };
-            long[] start = headerlessStart(channel);
+            long[] start = headerlessStart(content);
             if (start != null) {
                 events.read(start[0], (int) start[1], (int) start[2], start[3] == 1);
             } else {
@@ -130,7 +115,7 @@ public final class ParallelChromeReader {
             reader.single.finishProfiles();
         }
         if (bailed[0]) {
-            try (InputStream in = new BufferedInputStream(java.nio.file.Files.newInputStream(path), 1 << 16)) {
+            try (InputStream in = new BufferedInputStream(content.openAt(0), 1 << 16)) {
                 ChromeTraceReader.readSkipping(name, in, sink, reader.delivered);
             }
         }
@@ -148,9 +133,9 @@ public final class ParallelChromeReader {
      * use initialises the JDK's BigDecimal (on JDK 25, squarings of hundreds of thousands of bits: 11 to 14 ms
      * of the main thread, and C2 compiling them beside the first blocks).
      */
-    private static long[] headerlessStart(FileChannel channel) throws IOException {
+    private static long[] headerlessStart(ByteRanges channel) throws IOException {
         byte[] head = new byte[4096];
-        int n = PositionalReads.readFully(channel, 0, head, 0, head.length); // or the whole of a short file
+        int n = channel.readFully(0, head, 0, head.length); // or the whole of a short file
         byte[] key = "\"traceEvents\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         int line = 1;
         int lineStart = 0;
@@ -188,7 +173,7 @@ public final class ParallelChromeReader {
      * {@code start} (the seam) are read on the replaying thread, after what the block before left.
      */
     private record Chunk(long offset, int length, boolean eof, boolean first, ChunkParser parser,
-                         Future<ChunkParser> parsed, FileChannel channel) {
+                         Workers.Forked<ChunkParser> parsed, ByteRanges channel) {
     }
 
     /** Parsers (with their chunk's bytes) done with, to be used again: chunks allocate nothing in the steady state. */
@@ -198,7 +183,7 @@ public final class ParallelChromeReader {
     private long carryOffset;
     private ChunkParser seamParser;
 
-    private void events(FileChannel channel, long offset, int line, int column, boolean arrayForm)
+    private void events(ByteRanges channel, long offset, int line, int column, boolean arrayForm)
             throws IOException, Bail {
         this.line = line;
         this.lineStartAbs = offset - (column - 1);
@@ -211,18 +196,14 @@ public final class ParallelChromeReader {
         } else {
             chunkSize = Math.min(chunkSize, SMALL_CHUNK);
         }
-        ExecutorService pool = jobs > 1 && size - offset > chunkSize ? Executors.newFixedThreadPool(jobs, r -> {
-            Thread t = new Thread(r, "ppw-chunk");
-            t.setDaemon(true);
-            return t;
-        }) : null;
+        boolean parallel = jobs > 1 && size - offset > chunkSize;
         ArrayDeque<Chunk> ahead = new ArrayDeque<>();
         try {
             long next = offset;
             int inFlight = jobs + 2;
             while (true) {
                 while (ahead.size() < inFlight && next < size) {
-                    Chunk c = submit(channel, next, size, next == offset, pool);
+                    Chunk c = submit(channel, next, size, next == offset, parallel);
                     ahead.add(c);
                     next = c.offset + c.length;
                 }
@@ -234,6 +215,7 @@ public final class ParallelChromeReader {
                     return;
                 }
                 Chunk c = ahead.poll();
+                workers.cancel().check();
                 progress.accept(c.offset);
                 ChunkParser p = get(c);
                 if (p.to < c.length) {
@@ -264,11 +246,8 @@ public final class ParallelChromeReader {
         } finally {
             for (Chunk c : ahead) {
                 if (c.parsed != null) {
-                    c.parsed.cancel(false);
+                    c.parsed.abandon();
                 }
-            }
-            if (pool != null) {
-                pool.shutdownNow();
             }
         }
     }
@@ -314,7 +293,7 @@ public final class ParallelChromeReader {
      * it there: returns true when the events array ended (and the rest of the input was checked), false when
      * the bytes are used up, an event cut at their end being kept in {@link #carry}.
      */
-    private boolean consume(ChunkParser p, byte[] bytes, long bytesOffset, int end, FileChannel channel, long size,
+    private boolean consume(ChunkParser p, byte[] bytes, long bytesOffset, int end, ByteRanges channel, long size,
                             boolean arrayForm) throws Bail, IOException {
         while (true) {
             replay(p);
@@ -343,42 +322,27 @@ public final class ParallelChromeReader {
         if (c.parsed == null) {
             return readAndParse(c.parser, c.channel, c.offset, c.length, c.first);
         }
-        try {
-            return c.parsed.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while parsing");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(e.getCause());
-        }
+        return c.parsed.join();
     }
 
     /**
-     * Block {@code [offset, offset + chunkSize)} of the file (up to its end): read and parsed on the pool, or
-     * on this thread when it is taken if there is no pool.
+     * Block {@code [offset, offset + chunkSize)} of the file (up to its end): read and parsed on a worker when
+     * {@code parallel}, else on this thread when it is taken.
      */
-    private Chunk submit(FileChannel channel, long offset, long size, boolean first, ExecutorService pool) {
+    private Chunk submit(ByteRanges channel, long offset, long size, boolean first, boolean parallel) {
         int want = (int) Math.min(chunkSize, size - offset);
         ChunkParser parser = spare.poll();
         byte[] bytes = parser != null && parser.buf.length >= want ? parser.buf : new byte[want];
         parser = parser == null ? new ChunkParser(bytes, offset, 0, 0, ChunkParser.OPEN)
                 : parser.reuse(bytes, offset, 0, 0, ChunkParser.OPEN);
         boolean eof = offset + want >= size;
-        if (pool == null) {
+        if (!parallel) {
             return new Chunk(offset, want, eof, first, parser, null, channel); // read and parsed when taken
         }
         ChunkParser toParse = parser;
         String input = name;
-        Future<ChunkParser> parsed = pool.submit(() -> record(readAndParse(toParse, channel, offset, want, first), input));
+        Workers.Forked<ChunkParser> parsed = workers.fork(
+                () -> record(readAndParse(toParse, channel, offset, want, first), input));
         return new Chunk(offset, want, eof, first, parser, parsed, channel);
     }
 
@@ -387,10 +351,10 @@ public final class ParallelChromeReader {
      * first block from its start, any other from its {@link #firstBoundary} (the parser's {@code from}, 0
      * when there is none: then nothing is parsed). Its {@code to} is the bytes read.
      */
-    private static ChunkParser readAndParse(ChunkParser parser, FileChannel channel, long offset, int want,
+    private static ChunkParser readAndParse(ChunkParser parser, ByteRanges channel, long offset, int want,
                                             boolean first) throws IOException {
         byte[] bytes = parser.buf;
-        int length = PositionalReads.readFully(channel, offset, bytes, 0, want);
+        int length = channel.readFully(offset, bytes, 0, want);
         if (first) {
             return parser.reuse(bytes, offset, 0, length, ChunkParser.OPEN).parse();
         }
@@ -663,12 +627,12 @@ public final class ParallelChromeReader {
      * After the events array's {@code ]}: the end of the input (array form), or the rest of the trace object
      * with inert plain keys only; anything else is left to the sequential reader.
      */
-    private void tail(FileChannel channel, long offset, long size, boolean arrayForm) throws IOException, Bail {
+    private void tail(ByteRanges channel, long offset, long size, boolean arrayForm) throws IOException, Bail {
         if (size - offset > MAX_TAIL) {
             throw new Bail();
         }
         byte[] bytes = new byte[(int) (size - offset)];
-        int length = PositionalReads.readFully(channel, offset, bytes, 0, bytes.length);
+        int length = channel.readFully(offset, bytes, 0, bytes.length);
         if (!new ChunkParser(bytes, offset, 0, length, ChunkParser.ELEMENT).inertTail(!arrayForm)) {
             throw new Bail();
         }

@@ -1,25 +1,19 @@
 package dev.ppw.collect.ctf;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.work.Workers;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
  * Reads every CTF trace at or below a folder (an LTTng output folder: one trace per buffer scheme, ABI and user
  * or process) into one sequence of events in time order: each stream file is decoded on its own (on up to
- * {@code jobs} threads, a batch of events ahead of the merge) and the streams are merged by timestamp, ties
+ * the caller's workers, a batch of events ahead of the merge) and the streams are merged by timestamp, ties
  * going to the stream first in path order. Events of one stream keep their file order, so the events of each
  * thread come in time order. Memory holds a batch or two per stream and one packet buffer per stream, whatever
  * the length of the trace.
@@ -55,7 +49,7 @@ public final class CtfTraceReader {
      *                           the byte named)
      * @throws IOException       when a file cannot be read
      */
-    public static Result read(Path directory, String displayName, int jobs, Consumer<CtfEvent> consumer)
+    public static Result read(Path directory, String displayName, Workers workers, Consumer<CtfEvent> consumer)
             throws IOException {
         List<Path> traces = CtfFolders.traces(directory);
         if (traces.isEmpty()) {
@@ -77,7 +71,8 @@ public final class CtfTraceReader {
                     decoders.add(new StreamDecoder(compiled, stream, nameOf(directory, displayName, stream)));
                 }
             }
-            long events = jobs > 1 && decoders.size() > 1 ? merged(decoders, jobs, consumer) : merged(decoders, consumer);
+            long events = workers.parallelism() > 1 && decoders.size() > 1 ? merged(decoders, workers, consumer)
+                    : merged(decoders, consumer);
             long discarded = 0;
             List<String> examples = new ArrayList<>();
             for (StreamDecoder d : decoders) {
@@ -140,18 +135,18 @@ public final class CtfTraceReader {
         return count;
     }
 
-    /** A stream decoded a batch ahead on the pool: a decoder is only ever used by the one task in flight. */
+    /** A stream decoded a batch ahead on a worker: a decoder is only ever used by the one task in flight. */
     private static final class Prefetch {
         final StreamDecoder decoder;
-        final ExecutorService pool;
-        Future<List<CtfEvent>> pending;
+        final Workers workers;
+        Workers.Forked<List<CtfEvent>> pending;
         List<CtfEvent> batch = List.of();
         int at;
 
-        Prefetch(StreamDecoder decoder, ExecutorService pool) {
+        Prefetch(StreamDecoder decoder, Workers workers) {
             this.decoder = decoder;
-            this.pool = pool;
-            this.pending = pool.submit(this::decode);
+            this.workers = workers;
+            this.pending = workers.fork(this::decode);
         }
 
         private List<CtfEvent> decode() throws IOException {
@@ -173,61 +168,28 @@ public final class CtfTraceReader {
             if (pending == null) {
                 return null;
             }
-            batch = await(pending);
+            batch = pending.join();
             at = 0;
-            pending = batch.size() == BATCH ? pool.submit(this::decode) : null;
+            pending = batch.size() == BATCH ? workers.fork(this::decode) : null;
             return at < batch.size() ? batch.get(at++) : null;
         }
     }
 
-    private static List<CtfEvent> await(Future<List<CtfEvent>> future) throws IOException {
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while reading a CTF trace");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new UncheckedIOException(new IOException(cause));
-        }
-    }
-
-    private static long merged(List<StreamDecoder> decoders, int jobs, Consumer<CtfEvent> consumer)
+    private static long merged(List<StreamDecoder> decoders, Workers workers, Consumer<CtfEvent> consumer)
             throws IOException {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, decoders.size()), r -> {
-            Thread t = new Thread(r, "ppw-ctf-stream");
-            t.setDaemon(true);
-            return t;
-        });
+        Workers streamWorkers = workers.limitedTo(decoders.size());
         List<Prefetch> streams = new ArrayList<>();
         try {
             for (StreamDecoder d : decoders) {
-                streams.add(new Prefetch(d, pool));
+                streams.add(new Prefetch(d, streamWorkers));
             }
             return inTimeOrder(streams.stream().<EventSource>map(p -> p::next).toList(), consumer);
         } finally {
             // a task not started is dropped; one running finishes its batch before the decoders are closed
             for (Prefetch p : streams) {
                 if (p.pending != null) {
-                    p.pending.cancel(false);
+                    p.pending.settle();
                 }
-            }
-            pool.shutdown();
-            try {
-                while (!pool.awaitTermination(1, TimeUnit.MINUTES)) {
-                    pool.shutdownNow();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
             }
         }
     }

@@ -114,7 +114,7 @@ public final class LttngCtfFormat implements EventFormat {
         }
         EventFormat.bracketed(source.name(), sink, () -> {
             UstFolding folding = new UstFolding(sink, new AddressNames(binaries));
-            CtfTraceReader.Result result = CtfTraceReader.read(directory.get(), source.name(), options.jobs(),
+            CtfTraceReader.Result result = CtfTraceReader.read(directory.get(), source.name(), options.workers(),
                     folding::accept);
             folding.finish();
             if (result.discardedEvents() > 0) {

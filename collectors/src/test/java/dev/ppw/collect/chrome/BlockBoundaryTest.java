@@ -1,5 +1,8 @@
 package dev.ppw.collect.chrome;
 
+import dev.ppw.model.format.ByteRanges;
+import dev.ppw.model.format.InputSource;
+import dev.ppw.model.work.TestWorkers;
 import dev.ppw.collect.TestInputs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -148,8 +151,11 @@ class BlockBoundaryTest {
         Files.write(file, content);
         dev.ppw.collect.RecordingSink parallel = new dev.ppw.collect.RecordingSink();
         parallel.beginInput("t.json");
-        ParallelChromeReader.Counts counts = ParallelChromeReader.readCounting(file, "t.json", parallel, jobs, chunk,
-                bytes -> { });
+        ParallelChromeReader.Counts counts;
+        try (ByteRanges ranges = InputSource.of(file).openRanges().orElseThrow()) {
+            counts = ParallelChromeReader.readCounting(ranges, "t.json", parallel, TestWorkers.of(jobs), chunk,
+                    bytes -> { });
+        }
         parallel.endInput();
         assertEquals(sequential.calls(), parallel.calls());
         assertEquals(sequential.tracks(), parallel.tracks());

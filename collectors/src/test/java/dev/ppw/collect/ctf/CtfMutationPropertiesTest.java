@@ -1,5 +1,6 @@
 package dev.ppw.collect.ctf;
 
+import dev.ppw.model.work.TestWorkers;
 import dev.ppw.model.BadInputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,7 +55,7 @@ class CtfMutationPropertiesTest {
                     int jobs = (int) (seed & 1) + 1;
                     assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
                         try {
-                            CtfTraceReader.read(dir, "T", jobs, event -> {
+                            CtfTraceReader.read(dir, "T", TestWorkers.of(jobs), event -> {
                                 event.name();
                                 event.string("procname");
                             });

@@ -1,5 +1,6 @@
 package dev.ppw.collect.ctf;
 
+import dev.ppw.model.work.TestWorkers;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -23,7 +24,7 @@ class CtfTraceReaderTest {
 
     static List<CtfEvent> events(Path dir, int jobs) throws IOException {
         List<CtfEvent> out = new ArrayList<>();
-        CtfTraceReader.read(dir, dir.toString(), jobs, out::add);
+        CtfTraceReader.read(dir, dir.toString(), TestWorkers.of(jobs), out::add);
         return out;
     }
 

@@ -1,5 +1,7 @@
 package dev.ppw.collect.ctf;
 
+import dev.ppw.model.work.TestWorkers;
+import dev.ppw.model.work.Workers;
 import dev.ppw.model.BadInputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,7 +125,7 @@ class HandBuiltTracesTest {
 
     static List<CtfEvent> read(Path dir, int jobs) throws IOException {
         List<CtfEvent> out = new ArrayList<>();
-        CtfTraceReader.read(dir, "T", jobs, out::add);
+        CtfTraceReader.read(dir, "T", TestWorkers.of(jobs), out::add);
         return out;
     }
 
@@ -161,7 +163,7 @@ class HandBuiltTracesTest {
     @Test
     void discardedEventsAreCountedFromTheGrowthOfThePacketCounter(@TempDir Path tmp) throws IOException {
         Path dir = compactBigEndian(tmp.resolve("t"));
-        CtfTraceReader.Result r = CtfTraceReader.read(dir, "T", 1, e -> { });
+        CtfTraceReader.Result r = CtfTraceReader.read(dir, "T", Workers.inline(), e -> { });
         assertEquals(4, r.events());
         assertEquals(3, r.discardedEvents());
         assertEquals(List.of("T: channel0_0: byte 256: 3 events discarded by the tracer by the end of this packet"),

@@ -1,5 +1,6 @@
 package dev.ppw.collect.ctf;
 
+import dev.ppw.model.work.Workers;
 import dev.ppw.collect.TestInputs;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.format.Confidence;
@@ -51,11 +52,11 @@ class LttngCtfFormatTest {
         Path trace = Files.createDirectories(tmp.resolve("ust/uid/0/64-bit"));
         Files.writeString(trace.resolve("metadata"), "not CTF metadata");
         Files.write(trace.resolve("ch_0"), new byte[] {1, 2, 3});
-        BadInputException e = assertThrows(BadInputException.class, () -> CtfTraceReader.read(tmp, "DIR", 1, event -> { }));
+        BadInputException e = assertThrows(BadInputException.class, () -> CtfTraceReader.read(tmp, "DIR", Workers.inline(), event -> { }));
         assertEquals("DIR: ust/uid/0/64-bit/metadata: byte 0: not CTF metadata (it opens with neither the packet magic"
                 + " 0x75D11D57 nor \"/* CTF 1.8\")", e.getMessage());
         Path empty = Files.createDirectories(tmp.resolve("other"));
-        BadInputException none = assertThrows(BadInputException.class, () -> CtfTraceReader.read(empty, "E", 1, event -> { }));
+        BadInputException none = assertThrows(BadInputException.class, () -> CtfTraceReader.read(empty, "E", Workers.inline(), event -> { }));
         assertEquals("E: no CTF trace in this folder (no 'metadata' file opening with the CTF magic or \"/* CTF 1.8\")",
                 none.getMessage());
     }

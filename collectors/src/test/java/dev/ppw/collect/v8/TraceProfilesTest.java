@@ -1,5 +1,8 @@
 package dev.ppw.collect.v8;
 
+import dev.ppw.model.format.ByteRanges;
+import dev.ppw.model.format.InputSource;
+import dev.ppw.model.work.TestWorkers;
 import dev.ppw.collect.RecordingSink;
 import dev.ppw.collect.chrome.ChromeTraceReader;
 import dev.ppw.collect.chrome.ParallelChromeReader;
@@ -109,7 +112,9 @@ class TraceProfilesTest {
 
         for (int chunk : new int[]{256, 4096, 1 << 20}) {
             RecordingSink parallel = new RecordingSink();
-            ParallelChromeReader.read(CHROME, CHROME.toString(), parallel, 2, chunk);
+            try (ByteRanges content = InputSource.of(CHROME).openRanges().orElseThrow()) {
+                ParallelChromeReader.read(content, CHROME.toString(), parallel, TestWorkers.of(2), chunk, bytes -> { });
+            }
             assertEquals(sink.calls(), parallel.calls(), "chunks of " + chunk + " bytes");
             assertEquals(sink.warnings(), parallel.warnings());
             assertEquals(sink.notes(), parallel.notes());

@@ -74,6 +74,18 @@ public interface InputSource extends Closeable {
         return Optional.empty();
     }
 
+    /**
+     * The content at offsets, for a format that reads it in blocks on several threads: present when the content
+     * is exactly the bytes as stored (no compression, no byte order mark) and the source can read them at an
+     * offset (a regular file, a source made from an {@link Opener}); empty otherwise, or when the head cannot be
+     * read. The caller closes it.
+     *
+     * @throws IOException when the bytes cannot be opened
+     */
+    default Optional<ByteRanges> openRanges() throws IOException {
+        return Optional.empty();
+    }
+
     /** Size of the input as stored (compressed, when it is), in bytes; -1 when unknown. */
     long sizeBytes();
 
@@ -101,7 +113,8 @@ public interface InputSource extends Closeable {
      */
     static InputSource of(Path file, String name) {
         if (Files.isRegularFile(file)) {
-            return new RereadableSource(name, () -> Files.newInputStream(file), file, () -> Files.size(file));
+            return new RereadableSource(name, () -> Files.newInputStream(file), file, () -> Files.size(file),
+                    () -> new FileRanges(file));
         }
         return new OnceSource(name, () -> Files.newInputStream(file));
     }
@@ -126,6 +139,30 @@ public interface InputSource extends Closeable {
     /** The bytes {@code raw} (as stored: they may be gzipped), named {@code name}; read again on demand. */
     static InputSource of(String name, byte[] raw) {
         byte[] copy = raw.clone();
-        return new RereadableSource(name, () -> new ByteArrayInputStream(copy), null, () -> copy.length);
+        return new RereadableSource(name, () -> new ByteArrayInputStream(copy), null, () -> copy.length, null);
+    }
+
+    /** Opens an input's bytes as stored from an offset. */
+    @FunctionalInterface
+    interface Opener {
+        /**
+         * The bytes as stored from byte {@code offset} (0 to the size) to their end; the caller closes the stream.
+         * Called from any thread, as often as a reader needs.
+         */
+        InputStream open(long offset) throws IOException;
+    }
+
+    /**
+     * An input that is not a local file, named {@code name}, of {@code sizeBytes} bytes as stored, whose bytes
+     * {@code opener} opens at any offset: an upload kept by a server, an object in a store, a file of a
+     * distributed file system. It is read again on demand, gzipped or not, and read at offsets in parallel like a
+     * regular file when it is plain ({@link #openRanges()}).
+     */
+    static InputSource of(String name, long sizeBytes, Opener opener) {
+        if (sizeBytes < 0) {
+            throw new IllegalArgumentException("the size of " + name + " must be known, got " + sizeBytes);
+        }
+        return new RereadableSource(name, () -> opener.open(0), null, () -> sizeBytes,
+                () -> new OpenerRanges(opener, sizeBytes));
     }
 }

@@ -1,5 +1,7 @@
 package dev.ppw.model.format;
 
+import dev.ppw.model.work.Workers;
+
 import java.util.Objects;
 import java.util.function.LongConsumer;
 
@@ -7,8 +9,9 @@ import java.util.function.LongConsumer;
  * How a format may read one input: options are passed in, never read from system properties by the
  * formats. The tuning values change only speed, never what is read.
  *
- * @param jobs              threads the format may use to read one input (at least 1); the events and the
- *                          profile are the same whatever it is
+ * @param workers           where the format may run parallel steps of reading one input, and the analysis'
+ *                          cancel handle, which a reader checks between blocks or every few thousand events
+ *                          ({@link Workers}); the events and the profile are the same whatever its parallelism
  * @param progress          told how many bytes of the input as stored have been read so far (the unit of
  *                          {@link InputSource#sizeBytes()}), on the reading thread; from 0 again when the
  *                          input is read a second time
@@ -16,17 +19,15 @@ import java.util.function.LongConsumer;
  *                          this size in bytes (0: always); smaller files are read as one stream
  * @param chunkBytes        the largest chunk of such a parallel reading, in bytes (at least 1)
  */
-public record ReadOptions(int jobs, LongConsumer progress, long parallelFromBytes, int chunkBytes) {
+public record ReadOptions(Workers workers, LongConsumer progress, long parallelFromBytes, int chunkBytes) {
     /** Files from this size are read in parallel chunks by default: below it, starting threads costs more. */
     public static final long DEFAULT_PARALLEL_FROM_BYTES = 64 << 10;
     /** A chunk and the events parsed from it stay in a core's cache until they are used. */
     public static final int DEFAULT_CHUNK_BYTES = 1 << 20;
 
     public ReadOptions {
+        Objects.requireNonNull(workers, "workers");
         Objects.requireNonNull(progress, "progress");
-        if (jobs < 1) {
-            throw new IllegalArgumentException("jobs must be at least 1, got " + jobs);
-        }
         if (parallelFromBytes < 0) {
             throw new IllegalArgumentException("parallelFromBytes must be >= 0, got " + parallelFromBytes);
         }
@@ -35,28 +36,38 @@ public record ReadOptions(int jobs, LongConsumer progress, long parallelFromByte
         }
     }
 
-    /** One thread, no progress, the default tuning. */
+    /** One thread, never cancelled, no progress, the default tuning. */
     public static ReadOptions defaults() {
-        return new ReadOptions(1, bytes -> { }, DEFAULT_PARALLEL_FROM_BYTES, DEFAULT_CHUNK_BYTES);
+        return new ReadOptions(Workers.inline(), bytes -> { }, DEFAULT_PARALLEL_FROM_BYTES, DEFAULT_CHUNK_BYTES);
     }
 
-    /** These options with {@code n} jobs. */
+    /** How many threads the format may read one input on: its workers' parallelism. */
+    public int jobs() {
+        return workers.parallelism();
+    }
+
+    /** These options with their workers limited to {@code n} tasks at once ({@link Workers#limitedTo}). */
     public ReadOptions withJobs(int n) {
-        return new ReadOptions(n, progress, parallelFromBytes, chunkBytes);
+        return withWorkers(workers.limitedTo(n));
+    }
+
+    /** These options reading on {@code other}. */
+    public ReadOptions withWorkers(Workers other) {
+        return new ReadOptions(other, progress, parallelFromBytes, chunkBytes);
     }
 
     /** These options telling {@code consumer} the bytes read. */
     public ReadOptions withProgress(LongConsumer consumer) {
-        return new ReadOptions(jobs, consumer, parallelFromBytes, chunkBytes);
+        return new ReadOptions(workers, consumer, parallelFromBytes, chunkBytes);
     }
 
     /** These options reading plain files from {@code bytes} in parallel chunks. */
     public ReadOptions withParallelFromBytes(long bytes) {
-        return new ReadOptions(jobs, progress, bytes, chunkBytes);
+        return new ReadOptions(workers, progress, bytes, chunkBytes);
     }
 
     /** These options with parallel chunks of at most {@code bytes}. */
     public ReadOptions withChunkBytes(int bytes) {
-        return new ReadOptions(jobs, progress, parallelFromBytes, bytes);
+        return new ReadOptions(workers, progress, parallelFromBytes, bytes);
     }
 }

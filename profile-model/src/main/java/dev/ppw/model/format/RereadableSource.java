@@ -25,18 +25,29 @@ final class RereadableSource implements InputSource {
         long bytes() throws IOException;
     }
 
+    /** Opens the raw bytes for reading at offsets. */
+    @FunctionalInterface
+    interface RawRanges {
+        ByteRanges open() throws IOException;
+    }
+
     private final String name;
     private final RawOpener raw;
     private final Path file;
     private final RawSize size;
+    private final RawRanges ranges;
     private Head head;
 
-    /** @param file the regular file the raw bytes are, or null */
-    RereadableSource(String name, RawOpener raw, Path file, RawSize size) {
+    /**
+     * @param file   the regular file the raw bytes are, or null
+     * @param ranges opens the raw bytes at offsets, or null when they cannot be
+     */
+    RereadableSource(String name, RawOpener raw, Path file, RawSize size, RawRanges ranges) {
         this.name = name;
         this.raw = raw;
         this.file = file;
         this.size = size;
+        this.ranges = ranges;
     }
 
     @Override
@@ -56,16 +67,23 @@ final class RereadableSource implements InputSource {
 
     @Override
     public Optional<Path> file() {
-        if (file == null) {
-            return Optional.empty();
-        }
+        return file != null && plain() ? Optional.of(file) : Optional.empty();
+    }
+
+    @Override
+    public Optional<ByteRanges> openRanges() throws IOException {
+        return ranges != null && plain() ? Optional.of(ranges.open()) : Optional.empty();
+    }
+
+    /** True when the raw bytes are the content: no gzip layer, no byte order mark (false when unreadable). */
+    private boolean plain() {
         Head h;
         try {
             h = head();
         } catch (IOException | BadInputException e) {
-            return Optional.empty();
+            return false;
         }
-        return h.gzipLayers() == 0 && !h.byteOrderMark() ? Optional.of(file) : Optional.empty();
+        return h.gzipLayers() == 0 && !h.byteOrderMark();
     }
 
     @Override

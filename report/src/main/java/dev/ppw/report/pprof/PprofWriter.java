@@ -12,7 +12,7 @@ import dev.ppw.model.SampleWeights;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
-import dev.ppw.report.Version;
+import dev.ppw.model.Version;
 
 import java.io.IOException;
 import java.io.OutputStream;

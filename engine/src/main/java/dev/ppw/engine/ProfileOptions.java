@@ -1,8 +1,8 @@
 package dev.ppw.engine;
 
-import dev.ppw.aggregate.AsyncMode;
+import dev.ppw.model.AsyncMode;
 import dev.ppw.aggregate.FoldOptions;
-import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.model.format.ReadOptions;
 
 import java.util.Objects;

@@ -1,11 +1,14 @@
-package dev.ppw.report;
+package dev.ppw.model;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
 
-/** The build's version, from a resource that Maven fills in. */
+/**
+ * The build's version, from a resource that Maven fills in: what outputs name their writer by and what a stored
+ * run records.
+ */
 public final class Version {
     private static final String VERSION = load();
 

@@ -1,4 +1,4 @@
-package dev.ppw.aggregate;
+package dev.ppw.model;
 
 import java.util.Locale;
 

@@ -2,7 +2,7 @@ package dev.ppw.engine;
 
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
-import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.aggregate.Windows;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.BadInputsException;
@@ -57,7 +57,7 @@ final class TraceFolding {
     static Folded fold(List<InputSource> inputs, Reading reading, FoldOptions options, int jobs, LongConsumer progress,
                        boolean skipBad, IntFunction<Windows> windowsOf) {
         AtomicLong bytesRead = new AtomicLong();
-        Folder folder = new Folder(options).withJobs(jobs);
+        Folder folder = new Folder(options).withWorkers(reading.options().workers().limitedTo(jobs));
         List<String> names = new ArrayList<>();
         DroppedInputs[] dropped = {DroppedInputs.NONE};
         boolean skip = skipBad && inputs.size() > 1;
@@ -66,7 +66,7 @@ final class TraceFolding {
                 // Each worker reads its input on one thread; the spill limit is shared among them. An input
                 // folded apart joins only once it has been read whole, so a bad one can be left out.
                 FoldOptions share = options.withSpillLimitEvents(Math.max(1, options.spillLimitEvents() / jobs));
-                InOrder.run(inputs.size(), jobs, i -> foldApart(inputs.get(i), reading, share, progressOf(progress,
+                InOrder.run(inputs.size(), reading.options().workers().limitedTo(jobs), i -> foldApart(inputs.get(i), reading, share, progressOf(progress,
                         bytesRead), skip, windowsOf == null ? null : windowsOf.apply(i)), apart -> {
                             if (apart.unreadable() != null) {
                                 dropped[0] = dropped[0].then(one(apart.name(), apart.unreadable()));

@@ -5,6 +5,8 @@ import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Percentile;
 import dev.ppw.model.Report;
 
+import dev.ppw.model.SortDirection;
+import dev.ppw.model.SortKey;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -13,7 +15,7 @@ import java.util.Optional;
  * Which rows of a view a report shows, in which order and unit.
  *
  * @param sort          the order of siblings (of all rows, for flat and tau views)
- * @param direction     which way {@code sort} sorts; empty for the key's own ({@link RowOrder.SortKey#defaultDirection}:
+ * @param direction     which way {@code sort} sorts; empty for the key's own ({@link SortKey#defaultDirection}:
  *                      largest first, names from A)
  * @param maxDepth      levels of a tree shown, roots being level 1; 0 for all
  * @param minPercent    rows below this share of the total time (0 to 100) are left out with their subtrees
@@ -25,7 +27,7 @@ import java.util.Optional;
  *                      none. The profile's tree must keep call-time sketches for them to have values
  *                      ({@link dev.ppw.aggregate.FoldOptions#keepCallTimes()})
  */
-public record RowOptions(RowOrder.SortKey sort, Optional<RowOrder.Direction> direction, int maxDepth,
+public record RowOptions(SortKey sort, Optional<SortDirection> direction, int maxDepth,
                          double minPercent, int top, Optional<DisplayUnit> unit, int topImbalance,
                          List<Percentile> percentiles) {
     public RowOptions {
@@ -48,33 +50,33 @@ public record RowOptions(RowOrder.SortKey sort, Optional<RowOrder.Direction> dir
     }
 
     /** Options without percentile columns. */
-    public RowOptions(RowOrder.SortKey sort, Optional<RowOrder.Direction> direction, int maxDepth,
+    public RowOptions(SortKey sort, Optional<SortDirection> direction, int maxDepth,
                       double minPercent, int top, Optional<DisplayUnit> unit, int topImbalance) {
         this(sort, direction, maxDepth, minPercent, top, unit, topImbalance, List.of());
     }
 
     /** The options of earlier callers: the key's own direction, every row that depth and percent keep. */
-    public RowOptions(RowOrder.SortKey sort, int maxDepth, double minPercent, Optional<DisplayUnit> unit,
+    public RowOptions(SortKey sort, int maxDepth, double minPercent, Optional<DisplayUnit> unit,
                       int topImbalance) {
         this(sort, Optional.empty(), maxDepth, minPercent, 0, unit, topImbalance);
     }
 
     /** Every row, largest inclusive time first, each format's own unit, no imbalance list. */
     public static RowOptions defaults() {
-        return new RowOptions(RowOrder.SortKey.INCLUSIVE, Optional.empty(), 0, 0, 0, Optional.empty(), 0);
+        return new RowOptions(SortKey.INCLUSIVE, Optional.empty(), 0, 0, 0, Optional.empty(), 0);
     }
 
     /** The direction rows sort in: the one asked for, else the sort key's own. */
-    public RowOrder.Direction effectiveDirection() {
+    public SortDirection effectiveDirection() {
         return direction.orElse(sort.defaultDirection());
     }
 
-    public RowOptions withSort(RowOrder.SortKey key) {
+    public RowOptions withSort(SortKey key) {
         return new RowOptions(key, direction, maxDepth, minPercent, top, unit, topImbalance, percentiles);
     }
 
     /** Rows sorted {@code way}; null for the sort key's own direction. */
-    public RowOptions withDirection(RowOrder.Direction way) {
+    public RowOptions withDirection(SortDirection way) {
         return new RowOptions(sort, Optional.ofNullable(way), maxDepth, minPercent, top, unit, topImbalance,
                 percentiles);
     }

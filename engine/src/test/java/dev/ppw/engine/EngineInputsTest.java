@@ -1,6 +1,6 @@
 package dev.ppw.engine;
 
-import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.MergeOp;

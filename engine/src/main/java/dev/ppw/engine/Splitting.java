@@ -109,7 +109,7 @@ final class Splitting implements AutoCloseable {
         Set<String> names = markerNames(spec);
         List<WindowPlan.Extent> extents = new ArrayList<>(sources.size());
         int each = sources.size() == 1 ? jobs : 1;
-        InOrder.run(sources.size(), jobs, i -> scan(sources.get(i), nodes.get(i), reading, names, each, skipBad),
+        InOrder.run(sources.size(), reading.options().workers().limitedTo(jobs), i -> scan(sources.get(i), nodes.get(i), reading, names, each, skipBad),
                 extents::add);
         return extents;
     }

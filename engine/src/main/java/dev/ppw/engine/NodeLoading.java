@@ -1,9 +1,10 @@
 package dev.ppw.engine;
 
+import dev.ppw.aggregate.AsyncRows;
 import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
-import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.aggregate.Views;
 import dev.ppw.aggregate.Windows;
 import dev.ppw.model.BadInputException;
@@ -158,7 +159,7 @@ final class NodeLoading {
 
     private Loaded loadSaved(String file, String label, Profile read) {
         Diagnostics notes = new Diagnostics();
-        Profile saved = foldOptions.async().applyTo(read, notes);
+        Profile saved = AsyncRows.apply(foldOptions.async(), read, notes);
         String savedView = saved.view().label() + (saved.view() == ViewKind.TAU ? " depth " + saved.tauDepth() : "");
         String holds = saved.nodes() > 1
                 ? "a " + saved.aggregation().label() + " aggregate of " + saved.nodes() + " nodes (" + savedView + ")"

@@ -6,7 +6,8 @@ import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.ImbalanceRanking;
 import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.aggregate.RowOrder;
-import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.model.SortDirection;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.aggregate.ThreadTrees;
 import dev.ppw.aggregate.Views;
 import dev.ppw.model.BadInputException;
@@ -31,6 +32,8 @@ import dev.ppw.model.output.Content;
 import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.WriterRegistry;
+import dev.ppw.model.work.Cancel;
+import dev.ppw.model.work.Workers;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,6 +46,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
@@ -73,11 +77,27 @@ import java.util.function.Consumer;
 public final class Engine {
     private final FormatRegistry formats;
     private final WriterRegistry writers;
+    private final Executor executor;
 
-    /** An engine reading the given formats and writing the given writers. */
+    /** An engine reading the given formats and writing the given writers, its parallel steps on the default executor. */
     public Engine(FormatRegistry formats, WriterRegistry writers) {
+        this(formats, writers, DefaultExecutor.get());
+    }
+
+    /**
+     * An engine reading the given formats and writing the given writers, every parallel step of every call on
+     * {@code executor} (which may be bounded and shared with other work: a step it has not started when its result
+     * is needed runs on the thread that needs it).
+     */
+    public Engine(FormatRegistry formats, WriterRegistry writers, Executor executor) {
         this.formats = Objects.requireNonNull(formats, "formats");
         this.writers = Objects.requireNonNull(writers, "writers");
+        this.executor = Objects.requireNonNull(executor, "executor");
+    }
+
+    /** Workers of one call: {@code jobs} tasks at once on this engine's executor. */
+    private Workers workers(int jobs) {
+        return Workers.of(executor, jobs, Cancel.never());
     }
 
     /**
@@ -198,7 +218,8 @@ public final class Engine {
 
     private ProfileResult profileOf(List<InputSource> inputs, ProfileOptions options, ViewSpec view,
                                     WindowSpec windows) {
-        Reading reading = Reading.of(formats, options.inputFormat(), options.reading());
+        Reading reading = Reading.of(formats, options.inputFormat(),
+                options.reading().withWorkers(workers(options.jobs())));
         Diagnostics diagnostics = InputList.notesOf(inputs, options.fold().warningExamples());
         List<InputSource> sources = List.copyOf(inputs);
         String saved = firstSavedProfile(sources, reading, options.jobs());
@@ -315,7 +336,7 @@ public final class Engine {
      */
     private static String firstSavedProfile(List<InputSource> sources, Reading reading, int jobs) {
         String[] first = {null};
-        InOrder.run(sources.size(), jobs, i -> {
+        InOrder.run(sources.size(), reading.options().workers().limitedTo(jobs), i -> {
             InputSource source = sources.get(i);
             try {
                 return reading.formatOf(source) instanceof ProfileFormat ? source.name() : null;
@@ -410,7 +431,8 @@ public final class Engine {
         WindowSpec spec = options.windows().get();
         try (Splitting splitting = new Splitting()) {
             List<InputSource> sources = splitting.rereadable(inputs);
-            Reading reading = Reading.of(formats, options.inputFormat(), options.reading().withJobs(1));
+            Reading reading = Reading.of(formats, options.inputFormat(),
+                options.reading().withWorkers(workers(options.jobs())));
             List<String> labels = InputExpansion.labels(sources.stream().map(InputSource::name).toList());
             WindowPlan plan = WindowPlan.of(spec, Splitting.scanAll(sources, labels, reading, spec, options.jobs(),
                     options.skipBad()));
@@ -463,7 +485,9 @@ public final class Engine {
         if (firstInputIndex < 0) {
             throw new IllegalArgumentException("input indices start at 0, got " + firstInputIndex);
         }
-        Reading reading = Reading.of(formats, options.inputFormat(), options.reading().withJobs(1));
+        Workers work = workers(options.jobs());
+        // Each input on one thread: inputs are read side by side.
+        Reading reading = Reading.of(formats, options.inputFormat(), options.reading().withWorkers(work.limitedTo(1)));
         MergeAccumulator merge = newAccumulator(options);
         NodeLoading loader = new NodeLoading(reading, options.view(), options.splitByPid(), options.fold(),
                 options.jobs());
@@ -471,7 +495,7 @@ public final class Engine {
         List<String> names = sources.stream().map(InputSource::name).toList();
         List<String> labels = InputExpansion.labels(names);
         String[] joined = new String[1]; // the first input that joined, for messages about one that cannot
-        InOrder.run(sources.size(), options.jobs(), i -> new Indexed(i, plan == null
+        InOrder.run(sources.size(), work, i -> new Indexed(i, plan == null
                         ? loader.load(sources.get(i), labels.get(i))
                         : loader.load(sources.get(i), labels.get(i), plan.windowsOf(i), plan.phaseCount())),
                 item -> {
@@ -554,7 +578,7 @@ public final class Engine {
      * when {@link RowOptions#top()} cuts the rows, the report says how many there were ({@link Report#top()}).
      */
     public Report report(Profile shown, Diagnostics diagnostics, RowOptions rows) {
-        RowOrder.Direction direction = rows.effectiveDirection();
+        SortDirection direction = rows.effectiveDirection();
         int[] order = RowOrder.order(shown, rows.sort(), direction, rows.maxDepth(), rows.minPercent());
         Report report = new Report(shown, order, RowOrder.totalNanos(shown), rows.unit()).withDiagnostics(diagnostics);
         if (rows.top() > 0) {
@@ -566,10 +590,17 @@ public final class Engine {
                 }
                 report = new Report(shown, first, report.totalInclusiveNanos(), rows.unit())
                         .withDiagnostics(diagnostics).withTop(new Report.Top(rows.top(), available,
-                                rows.sort().label(), direction == RowOrder.Direction.ASCENDING));
+                                rows.sort().label(), direction == SortDirection.ASCENDING));
             }
         }
-        return rows.percentiles().isEmpty() ? report : report.withPercentiles(rows.percentiles());
+        if (rows.percentiles().isEmpty()) {
+            return report;
+        }
+        report = report.withPercentiles(rows.percentiles());
+        // The HTML page's region table shows percentiles of every context of a region merged, which only the
+        // flat view's sketches give: derived here, since writers never derive views.
+        return shown.view().isHierarchical() && shown.tree().keepsCallTimes()
+                ? report.withRegions(Views.flat(shown.tree())) : report;
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.ppw.engine;
 
-import dev.ppw.aggregate.AsyncMode;
+import dev.ppw.model.AsyncMode;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;

@@ -1,8 +1,8 @@
 package dev.ppw.engine;
 
 import dev.ppw.aggregate.MergeAccumulator;
-import dev.ppw.aggregate.RowOrder;
-import dev.ppw.aggregate.ThreadMode;
+import dev.ppw.model.SortKey;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.BadInputsException;
 import dev.ppw.model.DisplayUnit;
@@ -78,17 +78,6 @@ class EngineTest {
     }
 
     @Test
-    void theEngineGivesWhatTheCommandsPrint() {
-        assertEquals(dev.ppw.cli.CliRunner.out("profile", EXAMPLES.resolve("perfflowaspect/compact.pfw").toString(),
-                        "--view", "tau", "--depth", "2", "--format", "csv"),
-                profileCsv(ProfileOptions.defaults(), ViewSpec.tau(2), "perfflowaspect/compact.pfw"));
-        assertEquals(dev.ppw.cli.CliRunner.out("merge", EXAMPLES.resolve("perfflowaspect/nodes4").toString(), "--agg",
-                        "avg", "--present-only", "--view", "flat", "--top-imbalance", "2", "--format", "csv"),
-                mergeCsv(MergeOptions.defaults().withOp(MergeOp.AVG).withMissing(MissingRule.PRESENT)
-                        .withView(ViewSpec.FLAT).withBreakdown(true), 2, "perfflowaspect/nodes4"));
-    }
-
-    @Test
     void callsWithDifferentOptionsRunAtOnceAndEachGivesWhatItGivesAlone() throws Exception {
         List<Callable<String>> calls = List.of(
                 () -> profileCsv(ProfileOptions.defaults().withJobs(1), ViewSpec.TREE, "perfflowaspect/compact.pfw"),
@@ -100,7 +89,7 @@ class EngineTest {
                         .withJobs(1), 1, "perfflowaspect/multiproc.pfw"),
                 () -> csv(ENGINE.report(ENGINE.view(ENGINE.profile(inputs("perfflowaspect/cpumem.pfw"),
                         ProfileOptions.defaults()).profile(), ViewSpec.FLAT), new dev.ppw.model.Diagnostics(),
-                        RowOptions.defaults().withSort(RowOrder.SortKey.NAME).withUnit(DisplayUnit.US))));
+                        RowOptions.defaults().withSort(SortKey.NAME).withUnit(DisplayUnit.US))));
         List<String> alone = new ArrayList<>();
         for (Callable<String> c : calls) {
             alone.add(c.call());

@@ -25,21 +25,6 @@ class EngineDiffTest {
     }
 
     @Test
-    void theLibrarysDiffIsTheCommands() throws IOException {
-        ProfileResult a = profile("perfflowaspect/smoketest.pfw", ViewSpec.FLAT);
-        ProfileResult b = profile("perfflowaspect/multiproc.pfw", ViewSpec.FLAT);
-        ProfileDiff diff = ENGINE.diff(a.profile(), b.profile(), DiffOptions.defaults());
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ENGINE.write(ENGINE.report(diff, new Diagnostics(), DiffOptions.defaults()), "csv", out);
-        ByteArrayOutputStream cli = new ByteArrayOutputStream();
-        int exit = dev.ppw.cli.Main.run(new String[] {"diff", EXAMPLES.resolve("perfflowaspect/smoketest.pfw").toString(),
-                        EXAMPLES.resolve("perfflowaspect/multiproc.pfw").toString(), "--view", "flat", "--format", "csv"},
-                new java.io.PrintStream(cli, true, StandardCharsets.UTF_8), System.err);
-        assertEquals(0, exit);
-        assertEquals(cli.toString(StandardCharsets.UTF_8), out.toString(StandardCharsets.UTF_8));
-    }
-
-    @Test
     void aWriterThatDoesNotPrintDiffsIsRefused() {
         ProfileResult a = profile("perfflowaspect/smoketest.pfw", ViewSpec.TREE);
         Report report = ENGINE.report(ENGINE.diff(a.profile(), a.profile(), DiffOptions.defaults()), new Diagnostics(),
