@@ -9,18 +9,15 @@
  * (as `merge --agg max --top-imbalance 3 --format csv` does), then one number read from the model itself.
  */
 
-import dev.ppw.aggregate.MergeAccumulator;
+import dev.ppw.engine.Analysis;
+import dev.ppw.engine.AnalysisResult;
+import dev.ppw.engine.Combine;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.MergeOptions;
-import dev.ppw.engine.ProfileOptions;
-import dev.ppw.engine.ProfileResult;
 import dev.ppw.engine.RowOptions;
 import dev.ppw.engine.ViewSpec;
-import dev.ppw.model.CallTree;
 import dev.ppw.model.MergeOp;
-import dev.ppw.model.Profile;
-
 import dev.ppw.model.SortKey;
+
 import java.nio.file.Path;
 import java.util.List;
 
@@ -31,20 +28,19 @@ public final class ProfileAndMerge {
 
         // One trace, folded into its calling-context tree, shown as the flat view: self time per region.
         String trace = examples.resolve("perfflowaspect/smoketest.pfw").toString();
-        ProfileResult one = engine.profile(engine.inputs(List.of(trace)), ProfileOptions.defaults());
-        Profile flat = engine.view(one.profile(), ViewSpec.FLAT);
-        RowOptions byExclusive = RowOptions.defaults().withSort(SortKey.EXCLUSIVE);
-        engine.write(engine.report(flat, one.diagnostics(), byExclusive), "text", System.out);
+        AnalysisResult flat = engine.analyze(Analysis.profile(engine.inputs(List.of(trace))).withView(ViewSpec.FLAT)
+                .withRows(RowOptions.defaults().withSort(SortKey.EXCLUSIVE)));
+        engine.write(flat.report(), "text", System.out);
 
         // Four nodes (a folder of traces), the worst node per calling context, and how unevenly they ran.
         String nodes = examples.resolve("perfflowaspect/nodes4").toString();
-        MergeOptions worst = MergeOptions.defaults().withOp(MergeOp.MAX).withBreakdown(true);
-        MergeAccumulator.Merged merged = engine.merge(engine.inputs(List.of(nodes)), worst);
-        engine.write(engine.report(merged, RowOptions.defaults().withTopImbalance(3)), "csv", System.out);
+        AnalysisResult worst = engine.analyze(Analysis.merge(engine.inputs(List.of(nodes)), MergeOp.MAX)
+                .withCombine(Combine.merge(MergeOp.MAX).withBreakdown(true))
+                .withRows(RowOptions.defaults().withTopImbalance(3)));
+        engine.write(worst.report(), "csv", System.out);
 
         // The model itself: times are integer nanoseconds.
-        CallTree tree = merged.profile().tree();
-        System.out.println("nodes merged: " + merged.profile().nodes() + ", total of the max tree: "
-                + tree.totalInclusiveNanos() + " ns");
+        System.out.println("nodes merged: " + worst.profile().nodes() + ", total of the max tree: "
+                + worst.profile().tree().totalInclusiveNanos() + " ns");
     }
 }

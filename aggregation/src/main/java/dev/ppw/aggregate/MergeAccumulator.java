@@ -18,6 +18,8 @@ import java.io.DataInputStream;
 import java.io.DataOutput;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -415,50 +417,60 @@ public final class MergeAccumulator {
      */
     public byte[] toBytes() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeInt(MAGIC);
-            out.writeInt(FORM_VERSION);
-            MergeCodec.writeString(out, op.label());
-            MergeCodec.writeString(out, missing.label());
-            MergeCodec.writeString(out, view.label());
-            out.writeInt(tauDepth);
-            out.writeBoolean(keepBreakdown);
-            out.writeInt(inputs.size());
-            for (Map.Entry<Integer, String> e : inputs.entrySet()) {
-                out.writeInt(e.getKey());
-                MergeCodec.writeString(out, e.getValue());
-            }
-            out.writeInt(nodes.size());
-            for (Map.Entry<Long, NodeInfo> e : nodes.entrySet()) {
-                out.writeLong(e.getKey());
-                NodeInfo info = e.getValue();
-                MergeCodec.writeString(out, info.label());
-                MergeCodec.writeString(out, info.file());
-                MergeCodec.writeString(out, info.pid());
-                MergeCodec.writeString(out, info.host());
-                MergeCodec.writeMap(out, info.processNames());
-                MergeCodec.writeMap(out, info.threadNames());
-            }
-            rows.write(out);
-            writeNames(out, processNames);
-            writeNames(out, threadNames);
-            out.writeInt(displayUnits.size());
-            for (Map.Entry<String, Long> e : new TreeMap<>(displayUnits).entrySet()) {
-                MergeCodec.writeString(out, e.getKey());
-                out.writeLong(e.getValue());
-            }
-            out.writeInt(counters.size());
-            for (Series s : new TreeMap<>(counters).values()) {
-                s.write(out);
-            }
-            writeKinds(out, warnings);
-            writeKinds(out, notes);
-            dropped.write(out);
-            droppedBefore.write(out);
+        try {
+            writeTo(bytes);
         } catch (IOException e) {
             throw new UncheckedIOException("writing to memory", e);
         }
         return bytes.toByteArray();
+    }
+
+    /**
+     * Writes {@link #toBytes()}'s form to {@code stream} as it goes, without holding it whole (a state of more than
+     * an array's 2 GB); {@code stream} stays open. {@link #readFrom} reads it back.
+     */
+    public void writeTo(OutputStream stream) throws IOException {
+        DataOutputStream out = new DataOutputStream(stream);
+        out.writeInt(MAGIC);
+        out.writeInt(FORM_VERSION);
+        MergeCodec.writeString(out, op.label());
+        MergeCodec.writeString(out, missing.label());
+        MergeCodec.writeString(out, view.label());
+        out.writeInt(tauDepth);
+        out.writeBoolean(keepBreakdown);
+        out.writeInt(inputs.size());
+        for (Map.Entry<Integer, String> e : inputs.entrySet()) {
+            out.writeInt(e.getKey());
+            MergeCodec.writeString(out, e.getValue());
+        }
+        out.writeInt(nodes.size());
+        for (Map.Entry<Long, NodeInfo> e : nodes.entrySet()) {
+            out.writeLong(e.getKey());
+            NodeInfo info = e.getValue();
+            MergeCodec.writeString(out, info.label());
+            MergeCodec.writeString(out, info.file());
+            MergeCodec.writeString(out, info.pid());
+            MergeCodec.writeString(out, info.host());
+            MergeCodec.writeMap(out, info.processNames());
+            MergeCodec.writeMap(out, info.threadNames());
+        }
+        rows.write(out);
+        writeNames(out, processNames);
+        writeNames(out, threadNames);
+        out.writeInt(displayUnits.size());
+        for (Map.Entry<String, Long> e : new TreeMap<>(displayUnits).entrySet()) {
+            MergeCodec.writeString(out, e.getKey());
+            out.writeLong(e.getValue());
+        }
+        out.writeInt(counters.size());
+        for (Series s : new TreeMap<>(counters).values()) {
+            s.write(out);
+        }
+        writeKinds(out, warnings);
+        writeKinds(out, notes);
+        dropped.write(out);
+        droppedBefore.write(out);
+        out.flush();
     }
 
     /**
@@ -468,46 +480,7 @@ public final class MergeAccumulator {
      */
     public static MergeAccumulator fromBytes(byte[] bytes) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-            if (in.readInt() != MAGIC) {
-                throw new IllegalArgumentException("not a merge state (no PPWM at its start)");
-            }
-            int version = in.readInt();
-            if (version != FORM_VERSION) {
-                throw new IllegalArgumentException("merge state of version " + version + ": this version reads "
-                        + FORM_VERSION + " only");
-            }
-            MergeOp op = MergeOp.parse(MergeCodec.readString(in));
-            MissingRule missing = MissingRule.valueOf(MergeCodec.readString(in).toUpperCase(java.util.Locale.ROOT));
-            ViewKind view = viewOf(MergeCodec.readString(in));
-            int depth = in.readInt();
-            MergeAccumulator acc = new MergeAccumulator(op, missing, in.readBoolean(), view, depth);
-            int inputCount = MergeCodec.length(in);
-            for (int i = 0; i < inputCount; i++) {
-                acc.inputs.put(in.readInt(), MergeCodec.readString(in));
-            }
-            int nodeCount = MergeCodec.length(in);
-            for (int i = 0; i < nodeCount; i++) {
-                long position = in.readLong();
-                acc.nodes.put(position, new NodeInfo(MergeCodec.readString(in), MergeCodec.readString(in),
-                        MergeCodec.readString(in), MergeCodec.readString(in), MergeCodec.readMap(in),
-                        MergeCodec.readMap(in)));
-            }
-            acc.rows.read(in);
-            readNames(in, acc.processNames);
-            readNames(in, acc.threadNames);
-            int unitCount = MergeCodec.length(in);
-            for (int i = 0; i < unitCount; i++) {
-                acc.displayUnits.put(MergeCodec.readString(in), in.readLong());
-            }
-            int seriesCount = MergeCodec.length(in);
-            for (int i = 0; i < seriesCount; i++) {
-                Series s = Series.read(in);
-                acc.counters.put(s.key(), s);
-            }
-            readKinds(in, acc.warnings);
-            readKinds(in, acc.notes);
-            acc.dropped.read(in);
-            acc.droppedBefore.read(in);
+            MergeAccumulator acc = readFrom(in);
             if (in.read() != -1) {
                 throw new IllegalArgumentException("merge state: bytes after its end");
             }
@@ -515,6 +488,58 @@ public final class MergeAccumulator {
         } catch (IOException e) {
             throw new IllegalArgumentException("merge state cut short or damaged: " + e, e);
         }
+    }
+
+    /**
+     * Reads one state in {@link #writeTo}'s form from {@code stream}, up to its end and no further (more may follow).
+     *
+     * @throws IllegalArgumentException when the bytes are not such a state, or of another version
+     * @throws IOException              when {@code stream} fails or ends within the state
+     *                                  ({@link java.io.EOFException})
+     */
+    public static MergeAccumulator readFrom(InputStream stream) throws IOException {
+        DataInputStream in = stream instanceof DataInputStream d ? d : new DataInputStream(stream);
+        if (in.readInt() != MAGIC) {
+            throw new IllegalArgumentException("not a merge state (no PPWM at its start)");
+        }
+        int version = in.readInt();
+        if (version != FORM_VERSION) {
+            throw new IllegalArgumentException("merge state of version " + version + ": this version reads "
+                    + FORM_VERSION + " only");
+        }
+        MergeOp op = MergeOp.parse(MergeCodec.readString(in));
+        MissingRule missing = MissingRule.valueOf(MergeCodec.readString(in).toUpperCase(java.util.Locale.ROOT));
+        ViewKind view = viewOf(MergeCodec.readString(in));
+        int depth = in.readInt();
+        MergeAccumulator acc = new MergeAccumulator(op, missing, in.readBoolean(), view, depth);
+        int inputCount = MergeCodec.length(in);
+        for (int i = 0; i < inputCount; i++) {
+            acc.inputs.put(in.readInt(), MergeCodec.readString(in));
+        }
+        int nodeCount = MergeCodec.length(in);
+        for (int i = 0; i < nodeCount; i++) {
+            long position = in.readLong();
+            acc.nodes.put(position, new NodeInfo(MergeCodec.readString(in), MergeCodec.readString(in),
+                    MergeCodec.readString(in), MergeCodec.readString(in), MergeCodec.readMap(in),
+                    MergeCodec.readMap(in)));
+        }
+        acc.rows.read(in);
+        readNames(in, acc.processNames);
+        readNames(in, acc.threadNames);
+        int unitCount = MergeCodec.length(in);
+        for (int i = 0; i < unitCount; i++) {
+            acc.displayUnits.put(MergeCodec.readString(in), in.readLong());
+        }
+        int seriesCount = MergeCodec.length(in);
+        for (int i = 0; i < seriesCount; i++) {
+            Series s = Series.read(in);
+            acc.counters.put(s.key(), s);
+        }
+        readKinds(in, acc.warnings);
+        readKinds(in, acc.notes);
+        acc.dropped.read(in);
+        acc.droppedBefore.read(in);
+        return acc;
     }
 
     private static ViewKind viewOf(String label) {

@@ -1,11 +1,12 @@
 package dev.ppw.cli;
 
+import dev.ppw.engine.Combine;
 import dev.ppw.model.AsyncMode;
-import dev.ppw.model.SortKey;
-import dev.ppw.model.ThreadMode;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.Presentation;
+import dev.ppw.model.SortKey;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.FormatRegistry;
 
@@ -63,7 +64,7 @@ final class CompletionCandidates {
     static final class NodeKeys implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return labels(Converters.NodeKey.values(), Converters.NodeKey::label);
+            return labels(Combine.NodeKey.values(), Combine.NodeKey::label);
         }
     }
 

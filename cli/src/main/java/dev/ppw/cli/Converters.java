@@ -1,12 +1,13 @@
 package dev.ppw.cli;
 
+import dev.ppw.engine.Combine;
 import dev.ppw.model.AsyncMode;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.MergeOp;
+import dev.ppw.model.Percentile;
+import dev.ppw.model.Presentation;
 import dev.ppw.model.SortKey;
 import dev.ppw.model.ViewKind;
-import dev.ppw.model.Percentile;
-import dev.ppw.model.DisplayUnit;
-import dev.ppw.model.Presentation;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.WriterRegistry;
 import picocli.CommandLine.ITypeConverter;
@@ -190,18 +191,10 @@ final class Converters {
     }
 
     /** What {@code --node-by} splits inputs into. */
-    enum NodeKey {
-        FILE, PID;
-
-        String label() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-    }
-
-    static final class NodeBy implements ITypeConverter<NodeKey> {
+    static final class NodeBy implements ITypeConverter<Combine.NodeKey> {
         @Override
-        public NodeKey convert(String value) {
-            return byLabel(value, NodeKey.values(), NodeKey::label, "node key");
+        public Combine.NodeKey convert(String value) {
+            return byLabel(value, Combine.NodeKey.values(), Combine.NodeKey::label, "node key");
         }
     }
 }

@@ -1,20 +1,19 @@
 package dev.ppw.cli;
 
-import dev.ppw.model.AsyncMode;
+import dev.ppw.engine.Analysis;
+import dev.ppw.engine.AnalysisResult;
+import dev.ppw.engine.Comparison;
 import dev.ppw.engine.DiffOptions;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.MergeOptions;
-import dev.ppw.engine.MergeResult;
-import dev.ppw.engine.ProfileOptions;
-import dev.ppw.engine.ProfileResult;
-import dev.ppw.engine.Split;
+import dev.ppw.engine.NoSuchPhaseException;
+import dev.ppw.engine.ReadingOptions;
+import dev.ppw.engine.UnusableRequestException;
 import dev.ppw.engine.ViewSpec;
 import dev.ppw.engine.WindowSpec;
+import dev.ppw.model.AsyncMode;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.MergeOp;
-import dev.ppw.model.Profile;
-import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.Report;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.InputSource;
@@ -158,44 +157,27 @@ final class DiffCommand implements Callable<Integer> {
                     + String.join(", ", Converters.WRITERS.writers().stream()
                     .filter(w -> w.accepts().contains(Content.DIFF)).map(OutputWriter::name).toList()));
         }
-        ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withAsync(async))
-                .withReading(Tuning.reading()).withInputFormat(inputFormat);
-        if (jobs != null) {
-            profiling = profiling.withJobs(jobs);
+        Analysis sideA = side(engine, a);
+        Comparison comparison = phases.isEmpty() ? Comparison.of(sideA, side(engine, b))
+                : b == null ? Comparison.ofPhases(sideA, phases.get(0), phases.get(1))
+                : Comparison.ofPhases(sideA, phases.get(0), side(engine, b), phases.get(phases.size() - 1));
+        DiffOptions options = new DiffOptions(normalize, top == null ? 0 : top, Optional.ofNullable(unit));
+        AnalysisResult result;
+        try {
+            result = engine.diff(comparison.withOptions(options));
+        } catch (NoSuchPhaseException e) {
+            throw ReportOptions.usage(spec, "--phases: " + ("A".equals(e.side()) ? a : b) + " has no phase '" + e.phase()
+                    + "': its phases are " + String.join(", ", e.phases()));
+        } catch (UnusableRequestException e) {
+            throw ReportOptions.usage(spec, e.getMessage());
         }
-        ViewSpec viewSpec = ViewSpec.of(view, depth);
-        MergeOptions merging = MergeOptions.defaults().withOp(agg == null ? MergeOp.SUM : agg).withView(viewSpec)
-                .withInputFormat(inputFormat).withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(async));
-        if (jobs != null) {
-            merging = merging.withJobs(jobs);
-        }
-        Diagnostics diagnostics = new Diagnostics();
-        Profile before;
-        Profile after;
-        if (phases.isEmpty()) {
-            before = side(engine, a, profiling, merging, viewSpec, diagnostics).whole();
-            after = side(engine, b, profiling, merging, viewSpec, diagnostics).whole();
-        } else {
-            WindowSpec split = new WindowSpec.Phases(phaseBy, List.of(), false);
-            Side sideA = side(engine, a, profiling.withWindows(split), merging.withWindows(split), viewSpec,
-                    diagnostics);
-            before = sideA.phase(phases.get(0));
-            if (b == null) {
-                after = sideA.phase(phases.get(1));
-            } else {
-                Side sideB = side(engine, b, profiling.withWindows(split), merging.withWindows(split), viewSpec,
-                        new Diagnostics());
-                after = sideB.phase(phases.get(phases.size() - 1));
-            }
-        }
+        Diagnostics diagnostics = result.diagnostics();
         WarningSummary.noteLines(diagnostics).forEach(streams.err()::println);
         WarningSummary.lines(diagnostics, strict, WarningSummary.Listing.FIRST).forEach(streams.err()::println);
         if (strict && diagnostics.hasWarnings()) {
             return Main.BAD_DATA;
         }
-        DiffOptions options = new DiffOptions(normalize, top == null ? 0 : top, Optional.ofNullable(unit));
-        ProfileDiff compared = engine.diff(before, after, options);
-        Report report = engine.report(compared, diagnostics, options);
+        Report report = result.report();
         boolean toStdout = output == null || Output.STDOUT.equals(output.toString());
         report = report.withPresentation(report.presentation()
                 .withColour(Colour.decide(colour, toStdout && "text".equals(writer.name()), streams.out())));
@@ -213,54 +195,17 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     /**
-     * One side's profile in the view compared: its inputs as {@code profile} reads them, or with {@code --agg} as
-     * {@code merge} combines them; what reading them counted is added to {@code diagnostics}.
+     * One side's analysis in the view compared: its inputs as {@code profile} reads them, or with {@code --agg} as
+     * {@code merge} combines them; split into phases with {@code --phase-by}.
      */
-    private Side side(Engine engine, String argument, ProfileOptions profiling, MergeOptions merging,
-                      ViewSpec viewSpec, Diagnostics diagnostics) {
+    private Analysis side(Engine engine, String argument) {
         List<InputSource> sources = engine.inputs(List.of(argument), main.streams().in());
-        if (agg != null) {
-            MergeResult merged = engine.mergeSplit(sources, merging);
-            diagnostics.addAll(merged.merged().diagnostics());
-            return new Side(argument, merged.merged().profile(), merged.split());
-        }
-        ProfileResult read = engine.profile(sources, profiling, viewSpec);
-        diagnostics.addAll(read.diagnostics());
-        return new Side(argument, read.profile(), read.split());
-    }
-
-    /** One side read: its whole profile, and its phases when split. */
-    private final class Side {
-        private final String argument;
-        private final Profile whole;
-        private final Optional<Split> split;
-
-        Side(String argument, Profile whole, Optional<Split> split) {
-            this.argument = argument;
-            this.whole = whole;
-            this.split = split;
-        }
-
-        Profile whole() {
-            return whole;
-        }
-
-        /** The phase named {@code name}; a usage error (exit 2) naming the phases there are when none is. */
-        Profile phase(String name) {
-            List<Split.Phase> all = split.orElseThrow().phases();
-            for (Split.Phase p : all) {
-                if (p.name().equals(name)) {
-                    // The header names each side by its inputs: they say which phase was taken of them.
-                    Profile phase = p.merged().profile();
-                    List<String> inputs = phase.inputs().stream().map(i -> i + " (phase " + name + ")").toList();
-                    return new Profile(phase.tree(), phase.view(), phase.tauDepth(), phase.aggregation(),
-                            phase.missing(), phase.nodes(), inputs, phase.processNames(), phase.threadNames(),
-                            phase.nodeInfos(), phase.counters(), phase.displayTimeUnit());
-                }
-            }
-            throw ReportOptions.usage(spec, "--phases: " + argument + " has no phase '" + name + "': its phases are "
-                    + String.join(", ", all.stream().map(Split.Phase::name).toList()));
-        }
+        ReadingOptions reading = ReadingOptions.defaults().withInputFormat(inputFormat).withAsync(async)
+                .withTuning(Tuning.fromProperties());
+        Analysis side = (agg == null ? Analysis.profile(sources) : Analysis.merge(sources, agg))
+                .withView(ViewSpec.of(view, depth)).withReading(reading)
+                .withSplit(phaseBy.isEmpty() ? null : new WindowSpec.Phases(phaseBy, List.of(), false));
+        return jobs == null ? side : side.withJobs(jobs);
     }
 
     private void checkUsage(Engine engine) {

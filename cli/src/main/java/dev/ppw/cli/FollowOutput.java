@@ -1,7 +1,7 @@
 package dev.ppw.cli;
 
+import dev.ppw.engine.AnalysisResult;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.ProfileResult;
 import dev.ppw.model.Report;
 
 import java.io.IOException;
@@ -36,13 +36,13 @@ final class FollowOutput {
     }
 
     /** One snapshot while following. */
-    void snapshot(ProfileResult result) throws IOException {
+    void snapshot(AnalysisResult result) throws IOException {
         snapshots++;
         write(result, "snapshot " + snapshots + " ---");
     }
 
     /** The final profile, once following has ended. */
-    void last(ProfileResult result) throws IOException {
+    void last(AnalysisResult result) throws IOException {
         write(result, "final profile ---");
     }
 
@@ -51,8 +51,8 @@ final class FollowOutput {
         return snapshots;
     }
 
-    private void write(ProfileResult result, String label) throws IOException {
-        Report report = engine.report(result.profile(), result.diagnostics(), options.rows(0));
+    private void write(AnalysisResult result, String label) throws IOException {
+        Report report = result.report();
         boolean toStdout = options.output == null || Output.STDOUT.equals(options.output.toString());
         if (toStdout && terminal) {
             streams.out().print(REDRAW);

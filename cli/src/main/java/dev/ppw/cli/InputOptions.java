@@ -1,5 +1,6 @@
 package dev.ppw.cli;
 
+import dev.ppw.engine.ReadingOptions;
 import dev.ppw.model.AsyncMode;
 import dev.ppw.model.format.FormatRegistry;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,5 +44,15 @@ final class InputOptions {
                     + String.join(", ", registry.names()));
         }
         return Optional.ofNullable(inputFormat);
+    }
+
+    /**
+     * How the inputs are read: {@code --input-format} (checked as {@link #inputFormat(CommandSpec, FormatRegistry)}
+     * checks it), {@code --async}, {@code --skip-bad}, the tuning properties, and {@code warningExamples} examples of
+     * each warning kind kept.
+     */
+    ReadingOptions reading(CommandSpec spec, FormatRegistry registry, int warningExamples) {
+        return ReadingOptions.defaults().withInputFormat(inputFormat(spec, registry).orElse(null)).withAsync(async)
+                .withSkipBad(skipBad).withWarningExamples(warningExamples).withTuning(Tuning.fromProperties());
     }
 }

@@ -1,13 +1,13 @@
 package dev.ppw.cli;
 
+import dev.ppw.engine.Engine;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.BadInputsException;
-import dev.ppw.engine.Engine;
 import dev.ppw.model.format.FormatRegistry;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 import java.io.InputStream;
 import java.io.PrintStream;

@@ -1,17 +1,11 @@
 package dev.ppw.cli;
 
-import dev.ppw.aggregate.MergeAccumulator;
+import dev.ppw.engine.Analysis;
+import dev.ppw.engine.Combine;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.MergeOptions;
-import dev.ppw.engine.MergeResult;
-import dev.ppw.engine.WindowSpec;
-import dev.ppw.engine.NodeView;
-import dev.ppw.model.format.InputSource;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
-import dev.ppw.model.Diagnostics;
-import dev.ppw.model.Report;
-import dev.ppw.model.ViewKind;
+import dev.ppw.model.format.InputSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,7 +16,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -77,7 +70,7 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--node-by", paramLabel = "WHAT", defaultValue = "file", converter = Converters.NodeBy.class,
             completionCandidates = CompletionCandidates.NodeKeys.class,
             description = "What a node is: file (each input) or pid (each process of each trace) (default: ${DEFAULT-VALUE}).")
-    Converters.NodeKey nodeBy;
+    Combine.NodeKey nodeBy;
 
     @Option(names = "--breakdown",
             description = "Add per-node statistics of each row's inclusive time: min, max, mean, stddev, node of max, imbalance.")
@@ -111,55 +104,11 @@ final class MergeCommand implements Callable<Integer> {
         options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
         IgnoredOptions.merge(spec, options, agg).forEach(main.streams().err()::println);
         IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
-        WindowSpec split = time.spec(spec).filter(s -> time.applies(options)).orElse(null);
-        MergeOptions merging = MergeOptions.defaults().withOp(agg)
-                .withMissing(presentOnly ? MissingRule.PRESENT : MissingRule.ZERO)
-                .withRecomputeInclusive(recomputeInclusive).withSplitByPid(nodeBy == Converters.NodeKey.PID)
-                .withBreakdown(breakdown || topImbalance != null || html()).withView(options.viewSpec())
-                .withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
-                .withReading(Tuning.reading()).withFold(Tuning.folding().withAsync(input.async)
-                        .withKeepCallTimes(options.keepCallTimes()))
-                .withSkipBad(input.skipBad).withWarningExamples(options.warnings.examplesKept())
-                .withWindows(split);
-        if (jobs != null) {
-            merging = merging.withJobs(jobs);
-        }
-        List<NodeView> nodes = new ArrayList<>();
-        if (options.tauSections() || html()) {
-            merging = merging.withNodeViews(nodes::add);
-        }
-        Main.Streams streams = main.streams();
-
-        MergeResult result;
-        try (Progress progress = Progress.start(streams.err(), "merge", sources.size(), quiet)) {
-            result = engine.mergeSplit(sources, merging.withProgress(progress::step));
-        } catch (WindowSpec.TooManyBinsException e) {
-            throw ReportOptions.usage(spec, e.getMessage());
-        }
-        MergeAccumulator.Merged merged = result.merged();
-        Diagnostics diagnostics = merged.diagnostics();
-        WarningSummary.noteLines(diagnostics).forEach(streams.err()::println);
-        DroppedSummary.lines(merged.droppedInputs(), sources.size(), options.strict).forEach(streams.err()::println);
-        WarningSummary.lines(diagnostics, options.strict, options.warnings).forEach(streams.err()::println);
-        if (options.strict && (diagnostics.hasWarnings() || !merged.droppedInputs().isEmpty())) {
-            return Main.BAD_DATA;
-        }
-        Report report = engine.report(merged, options.rows(topImbalance == null ? 0 : topImbalance));
-        if (options.tauSections() || html()) {
-            report = report.withSections(engine.sections(nodes, Report.Section.Kind.NODE, options.viewSpec(),
-                    options.rows(0)));
-        }
-        // After the sections: each phase then takes its nodes' own phase as its sections.
-        if (result.split().isPresent()) {
-            report = engine.report(report, result.split().get(), options.rows(topImbalance == null ? 0 : topImbalance));
-        }
-        Output.write(engine, report, options, streams);
-        return Main.OK;
-    }
-
-    /** The HTML report shows each row's time on every node: it takes the breakdown and each node's view. */
-    private boolean html() {
-        return "html".equals(Output.chosen(options).name()) && options.view != ViewKind.COUNTERS;
+        Combine combine = Combine.merge(agg).withMissing(presentOnly ? MissingRule.PRESENT : MissingRule.ZERO)
+                .withRecomputeInclusive(recomputeInclusive).withNodeBy(nodeBy).withBreakdown(breakdown);
+        Analysis analysis = Analyses.merge(sources, engine, spec, options, input, time, combine,
+                topImbalance == null ? 0 : topImbalance, jobs);
+        return Analyses.run(main, spec, analysis, options, "merge", false, quiet);
     }
 
     private void checkUsage() {

@@ -1,21 +1,19 @@
 package dev.ppw.cli;
 
-import dev.ppw.model.ThreadMode;
+import dev.ppw.engine.Analysis;
+import dev.ppw.engine.AnalysisResult;
 import dev.ppw.engine.CannotFollowException;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.FollowOptions;
 import dev.ppw.engine.FollowStop;
 import dev.ppw.engine.FollowedInput;
-import dev.ppw.engine.ProfileOptions;
-import dev.ppw.engine.ProfileResult;
-import dev.ppw.engine.WindowSpec;
-import dev.ppw.model.Report;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.model.format.InputSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -139,41 +137,8 @@ final class ProfileCommand implements Callable<Integer> {
         }
         IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
         IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
-        WindowSpec split = time.spec(spec).filter(s -> time.applies(options)).orElse(null);
-        ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads).withAsync(input.async)
-                        .withKeepCallTimes(options.keepCallTimes()))
-                .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
-                .withSkipBad(input.skipBad);
-        if (jobs != null) {
-            profiling = profiling.withJobs(jobs);
-        }
-        profiling = profiling.withThreadProfiles(options.tauSections())
-                .withWarningExamples(options.warnings.examplesKept()).withWindows(split);
-        Main.Streams streams = main.streams();
-
-        ProfileResult folded;
-        long bytes = sources.stream().mapToLong(s -> Math.max(0, s.sizeBytes())).sum();
-        try (Progress progress = Progress.bytes(streams.err(), "profile", bytes, quiet)) {
-            folded = engine.profile(sources, profiling.withProgress(progress::stepTo), options.viewSpec());
-        } catch (WindowSpec.TooManyBinsException e) {
-            throw ReportOptions.usage(spec, e.getMessage());
-        }
-        WarningSummary.noteLines(folded.diagnostics()).forEach(streams.err()::println);
-        DroppedSummary.lines(folded.droppedInputs(), sources.size(), options.strict).forEach(streams.err()::println);
-        WarningSummary.lines(folded.diagnostics(), options.strict, options.warnings).forEach(streams.err()::println);
-        if (options.strict && (folded.diagnostics().hasWarnings() || !folded.droppedInputs().isEmpty())) {
-            return Main.BAD_DATA;
-        }
-        Report report = engine.report(folded.profile(), folded.diagnostics(), options.rows(0));
-        if (folded.split().isPresent()) {
-            report = engine.report(report, folded.split().get(), options.rows(0));
-        }
-        if (options.tauSections()) {
-            report = report.withSections(engine.sections(folded.threads(), Report.Section.Kind.THREAD,
-                    options.viewSpec(), options.rows(0)));
-        }
-        Output.write(engine, report, options, streams);
-        return Main.OK;
+        Analysis analysis = Analyses.profile(sources, engine, spec, options, input, time, threads, jobs);
+        return Analyses.run(main, spec, analysis, options, "profile", true, quiet);
     }
 
     /** {@code --follow}: one input read while written, snapshots as {@link FollowOutput} writes them. */
@@ -193,18 +158,16 @@ final class ProfileCommand implements Callable<Integer> {
                     + " --format " + Output.chosen(options).name() + ")");
         }
         IgnoredOptions.follow(spec, options).forEach(main.streams().err()::println);
-        ProfileOptions profiling = ProfileOptions.defaults().withFold(Tuning.folding().withThreads(threads)
-                        .withAsync(input.async).withKeepCallTimes(options.keepCallTimes()))
-                .withReading(Tuning.reading()).withInputFormat(input.inputFormat(spec, engine.formats()).orElse(null))
-                .withWarningExamples(options.warnings.examplesKept()).withJobs(1);
-        FollowOptions following = FollowOptions.defaults().withProfile(profiling).withView(options.viewSpec())
+        FollowOptions following = FollowOptions.defaults()
+                .withReading(input.reading(spec, engine.formats(), options.warnings.examplesKept()).withThreads(threads))
+                .withView(options.viewSpec()).withRows(options.rows(0))
                 .withIntervalNanos(intervalNanos != null ? intervalNanos : FollowOptions.DEFAULT_INTERVAL_NANOS)
                 .withUntilIdleNanos(untilIdleNanos != null ? untilIdleNanos : 0);
         Main.Streams streams = main.streams();
         FollowStop stop = new FollowStop();
         FollowOutput out = new FollowOutput(engine, options, streams, Colour.terminal(streams.out()), stop::stop);
         FollowedInput followed = stdin ? FollowedInput.stream(named, streams.in()) : FollowedInput.file(Path.of(named));
-        ProfileResult result;
+        AnalysisResult result;
         try (Interrupt ctrlC = Interrupt.onFirst(stop::stop)) {
             result = engine.follow(followed, following, snapshot -> {
                 try {

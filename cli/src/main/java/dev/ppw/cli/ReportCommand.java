@@ -1,8 +1,12 @@
 package dev.ppw.cli;
 
-import dev.ppw.model.ThreadMode;
+import dev.ppw.engine.Analysis;
+import dev.ppw.engine.Combine;
 import dev.ppw.engine.Engine;
 import dev.ppw.model.MergeOp;
+import dev.ppw.model.MissingRule;
+import dev.ppw.model.ThreadMode;
+import dev.ppw.model.format.InputSource;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -63,7 +67,7 @@ final class ReportCommand implements Callable<Integer> {
             completionCandidates = CompletionCandidates.NodeKeys.class,
             description = "What a node is: file (each input) or pid (each process of each trace; one file then is"
                     + " a merge too) (default: ${DEFAULT-VALUE}).")
-    Converters.NodeKey nodeBy;
+    Combine.NodeKey nodeBy;
 
     @Option(names = "--top-imbalance", paramLabel = "N",
             description = "Several nodes: list these N rows as the worst spread (default: the 20 of largest imbalance).")
@@ -92,39 +96,33 @@ final class ReportCommand implements Callable<Integer> {
             throw ReportOptions.usage(spec, "report writes HTML; for --format " + options.format.name()
                     + " use 'ppw-java profile' or 'ppw-java merge'");
         }
-        if (oneProfile()) {
-            ProfileCommand profile = new ProfileCommand();
-            profile.spec = spec;
-            profile.main = main;
-            profile.inputs = inputs;
-            profile.threads = ThreadMode.MERGE;
-            profile.jobs = jobs;
-            profile.input = input;
-            profile.options = options;
-            profile.time = time;
-            profile.quiet = quiet;
-            return profile.call();
+        if (jobs != null && jobs < 1) {
+            throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
         }
-        MergeCommand merge = new MergeCommand();
-        merge.spec = spec;
-        merge.main = main;
-        merge.inputs = inputs;
-        merge.agg = agg;
-        merge.presentOnly = presentOnly;
-        merge.nodeBy = nodeBy;
-        merge.breakdown = true;
-        merge.topImbalance = topImbalance;
-        merge.jobs = jobs;
-        merge.quiet = quiet;
-        merge.input = input;
-        merge.options = options;
-        merge.time = time;
-        return merge.call();
+        if (topImbalance != null && topImbalance < 1) {
+            throw ReportOptions.usage(spec, "--top-imbalance must be at least 1, got " + topImbalance);
+        }
+        Engine engine = main.engine();
+        List<InputSource> sources = engine.inputs(inputs, main.streams().in());
+        options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
+        if (oneProfile()) {
+            IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
+            IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
+            Analysis analysis = Analyses.profile(sources, engine, spec, options, input, time, ThreadMode.MERGE, jobs);
+            return Analyses.run(main, spec, analysis, options, "profile", true, quiet);
+        }
+        IgnoredOptions.merge(spec, options, agg).forEach(main.streams().err()::println);
+        IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
+        Combine combine = Combine.merge(agg).withMissing(presentOnly ? MissingRule.PRESENT : MissingRule.ZERO)
+                .withNodeBy(nodeBy).withBreakdown(true);
+        Analysis analysis = Analyses.merge(sources, engine, spec, options, input, time, combine,
+                topImbalance == null ? 0 : topImbalance, jobs);
+        return Analyses.run(main, spec, analysis, options, "merge", false, quiet);
     }
 
     /** One argument naming one file (or standard input), its nodes by file: a profile, not a merge. */
     private boolean oneProfile() {
-        if (inputs.size() != 1 || nodeBy != Converters.NodeKey.FILE) {
+        if (inputs.size() != 1 || nodeBy != Combine.NodeKey.FILE) {
             return false;
         }
         String only = inputs.get(0);

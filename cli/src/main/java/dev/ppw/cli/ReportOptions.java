@@ -1,15 +1,15 @@
 package dev.ppw.cli;
 
-import dev.ppw.model.SortDirection;
-import dev.ppw.model.SortKey;
-import dev.ppw.model.ViewKind;
+import dev.ppw.engine.RowOptions;
+import dev.ppw.engine.ViewSpec;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Percentile;
 import dev.ppw.model.Presentation;
+import dev.ppw.model.SortDirection;
+import dev.ppw.model.SortKey;
+import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.OutputWriter;
-import dev.ppw.engine.RowOptions;
-import dev.ppw.engine.ViewSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;

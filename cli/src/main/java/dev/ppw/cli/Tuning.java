@@ -1,11 +1,9 @@
 package dev.ppw.cli;
 
-import dev.ppw.aggregate.FoldOptions;
-import dev.ppw.model.format.ReadOptions;
-
 /**
  * Tuning knobs that are system properties of the command line, not options (docs/performance.md,
- * docs/memory.md): the library reads none itself, so the command maps them onto its option records here.
+ * docs/memory.md): the library reads none itself, so the command maps them onto the engine's {@link
+ * dev.ppw.engine.Tuning} here.
  */
 final class Tuning {
     /** Files from this size are read in parallel chunks. */
@@ -20,17 +18,12 @@ final class Tuning {
     private Tuning() {
     }
 
-    /** The readers' defaults, with {@value #PARALLEL_FROM_BYTES} and {@value #CHUNK_BYTES} when given. */
-    static ReadOptions reading() {
-        ReadOptions d = ReadOptions.defaults();
+    /** The engine's defaults, with each property that is given. */
+    static dev.ppw.engine.Tuning fromProperties() {
+        dev.ppw.engine.Tuning d = dev.ppw.engine.Tuning.defaults();
         return d.withParallelFromBytes(Long.getLong(PARALLEL_FROM_BYTES, d.parallelFromBytes()))
-                .withChunkBytes(Integer.getInteger(CHUNK_BYTES, d.chunkBytes()));
-    }
-
-    /** The folder's defaults, with {@value #SPILL_EVENTS} and {@value #WINDOW_NANOS} when given. */
-    static FoldOptions folding() {
-        FoldOptions d = FoldOptions.defaults();
-        return d.withSpillLimitEvents(Long.getLong(SPILL_EVENTS, d.spillLimitEvents()))
+                .withChunkBytes(Integer.getInteger(CHUNK_BYTES, d.chunkBytes()))
+                .withSpillLimitEvents(Long.getLong(SPILL_EVENTS, d.spillLimitEvents()))
                 .withReorderWindowNanos(Long.getLong(WINDOW_NANOS, d.reorderWindowNanos()));
     }
 }

@@ -3,10 +3,9 @@ package dev.ppw.cli;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.ppw.engine.Analysis;
+import dev.ppw.engine.AnalysisResult;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.ProfileOptions;
-import dev.ppw.engine.ProfileResult;
-import dev.ppw.engine.ViewSpec;
 import dev.ppw.model.SampleWeights;
 import dev.ppw.model.format.InputSource;
 import org.junit.jupiter.api.Test;
@@ -125,8 +124,7 @@ class FollowCliTest {
         long time = 0;
         long calls = 0;
         for (byte[] doc : docs) {
-            ProfileResult back = ENGINE.profile(List.of(InputSource.of("snapshot.json", doc)),
-                    ProfileOptions.defaults(), ViewSpec.TREE);
+            AnalysisResult back = ENGINE.analyze(Analysis.profile(List.of(InputSource.of("snapshot.json", doc))));
             long t = back.profile().total(SampleWeights.TIME);
             long c = 0;
             for (int node = 1; node < back.profile().tree().size(); node++) {

@@ -1,10 +1,8 @@
 package dev.ppw.engine;
 
 import dev.ppw.cli.CliRunner;
-import dev.ppw.model.Diagnostics;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
-import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.Report;
 import org.junit.jupiter.api.Test;
 
@@ -34,32 +32,28 @@ class EngineMatchesCommandsTest {
 
     @Test
     void theEngineGivesWhatTheCommandsPrint() throws IOException {
-        ProfileResult tau = ENGINE.profile(ENGINE.inputs(List.of(path("perfflowaspect/compact.pfw"))),
-                ProfileOptions.defaults());
         assertEquals(CliRunner.out("profile", path("perfflowaspect/compact.pfw"), "--view", "tau", "--depth", "2",
                         "--format", "csv"),
-                csv(ENGINE.report(ENGINE.view(tau.profile(), ViewSpec.tau(2)), tau.diagnostics(), RowOptions.defaults())));
-        MergeOptions avg = MergeOptions.defaults().withOp(MergeOp.AVG).withMissing(MissingRule.PRESENT)
-                .withView(ViewSpec.FLAT).withBreakdown(true);
+                csv(ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(path("perfflowaspect/compact.pfw"))))
+                        .withView(ViewSpec.tau(2))).report()));
+        Analysis avg = Analysis.merge(ENGINE.inputs(List.of(path("perfflowaspect/nodes4"))), MergeOp.AVG)
+                .withCombine(Combine.merge(MergeOp.AVG).withMissing(MissingRule.PRESENT).withBreakdown(true))
+                .withView(ViewSpec.FLAT).withRows(RowOptions.defaults().withTopImbalance(2));
         assertEquals(CliRunner.out("merge", path("perfflowaspect/nodes4"), "--agg", "avg", "--present-only", "--view",
                         "flat", "--top-imbalance", "2", "--format", "csv"),
-                csv(ENGINE.report(ENGINE.merge(ENGINE.inputs(List.of(path("perfflowaspect/nodes4"))), avg),
-                        RowOptions.defaults().withTopImbalance(2))));
+                csv(ENGINE.analyze(avg).report()));
     }
 
     @Test
     void theLibrarysDiffIsTheCommands() throws IOException {
-        ProfileResult a = ENGINE.profile(ENGINE.inputs(List.of(path("perfflowaspect/smoketest.pfw"))),
-                ProfileOptions.defaults(), ViewSpec.FLAT);
-        ProfileResult b = ENGINE.profile(ENGINE.inputs(List.of(path("perfflowaspect/multiproc.pfw"))),
-                ProfileOptions.defaults(), ViewSpec.FLAT);
-        ProfileDiff diff = ENGINE.diff(a.profile(), b.profile(), DiffOptions.defaults());
+        Analysis a = Analysis.profile(ENGINE.inputs(List.of(path("perfflowaspect/smoketest.pfw"))))
+                .withView(ViewSpec.FLAT);
+        Analysis b = Analysis.profile(ENGINE.inputs(List.of(path("perfflowaspect/multiproc.pfw"))));
         ByteArrayOutputStream cli = new ByteArrayOutputStream();
         int exit = dev.ppw.cli.Main.run(new String[] {"diff", path("perfflowaspect/smoketest.pfw"),
                         path("perfflowaspect/multiproc.pfw"), "--view", "flat", "--format", "csv"},
                 new PrintStream(cli, true, StandardCharsets.UTF_8), System.err);
         assertEquals(0, exit);
-        assertEquals(cli.toString(StandardCharsets.UTF_8), csv(ENGINE.report(diff, new Diagnostics(),
-                DiffOptions.defaults())));
+        assertEquals(cli.toString(StandardCharsets.UTF_8), csv(ENGINE.diff(Comparison.of(a, b)).report()));
     }
 }

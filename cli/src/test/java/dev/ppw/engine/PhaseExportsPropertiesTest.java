@@ -17,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -60,13 +59,11 @@ class PhaseExportsPropertiesTest {
                             MARKERS);
                     Path file = SplitTraces.write(dir, "exports-" + seed + ".json", trace.json());
                     ViewSpec view = flat == 1 ? ViewSpec.FLAT : ViewSpec.TREE;
-                    ProfileResult result = ENGINE.profile(ENGINE.inputs(List.of(file.toString())),
-                            ProfileOptions.defaults().withJobs(1).withThreadProfiles(true)
-                                    .withWindows(new WindowSpec.Phases(MARKERS, List.of(), false)), view);
-                    Report whole = ENGINE.report(result.profile(), result.diagnostics(), RowOptions.defaults())
-                            .withSections(ENGINE.sections(result.threads(), Report.Section.Kind.THREAD, view,
-                                    RowOptions.defaults()));
-                    Report phased = ENGINE.report(whole, result.split().orElseThrow(), RowOptions.defaults());
+                    Analysis analysis = Analysis.profile(ENGINE.inputs(List.of(file.toString()))).withJobs(1)
+                            .withSections(true).withView(view);
+                    Report whole = ENGINE.analyze(analysis).report();
+                    Report phased = ENGINE.analyze(analysis.withInputs(ENGINE.inputs(List.of(file.toString())))
+                            .withSplit(new WindowSpec.Phases(MARKERS, List.of(), false))).report();
                     String what = "seed " + seed + ", " + view.label();
                     assertEquals(folded(write(new FoldedWriter(), whole), false),
                             folded(write(new FoldedWriter(), phased), true), "folded, " + what);

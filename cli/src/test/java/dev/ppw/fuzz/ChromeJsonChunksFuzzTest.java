@@ -3,6 +3,7 @@ package dev.ppw.fuzz;
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.ppw.model.format.ReadOptions;
+import dev.ppw.model.work.TestWorkers;
 import org.junit.jupiter.api.AfterAll;
 
 /**
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.AfterAll;
  */
 class ChromeJsonChunksFuzzTest {
     private static final ReaderFuzzing READING = ReaderFuzzing.ofFile("chrome-json",
-            ReadOptions.defaults().withJobs(2).withParallelFromBytes(0).withChunkBytes(64));
+            ReadOptions.defaults().withWorkers(TestWorkers.of(2)).withParallelFromBytes(0).withChunkBytes(64));
 
     @AfterAll
     static void close() throws Exception {

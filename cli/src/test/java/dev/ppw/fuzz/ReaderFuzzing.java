@@ -1,14 +1,16 @@
 package dev.ppw.fuzz;
 
+import dev.ppw.engine.Analysis;
+import dev.ppw.engine.AnalysisResult;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.ProfileOptions;
-import dev.ppw.engine.ProfileResult;
-import dev.ppw.engine.ViewSpec;
+import dev.ppw.engine.ReadingOptions;
+import dev.ppw.engine.Tuning;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.format.InputFormat;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ProfileFormat;
 import dev.ppw.model.format.ReadOptions;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -144,8 +146,10 @@ final class ReaderFuzzing implements AutoCloseable {
                 // The profile whole, as its reader gives it: which views it can give is the engine's business.
                 Objects.requireNonNull(profiles.read(source, reading), "profile");
             } else {
-                ProfileResult result = engine.profile(List.of(source),
-                        ProfileOptions.defaults().withInputFormat(format.name()).withReading(reading), ViewSpec.TREE);
+                AnalysisResult result = engine.analyze(Analysis.profile(List.of(source)).withJobs(reading.jobs())
+                        .withReading(ReadingOptions.defaults().withInputFormat(format.name()).withTuning(
+                                Tuning.defaults().withParallelFromBytes(reading.parallelFromBytes())
+                                        .withChunkBytes(reading.chunkBytes()))));
                 Objects.requireNonNull(result.profile(), "profile");
             }
             return allocatedBytes() - before;

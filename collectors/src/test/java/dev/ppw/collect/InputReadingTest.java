@@ -4,6 +4,7 @@ import dev.ppw.collect.chrome.ChromeJsonFormat;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.format.Head;
 import dev.ppw.model.format.InputSource;
+import dev.ppw.model.work.TestWorkers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +26,6 @@ import static dev.ppw.collect.TestInputs.readInto;
 import static dev.ppw.collect.TestInputs.resource;
 import static dev.ppw.collect.TestInputs.utf8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -75,7 +75,7 @@ class InputReadingTest {
         for (Path file : List.of(large, small)) {
             List<Long> seen = new java.util.ArrayList<>();
             RecordingSink sink = new RecordingSink();
-            readInto(InputSource.of(file), sink, options().withJobs(2).withProgress(seen::add));
+            readInto(InputSource.of(file), sink, options().withWorkers(TestWorkers.of(2)).withProgress(seen::add));
             assertEquals(Files.size(file), seen.getLast(), file.toString());
             for (int i = 1; i < seen.size(); i++) {
                 assertTrue(seen.get(i) >= seen.get(i - 1), "never moves back: " + seen);
@@ -174,7 +174,7 @@ class InputReadingTest {
         for (Path file : List.of(plain, gzipped, marked)) {
             RecordingSink sink = new RecordingSink();
             readInto(InputSource.of(file, "t.json"), sink, options().withParallelFromBytes(0).withChunkBytes(4096)
-                    .withJobs(2));
+                    .withWorkers(TestWorkers.of(2)));
             assertEquals(sequential.calls(), sink.calls(), file.toString());
         }
     }

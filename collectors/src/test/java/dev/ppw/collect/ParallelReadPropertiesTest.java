@@ -3,9 +3,10 @@ package dev.ppw.collect;
 import dev.ppw.collect.MutatedTracesPropertiesTest.Mutation;
 import dev.ppw.collect.ValidTraces.Seed;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.Diagnostics;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
-import dev.ppw.model.Diagnostics;
+import dev.ppw.model.work.TestWorkers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -256,7 +257,7 @@ class ParallelReadPropertiesTest {
         Path file = dir.resolve("t" + Thread.currentThread().threadId() + ".json");
         try {
             Files.write(file, bytes);
-            TestInputs.readInto(InputSource.of(file, NAME), parallel, ReadOptions.defaults().withJobs(jobs)
+            TestInputs.readInto(InputSource.of(file, NAME), parallel, ReadOptions.defaults().withWorkers(TestWorkers.of(jobs))
                     .withParallelFromBytes(0).withChunkBytes(chunk));
         } catch (BadInputException | IOException e) {
             parallelThrown = e;

@@ -6,10 +6,11 @@ import java.util.Objects;
  * How {@link Engine#follow} reads an input that is still being written and how often it shows the profile so
  * far. Immutable; the same options may serve several calls at once.
  *
- * @param profile        how the input is read and folded, as for {@link Engine#profile} (its {@code jobs} is not
- *                       used: a followed input is read on one thread, in order; {@code skipBad} has nothing to
- *                       skip: there is one input)
+ * @param reading        how the input is read and folded, as an {@link Analysis} reads (a followed input is read
+ *                       on one thread, in order; {@code skipBad} has nothing to skip: there is one input)
  * @param view           the view of every snapshot and of the final profile
+ * @param rows           the rows each snapshot and the final profile show, chosen and ordered; their percentiles
+ *                       make the fold keep call times
  * @param intervalNanos  time between two snapshots, in nanoseconds, at least 1 ms; a snapshot is taken only
  *                       when events were read since the last one
  * @param untilIdleNanos stop following once no new byte has come for this long, in nanoseconds; 0 follows until
@@ -17,8 +18,8 @@ import java.util.Objects;
  * @param pollNanos      how often a file that has no new bytes is looked at again (its size), in nanoseconds, at
  *                       least 1 ms; it bounds how late a stop or the idle time is noticed too
  */
-public record FollowOptions(ProfileOptions profile, ViewSpec view, long intervalNanos, long untilIdleNanos,
-                            long pollNanos) {
+public record FollowOptions(ReadingOptions reading, ViewSpec view, RowOptions rows, long intervalNanos,
+                            long untilIdleNanos, long pollNanos) {
     /** One millisecond in nanoseconds: the shortest interval and poll period. */
     public static final long MIN_PERIOD_NANOS = 1_000_000L;
     /** The default time between snapshots: one second. */
@@ -27,8 +28,9 @@ public record FollowOptions(ProfileOptions profile, ViewSpec view, long interval
     public static final long DEFAULT_POLL_NANOS = 100_000_000L;
 
     public FollowOptions {
-        Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(reading, "reading");
         Objects.requireNonNull(view, "view");
+        Objects.requireNonNull(rows, "rows");
         if (intervalNanos < MIN_PERIOD_NANOS) {
             throw new IllegalArgumentException("the interval must be at least 1ms, got " + intervalNanos + "ns");
         }
@@ -38,39 +40,35 @@ public record FollowOptions(ProfileOptions profile, ViewSpec view, long interval
         if (pollNanos < MIN_PERIOD_NANOS) {
             throw new IllegalArgumentException("the poll period must be at least 1ms, got " + pollNanos + "ns");
         }
-        if (profile.threadProfiles()) {
-            throw new IllegalArgumentException("a followed input gives no per-thread profiles");
-        }
     }
 
-    /** {@link ProfileOptions#defaults()}, the tree view, a snapshot a second, no idle limit, polled every 100 ms. */
+    /** The tree view, every row, a snapshot a second, until stopped. */
     public static FollowOptions defaults() {
-        return new FollowOptions(ProfileOptions.defaults(), ViewSpec.TREE, DEFAULT_INTERVAL_NANOS, 0,
-                DEFAULT_POLL_NANOS);
+        return new FollowOptions(ReadingOptions.defaults(), ViewSpec.TREE, RowOptions.defaults(),
+                DEFAULT_INTERVAL_NANOS, 0, DEFAULT_POLL_NANOS);
     }
 
-    /** How the input is read and folded ({@link ProfileOptions}; its jobs are not used). */
-    public FollowOptions withProfile(ProfileOptions options) {
-        return new FollowOptions(options, view, intervalNanos, untilIdleNanos, pollNanos);
+    public FollowOptions withReading(ReadingOptions options) {
+        return new FollowOptions(options, view, rows, intervalNanos, untilIdleNanos, pollNanos);
     }
 
-    /** The view of every snapshot and of the final profile. */
     public FollowOptions withView(ViewSpec spec) {
-        return new FollowOptions(profile, spec, intervalNanos, untilIdleNanos, pollNanos);
+        return new FollowOptions(reading, spec, rows, intervalNanos, untilIdleNanos, pollNanos);
     }
 
-    /** {@code nanos} (at least 1 ms) between two snapshots. */
+    public FollowOptions withRows(RowOptions options) {
+        return new FollowOptions(reading, view, options, intervalNanos, untilIdleNanos, pollNanos);
+    }
+
     public FollowOptions withIntervalNanos(long nanos) {
-        return new FollowOptions(profile, view, nanos, untilIdleNanos, pollNanos);
+        return new FollowOptions(reading, view, rows, nanos, untilIdleNanos, pollNanos);
     }
 
-    /** Stops once no new byte came for {@code nanos}; 0 never stops for idleness. */
     public FollowOptions withUntilIdleNanos(long nanos) {
-        return new FollowOptions(profile, view, intervalNanos, nanos, pollNanos);
+        return new FollowOptions(reading, view, rows, intervalNanos, nanos, pollNanos);
     }
 
-    /** A file at its end looked at again every {@code nanos} (at least 1 ms). */
     public FollowOptions withPollNanos(long nanos) {
-        return new FollowOptions(profile, view, intervalNanos, untilIdleNanos, nanos);
+        return new FollowOptions(reading, view, rows, intervalNanos, untilIdleNanos, nanos);
     }
 }

@@ -2,41 +2,44 @@ package dev.ppw.engine;
 
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
+import dev.ppw.aggregate.Views;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.Metric;
+import dev.ppw.model.Profile;
 import dev.ppw.model.format.EventFormat;
-import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.Head;
 import dev.ppw.model.format.InputFormat;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
+import dev.ppw.model.work.Workers;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
-import java.nio.file.Path;
 
 /**
  * One run of {@link Engine#follow}, all on the calling thread: the input's format detected from its first whole
  * lines (waiting for them), then its collector reading a {@link FollowStream} into a {@link Folder} (the final
- * profile, folded exactly as {@link Engine#profile} folds a stream) and, through the same sink, into an
+ * profile, folded exactly as {@link Engine#analyze} folds a stream) and, through the same sink, into an
  * {@link EventLog}. Between two reads of the collector, at each interval, a snapshot folds the log into a fresh
  * folder: the live folder is never disturbed, and the collector's tables are only read, on the thread that writes
  * them.
  */
 final class Following implements FollowStream.Listener {
-    private final FormatRegistry formats;
+    private final Context context;
     private final FollowedInput input;
     private final FollowOptions options;
-    private final Consumer<ProfileResult> onSnapshot;
+    private final Consumer<AnalysisResult> onSnapshot;
     private final FollowStop stop;
     private final FoldOptions fold;
 
@@ -47,18 +50,18 @@ final class Following implements FollowStream.Listener {
     private long eventsAtSnapshot = -1;
     private RuntimeException snapshotFailure;
 
-    Following(FormatRegistry formats, FollowedInput input, FollowOptions options, Consumer<ProfileResult> onSnapshot,
+    Following(Context context, FollowedInput input, FollowOptions options, Consumer<AnalysisResult> onSnapshot,
               FollowStop stop) {
-        this.formats = formats;
+        this.context = context;
         this.input = input;
         this.options = options;
         this.onSnapshot = onSnapshot;
         this.stop = stop;
-        this.fold = options.profile().fold();
+        this.fold = Context.fold(options.reading(), !options.rows().percentiles().isEmpty());
     }
 
-    ProfileResult run() {
-        Reading reading = Reading.of(formats, options.profile().inputFormat(), options.profile().reading());
+    AnalysisResult run() {
+        Reading reading = context.reading(options.reading(), Workers.inline());
         nextSnapshotNanos = System.nanoTime() + options.intervalNanos();
         FollowStream stream;
         try {
@@ -73,7 +76,7 @@ final class Following implements FollowStream.Listener {
                 stream.handOverAsBytesCome();
             }
             FollowSource source = new FollowSource(input.name(), stream);
-            ReadOptions read = reading.options().withJobs(1).withProgress(bytes -> { });
+            ReadOptions read = reading.options().withProgress(bytes -> { });
             try {
                 format.read(source, new Tee(), read);
             } catch (BadInputException e) {
@@ -87,7 +90,7 @@ final class Following implements FollowStream.Listener {
             }
             throwFailure(stream);
             Diagnostics diagnostics = finalDiagnostics(folder.diagnostics(), stream);
-            return new ProfileResult(Engine.viewOfFold(folder, List.of(input.name()), options.view()), diagnostics);
+            return result(folder, diagnostics);
         } catch (IOException e) {
             throw Problems.cannotRead(input.name(), e);
         }
@@ -112,7 +115,7 @@ final class Following implements FollowStream.Listener {
             Head head = stream.head();
             if (head.length() > 0 || stream.ended()) {
                 try {
-                    format = formats.detect(head);
+                    format = context.formats().detect(head);
                     break;
                 } catch (BadInputException e) {
                     if (stream.headComplete()) {
@@ -131,7 +134,7 @@ final class Following implements FollowStream.Listener {
     }
 
     private List<String> followable() {
-        return formats.formats().stream().filter(InputFormat::followable).map(InputFormat::name).toList();
+        return context.formats().formats().stream().filter(InputFormat::followable).map(InputFormat::name).toList();
     }
 
     /**
@@ -197,7 +200,7 @@ final class Following implements FollowStream.Listener {
     }
 
     /** Everything read so far folded into a fresh folder, as if the input ended here. */
-    private ProfileResult snapshot() {
+    private AnalysisResult snapshot() {
         try (Folder folder = new Folder(fold)) {
             folder.beginInput(input.name());
             log.replay(live.frames(), folder);
@@ -205,8 +208,16 @@ final class Following implements FollowStream.Listener {
             Diagnostics diagnostics = new Diagnostics(fold.warningExamples());
             diagnostics.addAll(live.diagnostics());
             diagnostics.addAll(folder.diagnostics());
-            return new ProfileResult(Engine.viewOfFold(folder, List.of(input.name()), options.view()), diagnostics);
+            return result(folder, diagnostics);
         }
+    }
+
+    /** The profile {@code folder} holds of the input, its one node, in the view and rows asked. */
+    private AnalysisResult result(Folder folder, Diagnostics diagnostics) {
+        ViewSpec view = options.view();
+        Profile profile = Views.derive(ProfileRun.sumOfInputs(folder.toProfile(), List.of(input.name())), view.view(),
+                view.tauDepth());
+        return new AnalysisResult(ReportAssembly.rows(profile, diagnostics, options.rows()), DroppedInputs.NONE, 1);
     }
 
     /** The input as a source read once, whose content is the following stream. */

@@ -10,9 +10,8 @@ import java.util.RandomAccess;
 
 /**
  * The inputs {@link Engine#inputs} found, each once, with a note for every input that was named more than once
- * (two spellings of one file, a glob and a folder that both reach it, a link to it). {@link Engine#profile} and
- * {@link Engine#merge} given this list put those notes first in their diagnostics; a list of sources made
- * otherwise carries none. Immutable.
+ * (two spellings of one file, a glob and a folder that both reach it, a link to it). An {@link Analysis} of this
+ * list puts those notes first in its diagnostics; a list of sources made otherwise carries none. Immutable.
  */
 public final class InputList extends AbstractList<InputSource> implements RandomAccess {
     private final List<InputSource> sources;

@@ -2,19 +2,18 @@ package dev.ppw.engine;
 
 import dev.ppw.aggregate.MergeAccumulator;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What {@link Engine#mergeSplit} gives: the merge of the whole nodes, and with {@link MergeOptions#windows()}
- * the merge of each phase or time bin, phase by phase with the same operator and missing rule.
- *
- * @param merged the merge of the whole nodes, as {@link Engine#merge} gives it
- * @param split  the merged phases or bins; empty without {@link MergeOptions#windows()}
+ * What {@link MergeRun} gives: the merged profile with its breakdown and diagnostics, each phase's merge when the
+ * merge was split, and each node's view (with its own phases) when sections were asked.
  */
-public record MergeResult(MergeAccumulator.Merged merged, Optional<Split> split) {
-    public MergeResult {
+record MergeResult(MergeAccumulator.Merged merged, Optional<Split> split, List<NodeView> nodes) {
+    MergeResult {
         Objects.requireNonNull(merged, "merged");
         Objects.requireNonNull(split, "split");
+        nodes = List.copyOf(nodes);
     }
 }

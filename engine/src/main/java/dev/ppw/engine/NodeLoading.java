@@ -1,25 +1,27 @@
 package dev.ppw.engine;
 
 import dev.ppw.aggregate.AsyncRows;
-import dev.ppw.model.MergeOp;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
-import dev.ppw.model.ThreadMode;
 import dev.ppw.aggregate.Views;
 import dev.ppw.aggregate.Windows;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.MergeOp;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.EventFormat;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ProfileFormat;
+import dev.ppw.model.format.ReadOptions;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -80,19 +82,21 @@ final class NodeLoading {
      * @throws dev.ppw.model.BadInputException when the folder's temporary file fails (a full disk): no input's
      *                                         fault, so it stops the merge
      */
-    Loaded load(InputSource source, String label) {
-        return load(source, label, null, 0);
+    Loaded load(InputSource source, String label, LongConsumer progress) {
+        return load(source, label, null, 0, progress);
     }
 
     /**
      * As {@link #load(InputSource, String)}, a trace also cut into {@code windows}' phases ({@code phaseCount} of
      * them: null windows give empty phases): {@link Loaded#phaseViews()} holds, per node, its phases in the view.
      */
-    Loaded load(InputSource source, String label, Windows windows, int phaseCount) {
+    Loaded load(InputSource source, String label, Windows windows, int phaseCount, LongConsumer progress) {
+        ReadOptions options = inputs.options().withProgress(progress);
         try (source) {
             return switch (inputs.formatOf(source)) {
-                case ProfileFormat saved -> loadSaved(source.name(), label, saved.read(source, inputs.options()));
-                case EventFormat events -> loadTrace(source.name(), label, source, events, windows, phaseCount);
+                case ProfileFormat saved -> loadSaved(source.name(), label, saved.read(source, options));
+                case EventFormat events -> loadTrace(source.name(), label, source, events, windows, phaseCount,
+                        options);
             };
         } catch (BadInputException e) {
             return Loaded.unreadable(e.getMessage());
@@ -104,11 +108,11 @@ final class NodeLoading {
     }
 
     private Loaded loadTrace(String file, String label, InputSource source, EventFormat format, Windows windows,
-                             int phaseCount) throws IOException {
-        // Closed however the reading ends: a trace broken halfway leaves no temporary file behind.
-        try (Folder folder = new Folder(foldOptions)) {
+                             int phaseCount, ReadOptions options) throws IOException {
+        // Closed however the reading ends: a trace broken halfway (or cancelled) leaves no temporary file behind.
+        try (Folder folder = new Folder(foldOptions).withWorkers(options.workers())) {
             folder.windows(windows);
-            Loaded whole = loadTrace(file, label, source, format, folder);
+            Loaded whole = loadTrace(file, label, source, format, folder, options);
             if (phaseCount == 0) {
                 return whole;
             }
@@ -127,14 +131,14 @@ final class NodeLoading {
         }
     }
 
-    private Loaded loadTrace(String file, String label, InputSource source, EventFormat format, Folder folder)
-            throws IOException {
+    private Loaded loadTrace(String file, String label, InputSource source, EventFormat format, Folder folder,
+                             ReadOptions options) throws IOException {
         if (source.rereadable()) {
             // On this thread (inputs load in parallel): a large plain file goes through the chunk parser, and a
             // second reading lets the folder replay time-ordered tracks while reading.
-            folder.fold(sink -> format.read(source, sink, inputs.options()));
+            folder.fold(sink -> format.read(source, sink, options));
         } else {
-            format.read(source, folder, inputs.options());
+            format.read(source, folder, options);
         }
         String host = hostOf(file);
         List<NodeInfo> infos = new ArrayList<>();

@@ -1,7 +1,6 @@
 package dev.ppw.engine;
 
 import dev.ppw.model.BadInputException;
-
 import dev.ppw.model.Quote;
 
 import java.io.IOException;

@@ -9,24 +9,22 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What {@link Engine#profile} gives: the profile of all inputs (their {@code sum}: SEMANTICS.md section 4, one
- * node per input) in the view asked, and what reading them counted.
+ * What {@link ProfileRun} gives: the profile of all inputs (their {@code sum}: SEMANTICS.md section 4, one node per
+ * input) in the view asked, and what reading them counted.
  *
- * @param profile       the profile in the view asked ({@link dev.ppw.model.ViewKind#TREE} unless another was);
- *                      derive other views of a tree with {@link Engine#view}
+ * @param profile       the profile in the view asked
  * @param diagnostics   the notes of inputs named twice, then the warnings and notes of every input, in input
  *                      order
- * @param droppedInputs the inputs this call left out because they could not be read
- *                      ({@link ProfileOptions#skipBad()}); none otherwise
- * @param threads       with {@link ProfileOptions#threadProfiles()}, each thread's own tree profile (threads that
- *                      share a name are one, as {@code --threads split} makes them; a process's async tracks are
- *                      one, named {@code async} and the process), in the order they appear; else empty
- * @param split         with {@link ProfileOptions#windows()}, the profile's phases or time bins, each in the view
- *                      asked (one node per input, as the whole); else empty
+ * @param droppedInputs the inputs left out because they could not be read ({@link ReadingOptions#skipBad()})
+ * @param threads       with {@link Analysis#sections()}, each thread's own tree profile (threads that share a name
+ *                      are one, as {@code --threads split} makes them; a process's async tracks are one, named
+ *                      {@code async} and the process), in the order they appear; else empty
+ * @param split         with {@link Analysis#split()}, the profile's phases or time bins, each in the view asked (one
+ *                      node per input, as the whole); else empty
  */
-public record ProfileResult(Profile profile, Diagnostics diagnostics, DroppedInputs droppedInputs,
-                            List<NodeView> threads, Optional<Split> split) {
-    public ProfileResult {
+record ProfileResult(Profile profile, Diagnostics diagnostics, DroppedInputs droppedInputs,
+                     List<NodeView> threads, Optional<Split> split) {
+    ProfileResult {
         Objects.requireNonNull(split, "split");
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(diagnostics, "diagnostics");
@@ -35,18 +33,18 @@ public record ProfileResult(Profile profile, Diagnostics diagnostics, DroppedInp
     }
 
     /** A result without a split. */
-    public ProfileResult(Profile profile, Diagnostics diagnostics, DroppedInputs droppedInputs,
+    ProfileResult(Profile profile, Diagnostics diagnostics, DroppedInputs droppedInputs,
                          List<NodeView> threads) {
         this(profile, diagnostics, droppedInputs, threads, Optional.empty());
     }
 
     /** A result without thread profiles. */
-    public ProfileResult(Profile profile, Diagnostics diagnostics, DroppedInputs droppedInputs) {
+    ProfileResult(Profile profile, Diagnostics diagnostics, DroppedInputs droppedInputs) {
         this(profile, diagnostics, droppedInputs, List.of());
     }
 
     /** A result that left out no input, without thread profiles. */
-    public ProfileResult(Profile profile, Diagnostics diagnostics) {
+    ProfileResult(Profile profile, Diagnostics diagnostics) {
         this(profile, diagnostics, DroppedInputs.NONE);
     }
 }

@@ -4,9 +4,9 @@ import dev.ppw.aggregate.RowOrder;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Percentile;
 import dev.ppw.model.Report;
-
 import dev.ppw.model.SortDirection;
 import dev.ppw.model.SortKey;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

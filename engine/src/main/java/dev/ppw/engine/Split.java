@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param bins   the bins' axis when the split is into time bins; empty for phases
  * @param phases the phases (or bins) in order
  */
-public record Split(Optional<BinAxis> bins, List<Phase> phases) {
+record Split(Optional<BinAxis> bins, List<Phase> phases) {
     public Split {
         Objects.requireNonNull(bins, "bins");
         phases = List.copyOf(phases);

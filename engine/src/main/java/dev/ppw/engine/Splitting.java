@@ -86,7 +86,7 @@ final class Splitting implements AutoCloseable {
             }
             WindowScan scan = new WindowScan(markerNames);
             try {
-                events.read(source, scan, reading.options().withJobs(jobs));
+                events.read(source, scan, reading.options().limitedTo(jobs));
             } catch (BadInputException | IOException e) {
                 if (skipBad) {
                     // The fold reads it again, fails the same way and leaves it out, counted.

@@ -2,11 +2,11 @@ package dev.ppw.engine;
 
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
-import dev.ppw.model.ThreadMode;
 import dev.ppw.aggregate.Windows;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.BadInputsException;
 import dev.ppw.model.DroppedInputs;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.model.format.EventFormat;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
@@ -16,12 +16,11 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 import java.util.function.LongConsumer;
 
 /**
- * The reading half of {@link Engine#profile}: trace inputs folded into one {@link Folder} on {@code jobs}
+ * The reading half of {@link ProfileRun}: trace inputs folded into one {@link Folder} on {@code jobs}
  * threads, with the same result whatever {@code jobs} is. One input is read in parallel chunks (when its
  * format can); several inputs are each folded by a folder of their own on a worker and absorbed in input
  * order ({@link Folder#absorb}), so that many small files use every core too.
@@ -38,8 +37,8 @@ final class TraceFolding {
     }
 
     /**
-     * Folds {@code inputs} in order into a new folder of {@code options}; {@code progress} is told the bytes
-     * read so far over all inputs (from any thread). With {@code skipBad} and several inputs, one that cannot
+     * Folds {@code inputs} in order into a new folder of {@code options}; {@code progress} is told each input's
+     * bytes read (from any thread) and when each is done. With {@code skipBad} and several inputs, one that cannot
      * be read is left out (nothing of it folded) and counted. With {@code windowsOf}, input {@code i} is also cut
      * into the phases of {@code windowsOf.apply(i)} ({@link Folder#windows}; null: into none).
      *
@@ -48,15 +47,8 @@ final class TraceFolding {
      *                                         order), without {@code skipBad}; with it, a
      *                                         {@link BadInputsException} when none can be read
      */
-    static Folded fold(List<InputSource> inputs, Reading reading, FoldOptions options, int jobs, LongConsumer progress,
-                       boolean skipBad) {
-        return fold(inputs, reading, options, jobs, progress, skipBad, null);
-    }
-
-    /** As {@link #fold(List, Reading, FoldOptions, int, LongConsumer, boolean)}, each input cut into its windows. */
-    static Folded fold(List<InputSource> inputs, Reading reading, FoldOptions options, int jobs, LongConsumer progress,
-                       boolean skipBad, IntFunction<Windows> windowsOf) {
-        AtomicLong bytesRead = new AtomicLong();
+    static Folded fold(List<InputSource> inputs, Reading reading, FoldOptions options, int jobs,
+                       ProgressListener progress, boolean skipBad, IntFunction<Windows> windowsOf) {
         Folder folder = new Folder(options).withWorkers(reading.options().workers().limitedTo(jobs));
         List<String> names = new ArrayList<>();
         DroppedInputs[] dropped = {DroppedInputs.NONE};
@@ -66,8 +58,10 @@ final class TraceFolding {
                 // Each worker reads its input on one thread; the spill limit is shared among them. An input
                 // folded apart joins only once it has been read whole, so a bad one can be left out.
                 FoldOptions share = options.withSpillLimitEvents(Math.max(1, options.spillLimitEvents() / jobs));
-                InOrder.run(inputs.size(), reading.options().workers().limitedTo(jobs), i -> foldApart(inputs.get(i), reading, share, progressOf(progress,
-                        bytesRead), skip, windowsOf == null ? null : windowsOf.apply(i)), apart -> {
+                InOrder.run(inputs.size(), reading.options().workers().limitedTo(jobs), i -> foldApart(inputs.get(i),
+                        reading, share, bytes -> progress.bytesRead(i, bytes), skip,
+                        windowsOf == null ? null : windowsOf.apply(i), i), apart -> {
+                            progress.inputDone(apart.index());
                             if (apart.unreadable() != null) {
                                 dropped[0] = dropped[0].then(one(apart.name(), apart.unreadable()));
                                 return;
@@ -85,12 +79,15 @@ final class TraceFolding {
                     String unreadable = skip && input.rereadable() ? check(input, reading, options) : null;
                     if (unreadable != null) {
                         dropped[0] = dropped[0].then(one(input.name(), unreadable));
+                        progress.inputDone(i);
                         continue;
                     }
                     if (windowsOf != null) {
                         folder.windows(windowsOf.apply(i));
                     }
-                    read(input, reading, folder, jobs, progressOf(progress, bytesRead));
+                    int index = i;
+                    read(input, reading, folder, jobs, bytes -> progress.bytesRead(index, bytes));
+                    progress.inputDone(i);
                     names.add(input.name());
                 }
             }
@@ -105,20 +102,20 @@ final class TraceFolding {
     }
 
     /** An input folded apart, or the message of one that could not be read (then no folder). */
-    private record Apart(String name, Folder folder, String unreadable) {
+    private record Apart(String name, Folder folder, String unreadable, int index) {
     }
 
     private static Apart foldApart(InputSource input, Reading reading, FoldOptions options, LongConsumer progress,
-                                   boolean skipBad, Windows windows) {
-        Folder folder = new Folder(options);
+                                   boolean skipBad, Windows windows, int index) {
+        Folder folder = new Folder(options).withWorkers(reading.options().workers().limitedTo(1));
         try {
             folder.windows(windows);
             read(input, reading, folder, 1, progress);
-            return new Apart(input.name(), folder, null);
+            return new Apart(input.name(), folder, null, index);
         } catch (BadInputException e) {
             folder.close();
             if (skipBad && !Problems.isSpillFailure(e)) {
-                return new Apart(input.name(), null, e.getMessage());
+                return new Apart(input.name(), null, e.getMessage(), index);
             }
             throw e;
         } catch (RuntimeException | Error e) {
@@ -144,22 +141,11 @@ final class TraceFolding {
         return new DroppedInputs(1, Map.of(Problems.reasonOf(input, message), 1L), List.of(message));
     }
 
-    /** One input's progress (its bytes read so far, from 0 again on a second reading) added to the total. */
-    private static LongConsumer progressOf(LongConsumer progress, AtomicLong total) {
-        long[] counted = {0};
-        return bytes -> {
-            if (bytes > counted[0]) {
-                progress.accept(total.addAndGet(bytes - counted[0]));
-                counted[0] = bytes;
-            }
-        };
-    }
-
     /** An input that can be read again lets the folder replay time-ordered tracks while reading. */
     private static void read(InputSource input, Reading reading, Folder folder, int jobs, LongConsumer progress) {
         try (input) {
             EventFormat format = reading.traceFormatOf(input);
-            ReadOptions options = reading.options().withJobs(jobs).withProgress(progress);
+            ReadOptions options = reading.options().limitedTo(jobs).withProgress(progress);
             if (input.rereadable()) {
                 folder.fold(sink -> format.read(input, sink, options));
             } else {

@@ -82,7 +82,7 @@ public sealed interface WindowSpec permits WindowSpec.Bins, WindowSpec.Phases {
      * The split asked for cannot be made of these inputs: more bins than {@link #MAX_BINS} (a width too small for
      * the inputs' span). A usage problem, found only once the inputs were scanned.
      */
-    final class TooManyBinsException extends IllegalArgumentException {
+    final class TooManyBinsException extends UnusableRequestException {
         private static final long serialVersionUID = 1L;
 
         TooManyBinsException(String message) {

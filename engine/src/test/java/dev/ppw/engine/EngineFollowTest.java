@@ -48,18 +48,18 @@ class EngineFollowTest {
     @TempDir
     Path dir;
 
-    private static String write(ProfileResult r, String format) {
+    private static String write(AnalysisResult r, String format) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            ENGINE.write(ENGINE.report(r.profile(), r.diagnostics(), RowOptions.defaults()), format, out);
+            ENGINE.write(r.report(), format, out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    private static ProfileResult profileOf(Path file, ViewSpec view) {
-        return ENGINE.profile(ENGINE.inputs(List.of(file.toString())), ProfileOptions.defaults(), view);
+    private static AnalysisResult profileOf(Path file, ViewSpec view) {
+        return ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(file.toString()))).withView(view));
     }
 
     private static <T> T within(Future<T> future) throws Exception {
@@ -73,12 +73,12 @@ class EngineFollowTest {
             Path file = Files.createFile(dir.resolve("grow-" + seed + ".pfw"));
             String trace = FollowTraces.pfw(seed, 600);
             long piecesSeed = seed * 31L;
-            List<ProfileResult> snapshots = new ArrayList<>();
+            List<AnalysisResult> snapshots = new ArrayList<>();
             CountDownLatch firstSnapshot = new CountDownLatch(1);
             FollowStop stop = new FollowStop();
             ExecutorService pool = Executors.newFixedThreadPool(2);
             try {
-                Future<ProfileResult> followed = pool.submit(() -> ENGINE.follow(FollowedInput.file(file),
+                Future<AnalysisResult> followed = pool.submit(() -> ENGINE.follow(FollowedInput.file(file),
                         FAST.withView(view), s -> {
                             snapshots.add(s);
                             firstSnapshot.countDown();
@@ -89,9 +89,9 @@ class EngineFollowTest {
                 });
                 within(writer);
                 stop.stop();
-                ProfileResult last = within(followed);
+                AnalysisResult last = within(followed);
 
-                ProfileResult finished = profileOf(file, view);
+                AnalysisResult finished = profileOf(file, view);
                 assertEquals(write(finished, "csv"), write(last, "csv"));
                 assertEquals(write(finished, "json"), write(last, "json"));
                 assertEquals(write(finished, "text"), write(last, "text"));
@@ -101,7 +101,7 @@ class EngineFollowTest {
                 assertFalse(snapshots.isEmpty());
                 long calls = 0;
                 long time = 0;
-                for (ProfileResult s : snapshots) {
+                for (AnalysisResult s : snapshots) {
                     long sCalls = callsOf(s);
                     long sTime = s.profile().total(SampleWeights.TIME);
                     assertTrue(sCalls >= calls && sTime >= time, "a snapshot's totals went down");
@@ -115,7 +115,7 @@ class EngineFollowTest {
         }
     }
 
-    private static long callsOf(ProfileResult r) {
+    private static long callsOf(AnalysisResult r) {
         long calls = 0;
         var tree = r.profile().tree();
         for (int node = 1; node < tree.size(); node++) {
@@ -144,7 +144,7 @@ class EngineFollowTest {
         Path finished = FollowTraces.write(dir.resolve("finished." + extension), whole);
         Path cut = FollowTraces.write(dir.resolve("cut." + extension), whole + tail);
 
-        ProfileResult last = ENGINE.follow(FollowedInput.file(cut, finished.toString()),
+        AnalysisResult last = ENGINE.follow(FollowedInput.file(cut, finished.toString()),
                 FAST.withView(view).withUntilIdleNanos(50_000_000), s -> { }, new FollowStop());
 
         assertEquals(write(profileOf(finished, view), "csv"), write(last, "csv"));
@@ -158,7 +158,7 @@ class EngineFollowTest {
                 + "{\"name\":\"b\",\"ph\":\"X\",\"ts\":2,\"dur\":2,\"pid\":1,\"tid\":1}]}";
         Path file = FollowTraces.write(dir.resolve("one-line.json"), oneLine);
 
-        ProfileResult last = ENGINE.follow(FollowedInput.file(file), FAST.withUntilIdleNanos(50_000_000), s -> { },
+        AnalysisResult last = ENGINE.follow(FollowedInput.file(file), FAST.withUntilIdleNanos(50_000_000), s -> { },
                 new FollowStop());
 
         assertEquals(write(profileOf(file, ViewSpec.TREE), "csv"), write(last, "csv"));
@@ -199,7 +199,7 @@ class EngineFollowTest {
         CountDownLatch read = new CountDownLatch(1);
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
-            Future<ProfileResult> followed = pool.submit(() -> ENGINE.follow(FollowedInput.file(file), FAST,
+            Future<AnalysisResult> followed = pool.submit(() -> ENGINE.follow(FollowedInput.file(file), FAST,
                     s -> read.countDown(), new FollowStop()));
             assertTrue(read.await(GUARD_SECONDS, TimeUnit.SECONDS));
             change.apply();
@@ -219,7 +219,8 @@ class EngineFollowTest {
         ViewSpec counters = ViewSpec.of(ViewKind.COUNTERS, 2);
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            Future<ProfileResult> followed = pool.submit(() -> ENGINE.follow(FollowedInput.stream(sample.toString(), in),
+            Future<AnalysisResult> followed = pool.submit(() -> ENGINE.follow(FollowedInput.stream(sample.toString(),
+                    in),
                     FAST.withView(counters), s -> { }, new FollowStop()));
             Future<?> writer = pool.submit(() -> {
                 try (OutputStream out = pipe) {
@@ -232,7 +233,7 @@ class EngineFollowTest {
                 return null;
             });
             within(writer);
-            ProfileResult last = within(followed);
+            AnalysisResult last = within(followed);
             assertEquals(write(profileOf(sample, counters), "csv"), write(last, "csv"));
             assertFalse(last.diagnostics().hasWarnings());
         } finally {

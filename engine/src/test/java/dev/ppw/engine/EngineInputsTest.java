@@ -1,10 +1,10 @@
 package dev.ppw.engine;
 
-import dev.ppw.model.ThreadMode;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.Report;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.InputSource;
 import org.junit.jupiter.api.Test;
@@ -58,7 +58,8 @@ class EngineInputsTest {
         copy("node0.pfw", "a.pfw");
         copy("node1.pfw", "b.pfw");
         InputList inputs = ENGINE.inputs(List.of(dir.toString(), dir + "/a*.pfw"));
-        assertEquals(List.of("a.pfw", "b.pfw"), inputs.stream().map(s -> Path.of(s.name()).getFileName().toString()).toList());
+        assertEquals(List.of("a.pfw", "b.pfw"), inputs.stream().map(s -> Path.of(s.name()).getFileName().toString())
+                .toList());
         assertEquals(List.of(dir.resolve("a.pfw") + ": named twice (" + dir.resolve("a.pfw") + " from " + dir + ", "
                 + dir.resolve("a.pfw") + " from " + dir + "/a*.pfw), read once"), inputs.namedTwice());
     }
@@ -107,12 +108,13 @@ class EngineInputsTest {
     @Test
     void aCtfTraceFolderIsProfiledAndMergedLikeAnyTrace() throws IOException {
         Path run = ctfTrace(dir.resolve("run"));
-        ProfileResult r = ENGINE.profile(ENGINE.inputs(List.of(run.toString())), ProfileOptions.defaults());
+        AnalysisResult r = ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(run.toString()))));
         assertEquals(10, r.diagnostics().noteCount("lttng_event lttng_ust_statedump:bin_info"));
         String table = csv(r);
         long calls = table.lines().skip(1).mapToLong(line -> Long.parseLong(line.split(",")[6])).sum();
         assertTrue(calls > 0, table);
-        assertEquals(1, ENGINE.merge(ENGINE.inputs(List.of(run.toString())), MergeOptions.defaults()).profile().nodes());
+        assertEquals(1, ENGINE.analyze(Analysis.merge(ENGINE.inputs(List.of(run.toString())), MergeOp.SUM)).profile()
+                .nodes());
     }
 
     @Test
@@ -121,7 +123,7 @@ class EngineInputsTest {
         InputList inputs = ENGINE.inputs(List.of("-", "-"), new ByteArrayInputStream(trace));
         assertEquals(1, inputs.size());
         assertEquals(List.of("-: named twice (-, -), read once"), inputs.namedTwice());
-        ProfileResult r = ENGINE.profile(inputs, ProfileOptions.defaults());
+        AnalysisResult r = ENGINE.analyze(Analysis.profile(inputs));
         assertEquals(1, r.profile().nodes());
         assertTrue(csv(r).contains("\r\nm,1,,0,m,,1,0,5000,5000,5000,5000,sum,zero,1,5000,5000\r\n"), csv(r));
         assertEquals(1, r.diagnostics().noteCount(Diagnostics.INPUT_NAMED_TWICE));
@@ -131,17 +133,17 @@ class EngineInputsTest {
     void theNoteComesFirstInProfileAndMergeDiagnosticsAndIsNeverAWarning() throws IOException {
         Path a = copy("node0.pfw", "a.pfw");
         InputList twice = ENGINE.inputs(List.of(a.toString(), a.toString()));
-        for (Diagnostics d : List.of(ENGINE.profile(twice, ProfileOptions.defaults()).diagnostics(),
-                ENGINE.merge(twice, MergeOptions.defaults()).diagnostics())) {
+        for (Diagnostics d : List.of(ENGINE.analyze(Analysis.profile(twice)).diagnostics(),
+                ENGINE.analyze(Analysis.merge(twice, MergeOp.SUM)).diagnostics())) {
             assertEquals(Diagnostics.INPUT_NAMED_TWICE, d.notes().keySet().iterator().next());
             assertEquals(List.of(a + ": named twice (" + a + ", " + a + "), read once"),
                     d.notes().get(Diagnostics.INPUT_NAMED_TWICE).examples());
             assertFalse(d.hasWarnings());
         }
-        assertEquals(csv(ENGINE.profile(ENGINE.inputs(List.of(a.toString())), ProfileOptions.defaults())),
-                csv(ENGINE.profile(twice, ProfileOptions.defaults())), "the same rows as naming it once");
+        assertEquals(csv(ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(a.toString()))))),
+                csv(ENGINE.analyze(Analysis.profile(twice))), "the same rows as naming it once");
         List<InputSource> plain = List.copyOf(twice);
-        assertEquals(0, ENGINE.profile(plain, ProfileOptions.defaults()).diagnostics().noteCount(
+        assertEquals(0, ENGINE.analyze(Analysis.profile(plain)).diagnostics().noteCount(
                 Diagnostics.INPUT_NAMED_TWICE), "a list made otherwise carries no note");
     }
 
@@ -153,7 +155,8 @@ class EngineInputsTest {
                 ENGINE.inputs(List.of(dir.toString())).stream().map(InputSource::name).toList());
 
         Path tau = Files.createDirectories(dir.resolve("MULTI__TIME"));
-        Files.writeString(tau.resolve("profile.0.0.0"), "2 templated_functions_MULTI_TIME\n# Name Calls Subrs Excl Incl\n");
+        Files.writeString(tau.resolve("profile.0.0.0"),
+                "2 templated_functions_MULTI_TIME\n# Name Calls Subrs Excl Incl\n");
         assertEquals(List.of(tau.resolve("profile.0.0.0").toString()),
                 ENGINE.inputs(List.of(tau.toString())).stream().map(InputSource::name).toList(),
                 "TAU's profile.N.C.T is found by its name (the tau reader claims it)");
@@ -175,25 +178,28 @@ class EngineInputsTest {
     @Test
     void aSavedProfileAloneIsShownAsSavedInAnyViewItsTreeGives() throws IOException {
         Path trace = copy("node0.pfw", "n0.pfw");
-        Path saved = save(ENGINE.profile(ENGINE.inputs(List.of(trace.toString())), ProfileOptions.defaults()), "n0.json");
+        Path saved = save(ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(trace.toString())))), "n0.json");
         for (ViewSpec view : List.of(ViewSpec.TREE, ViewSpec.FLAT, ViewSpec.CALLPATH, ViewSpec.tau(2))) {
-            assertEquals(csv(ENGINE.profile(ENGINE.inputs(List.of(trace.toString())), ProfileOptions.defaults(), view)),
-                    csv(ENGINE.profile(ENGINE.inputs(List.of(saved.toString())), ProfileOptions.defaults(), view)),
+            assertEquals(csv(ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(trace.toString()))).withView(view))),
+                    csv(ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(saved.toString()))).withView(view))),
                     view.label());
         }
-        ProfileResult max = ENGINE.profile(ENGINE.inputs(List.of(NODES.toString())), ProfileOptions.defaults());
-        Path maxSaved = save(new ProfileResult(ENGINE.merge(ENGINE.inputs(List.of(NODES.toString())),
-                MergeOptions.defaults().withOp(MergeOp.MAX)).profile(), max.diagnostics()), "max.json");
-        ProfileResult shown = ENGINE.profile(ENGINE.inputs(List.of(maxSaved.toString())), ProfileOptions.defaults());
+        AnalysisResult max = ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(NODES.toString()))));
+        Path maxSaved = save(ENGINE.analyze(Analysis.merge(ENGINE.inputs(List.of(NODES.toString())), MergeOp.MAX)),
+                "max.json");
+        AnalysisResult shown = ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(maxSaved.toString()))));
         assertEquals(MergeOp.MAX, shown.profile().aggregation(), "an aggregate keeps its operator");
         assertEquals(4, shown.profile().nodes());
-        BadInputException flat = assertThrows(BadInputException.class, () -> ENGINE.profile(
-                ENGINE.inputs(List.of(maxSaved.toString())), ProfileOptions.defaults(), ViewSpec.FLAT));
-        assertTrue(flat.getMessage().startsWith("cannot show " + maxSaved + ", a max aggregate of 4 nodes (tree), in the"
+        BadInputException flat = assertThrows(BadInputException.class,
+                () -> ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(maxSaved.toString())))
+                .withView(ViewSpec.FLAT)));
+        assertTrue(flat.getMessage()
+                .startsWith("cannot show " + maxSaved + ", a max aggregate of 4 nodes (tree), in the"
                 + " flat view: the flat view of a max aggregate cannot be derived"), flat.getMessage());
         assertFalse(flat.getMessage().contains("merge with --view"), flat.getMessage());
-        BadInputException split = assertThrows(BadInputException.class, () -> ENGINE.profile(
-                ENGINE.inputs(List.of(saved.toString())), ProfileOptions.defaults().withThreads(ThreadMode.SPLIT)));
+        BadInputException split = assertThrows(BadInputException.class,
+                () -> ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(saved.toString())))
+                .withReading(ReadingOptions.defaults().withThreads(ThreadMode.SPLIT))));
         assertEquals("cannot split " + saved + " by thread: it is a saved profile, its threads as they were saved;"
                 + " profile it without splitting threads", split.getMessage());
     }
@@ -204,20 +210,21 @@ class EngineInputsTest {
         Path[] saved = new Path[4];
         for (int i = 0; i < 4; i++) {
             traces[i] = copy("node" + i + ".pfw", "n" + i + ".pfw");
-            saved[i] = save(ENGINE.profile(ENGINE.inputs(List.of(traces[i].toString())), ProfileOptions.defaults()),
+            saved[i] = save(ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(traces[i].toString())))),
                     "n" + i + ".ppw.json");
         }
         for (ViewSpec view : List.of(ViewSpec.TREE, ViewSpec.FLAT, ViewSpec.tau(2))) {
-            String fromTraces = csv(ENGINE.profile(ENGINE.inputs(paths(traces)), ProfileOptions.defaults(), view));
-            String fromSaved = csv(ENGINE.profile(ENGINE.inputs(paths(saved)), ProfileOptions.defaults(), view));
-            String mixed = csv(ENGINE.profile(ENGINE.inputs(List.of(traces[0].toString(), saved[1].toString(),
-                    traces[2].toString(), saved[3].toString())), ProfileOptions.defaults(), view));
+            String fromTraces = csv(ENGINE.analyze(Analysis.profile(ENGINE.inputs(paths(traces))).withView(view)));
+            String fromSaved = csv(ENGINE.analyze(Analysis.profile(ENGINE.inputs(paths(saved))).withView(view)));
+            String mixed = csv(ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(traces[0].toString(),
+                    saved[1].toString(),
+                    traces[2].toString(), saved[3].toString()))).withView(view)));
             assertEquals(fromTraces, fromSaved, view.label());
             assertEquals(fromTraces, mixed, view.label());
             assertTrue(fromTraces.contains(",sum,zero,4,"), fromTraces);
         }
-        ProfileResult mixed = ENGINE.profile(ENGINE.inputs(List.of(traces[0].toString(), saved[1].toString())),
-                ProfileOptions.defaults(), ViewSpec.FLAT);
+        AnalysisResult mixed = ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(traces[0].toString(),
+                saved[1].toString()))).withView(ViewSpec.FLAT));
         assertEquals(ViewKind.FLAT, mixed.profile().view());
         assertEquals(List.of(traces[0].toString(), saved[1].toString()), mixed.profile().inputs());
     }
@@ -225,21 +232,22 @@ class EngineInputsTest {
     @Test
     void withSkipBadAFormatNotReadIsLeftOutOfTracesAndOfSavedProfilesAlike() throws IOException {
         Path trace = copy("node0.pfw", "n0.pfw");
-        Path saved = save(ENGINE.profile(ENGINE.inputs(List.of(copy("node1.pfw", "n1.pfw").toString())),
-                ProfileOptions.defaults()), "n1.ppw.json");
+        Path saved = save(ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(copy("node1.pfw", "n1.pfw")
+                .toString())))), "n1.ppw.json");
         Path cali = Files.writeString(dir.resolve("run.cali"),
                 "__rec=node,id=8,attr=8,data=cali.attribute.name,parent=3\n");
-        ProfileOptions skip = ProfileOptions.defaults().withSkipBad(true);
-        ProfileResult traces = ENGINE.profile(ENGINE.inputs(List.of(trace.toString(), cali.toString())), skip);
+        ReadingOptions skip = ReadingOptions.defaults().withSkipBad(true);
+        AnalysisResult traces = ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(trace.toString(),
+                cali.toString()))).withReading(skip));
         assertEquals(1, traces.droppedInputs().count());
-        assertEquals(csv(ENGINE.profile(ENGINE.inputs(List.of(trace.toString())), ProfileOptions.defaults())),
-                csv(ENGINE.profile(ENGINE.inputs(List.of(trace.toString())), skip)));
-        ProfileResult mixed = ENGINE.profile(ENGINE.inputs(List.of(trace.toString(), saved.toString(), cali.toString())),
-                skip);
+        assertEquals(csv(ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(trace.toString()))))),
+                csv(ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(trace.toString()))).withReading(skip))));
+        AnalysisResult mixed = ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(trace.toString(),
+                saved.toString(), cali.toString()))).withReading(skip));
         assertEquals(1, mixed.droppedInputs().count());
         assertEquals(2, mixed.profile().nodes());
-        BadInputException refused = assertThrows(BadInputException.class, () -> ENGINE.profile(
-                ENGINE.inputs(List.of(trace.toString(), cali.toString())), ProfileOptions.defaults()));
+        BadInputException refused = assertThrows(BadInputException.class,
+                () -> ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(trace.toString(), cali.toString())))));
         assertTrue(refused.getMessage().startsWith(cali + ": this is a Caliper .cali file"), refused.getMessage());
     }
 
@@ -247,14 +255,14 @@ class EngineInputsTest {
         return java.util.Arrays.stream(files).map(Path::toString).toList();
     }
 
-    private Path save(ProfileResult result, String name) throws IOException {
+    private Path save(AnalysisResult result, String name) throws IOException {
         Path file = dir.resolve(name);
-        ENGINE.write(ENGINE.report(result.profile(), result.diagnostics(), RowOptions.defaults()), "json", file);
+        ENGINE.write(result.report(), "json", file);
         return file;
     }
 
-    private static String csv(ProfileResult result) {
-        Report report = ENGINE.report(result.profile(), result.diagnostics(), RowOptions.defaults());
+    private static String csv(AnalysisResult result) {
+        Report report = result.report();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             ENGINE.write(report, "csv", out);

@@ -85,7 +85,8 @@ class PerfettoAsChromePropertiesTest {
                 sb.append(", \"name\": \"").append(e.name()).append('"');
             }
             sb.append(", \"pid\": 1, \"tid\": ").append(100 + e.thread()).append(", \"ts\": ")
-                    .append(e.tsNanos() / 1000).append('.').append(String.format("%03d", e.tsNanos() % 1000)).append('}')
+                    .append(e.tsNanos() / 1000).append('.').append(String.format("%03d", e.tsNanos() % 1000))
+                            .append('}')
                     .append(i + 1 < events.size() ? ",\n" : "\n");
         }
         return sb.append("]\n").toString();
@@ -141,7 +142,8 @@ class PerfettoAsChromePropertiesTest {
                     }
                 });
                 if (fresh) {
-                    p.message(INTERNED_DATA, i -> i.message(2, n -> n.varint(1, names.get(e.name())).string(2, e.name())));
+                    p.message(INTERNED_DATA, i -> i.message(2, n -> n.varint(1, names.get(e.name())).string(2,
+                            e.name())));
                 }
             });
         }
@@ -202,8 +204,8 @@ class PerfettoAsChromePropertiesTest {
 
     /** The profile as CSV, and the warnings by kind and count (their examples name the format's own places). */
     private static String outcome(Path file) {
-        ProfileResult r = ENGINE.profile(ENGINE.inputs(List.of(file.toString())), ProfileOptions.defaults());
-        Report report = ENGINE.report(r.profile(), r.diagnostics(), RowOptions.defaults());
+        AnalysisResult r = ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(file.toString()))));
+        Report report = r.report();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             ENGINE.write(report, "csv", out);

@@ -1,7 +1,9 @@
 package dev.ppw.engine;
 
 import dev.ppw.model.CallTree;
+import dev.ppw.model.MergeOp;
 import dev.ppw.model.Profile;
+import dev.ppw.model.Report;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,14 +40,12 @@ class PhasesPropertiesTest {
                     SplitTraces.Trace trace = SplitTraces.generate(r, 1 + r.nextInt(2), ops,
                             epoch == 1 ? 1_795_000_000_000_000L : 0, MARKERS);
                     Path file = SplitTraces.write(dir, "phases-" + seed + ".json", trace.json());
-                    ProfileResult result = ENGINE.profile(ENGINE.inputs(List.of(file.toString())),
-                            ProfileOptions.defaults().withJobs(1 + r.nextInt(2))
-                                    .withWindows(new WindowSpec.Phases(MARKERS, List.of(), false)),
-                            ViewSpec.TREE);
+                    AnalysisResult result = ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(file.toString())))
+                            .withJobs(1 + r.nextInt(2)).withSplit(new WindowSpec.Phases(MARKERS, List.of(), false)));
                     Map<String, Map<String, long[]>> expected = expected(trace.calls());
                     Map<String, Map<String, long[]>> actual = new TreeMap<>();
-                    for (Split.Phase phase : result.split().orElseThrow().phases()) {
-                        actual.put(phase.name(), rows(phase.merged().profile()));
+                    for (Report.Phase phase : result.report().phases()) {
+                        actual.put(phase.name(), rows(phase.report().profile()));
                     }
                     for (String name : union(expected, actual)) {
                         assertEquals(text(expected.getOrDefault(name, Map.of())),
@@ -67,14 +67,13 @@ class PhasesPropertiesTest {
                                 MARKERS);
                         Path file = SplitTraces.write(dir, "node-" + seed + "-" + n + ".json", trace.json());
                         files.add(file.toString());
-                        ProfileResult one = ENGINE.profile(ENGINE.inputs(List.of(file.toString())),
-                                ProfileOptions.defaults().withJobs(1).withWindows(split), ViewSpec.TREE);
-                        alone.add(phases(one.split().orElseThrow()));
+                        AnalysisResult one = ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(file.toString())))
+                                .withJobs(1).withSplit(split));
+                        alone.add(phases(one.report()));
                     }
-                    MergeResult merged = ENGINE.mergeSplit(ENGINE.inputs(files), MergeOptions.defaults()
-                            .withOp(max == 1 ? dev.ppw.model.MergeOp.MAX : dev.ppw.model.MergeOp.SUM).withJobs(2)
-                            .withWindows(split));
-                    Map<String, Map<String, long[]>> actual = phases(merged.split().orElseThrow());
+                    AnalysisResult merged = ENGINE.analyze(Analysis.merge(ENGINE.inputs(files),
+                            max == 1 ? MergeOp.MAX : MergeOp.SUM).withJobs(2).withSplit(split));
+                    Map<String, Map<String, long[]>> actual = phases(merged.report());
                     for (String name : actual.keySet()) {
                         Map<String, long[]> expected = new TreeMap<>();
                         for (Map<String, Map<String, long[]>> node : alone) {
@@ -86,10 +85,10 @@ class PhasesPropertiesTest {
                 });
     }
 
-    private static Map<String, Map<String, long[]>> phases(Split split) {
+    private static Map<String, Map<String, long[]>> phases(Report split) {
         Map<String, Map<String, long[]>> phases = new TreeMap<>();
-        for (Split.Phase phase : split.phases()) {
-            phases.put(phase.name(), rows(phase.merged().profile()));
+        for (Report.Phase phase : split.phases()) {
+            phases.put(phase.name(), rows(phase.report().profile()));
         }
         return phases;
     }

@@ -2,7 +2,6 @@ package dev.ppw.engine;
 
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Report;
-import dev.ppw.model.format.ReadOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,11 +39,10 @@ class StringNumbersPropertiesTest {
                 .checkAssert((seed, events, chunk) -> {
                     Path numbers = write("numbers-" + seed + ".json", trace(new SplittableRandom(seed), events, false));
                     Path strings = write("strings-" + seed + ".json", trace(new SplittableRandom(seed), events, true));
-                    String expected = outcome(numbers, ProfileOptions.defaults().withJobs(1));
-                    assertEquals(expected, outcome(strings, ProfileOptions.defaults().withJobs(1)), "seed " + seed);
-                    assertEquals(expected, outcome(strings, ProfileOptions.defaults().withJobs(2).withReading(
-                            ReadOptions.defaults().withParallelFromBytes(0).withChunkBytes(chunk))),
-                            "seed " + seed + ", chunks of " + chunk);
+                    String expected = outcome(numbers, 1, Tuning.defaults());
+                    assertEquals(expected, outcome(strings, 1, Tuning.defaults()), "seed " + seed);
+                    assertEquals(expected, outcome(strings, 2, Tuning.defaults().withParallelFromBytes(0)
+                            .withChunkBytes(chunk)), "seed " + seed + ", chunks of " + chunk);
                 });
     }
 
@@ -66,9 +64,10 @@ class StringNumbersPropertiesTest {
     }
 
     /** The tree as CSV and JSON (counters included), and every warning and note with its examples. */
-    private static String outcome(Path file, ProfileOptions options) {
-        ProfileResult r = ENGINE.profile(ENGINE.inputs(List.of(file.toString())), options);
-        Report report = ENGINE.report(r.profile(), r.diagnostics(), RowOptions.defaults());
+    private static String outcome(Path file, int jobs, Tuning tuning) {
+        AnalysisResult r = ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(file.toString()))).withJobs(jobs)
+                .withReading(ReadingOptions.defaults().withTuning(tuning)));
+        Report report = r.report();
         StringBuilder b = new StringBuilder();
         for (String format : List.of("csv", "json")) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -118,7 +117,8 @@ class StringNumbersPropertiesTest {
 
     /** {@code nanos} as decimal microseconds, written one of the ways writers do: 12.345, 12345e-3, 0.012345e3. */
     private static String micros(SplittableRandom r, long nanos) {
-        String plain = nanos / 1000 + (nanos % 1000 == 0 && r.nextBoolean() ? "" : "." + String.format("%03d", nanos % 1000));
+        String plain = nanos / 1000 + (nanos % 1000 == 0 && r.nextBoolean() ? "" : "." + String.format("%03d",
+                nanos % 1000));
         return switch (r.nextInt(6)) {
             case 0 -> nanos + "e-3";
             case 1 -> nanos + "E-3";

@@ -43,11 +43,9 @@ class TimeBinsPropertiesTest {
                     Path file = SplitTraces.write(dir, "bins-" + seed + ".json", trace.json());
                     WindowSpec bins = bins(r, variant);
                     for (ViewSpec view : VIEWS) {
-                        ProfileResult result = ENGINE.profile(ENGINE.inputs(List.of(file.toString())),
-                                ProfileOptions.defaults().withJobs(1).withWindows(bins), view);
-                        Report whole = ENGINE.report(result.profile(), result.diagnostics(), RowOptions.defaults());
-                        assertAddsUp(ENGINE.report(whole, result.split().orElseThrow(), RowOptions.defaults()),
-                                "seed " + seed + ", " + bins + ", " + view.label());
+                        AnalysisResult result = ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(file.toString())))
+                                .withJobs(1).withSplit(bins).withView(view));
+                        assertAddsUp(result.report(), "seed " + seed + ", " + bins + ", " + view.label());
                     }
                 });
     }
@@ -66,18 +64,14 @@ class TimeBinsPropertiesTest {
                     WindowSpec bins = bins(r, variant);
                     for (ViewSpec view : VIEWS) {
                         List<InputSource> inputs = ENGINE.inputs(files);
-                        List<NodeView> nodes = new ArrayList<>();
-                        MergeResult merged = ENGINE.mergeSplit(inputs, MergeOptions.defaults().withOp(MergeOp.SUM)
-                                .withView(view).withJobs(1 + r.nextInt(2)).withWindows(bins).withNodeViews(nodes::add));
-                        Report whole = ENGINE.report(merged.merged(), RowOptions.defaults());
-                        assertAddsUp(ENGINE.report(whole, merged.split().orElseThrow(), RowOptions.defaults()),
-                                "seed " + seed + ", " + bins + ", merged " + view.label());
+                        Report whole = ENGINE.analyze(Analysis.merge(inputs, MergeOp.SUM).withView(view)
+                                .withJobs(1 + r.nextInt(2)).withSplit(bins).withSections(true)).report();
+                        assertAddsUp(whole, "seed " + seed + ", " + bins + ", merged " + view.label());
                         // Each node's section has its own bins, on the merge's axis.
-                        List<Report.Section> sections = ENGINE.sections(nodes, Report.Section.Kind.NODE, view,
-                                RowOptions.defaults());
+                        List<Report.Section> sections = whole.sections();
                         assertEquals(files.size(), sections.size());
                         for (Report.Section section : sections) {
-                            assertEquals(merged.split().orElseThrow().bins().orElseThrow().widthNanos(),
+                            assertEquals(whole.timeBins().orElseThrow().widthNanos(),
                                     section.report().timeBins().orElseThrow().widthNanos());
                             assertAddsUp(section.report(), "seed " + seed + ", " + bins + ", node " + section.label()
                                     + " of a merge, " + view.label());

@@ -100,6 +100,12 @@ public final class Profile {
                 nodeInfos, counterSeries, unitHint, droppedInputs);
     }
 
+    /** The same profile, its inputs named {@code names} (a phase of them, say), everything else kept. */
+    public Profile withInputs(List<String> names) {
+        return new Profile(tree, view, tauDepth, aggregation, missing, nodes, names, processNames, threadNames,
+                nodeInfos, counters, displayTimeUnit, droppedInputs);
+    }
+
     /** The same profile, leaving out {@code dropped} (inputs that could not be read) instead of what it said. */
     public Profile withDroppedInputs(DroppedInputs dropped) {
         return new Profile(tree, view, tauDepth, aggregation, missing, nodes, inputs, processNames, threadNames,

@@ -4,6 +4,7 @@ import dev.ppw.collect.TestInputs;
 import dev.ppw.collect.ctf.LttngCtfFormat;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
+import dev.ppw.model.work.TestWorkers;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -30,7 +31,7 @@ class CtfAgainstTextTest {
         TreeSink sink = new TreeSink();
         Path dir = traceFolder();
         new LttngCtfFormat(lookup).read(InputSource.ofDirectory(dir, "ust-trace"), sink,
-                ReadOptions.defaults().withJobs(jobs));
+                ReadOptions.defaults().withWorkers(TestWorkers.of(jobs)));
         return sink;
     }
 

@@ -46,8 +46,11 @@ public record ReadOptions(Workers workers, LongConsumer progress, long parallelF
         return workers.parallelism();
     }
 
-    /** These options with their workers limited to {@code n} tasks at once ({@link Workers#limitedTo}). */
-    public ReadOptions withJobs(int n) {
+    /**
+     * These options with their workers limited to {@code n} tasks at once ({@link Workers#limitedTo}): never more than
+     * the workers' own parallelism.
+     */
+    public ReadOptions limitedTo(int n) {
         return withWorkers(workers.limitedTo(n));
     }
 

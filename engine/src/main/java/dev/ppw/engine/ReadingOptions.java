@@ -1,0 +1,73 @@
+package dev.ppw.engine;
+
+import dev.ppw.model.AsyncMode;
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.ThreadMode;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How the inputs of an analysis are read and folded. Immutable.
+ *
+ * @param inputFormat     a format every input is read as (a registered name, {@code ppw-java formats}), instead of
+ *                        each input's detected one
+ * @param threads         threads merged into one tree, or each a top level of it (SEMANTICS.md section 2); a merge
+ *                        always merges them
+ * @param async           where the spans of async tracks go: a part of their own, inside the threads' tree, nowhere
+ * @param skipBad         inputs that cannot be read are left out and counted instead of failing the analysis (when
+ *                        another can be read)
+ * @param warningExamples how many examples of each warning kind are kept (at least 0): the bound on their memory and
+ *                        how many a caller can list
+ * @param tuning          speed and memory knobs, which change nothing of the result
+ */
+public record ReadingOptions(Optional<String> inputFormat, ThreadMode threads, AsyncMode async, boolean skipBad,
+                             int warningExamples, Tuning tuning) {
+    private static final ReadingOptions DEFAULTS = new ReadingOptions(Optional.empty(), ThreadMode.MERGE,
+            AsyncMode.APART, false, Diagnostics.EXAMPLES_PER_KIND, Tuning.defaults());
+
+    public ReadingOptions {
+        Objects.requireNonNull(inputFormat, "inputFormat");
+        Objects.requireNonNull(threads, "threads");
+        Objects.requireNonNull(async, "async");
+        Objects.requireNonNull(tuning, "tuning");
+        if (warningExamples < 0) {
+            throw new IllegalArgumentException("warning examples must be at least 0, got " + warningExamples);
+        }
+    }
+
+    /** Each input's format detected, threads merged, async spans apart, bad inputs fatal, default tuning. */
+    public static ReadingOptions defaults() {
+        return DEFAULTS;
+    }
+
+    /** These options reading every input as the format {@code name} (null: detected). */
+    public ReadingOptions withInputFormat(String name) {
+        return new ReadingOptions(Optional.ofNullable(name), threads, async, skipBad, warningExamples, tuning);
+    }
+
+    /** These options with threads {@code mode}. */
+    public ReadingOptions withThreads(ThreadMode mode) {
+        return new ReadingOptions(inputFormat, mode, async, skipBad, warningExamples, tuning);
+    }
+
+    /** These options placing async spans as {@code mode} says. */
+    public ReadingOptions withAsync(AsyncMode mode) {
+        return new ReadingOptions(inputFormat, threads, mode, skipBad, warningExamples, tuning);
+    }
+
+    /** These options leaving out (or not) the inputs that cannot be read. */
+    public ReadingOptions withSkipBad(boolean skip) {
+        return new ReadingOptions(inputFormat, threads, async, skip, warningExamples, tuning);
+    }
+
+    /** These options keeping {@code examples} examples of each warning kind. */
+    public ReadingOptions withWarningExamples(int examples) {
+        return new ReadingOptions(inputFormat, threads, async, skipBad, examples, tuning);
+    }
+
+    /** These options with {@code knobs}. */
+    public ReadingOptions withTuning(Tuning knobs) {
+        return new ReadingOptions(inputFormat, threads, async, skipBad, warningExamples, knobs);
+    }
+}
