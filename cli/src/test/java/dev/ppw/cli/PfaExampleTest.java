@@ -1,8 +1,7 @@
 package dev.ppw.cli;
 
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.ProfileOptions;
-import dev.ppw.engine.ViewSpec;
+import dev.ppw.engine.Analysis;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Profile;
 import org.junit.jupiter.api.BeforeAll;
@@ -88,8 +87,7 @@ class PfaExampleTest {
 
     private static Map<String, Long> tree(Path file) {
         Engine engine = Engine.fromClassPath();
-        Profile p = engine.profile(engine.inputs(List.of(file.toString())), ProfileOptions.defaults(), ViewSpec.TREE)
-                .profile();
+        Profile p = engine.analyze(Analysis.profile(engine.inputs(List.of(file.toString())))).profile();
         CallTree t = p.tree();
         Map<String, Long> calls = new TreeMap<>();
         for (int n = 1; n < t.size(); n++) {

@@ -1,7 +1,6 @@
 package dev.ppw.pfa.recorder;
 
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.RowOptions;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.FrameTable;
@@ -15,11 +14,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Fold mode's profile as a saved profile: the tree rebuilt as a {@link CallTree} through profile-model's
- * public API, then reported and written by the engine with the JSON writer ({@code --format json}), exactly as
- * {@code ppw-java profile TRACE --format json} writes the profile of a trace.
+ * Fold mode's profile as a saved profile: the tree rebuilt as a {@link CallTree} through profile-model's public
+ * API, its every row in a {@link Report} (depth first, parents before children, as a saved profile needs; no
+ * sorting, which is for display), written by the engine's JSON writer ({@code --format json}), the writer of
+ * {@code ppw-java profile TRACE --format json}.
  */
 final class SavedProfileOutput implements ProfileOutput {
     private final Engine engine = Engine.fromClassPath();
@@ -59,7 +60,20 @@ final class SavedProfileOutput implements ProfileOutput {
         Diagnostics diagnostics = new Diagnostics();
         warnings.forEach((kind, count) -> diagnostics.warn(kind, count, List.of()));
         Profile profile = Profile.single(tree, List.of(file.getFileName().toString()), Map.of(), Map.of());
-        Report report = engine.report(profile, diagnostics, RowOptions.defaults());
+        int[] rows = new int[tree.size() - 1];
+        int[] at = {0};
+        for (int root = tree.firstChild(CallTree.ROOT); root != CallTree.NONE; root = tree.nextSibling(root)) {
+            depthFirst(tree, root, rows, at);
+        }
+        Report report = new Report(profile, rows, tree.totalInclusiveNanos(Part.THREAD), Optional.empty())
+                .withDiagnostics(diagnostics);
         engine.write(report, "json", file);
+    }
+
+    private static void depthFirst(CallTree tree, int node, int[] rows, int[] at) {
+        rows[at[0]++] = node;
+        for (int c = tree.firstChild(node); c != CallTree.NONE; c = tree.nextSibling(c)) {
+            depthFirst(tree, c, rows, at);
+        }
     }
 }

@@ -4,8 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.ProfileOptions;
-import dev.ppw.engine.ViewSpec;
+import dev.ppw.engine.Analysis;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Profile;
 
@@ -117,7 +116,7 @@ final class Traces {
         for (Path f : files) {
             names.add(f.toString());
         }
-        return engine.profile(engine.inputs(names), ProfileOptions.defaults(), ViewSpec.TREE).profile();
+        return engine.analyze(Analysis.profile(engine.inputs(names))).profile();
     }
 
     /** Each node as "part path: calls", sorted: names, calls and nesting, not times. */
