@@ -218,6 +218,48 @@ final class TrackReplay {
         return -1;
     }
 
+    /**
+     * A replay in this one's state (its open frames, its time, its counter samples so far) that goes on into
+     * {@code target} and {@code warnings} instead: a copy of the tree this replay writes, whose nodes have the same
+     * ids (as {@link TreeAdd#into} an empty tree makes them), and of its diagnostics. Finishing the copy closes the
+     * open frames as finishing this one would, and leaves this one as it is.
+     */
+    TrackReplay copyOnto(CallTree target, Diagnostics warnings) {
+        TrackReplay c = new TrackReplay();
+        c.start(target, null, warnings, input, label, "b".equals(beginPhase), rootFrame, part);
+        c.rootNode = rootNode;
+        c.rootNanos = rootNanos;
+        c.started = started;
+        c.timeNanos = timeNanos;
+        c.opening = opening;
+        c.lastNanos = lastNanos;
+        c.top = top;
+        int n = Math.max(16, top + 1);
+        c.node = Arrays.copyOf(node, n);
+        c.startNanos = Arrays.copyOf(startNanos, n);
+        c.endNanos = Arrays.copyOf(endNanos, n);
+        c.minEndNanos = Arrays.copyOf(minEndNanos, n);
+        c.minEndSlot = Arrays.copyOf(minEndSlot, n);
+        c.beginSlot = Arrays.copyOf(beginSlot, n);
+        counterIndex.forEachKeyValue(c.counterIndex::put);
+        c.counterNodes.addAll(counterNodes);
+        c.counterPhases.addAll(counterPhases);
+        c.cpuSamples.addAll(cpuSamples);
+        c.cpuSums.addAll(cpuSums);
+        c.memoryPeaks.addAll(memoryPeaks);
+        return c;
+    }
+
+    /** The largest time the track has reached so far, in nanoseconds ({@link Long#MIN_VALUE} before any event). */
+    long lastNanos() {
+        return lastNanos;
+    }
+
+    /** True when no frame of the track is open. */
+    boolean idle() {
+        return top < 0;
+    }
+
     /** Ends the track: X frames at their own ends, then begins at the track's largest time. */
     void finish() {
         if (started && !opening) {

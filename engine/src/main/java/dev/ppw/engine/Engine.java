@@ -237,6 +237,15 @@ public final class Engine {
     }
 
     /**
+     * A fold that a running program's threads push their calls into, each into a lane of its own, and that gives
+     * the profile so far at any time, named {@code name} as one input, in {@code view} with {@code rows} (their
+     * percentiles make it keep call times).
+     */
+    public LiveFold liveFold(String name, ViewSpec view, RowOptions rows) {
+        return new LiveFold(name, view, rows, Diagnostics.EXAMPLES_PER_KIND);
+    }
+
+    /**
      * The view {@code view} of a tree profile (a saved profile read back, say): the profile itself for the tree view.
      *
      * @throws IllegalArgumentException when {@code treeProfile} is not a tree profile, or is a min, max or avg
