@@ -1,20 +1,26 @@
 package dev.ppw.pfa.recorder;
 
+import dev.ppw.engine.LiveFold;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A lane of fold mode: its thread's regions folded straight into a {@link FoldTree}, replayed as ppw-java
- * replays a trace's thread track (SEMANTICS.md section 1), so that the profile equals that of the trace the
- * same run would write in verbose trace mode. Async spans with the thread's id ({@code around_async},
- * {@code before_async}/{@code after_async}) nest per category, as their track is (pid, cat, id).
+ * A lane of fold mode. Its thread's frames go to a lane of the engine's {@link LiveFold}: each begin and end as it
+ * happens, through ppw-java's own replay of a thread track (SEMANTICS.md section 1), so that the profile is the one
+ * ppw-java reads from the verbose trace of the same run. A lane of the live fold is one thread: a virtual thread's
+ * is closed when it gives this lane back (its calls stay in the fold), a platform thread's when the thread has
+ * ended and another takes this lane over.
  *
- * <p>A snapshot on another thread reads the tree through a sequence lock: the owner makes {@link #version} odd
- * while it changes the tree and even after, two plain stores on x86, and the reader copies again when the
- * version moved.
+ * <p>Async spans have no lane in the live fold (its lanes are thread tracks): they fold here into a
+ * {@link FoldTree} of their own, the async part, nested per category for the spans with the thread's id
+ * ({@code around_async}, {@code before_async}/{@code after_async}) as their track is (pid, cat, id). A snapshot on
+ * another thread reads that tree through a sequence lock: the owner makes {@link #version} odd while it changes
+ * the tree and even after, two plain stores on x86, and the reader copies again when the version moved.
  */
 final class FoldLane extends Lane {
     private static final VarHandle VERSION;
+    private static final int NAMES = 64;
 
     static {
         try {
@@ -26,12 +32,17 @@ final class FoldLane extends Lane {
 
     private final FoldMode mode;
     private final boolean cpuMem;
+    private LiveFold.Lane live;
+    // the live fold's frame id of each name seen, by identity: interned once per lane and name
+    private final String[] names = new String[NAMES];
+    private final int[] frameIds = new int[NAMES];
+    /** The async part. */
     final FoldTree tree = new FoldTree();
     @SuppressWarnings("unused") // through VERSION
     private long version;
-    /** The largest time of the current thread's kept events: where frames left open are closed. */
-    long lastNanos;
-    long lastAsyncNanos;
+    /** The largest time of this lane's thread events so far. */
+    private long lastNanos;
+    private long lastAsyncNanos;
     // The open b events of the tracks (pid, cat, this thread's id), innermost last.
     private String[] asyncCats = new String[4];
     private int[] asyncNodes = new int[4];
@@ -61,27 +72,15 @@ final class FoldLane extends Lane {
         VERSION.setRelease(this, (long) VERSION.get(this) + 1);
     }
 
-    /** A consistent copy of the tree, with the frames open now closed at their thread's last time (when asked). */
-    FoldTree snapshot(boolean closeOpen) {
+    /** A consistent copy of the async part. */
+    FoldTree snapshot() {
         for (int attempt = 0; ; attempt++) {
             long before = (long) VERSION.getAcquire(this);
             if ((before & 1) == 0) {
                 try {
                     FoldTree copy = tree.copy();
-                    int open = closeOpen ? depth : 0;
-                    long last = lastNanos;
-                    long[] starts = new long[open];
-                    int[] nodes = new int[open];
-                    for (int d = 0; d < open; d++) {
-                        starts[d] = frames[d].startNanos;
-                        nodes[d] = frames[d].node;
-                    }
                     VarHandle.loadLoadFence();
                     if ((long) VERSION.get(this) == before) {
-                        for (int d = 0; d < open; d++) {
-                            copy.addCall(nodes[d], last - starts[d]);
-                        }
-                        mode.countUnclosed(open);
                         return copy;
                     }
                 } catch (RuntimeException e) {
@@ -94,20 +93,38 @@ final class FoldLane extends Lane {
         }
     }
 
+    private int frame(String name) {
+        String key = name == null || name.isEmpty() ? FoldTree.UNNAMED : name;
+        int slot = key.hashCode() & (NAMES - 1);
+        if (names[slot] != key) {
+            frameIds[slot] = mode.live().frame(key);
+            names[slot] = key;
+        }
+        return frameIds[slot];
+    }
+
     @Override
     protected void bound() {
         closeOpenAsync();
+        if (live != null) {
+            live.close();
+        }
+        live = mode.live().lane(Long.toString(ProcessHandle.current().pid()), Long.toString(tid), null);
+        lastNanos = Long.MIN_VALUE;
+    }
+
+    @Override
+    protected void released() {
+        live.close();
+        live = null;
     }
 
     @Override
     protected void abandon() {
-        change();
-        for (int d = depth - 1; d >= 0; d--) {
-            tree.addCall(frames[d].node, lastNanos - frames[d].startNanos);
-            unclosed++;
-        }
+        // the live fold closes the lane's open calls at its last time, counted as unclosed_begin
+        live.close();
+        live = null;
         closeOpenAsync();
-        changed();
     }
 
     private void closeOpenAsync() {
@@ -124,12 +141,9 @@ final class FoldLane extends Lane {
 
     @Override
     protected void begun(Frame f, long now) {
-        change();
-        // the stack is the frame's lane's, which is this one except where a test lane feeds two modes at once
-        int p = f.depth >= 1 ? f.lane.frames[f.depth - 1].node : FoldTree.ROOT;
-        f.node = tree.child(p, f.name, FoldTree.THREAD);
+        f.node = frame(f.name);
+        live.begin(f.node, now);
         lastNanos = now;
-        changed();
         if (cpuMem && f.kind == Frame.REGION) {
             f.cpuStartNanos = Usage.processCpuNanos();
         }
@@ -137,33 +151,23 @@ final class FoldLane extends Lane {
 
     @Override
     protected void ended(Frame f, long now) {
-        double cpu = 0;
-        double memory = 0;
-        boolean counters = cpuMem && f.kind == Frame.REGION;
-        if (counters) {
+        if (cpuMem && f.kind == Frame.REGION) {
             long wall = now - f.startNanos;
-            cpu = wall > 0 ? (Usage.processCpuNanos() - f.cpuStartNanos) * 100.0 / wall : 0.0;
-            memory = Usage.residentKilobytes();
+            double cpu = wall > 0 ? (Usage.processCpuNanos() - f.cpuStartNanos) * 100.0 / wall : 0.0;
+            // The trace's sample is at the call's start, when it is the innermost call of its name; pushed now, it
+            // must come just before the end, while the call is still open (a sample at the end's own time applies
+            // after the calls ending then).
+            live.counter(f.node, Math.max(lastNanos, now - 1), cpu, Usage.residentKilobytes());
         }
-        change();
-        tree.addCall(f.node, now - f.startNanos);
-        if (counters) {
-            tree.addCounters(f.node, cpu, memory);
-        }
+        live.end(now);
         lastNanos = now;
-        changed();
     }
 
     @Override
     protected void looseEnded(Frame popped, String name, String cat, long now) {
-        if (popped == null) {
-            unmatched++;
-            return;
-        }
-        change();
-        tree.addCall(popped.node, now - popped.startNanos);
-        lastNanos = now;
-        changed();
+        // an E with nothing open is the live fold's to count, as ppw-java counts it in a trace
+        live.end(now);
+        lastNanos = Math.max(lastNanos, now);
     }
 
     @Override

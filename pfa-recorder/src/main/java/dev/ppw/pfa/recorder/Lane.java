@@ -48,6 +48,10 @@ public abstract class Lane {
     /** Called when the lane is bound to a new thread ({@link #tid} is set). */
     protected abstract void bound();
 
+    /** Called when a virtual thread gives the lane back to the pool, nothing open. */
+    protected void released() {
+    }
+
     /** Called before a lane whose thread ended is bound again: frames left open are given up. */
     protected abstract void abandon();
 

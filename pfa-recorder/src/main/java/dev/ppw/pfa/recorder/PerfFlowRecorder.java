@@ -291,6 +291,7 @@ public final class PerfFlowRecorder extends Recorder {
     /** Gives a virtual thread's idle lane back to the pool. */
     void release(Lane l) {
         current.remove();
+        l.released();
         l.owner = null;
         (l.virtual ? freeVirtual : freePlatform).offer(l);
     }
