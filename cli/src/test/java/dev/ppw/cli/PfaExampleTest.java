@@ -8,8 +8,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
@@ -44,7 +42,7 @@ class PfaExampleTest {
     Path out;
 
     @BeforeAll
-    static void compile() {
+    static void compile() throws Exception {
         Path d = Path.of("").toAbsolutePath();
         while (d != null && !Files.isDirectory(d.resolve("examples/pfa"))) {
             d = d.getParent();
@@ -53,10 +51,13 @@ class PfaExampleTest {
         for (String jar : List.of("pfa-api", "pfa-recorder", "pfa-agent")) {
             assertTrue(Files.isRegularFile(jar(jar)), jar(jar) + " is built by the package phase before cli's tests");
         }
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        int code = javac.run(null, null, null, "-d", classes.toString(), "-cp", jar("pfa-api").toString(),
-                root.resolve("examples/pfa/Workflow.java").toString());
-        assertEquals(0, code);
+        // javac as a program: the tests are patched into cli's module, which does not read java.compiler
+        Process javac = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "javac").toString(), "-d",
+                classes.toString(), "-cp", jar("pfa-api").toString(), root.resolve("examples/pfa/Workflow.java").toString())
+                .redirectErrorStream(true).start();
+        String said = new String(javac.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(javac.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, javac.exitValue(), said);
     }
 
     private static Path jar(String module) {
