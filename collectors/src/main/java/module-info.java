@@ -2,12 +2,15 @@
  * The input formats: one package per format, each a streaming reader behind {@link dev.ppw.model.format.InputFormat},
  * found through its {@code provides} line (and the same line in {@code META-INF/services}, for the class path).
  * Nothing is exported: formats are used through the model's interfaces only.
+ *
+ * <p>Warnings: Eclipse Collections, protobuf-java and sketches-java are automatic modules (they have no descriptor of
+ * their own), which is all they can be.
  */
+@SuppressWarnings("requires-automatic")
 module dev.ppw.collect {
     requires dev.ppw.model;
     requires com.fasterxml.jackson.core;
     requires com.google.protobuf;
-    requires jdk.jfr;
 
     provides dev.ppw.model.format.InputFormat with
             dev.ppw.collect.chrome.ChromeJsonFormat,
