@@ -81,6 +81,10 @@ public final class DiagnosticWords {
                 "unfinished last events of followed inputs (left out)");
         kind(Diagnostics.JFR_TRUNCATED_STACK, "JFR sample whose stack the recorder cut at its depth limit",
                 "JFR samples whose stacks the recorder cut at its depth limit");
+        kind(Diagnostics.JFR_DAMAGED, "damaged part of a JFR chunk, skipped", "damaged parts of JFR chunks, skipped");
+        kind(Diagnostics.MISNAMED_INPUT, "input named as another format's file, read as its bytes say",
+                "inputs named as another format's files, read as their bytes say");
+        kind(Diagnostics.JFR_UNREAD_EVENTS, "JFR event of a type not read", "JFR events of types not read");
 
         phase("M", "metadata event (process and thread names)", "metadata events (process and thread names)");
         phase("C", "counter event without a numeric value", "counter events without a numeric value");

@@ -99,6 +99,18 @@ public final class Diagnostics {
     public static final String UNFINISHED_EVENT = "unfinished_event";
     /** Note: a JFR sample whose stack the recorder cut at its depth limit; its outermost recorded frame is its root. */
     public static final String JFR_TRUNCATED_STACK = "jfr_truncated_stack";
+    /**
+     * Warning: a part of a JFR chunk that cannot be decoded (a record whose size runs past the chunk, a value past
+     * its record's end, a header offset where no such record is), skipped; the example names its byte.
+     */
+    public static final String JFR_DAMAGED = "jfr_damaged";
+    /**
+     * Warning: an input whose file name is another format's (a TAU run's {@code profile.N.C.T}) and whose bytes are
+     * of the format that read it: it was read as its bytes say, which its name hides from whoever lists the folder.
+     */
+    public static final String MISNAMED_INPUT = "misnamed_input";
+    /** Note: JFR events of types the reader does not turn into samples (GC, I/O, ...), counted; the example names each type's count. */
+    public static final String JFR_UNREAD_EVENTS = "jfr_unread_events";
 
     private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();
@@ -179,6 +191,11 @@ public final class Diagnostics {
     /** Counts one note of {@code kind}; {@code example} (may be null) says which input or event and how. */
     public void note(String kind, String example) {
         notes.computeIfAbsent(kind, k -> entry()).add(1, example);
+    }
+
+    /** Counts {@code count} notes of {@code kind} at once, {@code example} (may be null) saying what they are. */
+    public void note(String kind, long count, String example) {
+        notes.computeIfAbsent(kind, k -> entry()).add(count, example);
     }
 
     /** Counts {@code count} notes of {@code kind} at once. */
