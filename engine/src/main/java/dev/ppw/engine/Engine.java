@@ -138,6 +138,55 @@ public final class Engine {
                 standardInput);
     }
 
+    /**
+     * As {@link #inputs(List, InputStream)}, each argument first offered to {@code named}: an argument it resolves
+     * ({@code run:12} of a run store) is that input, in its place; the others are paths, globs and {@code -} as
+     * there. An input reached twice is read once, with a note, whichever way it was named.
+     *
+     * @throws BadInputException as {@link #inputs(List)}, or as {@code named} throws for a name of its own that names
+     *                           nothing
+     */
+    public InputList inputs(List<String> arguments, InputStream standardInput, InputResolver named) {
+        Objects.requireNonNull(named, "named");
+        List<InputSource> sources = new ArrayList<>();
+        List<String> namedTwice = new ArrayList<>();
+        java.util.Map<Object, String> seen = new java.util.HashMap<>();
+        List<String> paths = new ArrayList<>();
+        for (String argument : arguments) {
+            Optional<InputSource> resolved = named.resolve(argument);
+            if (resolved.isEmpty()) {
+                paths.add(argument);
+                continue;
+            }
+            addOnce(inputs(paths, standardInput), sources, namedTwice, seen);
+            paths.clear();
+            addOnce(new InputList(List.of(resolved.get()), List.of()), sources, namedTwice, seen);
+        }
+        addOnce(inputs(paths, standardInput), sources, namedTwice, seen);
+        return new InputList(sources, namedTwice);
+    }
+
+    /** {@code group}'s inputs and notes added, but for one already added (the same file, or the same name). */
+    private static void addOnce(InputList group, List<InputSource> sources, List<String> namedTwice,
+                                java.util.Map<Object, String> seen) {
+        namedTwice.addAll(group.namedTwice());
+        for (InputSource source : group) {
+            Object key = source.file().<Object>map(f -> {
+                try {
+                    return f.toRealPath();
+                } catch (IOException e) {
+                    return f.toAbsolutePath();
+                }
+            }).orElse(source.name());
+            String first = seen.putIfAbsent(key, source.name());
+            if (first == null) {
+                sources.add(source);
+            } else {
+                namedTwice.add(source.name() + ": named twice (" + first + ", " + source.name() + "), read once");
+            }
+        }
+    }
+
     private static InputList inputList(List<InputExpansion.Found> found, InputStream standardInput) {
         List<InputSource> sources = new ArrayList<>(found.size());
         List<String> namedTwice = new ArrayList<>();
@@ -243,6 +292,14 @@ public final class Engine {
      */
     public LiveFold liveFold(String name, ViewSpec view, RowOptions rows) {
         return new LiveFold(name, view, rows, Diagnostics.EXAMPLES_PER_KIND);
+    }
+
+    /**
+     * The report of a profile the caller holds (a saved profile read back, a fold of its own): its rows chosen and
+     * ordered by {@code rows}, with {@code diagnostics}, as an analysis' report is; any writer renders it.
+     */
+    public Report report(Profile profile, Diagnostics diagnostics, RowOptions rows) {
+        return ReportAssembly.rows(profile, diagnostics, rows);
     }
 
     /**
