@@ -428,10 +428,11 @@ public final class TextWriter implements OutputWriter {
                     .append(group > 1 ? ", " + group + " bins per character" : "")
                     .append(", scaled to the row's largest)\n");
         }
-        appendCounts(w, "warnings: ", report.diagnostics().warnings());
+        DiagnosticWords words = report.diagnostics().words();
+        appendCounts(w, "warnings: ", report.diagnostics().warnings(), words);
         Map<String, Diagnostics.Entry> notes = new LinkedHashMap<>(report.diagnostics().notes());
         Diagnostics.Entry namedTwice = notes.remove(Diagnostics.INPUT_NAMED_TWICE);
-        appendCounts(w, "not in the tree: ", notes);
+        appendCounts(w, "not in the tree: ", notes, words);
         if (namedTwice != null) {
             // Which inputs, not how many: the note is about what was asked, not about the trace.
             for (String example : namedTwice.examples()) {
@@ -445,12 +446,13 @@ public final class TextWriter implements OutputWriter {
     }
 
     /** Counts in words on one line, in first-seen order: {@code 1715 instant events, 68 flow starts}. */
-    private static void appendCounts(Writer w, String label, Map<String, Diagnostics.Entry> counts) throws IOException {
+    private static void appendCounts(Writer w, String label, Map<String, Diagnostics.Entry> counts,
+                                     DiagnosticWords words) throws IOException {
         if (counts.isEmpty()) {
             return;
         }
         StringJoiner j = new StringJoiner(", ", label, "\n");
-        counts.forEach((kind, entry) -> j.add(printable(DiagnosticWords.counted(kind, entry.count()))));
+        counts.forEach((kind, entry) -> j.add(printable(words.counted(kind, entry.count()))));
         w.append(j.toString());
     }
 

@@ -1,6 +1,7 @@
 package dev.ppw.collect.jfr;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
@@ -14,6 +15,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -34,6 +36,16 @@ public final class JfrFormat implements EventFormat {
     @Override
     public String name() {
         return "jfr";
+    }
+
+    @Override
+    public List<String> fileEndings() {
+        return List.of(".jfr");
+    }
+
+    @Override
+    public List<DiagnosticKind> diagnosticKinds() {
+        return List.of(JfrReader.TRUNCATED_STACK);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.ppw.collect.jfr;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
@@ -51,6 +52,11 @@ import java.util.regex.Pattern;
  * none, N its Java thread id), named by its Java name. One reader per input; not thread-safe.
  */
 final class JfrReader {
+    /** Note: a sample whose stack the recorder cut at its depth limit; its outermost recorded frame is its root. */
+    static final DiagnosticKind TRUNCATED_STACK = DiagnosticKind.note("jfr_truncated_stack",
+            "JFR sample whose stack the recorder cut at its depth limit",
+            "JFR samples whose stacks the recorder cut at its depth limit");
+
     /** Bytes the JDK's allocation sampler weighs each {@code jdk.ObjectAllocationSample} with. */
     static final Metric ALLOCATION = Metric.weight("allocation", MetricUnit.BYTES, "allocated",
             "bytes allocated, as the JDK's allocation samples (jdk.ObjectAllocationSample) weigh them");
@@ -187,7 +193,7 @@ final class JfrReader {
             return;
         }
         if (trace.isTruncated()) {
-            diagnostics.note(Diagnostics.JFR_TRUNCATED_STACK);
+            diagnostics.note(TRUNCATED_STACK);
         }
         sink.sample(track(thread), nanos(e.getStartTime()), weight, amount, calls, stack, stack.length);
     }
