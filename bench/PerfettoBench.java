@@ -1,6 +1,6 @@
 import com.google.protobuf.CodedInputStream;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.ProfileOptions;
+import dev.ppw.engine.Analysis;
 import dev.ppw.model.format.InputSource;
 
 import java.io.BufferedInputStream;
@@ -18,7 +18,7 @@ import java.util.zip.GZIPInputStream;
  * bench/perfetto-bench.sh with the shaded jar on the class path). The walk reads every packet with
  * CodedInputStream and skips every field inside it, knowing nothing of tracks, clocks or names: the least any
  * protobuf reader of the file does. {@code --walk FILE} runs it once and prints the packets (a cold run of its
- * own); {@code --warm FILE ROUNDS} alternates in one JVM the walk and {@code Engine.profile} of the file (read
+ * own); {@code --warm FILE ROUNDS} alternates in one JVM the walk and {@code Engine.analyze} of the file (read
  * and fold), and prints each round and the medians.
  */
 public final class PerfettoBench {
@@ -37,7 +37,7 @@ public final class PerfettoBench {
             long packets = walk(file);
             long walked = System.nanoTime() - start;
             start = System.nanoTime();
-            engine.profile(engine.inputs(List.of(file.toString())), ProfileOptions.defaults());
+            engine.analyze(Analysis.profile(engine.inputs(List.of(file.toString()))));
             long read = System.nanoTime() - start;
             walks.add(walked);
             reads.add(read);

@@ -1,17 +1,22 @@
-import dev.ppw.aggregate.FoldOptions;
-import dev.ppw.aggregate.Folder;
-import dev.ppw.collect.chrome.ParallelChromeReader;
+import dev.ppw.engine.Analysis;
+import dev.ppw.engine.Engine;
+import dev.ppw.engine.ProgressListener;
+import dev.ppw.engine.RowOptions;
+import dev.ppw.model.Percentile;
+import dev.ppw.model.work.Cancel;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * Where the time of one trace's read goes (not part of the test run): for each run, the wall and process CPU
- * time of reading it into a Folder (parse on the workers, replay into the track buffers on the calling
- * thread) and of the Folder's end of input (sort and replay of the buffered tracks into the tree). CPU time
- * over wall time tells how many cores were busy. Medians of the runs after the warm-up.
+ * time of reading it (parse on the workers, replay into the track buffers on the calling thread) until the engine's
+ * progress tells its last byte read, and of the rest of the analysis (the folder's end of input: sort and replay of
+ * the buffered tracks into the tree, then the profile). CPU time over wall time tells how many cores were busy.
+ * Medians of the runs after the warm-up.
  *   bench/phase-bench.sh FILE [RUNS [JOBS [percentiles]]]
  * With {@code percentiles} the folder keeps a call-time sketch per node, as {@code --percentiles} asks.
  */
@@ -21,7 +26,10 @@ public final class PhaseBench {
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 15;
         int jobs = args.length > 2 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
         boolean percentiles = args.length > 3 && args[3].equals("percentiles");
-        FoldOptions options = FoldOptions.defaults().withKeepCallTimes(percentiles);
+        Engine engine = Engine.fromClassPath();
+        RowOptions rows = percentiles ? RowOptions.defaults().withPercentiles(List.of(Percentile.parse("50")))
+                : RowOptions.defaults();
+        long size = java.nio.file.Files.size(file);
         int warmup = Math.max(3, runs / 3);
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -30,16 +38,17 @@ public final class PhaseBench {
             System.gc();
             long c0 = os.getProcessCpuTime();
             long t0 = System.nanoTime();
-            long t1;
-            long c1;
-            try (Folder folder = new Folder(options).withJobs(jobs)) {
-                folder.beginInput(file.toString());
-                ParallelChromeReader.read(file, file.toString(), folder, jobs, ParallelChromeReader.DEFAULT_CHUNK);
-                t1 = System.nanoTime();
-                c1 = os.getProcessCpuTime();
-                folder.endInput();
-                folder.toProfile();
-            }
+            long[] read = new long[2];
+            ProgressListener atLastByte = (input, bytes) -> {
+                if (bytes >= size && read[0] == 0) {
+                    read[0] = System.nanoTime();
+                    read[1] = os.getProcessCpuTime();
+                }
+            };
+            engine.analyze(Analysis.profile(engine.inputs(List.of(file.toString()))).withJobs(jobs).withRows(rows),
+                    atLastByte, Cancel.never());
+            long t1 = read[0];
+            long c1 = read[1];
             long t2 = System.nanoTime();
             long c2 = os.getProcessCpuTime();
             if (r >= 0) {

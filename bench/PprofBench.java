@@ -1,7 +1,7 @@
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.ProfileOptions;
+import dev.ppw.engine.Analysis;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -24,7 +24,7 @@ import java.util.zip.GZIPOutputStream;
  * CodedInputStream and every field inside each sample, location and function, skipping them all, knowing
  * nothing of tables or stacks: the least any protobuf reader of the file does. {@code --walk FILE} runs it once
  * and prints the fields (a cold run of its own); {@code --warm FILE ROUNDS} alternates in one JVM the walk and
- * {@code Engine.profile} of the file (read and fold), and prints each round and the medians; {@code --gen FILE
+ * {@code Engine.analyze} of the file (read and fold), and prints each round and the medians; {@code --gen FILE
  * SAMPLES} writes a gzipped CPU-like profile (samples/count, cpu/nanoseconds) of SAMPLES samples of 5,000 stacks
  * (8 to 40 frames over 3,000 functions, the first stacks the hottest), the shape of a long Go CPU profile, since
  * Go's own are small.
@@ -51,7 +51,7 @@ public final class PprofBench {
             long fields = walk(file);
             long walked = System.nanoTime() - start;
             start = System.nanoTime();
-            engine.profile(engine.inputs(List.of(file.toString())), ProfileOptions.defaults());
+            engine.analyze(Analysis.profile(engine.inputs(List.of(file.toString()))));
             long read = System.nanoTime() - start;
             walks.add(walked);
             reads.add(read);

@@ -2,7 +2,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.ppw.engine.Engine;
-import dev.ppw.engine.ProfileOptions;
+import dev.ppw.engine.Analysis;
 import dev.ppw.model.Profile;
 import dev.ppw.model.format.InputSource;
 
@@ -168,8 +168,8 @@ public final class ReadBench {
 
     /** The whole job of `profile FILES` (the engine's, as the command calls it), then the profile taken. */
     private static long fold(List<Path> files, int jobs) throws IOException {
-        Profile p = ENGINE.profile(files.stream().map(InputSource::of).toList(),
-                ProfileOptions.defaults().withJobs(jobs)).profile();
+        Profile p = ENGINE.analyze(Analysis.profile(files.stream().map(InputSource::of).toList()).withJobs(jobs))
+                .profile();
         return p.tree().size();
     }
 

@@ -1,7 +1,5 @@
 package dev.ppw.aggregate;
 
-import dev.ppw.model.ThreadMode;
-import dev.ppw.model.work.TestWorkers;
 import dev.ppw.aggregate.TestTrace.Ev;
 import dev.ppw.aggregate.TestTrace.Trace;
 import dev.ppw.aggregate.TestTrace.Track;
@@ -9,8 +7,10 @@ import dev.ppw.aggregate.TraceGenerator.Forest;
 import dev.ppw.aggregate.TraceGenerator.Order;
 import dev.ppw.aggregate.TraceGenerator.Style;
 import dev.ppw.model.CallTree;
-import dev.ppw.model.RegionCounters;
 import dev.ppw.model.EventSink;
+import dev.ppw.model.RegionCounters;
+import dev.ppw.model.ThreadMode;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 

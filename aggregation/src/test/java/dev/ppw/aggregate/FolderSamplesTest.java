@@ -1,12 +1,12 @@
 package dev.ppw.aggregate;
 
-import dev.ppw.model.ThreadMode;
-import dev.ppw.model.work.TestWorkers;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.SampleWeights;
+import dev.ppw.model.ThreadMode;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 
-import static dev.ppw.aggregate.TestTrees.rows;
 import static dev.ppw.aggregate.MergeInputs.ALLOCATED;
+import static dev.ppw.aggregate.TestTrees.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;

@@ -1,6 +1,5 @@
 package dev.ppw.aggregate;
 
-import dev.ppw.model.work.TestWorkers;
 import dev.ppw.aggregate.TestTrace.Ev;
 import dev.ppw.aggregate.TestTrace.Stats;
 import dev.ppw.aggregate.TestTrace.Trace;
@@ -11,6 +10,7 @@ import dev.ppw.aggregate.TraceGenerator.Style;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Profile;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 

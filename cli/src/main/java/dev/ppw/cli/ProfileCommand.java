@@ -142,6 +142,7 @@ final class ProfileCommand implements Callable<Integer> {
     }
 
     /** {@code --follow}: one input read while written, snapshots as {@link FollowOutput} writes them. */
+    @SuppressWarnings("try") // the Ctrl-C handler is a scope: installed for the follow, put back when it ends
     private int follow(Engine engine) throws IOException {
         if (inputs.size() != 1) {
             throw ReportOptions.usage(spec, "--follow follows one input, a trace file being written or '-' for"

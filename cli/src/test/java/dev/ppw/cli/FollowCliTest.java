@@ -8,6 +8,7 @@ import dev.ppw.engine.AnalysisResult;
 import dev.ppw.engine.Engine;
 import dev.ppw.model.SampleWeights;
 import dev.ppw.model.format.InputSource;
+import dev.ppw.testing.FollowTraces;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import sun.misc.Signal;
@@ -101,7 +102,7 @@ class FollowCliTest {
     @Test
     void jsonSnapshotsAreWholeProfilesThatGrowAndCtrlCEndsWithTheFinishedFilesProfile() throws Exception {
         Path file = Files.createFile(dir.resolve("run.pfw"));
-        String trace = dev.ppw.engine.FollowTracesAccess.pfw(21, 500);
+        String trace = FollowTraces.pfw(21, 500);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         ExecutorService pool = Executors.newSingleThreadExecutor();
@@ -138,7 +139,7 @@ class FollowCliTest {
 
     @Test
     void perfStatOnStandardInputInPiecesEndsWithTheInput() throws Exception {
-        String stat = dev.ppw.engine.FollowTracesAccess.perfStatCsv(30);
+        String stat = FollowTraces.perfStatCsv(30);
         Path file = Files.writeString(dir.resolve("stat.csv"), stat);
         PipedInputStream in = new PipedInputStream(1 << 16);
         PipedOutputStream pipe = new PipedOutputStream(in);
@@ -168,7 +169,7 @@ class FollowCliTest {
 
     @Test
     void untilIdleEndsAFileNoLongerWrittenWithTextSnapshotsAndOutputFileReplaced() throws Exception {
-        Path file = Files.writeString(dir.resolve("done.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(2, 60));
+        Path file = Files.writeString(dir.resolve("done.pfw"), FollowTraces.pfw(2, 60));
         Cli followed = Cli.run("profile", "--follow", file.toString(), "--until-idle", "100ms");
         assertEquals(0, followed.exit(), followed.toString());
         String text = Cli.run("profile", file.toString()).out();
@@ -184,7 +185,7 @@ class FollowCliTest {
 
     @Test
     void onATerminalEachSnapshotRedrawsTheScreenAndTheLastDrawingIsTheFinalProfile() throws Exception {
-        Path file = Files.writeString(dir.resolve("tty.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(8, 80));
+        Path file = Files.writeString(dir.resolve("tty.pfw"), FollowTraces.pfw(8, 80));
         String java = ProcessHandle.current().info().command().orElse("java");
         ProcessBuilder b = new ProcessBuilder(java, "-Dstdout.encoding=UTF-8", "-cp",
                 System.getProperty("java.class.path"), Main.class.getName(), "profile", "--follow", file.toString(),
@@ -203,8 +204,8 @@ class FollowCliTest {
 
     @Test
     void usageErrors() throws Exception {
-        Path a = Files.writeString(dir.resolve("a.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(2, 10));
-        Path b = Files.writeString(dir.resolve("b.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(3, 10));
+        Path a = Files.writeString(dir.resolve("a.pfw"), FollowTraces.pfw(2, 10));
+        Path b = Files.writeString(dir.resolve("b.pfw"), FollowTraces.pfw(3, 10));
         Path saved = dir.resolve("saved.json");
         Files.writeString(saved, Cli.run("profile", a.toString(), "--format", "json").out());
         assertUsage("--follow follows one input, a trace file being written or '-' for standard input; got 2",
@@ -224,7 +225,7 @@ class FollowCliTest {
 
     @Test
     void optionsOfSeveralInputsAreRemarkedAsIgnored() throws Exception {
-        Path a = Files.writeString(dir.resolve("a.pfw"), dev.ppw.engine.FollowTracesAccess.pfw(2, 10));
+        Path a = Files.writeString(dir.resolve("a.pfw"), FollowTraces.pfw(2, 10));
         Cli r = Cli.run("profile", "--follow", a.toString(), "--until-idle", "50ms", "-j", "2", "-q");
         assertEquals(0, r.exit(), r.toString());
         assertEquals(List.of("ppw-java: warning: --jobs reads several inputs or chunks side by side, and a followed"

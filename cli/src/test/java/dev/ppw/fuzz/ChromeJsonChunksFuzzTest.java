@@ -3,7 +3,7 @@ package dev.ppw.fuzz;
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.ppw.model.format.ReadOptions;
-import dev.ppw.model.work.TestWorkers;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.AfterAll;
 
 /**

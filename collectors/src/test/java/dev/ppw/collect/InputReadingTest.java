@@ -4,7 +4,7 @@ import dev.ppw.collect.chrome.ChromeJsonFormat;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.format.Head;
 import dev.ppw.model.format.InputSource;
-import dev.ppw.model.work.TestWorkers;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

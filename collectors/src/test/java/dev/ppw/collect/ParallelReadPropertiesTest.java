@@ -6,7 +6,7 @@ import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
-import dev.ppw.model.work.TestWorkers;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

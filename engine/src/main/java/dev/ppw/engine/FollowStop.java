@@ -10,6 +10,10 @@ package dev.ppw.engine;
 public final class FollowStop {
     private volatile boolean stopped;
 
+    /** A handle not stopped yet, to give to one {@link Engine#follow}. */
+    public FollowStop() {
+    }
+
     /** Asks the follow to stop; returns at once. */
     public void stop() {
         stopped = true;

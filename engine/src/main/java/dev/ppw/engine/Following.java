@@ -69,7 +69,7 @@ final class Following implements FollowStream.Listener {
         } catch (IOException e) {
             throw Problems.cannotRead(input.name(), e);
         }
-        try (FollowStream content = stream; Folder folder = new Folder(fold)) {
+        try (stream; Folder folder = new Folder(fold)) {
             live = folder;
             EventFormat format = formatOf(stream, reading);
             if (format.readsCutEvents()) {

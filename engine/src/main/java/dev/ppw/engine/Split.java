@@ -30,7 +30,7 @@ record Split(Optional<BinAxis> bins, List<Phase> phases) {
      * Where the time bins lie: {@code count} bins of {@code widthNanos}, the first starting at
      * {@code firstStartNanos} (0 when relative to each node's first event).
      */
-    public record BinAxis(boolean absoluteTime, long firstStartNanos, long widthNanos, int count) {
+    record BinAxis(boolean absoluteTime, long firstStartNanos, long widthNanos, int count) {
         public BinAxis {
             if (widthNanos < 1 || count < 1) {
                 throw new IllegalArgumentException(count + " bins of " + widthNanos + " ns");
@@ -42,7 +42,7 @@ record Split(Optional<BinAxis> bins, List<Phase> phases) {
      * One phase (or bin): its name, its windows in each node (empty for bins: the axis says where they are), and
      * its profile combined over the nodes, with the breakdown a merge keeps.
      */
-    public record Phase(String name, List<Report.Window> windows, MergeAccumulator.Merged merged) {
+    record Phase(String name, List<Report.Window> windows, MergeAccumulator.Merged merged) {
         public Phase {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(merged, "merged");

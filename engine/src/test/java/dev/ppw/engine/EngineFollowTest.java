@@ -4,6 +4,7 @@ import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.SampleWeights;
 import dev.ppw.model.ViewKind;
+import dev.ppw.testing.FollowTraces;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -133,7 +134,7 @@ class EngineFollowTest {
     @Test
     void aLineLeftUnfinishedIsLeftOutNotReadAsAShorterCount() throws Exception {
         // Read as a line, "13" would be a valid count of a 13th interval; it is the start of a longer one.
-        assertCutTailIsLeftOut("csv", perfStatCsv(12), "1.300001234,13", ViewSpec.of(ViewKind.COUNTERS, 2));
+        assertCutTailIsLeftOut("csv", FollowTraces.perfStatCsv(12), "1.300001234,13", ViewSpec.of(ViewKind.COUNTERS, 2));
     }
 
     /**
@@ -212,7 +213,7 @@ class EngineFollowTest {
 
     @Test
     void perfStatLinesThroughAPipeEndWithThePipe() throws Exception {
-        Path sample = FollowTraces.write(dir.resolve("stat.csv"), perfStatCsv(40));
+        Path sample = FollowTraces.write(dir.resolve("stat.csv"), FollowTraces.perfStatCsv(40));
         byte[] bytes = Files.readAllBytes(sample);
         PipedInputStream in = new PipedInputStream(1 << 16);
         PipedOutputStream pipe = new PipedOutputStream(in);
@@ -241,15 +242,6 @@ class EngineFollowTest {
         }
     }
 
-    static String perfStatCsv(int intervals) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 1; i <= intervals; i++) {
-            String t = String.format("%d.%09d", i / 10, (i % 10) * 100_000_000L + 1234);
-            sb.append(t).append(",").append(1000 + 37 * i).append(",,cycles,100200,100.00,,\n");
-            sb.append(t).append(",").append(5 * i).append(",,context-switches,100200,100.00,,\n");
-        }
-        return sb.toString();
-    }
 
     @Test
     void aFormatThatCannotBeFollowedIsRefusedNamingThoseThatCan() throws Exception {

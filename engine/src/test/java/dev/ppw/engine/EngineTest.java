@@ -12,6 +12,7 @@ import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.work.Cancel;
 import dev.ppw.model.work.CancelledException;
+import dev.ppw.testing.Examples;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,14 +50,7 @@ class EngineTest {
     private static final Engine ENGINE = Engine.fromClassPath();
 
     static Path examples() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.isDirectory(dir.resolve("examples/perfflowaspect"))) {
-            dir = dir.getParent();
-        }
-        if (dir == null) {
-            throw new IllegalStateException("no examples/ folder above " + Path.of("").toAbsolutePath());
-        }
-        return dir.resolve("examples");
+        return Examples.folder();
     }
 
     private static List<InputSource> inputs(String... relative) {

@@ -4,6 +4,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.Report;
 import dev.ppw.model.work.Cancel;
+import dev.ppw.testing.SplitTraces;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

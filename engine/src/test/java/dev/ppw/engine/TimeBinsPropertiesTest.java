@@ -6,6 +6,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.Report;
 import dev.ppw.model.TimeBins;
 import dev.ppw.model.format.InputSource;
+import dev.ppw.testing.SplitTraces;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

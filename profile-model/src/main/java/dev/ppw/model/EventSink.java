@@ -89,7 +89,6 @@ public interface EventSink {
     /** The trace's top-level {@code displayTimeUnit}, as written (a display hint only). */
     void displayTimeUnit(String unit);
 
-    /** Ends the current input: the sink may now finish its tracks. */
     /**
      * An instant event (a point in time with a name on a thread: Chrome's {@code i}/{@code I}/{@code R}/{@code n}),
      * which has no place in the tree but may mark where a program phase starts ({@code --phase-by}). The name is
@@ -102,5 +101,6 @@ public interface EventSink {
     default void instant(String pid, String tid, long tsNanos, String name) {
     }
 
+    /** Ends the current input: the sink may now finish its tracks. */
     void endInput();
 }

@@ -74,8 +74,10 @@ public final class HtmlWriter implements OutputWriter {
     private static final int SHARE_SCALE = 4;
 
     private static final String ASSETS = "/dev/ppw/report/html/";
-    private static final String UPLOT = "/META-INF/resources/webjars/uplot/";
-    private static final String UPLOT_POM = "/META-INF/maven/org.webjars.npm/uplot/pom.properties";
+    // Read through the class loader, which finds another jar's resources outside any package (in a named module,
+    // Class.getResourceAsStream looks in this module only).
+    private static final String UPLOT = "META-INF/resources/webjars/uplot/";
+    private static final String UPLOT_POM = "META-INF/maven/org.webjars.npm/uplot/pom.properties";
 
     /**
      * No request of any kind, whatever a name or a library tries: scripts and styles only inline, images only
@@ -686,11 +688,19 @@ public final class HtmlWriter implements OutputWriter {
     }
 
     private static String uplot(String name) {
-        return resource(UPLOT + uplotVersion() + "/" + name);
+        String path = UPLOT + uplotVersion() + "/" + name;
+        try (InputStream in = HtmlWriter.class.getClassLoader().getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + path);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String uplotVersion() {
-        try (InputStream in = HtmlWriter.class.getResourceAsStream(UPLOT_POM)) {
+        try (InputStream in = HtmlWriter.class.getClassLoader().getResourceAsStream(UPLOT_POM)) {
             if (in == null) {
                 throw new IllegalStateException("uPlot's WebJar is not on the classpath: " + UPLOT_POM);
             }

@@ -18,6 +18,7 @@ import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.Report;
 import dev.ppw.model.TimeBins;
 import dev.ppw.model.ViewKind;
+import dev.ppw.testing.browser.HtmlPages;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -273,20 +274,12 @@ final class HtmlFixtures {
 
     /** The JSON of the page's data element. */
     static String data(String page) {
-        String open = "<script type=\"application/json\" id=\"ppw-data\">";
-        int start = page.indexOf(open) + open.length();
-        return page.substring(start, page.indexOf("</script>", start));
+        return HtmlPages.data(page);
     }
 
     /** The JSON of the data element of phase {@code index} (from 0). */
     static String phaseData(String page, int index) {
-        String open = "<script type=\"application/json\" id=\"" + HtmlWriter.PHASE_ELEMENT + index + "\">";
-        int start = page.indexOf(open);
-        if (start < 0) {
-            throw new AssertionError("no data element of phase " + index);
-        }
-        start += open.length();
-        return page.substring(start, page.indexOf("</script>", start));
+        return HtmlPages.phaseData(page, index);
     }
 
     static DisplayUnit ns() {

@@ -1,6 +1,8 @@
 package dev.ppw.report;
 
 import dev.ppw.model.Report;
+import dev.ppw.testing.browser.BrowserSession;
+import dev.ppw.testing.browser.Chromium;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,7 @@ package dev.ppw.report;
 
 import dev.ppw.model.Report;
 import dev.ppw.model.TimeBins;
+import dev.ppw.testing.browser.Chromium;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package dev.ppw.collect.chrome;
 
+import dev.ppw.collect.TestInputs;
 import dev.ppw.model.format.ByteRanges;
 import dev.ppw.model.format.InputSource;
-import dev.ppw.model.work.TestWorkers;
-import dev.ppw.collect.TestInputs;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,7 +1,7 @@
 package dev.ppw.collect.ctf;
 
-import dev.ppw.model.work.TestWorkers;
 import dev.ppw.model.BadInputException;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,6 @@
 package dev.ppw.collect.ctf;
 
-import dev.ppw.model.work.TestWorkers;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

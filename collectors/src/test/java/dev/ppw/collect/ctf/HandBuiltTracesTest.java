@@ -1,8 +1,8 @@
 package dev.ppw.collect.ctf;
 
-import dev.ppw.model.work.TestWorkers;
-import dev.ppw.model.work.Workers;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.work.Workers;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

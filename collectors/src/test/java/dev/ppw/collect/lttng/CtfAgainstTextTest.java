@@ -4,7 +4,7 @@ import dev.ppw.collect.TestInputs;
 import dev.ppw.collect.ctf.LttngCtfFormat;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
-import dev.ppw.model.work.TestWorkers;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -1,12 +1,12 @@
 package dev.ppw.collect.v8;
 
-import dev.ppw.model.format.ByteRanges;
-import dev.ppw.model.format.InputSource;
-import dev.ppw.model.work.TestWorkers;
 import dev.ppw.collect.RecordingSink;
 import dev.ppw.collect.chrome.ChromeTraceReader;
 import dev.ppw.collect.chrome.ParallelChromeReader;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.format.ByteRanges;
+import dev.ppw.model.format.InputSource;
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

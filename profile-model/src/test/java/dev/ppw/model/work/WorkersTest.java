@@ -1,5 +1,6 @@
 package dev.ppw.model.work;
 
+import dev.ppw.testing.TestWorkers;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

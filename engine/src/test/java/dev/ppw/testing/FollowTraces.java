@@ -1,4 +1,4 @@
-package dev.ppw.engine;
+package dev.ppw.testing;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,7 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /** Traces for the tests of {@code --follow}, and a writer that appends them in pieces as their writers do. */
-final class FollowTraces {
+public final class FollowTraces {
     private FollowTraces() {
     }
 
@@ -20,7 +20,7 @@ final class FollowTraces {
      * ending in a comma, on two threads with calls nested up to three deep, in time order per thread, every call
      * ended at the end.
      */
-    static String pfw(long seed, int events) {
+    public static String pfw(long seed, int events) {
         Random random = new Random(seed);
         String[] names = {"main", "solve", "io", "step", "reduce"};
         StringBuilder sb = new StringBuilder("[\n");
@@ -62,7 +62,7 @@ final class FollowTraces {
      * numbers in the middle), a short pause now and then; after the first third it waits for {@code readSoFar}
      * (the follow has shown something), a minute at most as a guard against hanging.
      */
-    static void appendInPieces(Path file, String text, long seed, CountDownLatch readSoFar) throws Exception {
+    public static void appendInPieces(Path file, String text, long seed, CountDownLatch readSoFar) throws Exception {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         Random random = new Random(seed);
         boolean waited = false;
@@ -87,8 +87,19 @@ final class FollowTraces {
     }
 
     /** Writes {@code text} whole. */
-    static Path write(Path file, String text) throws IOException {
+    public static Path write(Path file, String text) throws IOException {
         Files.writeString(file, text, StandardCharsets.UTF_8);
         return file;
+    }
+
+    /** {@code intervals} intervals of perf stat -I -x, output (cycles and context switches), as perf prints them. */
+    public static String perfStatCsv(int intervals) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 1; i <= intervals; i++) {
+            String t = String.format("%d.%09d", i / 10, (i % 10) * 100_000_000L + 1234);
+            sb.append(t).append(",").append(1000 + 37 * i).append(",,cycles,100200,100.00,,\n");
+            sb.append(t).append(",").append(5 * i).append(",,context-switches,100200,100.00,,\n");
+        }
+        return sb.toString();
     }
 }

@@ -1,4 +1,4 @@
-package dev.ppw.report;
+package dev.ppw.testing.browser;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -34,8 +34,8 @@ import java.util.stream.Stream;
  * enough to open a page, read what its scripts say, click, type, and list the requests it made. Debian's
  * {@code chromium} package; the tests that need it are skipped with {@link #unavailable()}'s reason without it.
  */
-final class Chromium implements AutoCloseable {
-    static final Path BINARY = Path.of("/usr/bin/chromium");
+public final class Chromium implements AutoCloseable {
+    public static final Path BINARY = Path.of("/usr/bin/chromium");
     private static final JsonFactory JSON = new JsonFactory();
     private static final Duration WAIT = Duration.ofSeconds(30);
 
@@ -45,10 +45,10 @@ final class Chromium implements AutoCloseable {
     private final AtomicInteger nextId = new AtomicInteger(1);
     private final Map<Integer, CompletableFuture<Map<String, Object>>> pending = new ConcurrentHashMap<>();
     /** Every event received, in order: console calls, exceptions, requests, page loads. */
-    final List<Map<String, Object>> events = new CopyOnWriteArrayList<>();
+    public final List<Map<String, Object>> events = new CopyOnWriteArrayList<>();
 
     /** Why the browser tests cannot run here, or null when they can. */
-    static String unavailable() {
+    public static String unavailable() {
         return Files.isExecutable(BINARY) ? null
                 : BINARY + " is not installed (Debian: apt-get install chromium; .ci/run installs it)";
     }
@@ -60,7 +60,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Starts a fresh browser (its own profile folder) and attaches to its first page. */
-    static Chromium start() throws IOException, InterruptedException {
+    public static Chromium start() throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory("ppw-chromium");
         Process p = new ProcessBuilder(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
@@ -147,7 +147,7 @@ final class Chromium implements AutoCloseable {
 
     /** Calls a DevTools method and returns its result; a protocol error fails. */
     @SuppressWarnings("unchecked")
-    Map<String, Object> call(String method, Map<String, Object> params) throws IOException {
+    public Map<String, Object> call(String method, Map<String, Object> params) throws IOException {
         int id = nextId.getAndIncrement();
         CompletableFuture<Map<String, Object>> answer = new CompletableFuture<>();
         pending.put(id, answer);
@@ -169,7 +169,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Opens {@code page} and waits for its load event; returns the milliseconds from asking to loaded. */
-    long open(Path page) throws IOException, InterruptedException {
+    public long open(Path page) throws IOException, InterruptedException {
         events.clear();
         long start = System.nanoTime();
         call("Page.navigate", Map.of("url", page.toUri().toString()));
@@ -185,7 +185,7 @@ final class Chromium implements AutoCloseable {
 
     /** The value of a JavaScript expression in the page (a promise is awaited); a thrown error fails. */
     @SuppressWarnings("unchecked")
-    Object eval(String expression) throws IOException {
+    public Object eval(String expression) throws IOException {
         Map<String, Object> r = call("Runtime.evaluate", Map.of("expression", expression, "returnByValue", true,
                 "awaitPromise", true, "userGesture", true));
         if (r.containsKey("exceptionDetails")) {
@@ -195,7 +195,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** A left click at a point of the page (CSS pixels), as a user's. */
-    void click(double x, double y) throws IOException {
+    public void click(double x, double y) throws IOException {
         call("Input.dispatchMouseEvent", Map.of("type", "mouseMoved", "x", x, "y", y));
         for (String type : List.of("mousePressed", "mouseReleased")) {
             call("Input.dispatchMouseEvent", Map.of("type", type, "x", x, "y", y, "button", "left", "clickCount", 1));
@@ -203,12 +203,12 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Moves the mouse to a point of the page (CSS pixels), as a user's hover. */
-    void move(double x, double y) throws IOException {
+    public void move(double x, double y) throws IOException {
         call("Input.dispatchMouseEvent", Map.of("type", "mouseMoved", "x", x, "y", y));
     }
 
     /** A left-button drag from one point to another in ten moves, as a user's. */
-    void drag(double x0, double y0, double x1, double y1) throws IOException {
+    public void drag(double x0, double y0, double x1, double y1) throws IOException {
         move(x0, y0);
         call("Input.dispatchMouseEvent", Map.of("type", "mousePressed", "x", x0, "y", y0, "button", "left",
                 "clickCount", 1));
@@ -221,7 +221,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** A double click at a point of the page (CSS pixels). */
-    void doubleClick(double x, double y) throws IOException {
+    public void doubleClick(double x, double y) throws IOException {
         click(x, y);
         for (String type : List.of("mousePressed", "mouseReleased")) {
             call("Input.dispatchMouseEvent", Map.of("type", type, "x", x, "y", y, "button", "left", "clickCount", 2));
@@ -230,7 +230,7 @@ final class Chromium implements AutoCloseable {
 
     /** Clicks the middle of the first element {@code selector} finds. */
     @SuppressWarnings("unchecked")
-    void click(String selector) throws IOException {
+    public void click(String selector) throws IOException {
         Map<String, Object> box = (Map<String, Object>) eval("(function(){var e=document.querySelector("
                 + quote(selector) + ");e.scrollIntoView({block:'center'});var r=e.getBoundingClientRect();"
                 + "return {x:r.left+r.width/2,y:r.top+r.height/2};})()");
@@ -238,13 +238,13 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Types {@code text} into the element {@code selector} finds, as keyboard input. */
-    void type(String selector, String text) throws IOException {
+    public void type(String selector, String text) throws IOException {
         eval("document.querySelector(" + quote(selector) + ").focus()");
         call("Input.insertText", Map.of("text", text));
     }
 
     /** The console errors and uncaught exceptions since the page was opened, as text. */
-    List<String> errors() {
+    public List<String> errors() {
         List<String> found = new ArrayList<>();
         for (Map<String, Object> e : events) {
             Object method = e.get("method");
@@ -261,7 +261,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** The URL of every request the page asked for since it was opened, its own file included. */
-    List<String> requests() {
+    public List<String> requests() {
         List<String> urls = new ArrayList<>();
         for (Map<String, Object> e : events) {
             if ("Network.requestWillBeSent".equals(e.get("method"))) {
@@ -272,7 +272,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** A PNG of the page as the browser shows it, {@code width} CSS pixels wide and as tall as the page. */
-    byte[] screenshot(int width, int height) throws IOException {
+    public byte[] screenshot(int width, int height) throws IOException {
         call("Emulation.setDeviceMetricsOverride", Map.of("width", width, "height", height, "deviceScaleFactor", 1,
                 "mobile", false));
         Map<String, Object> r = call("Page.captureScreenshot", Map.of("format", "png"));
@@ -299,7 +299,7 @@ final class Chromium implements AutoCloseable {
         }
     }
 
-    static String quote(String s) throws IOException {
+    public static String quote(String s) throws IOException {
         StringWriter w = new StringWriter();
         try (JsonGenerator g = JSON.createGenerator(w)) {
             g.writeString(s);
@@ -337,7 +337,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** JSON text as maps, lists, strings, numbers, booleans and nulls. */
-    static Object parse(String text) throws IOException {
+    public static Object parse(String text) throws IOException {
         try (JsonParser p = JSON.createParser(text)) {
             p.nextToken();
             return read(p);

@@ -1,6 +1,7 @@
-package dev.ppw.report;
+package dev.ppw.cli;
 
-import dev.ppw.cli.Main;
+import dev.ppw.testing.browser.Chromium;
+import dev.ppw.testing.browser.HtmlPages;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,9 +52,9 @@ class HtmlPhasesPageTest {
         Path page = dir.resolve("tsc.html");
         run(with(args, "-o", page.toString()));
         List<?> jsonPhases = (List<?>) ((Map<?, ?>) Chromium.parse(run(with(args, "--format", "json"))))
-                .get(JsonWriter.PHASES);
+                .get("phases");
         String html = Files.readString(page);
-        Map<?, ?> whole = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(html));
+        Map<?, ?> whole = (Map<?, ?>) Chromium.parse(HtmlPages.data(html));
         List<?> phases = (List<?>) whole.get("phases");
         assertEquals(List.of("createProgram", "emit", "1.2s:1.3s", "(outside)"),
                 phases.stream().map(p -> ((Map<?, ?>) p).get("name")).toList());
@@ -61,7 +62,7 @@ class HtmlPhasesPageTest {
         for (int i = 0; i < jsonPhases.size(); i++) {
             Map<?, ?> written = (Map<?, ?>) jsonPhases.get(i);
             assertEquals(written.get("windows"), ((Map<?, ?>) phases.get(i)).get("windows"), "phase " + i);
-            Map<?, ?> own = (Map<?, ?>) Chromium.parse(HtmlFixtures.phaseData(html, i));
+            Map<?, ?> own = (Map<?, ?>) Chromium.parse(HtmlPages.phaseData(html, i));
             List<?> columns = (List<?>) own.get("columns");
             int jsonColumns = columns.size() - 2; // and weight, self_weight: what the graph is drawn by
             assertEquals(written.get("columns"), columns.subList(0, jsonColumns));
@@ -82,13 +83,13 @@ class HtmlPhasesPageTest {
         Path page = dir.resolve("nodes4.html");
         run(with(args, "-o", page.toString()));
         String html = Files.readString(page);
-        Map<?, ?> whole = (Map<?, ?>) Chromium.parse(HtmlFixtures.data(html));
+        Map<?, ?> whole = (Map<?, ?>) Chromium.parse(HtmlPages.data(html));
         List<?> wholeNodes = (List<?>) ((Map<?, ?>) whole.get("per_node")).get("nodes");
         assertEquals(4, wholeNodes.size());
         int phaseCount = ((List<?>) whole.get("phases")).size();
         assertTrue(phaseCount >= 2, "bar and (outside)");
         for (int i = 0; i < phaseCount; i++) {
-            Map<?, ?> own = (Map<?, ?>) Chromium.parse(HtmlFixtures.phaseData(html, i));
+            Map<?, ?> own = (Map<?, ?>) Chromium.parse(HtmlPages.phaseData(html, i));
             Map<?, ?> perNode = (Map<?, ?>) own.get("per_node");
             List<?> rows = (List<?>) own.get("rows");
             if (rows.isEmpty()) {

@@ -1,4 +1,4 @@
-package dev.ppw.report;
+package dev.ppw.testing.browser;
 
 import org.junit.jupiter.api.Assumptions;
 
@@ -11,9 +11,9 @@ import java.nio.file.Path;
  * both gone when closed. Started in {@code @BeforeAll}; where Chromium is missing, the class is skipped with the
  * reason.
  */
-final class BrowserSession implements AutoCloseable {
-    final Chromium browser;
-    final Path folder;
+public final class BrowserSession implements AutoCloseable {
+    public final Chromium browser;
+    public final Path folder;
 
     private BrowserSession(Chromium browser, Path folder) {
         this.browser = browser;
@@ -21,7 +21,7 @@ final class BrowserSession implements AutoCloseable {
     }
 
     /** A browser and an empty folder named {@code prefix...}; skips the calling test class without Chromium. */
-    static BrowserSession start(String prefix) throws IOException, InterruptedException {
+    public static BrowserSession start(String prefix) throws IOException, InterruptedException {
         String missing = Chromium.unavailable();
         Assumptions.assumeTrue(missing == null, missing);
         Chromium browser = Chromium.start();

@@ -1,9 +1,15 @@
-package dev.ppw.engine;
+package dev.ppw.cli;
 
-import dev.ppw.cli.CliRunner;
+import dev.ppw.engine.Analysis;
+import dev.ppw.engine.Combine;
+import dev.ppw.engine.Comparison;
+import dev.ppw.engine.Engine;
+import dev.ppw.engine.RowOptions;
+import dev.ppw.engine.ViewSpec;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.Report;
+import dev.ppw.testing.Examples;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -18,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** The library gives what the commands print: the commands are bindings of the engine, nothing more. */
 class EngineMatchesCommandsTest {
     private static final Engine ENGINE = Engine.fromClassPath();
-    private static final Path EXAMPLES = EngineTest.examples();
+    private static final Path EXAMPLES = Examples.folder();
 
     private static String csv(Report report) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -1,4 +1,4 @@
-package dev.ppw.engine;
+package dev.ppw.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,15 +14,15 @@ import java.util.SplittableRandom;
  * (as {@code X} events written at their end, children first as PerfFlowAspect writes them, or as {@code B}/{@code E}
  * pairs), counter samples, and optionally marker regions on a thread of their own. Times are whole microseconds.
  */
-final class SplitTraces {
-    static final String[] REGIONS = {"main", "work", "io", "idle"};
+public final class SplitTraces {
+    public static final String[] REGIONS = {"main", "work", "io", "idle"};
 
     /** One call: its path of region names from its root, and its interval in ns. */
-    record Call(List<String> path, long startNanos, long endNanos) {
+    public record Call(List<String> path, long startNanos, long endNanos) {
     }
 
     /** A trace's JSON text and its calls. */
-    record Trace(String json, List<Call> calls) {
+    public record Trace(String json, List<Call> calls) {
     }
 
     private SplitTraces() {
@@ -32,7 +32,7 @@ final class SplitTraces {
      * A trace of {@code threads} threads of about {@code ops} steps each, starting near {@code baseUs}, with a
      * counter series, and with marker regions named {@code markers} (non-overlapping, on tid 99) when any.
      */
-    static Trace generate(SplittableRandom r, int threads, int ops, long baseUs, List<String> markers) {
+    public static Trace generate(SplittableRandom r, int threads, int ops, long baseUs, List<String> markers) {
         List<String> events = new ArrayList<>();
         List<Call> calls = new ArrayList<>();
         long endUs = baseUs;
@@ -102,7 +102,7 @@ final class SplitTraces {
                 + (durUs >= 0 ? ",\"dur\":" + durUs : "") + "}";
     }
 
-    static Path write(Path dir, String name, String text) {
+    public static Path write(Path dir, String name, String text) {
         try {
             return Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -1,6 +1,7 @@
-package dev.ppw.report;
+package dev.ppw.cli;
 
-import dev.ppw.cli.Main;
+import dev.ppw.testing.browser.BrowserSession;
+import dev.ppw.testing.browser.Chromium;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

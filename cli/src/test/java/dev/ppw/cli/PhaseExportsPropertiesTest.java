@@ -1,9 +1,12 @@
-package dev.ppw.engine;
+package dev.ppw.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.ppw.cli.PprofDump;
+import dev.ppw.engine.Analysis;
+import dev.ppw.engine.Engine;
+import dev.ppw.engine.ViewSpec;
+import dev.ppw.engine.WindowSpec;
 import dev.ppw.model.Report;
 import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.OutputWriter;
@@ -12,6 +15,7 @@ import dev.ppw.report.HatchetWriter;
 import dev.ppw.report.SpeedscopeWriter;
 import dev.ppw.report.TauProfileWriter;
 import dev.ppw.report.pprof.PprofWriter;
+import dev.ppw.testing.SplitTraces;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,7 @@
-package dev.ppw.model.work;
+package dev.ppw.testing;
+
+import dev.ppw.model.work.Cancel;
+import dev.ppw.model.work.Workers;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

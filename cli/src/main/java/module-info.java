@@ -1,0 +1,6 @@
+/** The {@code ppw-java} command: picocli commands binding their options onto the engine's requests. */
+module dev.ppw.cli {
+    requires dev.ppw.engine;
+    requires me.tongfei.progressbar;
+    requires jdk.unsupported;
+}
