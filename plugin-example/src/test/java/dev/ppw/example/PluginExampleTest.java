@@ -9,10 +9,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.zip.GZIPOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -134,5 +138,18 @@ class PluginExampleTest {
         Run diff = ppwJava("diff", trace.toString(), trace.toString(), "--format", "toy");
         assertEquals(2, diff.exit());
         assertTrue(diff.err().contains("--format toy cannot show a diff"), diff.err());
+    }
+
+    @Test
+    void theModuleProvidesWhatTheServiceFilesRegister() throws IOException {
+        Path classes = Path.of("target/classes");
+        ModuleDescriptor module = ModuleFinder.of(classes).find("dev.ppw.example").orElseThrow().descriptor();
+        assertEquals(Set.of(), module.exports(), "nothing but the services is seen");
+        for (ModuleDescriptor.Provides p : module.provides()) {
+            assertEquals(p.providers(), Files.readAllLines(classes.resolve("META-INF/services/" + p.service())),
+                    p.service());
+        }
+        assertEquals(Set.of("dev.ppw.model.format.InputFormat", "dev.ppw.model.output.OutputWriter"),
+                module.provides().stream().map(ModuleDescriptor.Provides::service).collect(Collectors.toSet()));
     }
 }
