@@ -12,7 +12,6 @@ module dev.ppw.collect {
     requires dev.ppw.model;
     requires com.fasterxml.jackson.core;
     requires com.google.protobuf;
-    requires jdk.jfr;
 
     provides dev.ppw.model.format.InputFormat with
             dev.ppw.collect.chrome.ChromeJsonFormat,

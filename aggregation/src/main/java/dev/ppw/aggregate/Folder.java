@@ -720,7 +720,7 @@ public final class Folder implements EventSink, AutoCloseable {
                     t.ownDiagnostics = new Diagnostics(options.warningExamples());
                     own.start(t.ownTree, t.ownPhases, t.ownDiagnostics, input, t.label, t.async, t.rootFrame,
                             t.part);
-                    t.replayRest(null, own);
+                    t.replayRest(null, own, workers.cancel());
                     own.finish();
                     t.finished = true;
                     return null;
@@ -742,7 +742,7 @@ public final class Folder implements EventSink, AutoCloseable {
             addPhases(t.ownPhases, targetPhases);
             diagnostics.addAll(t.ownDiagnostics);
         } else if (t.replay != null) {
-            t.replayRest(spill, t.replay);
+            t.replayRest(spill, t.replay, workers.cancel());
             t.replay.finish();
             // Added in track order: the nodes come out as if the track had been replayed here.
             TreeAdd.into(t.ownTree, target, IntUnaryOperator.identity());
@@ -750,7 +750,7 @@ public final class Folder implements EventSink, AutoCloseable {
             diagnostics.addAll(t.ownDiagnostics);
         } else {
             replay.start(target, targetPhases, diagnostics, currentInput, t.label, t.async, t.rootFrame, t.part);
-            t.replayRest(spill, replay);
+            t.replayRest(spill, replay, workers.cancel());
             replay.finish();
         }
     }

@@ -3,6 +3,7 @@ package dev.ppw.aggregate;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Part;
+import dev.ppw.model.work.Cancel;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
 import org.eclipse.collections.api.list.primitive.MutableLongList;
 import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
@@ -130,16 +131,23 @@ final class TrackFold {
         finished = false;
     }
 
+    /** Events replayed between two looks at the cancel handle, less one: a look every 64 Ki events. */
+    private static final int CANCEL_CHECK_MASK = (1 << 16) - 1;
+
     /**
      * Feeds every event not yet replayed into {@code target}, in replay order: the runs and the buffer
-     * merged k-way, ties between them going to the earlier run (the buffer is the latest).
+     * merged k-way, ties between them going to the earlier run (the buffer is the latest). Stops with a
+     * {@link dev.ppw.model.work.CancelledException} once {@code cancel} is raised (looked at every 64 Ki events).
      */
-    void replayRest(SpillFile spill, TrackReplay target) {
-        buffer.sort();
+    void replayRest(SpillFile spill, TrackReplay target, Cancel cancel) {
+        buffer.sort(cancel);
         int buffered = buffer.size();
         int runs = runOffsets.size();
         if (runs == 0) {
             for (int e = 0; e < buffered; e++) {
+                if ((e & CANCEL_CHECK_MASK) == CANCEL_CHECK_MASK) {
+                    cancel.check();
+                }
                 target.event(buffer.ts(e), buffer.dur(e), buffer.id(e));
             }
             return;
@@ -169,7 +177,11 @@ final class TrackFold {
         for (int i = size / 2 - 1; i >= 0; i--) {
             siftDown(heap, size, i, ts, dur);
         }
+        long replayed = 0;
         while (size > 0) {
+            if ((++replayed & CANCEL_CHECK_MASK) == 0) {
+                cancel.check();
+            }
             int s = heap[0];
             target.event(ts[s], dur[s], id[s]);
             boolean more;

@@ -125,6 +125,14 @@ class GoldenTest {
             "async-profiler-4.1-cpu-alloc.jfr").map(n -> new Case(n,
                     List.of("../collectors/src/test/resources/traces/jfr/" + n))).toList();
 
+    /**
+     * Recordings of each kind of sample async-profiler 4.5 and the JDK 25 write (wall clock, locks, native memory,
+     * all at once, CPU time), made for the reader's comparison with async-profiler's converter.
+     */
+    private static final List<Case> JFR_KINDS = Stream.of("async-profiler-4.5-multi.jfr", "async-profiler-4.5-wall.jfr",
+            "async-profiler-4.5-lock.jfr", "async-profiler-4.5-nativemem.jfr", "jdk25-cputime.jfr").map(n -> new Case(n,
+                    List.of("../collectors/src/test/resources/jfr/" + n))).toList();
+
     @TestFactory
     Stream<DynamicTest> jfrRecordings() {
         List<DynamicTest> tests = new ArrayList<>();
@@ -136,6 +144,11 @@ class GoldenTest {
         tests.add(golden(JFR.get(1), List.of("--view", "tree", "--max-depth", "4"), "txt"));
         tests.add(golden(JFR.get(2), List.of("--view", "flat", "--sort", "exclusive"), "txt"));
         tests.add(golden(JFR.get(0), List.of("--view", "tree", "--threads", "split", "--max-depth", "3"), "txt"));
+        for (Case c : JFR_KINDS) {
+            tests.add(golden(c, List.of("--view", "flat"), "csv"));
+        }
+        tests.add(golden(JFR_KINDS.get(0), List.of("--view", "flat", "--top", "12"), "txt"));
+        tests.add(golden(JFR_KINDS.get(1), List.of("--view", "tree", "--max-depth", "3"), "txt"));
         return tests.stream();
     }
 

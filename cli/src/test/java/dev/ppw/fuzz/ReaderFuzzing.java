@@ -80,6 +80,8 @@ final class ReaderFuzzing implements AutoCloseable {
     /** For a format that reads folders: the files (relative path to bytes) an input is laid out as; else null. */
     private final Function<byte[], Map<String, byte[]>> layout;
     private ExecutorService worker = newWorker();
+    /** What a reading that ends normally must also hold, beyond ending normally. */
+    private java.util.function.Consumer<AnalysisResult> check = result -> { };
     private Path file;
     private Path folder;
 
@@ -111,6 +113,15 @@ final class ReaderFuzzing implements AutoCloseable {
      */
     static ReaderFuzzing ofFile(String format, ReadOptions reading) {
         return new ReaderFuzzing(format, reading, true, null);
+    }
+
+    /**
+     * The same reading, which also holds a reading that ends normally to {@code check}: say, that a damaged input
+     * read at all yields rows or warnings, never an empty profile without a word.
+     */
+    ReaderFuzzing checking(java.util.function.Consumer<AnalysisResult> check) {
+        this.check = Objects.requireNonNull(check, "check");
+        return this;
     }
 
     /**
@@ -151,6 +162,7 @@ final class ReaderFuzzing implements AutoCloseable {
                                 Tuning.defaults().withParallelFromBytes(reading.parallelFromBytes())
                                         .withChunkBytes(reading.chunkBytes()))));
                 Objects.requireNonNull(result.profile(), "profile");
+                check.accept(result);
             }
             return allocatedBytes() - before;
         });

@@ -50,6 +50,9 @@ class FormatDeclarationsTest {
         before.put("instant_event", "instant events (not calls)");
         before.put("unknown_event_type", "track events of no type ppw-java reads");
         before.put("jfr_truncated_stack", "JFR samples whose stacks the recorder cut at its depth limit");
+        before.put("jfr_damaged", "damaged parts of JFR chunks, skipped");
+        before.put("jfr_unread_events", "JFR events of types not read");
+        before.put("misnamed_input", "inputs named as another format's files, read as their bytes say");
         before.put("phase_M", "metadata events (process and thread names)");
         before.put("phase_s", "flow starts");
         before.put("phase_)", "context leave events");
@@ -75,11 +78,12 @@ class FormatDeclarationsTest {
     void theSeveritiesAreThoseTheReadersCountThemWith() {
         DiagnosticWords words = FORMATS.diagnosticWords();
         for (String warning : List.of("lttng_discarded_events", "lost_incremental_state", "unknown_track",
-                "unknown_clock", "unknown_interned_name")) {
+                "unknown_clock", "unknown_interned_name", "jfr_damaged", "misnamed_input")) {
             assertEquals(DiagnosticKind.Severity.WARNING, words.declaration(warning).orElseThrow().severity(), warning);
         }
         for (String note : List.of("empty_event", "zero_count", "counter_reset", "not_counted", "instant_event",
-                "unknown_event_type", "jfr_truncated_stack", "phase_M", "phase_Q", "pprof_labels_ignored")) {
+                "unknown_event_type", "jfr_truncated_stack", "jfr_unread_events", "phase_M", "phase_Q",
+                "pprof_labels_ignored")) {
             assertEquals(DiagnosticKind.Severity.NOTE, words.declaration(note).orElseThrow().severity(), note);
         }
     }

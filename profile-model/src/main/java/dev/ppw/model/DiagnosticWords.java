@@ -46,6 +46,9 @@ public final class DiagnosticWords {
                 "inputs cut short or ending in zero bytes (read up to there)"));
         kinds.add(DiagnosticKind.warning(Diagnostics.BAD_EVENT, "malformed event or line (skipped)",
                 "malformed events or lines (skipped)"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.MISNAMED_INPUT,
+                "input named as another format's file, read as its bytes say",
+                "inputs named as another format's files, read as their bytes say"));
         kinds.add(DiagnosticKind.note(Diagnostics.EMPTY_STACK, "sample with an empty stack",
                 "samples with an empty stack"));
         kinds.add(DiagnosticKind.note(Diagnostics.COUNTER_OUTSIDE_REGION, "region counter sample outside its region",

@@ -63,6 +63,11 @@ public final class Diagnostics {
      * left out, which is no error.
      */
     public static final String UNFINISHED_EVENT = "unfinished_event";
+    /**
+     * Warning: an input whose file name is another format's (a TAU run's {@code profile.N.C.T}) and whose bytes are
+     * of the format that read it: it was read as its bytes say, which its name hides from whoever lists the folder.
+     */
+    public static final String MISNAMED_INPUT = "misnamed_input";
 
     private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();
@@ -151,6 +156,11 @@ public final class Diagnostics {
         notes.computeIfAbsent(kind, k -> entry()).add(1, example);
     }
 
+    /** Counts {@code count} notes of {@code kind} at once, {@code example} (may be null) saying what they are. */
+    public void note(String kind, long count, String example) {
+        notes.computeIfAbsent(kind, k -> entry()).add(count, example);
+    }
+
     /** Counts {@code count} notes of {@code kind} at once. */
     public void note(String kind, long count) {
         notes.computeIfAbsent(kind, k -> entry()).add(count, null);
@@ -188,6 +198,11 @@ public final class Diagnostics {
     /** Counts {@code count} notes of the declared {@code kind} at once. */
     public void note(DiagnosticKind kind, long count) {
         counted(notes, kind, DiagnosticKind.Severity.NOTE).add(count, null);
+    }
+
+    /** Counts {@code count} notes of the declared {@code kind} at once, {@code example} (may be null) saying what they are. */
+    public void note(DiagnosticKind kind, long count, String example) {
+        counted(notes, kind, DiagnosticKind.Severity.NOTE).add(count, example);
     }
 
     /** The entry of {@code kind} among {@code counts}, made when it is the first, after checking its severity. */

@@ -11,17 +11,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The chunk headers of a recording, checked before the JDK's parser sees the file, so that the usual ways a
- * recording is broken (cut while written or copied, not a recording past its first chunk, a version this JDK
- * does not read) are one line naming the byte where they start. A chunk header (format 1.x and 2.x) is 68
+ * The chunk headers of a recording, checked before any chunk is read, so that the usual ways a
+ * recording is broken (cut while written or copied, not a recording past its first chunk, a version not read)
+ * are one line naming the byte where they start. A chunk header (format 1.x and 2.x) is 68
  * bytes: the magic {@code FLR\0}, the major and minor version (two bytes each), the chunk's size in bytes, the
  * offsets of its last constant pool and of its metadata within it (eight bytes each, big-endian), then times.
  */
 final class JfrChunks {
     static final int HEADER_BYTES = 68;
 
-    /** One chunk: where it starts in the file, its size in bytes, and where its metadata event is in the file. */
-    record Chunk(long offset, long sizeBytes, long metadataOffset) {
+    /**
+     * One chunk: where it starts in the file, its size in bytes, and where its header says its last checkpoint
+     * and its metadata event are, from the chunk's start (not checked here: {@link JfrChunk} finds them by their
+     * records when the header is wrong).
+     */
+    record Chunk(long offset, long sizeBytes, long constants, long metadata) {
     }
 
     /**
@@ -79,7 +83,7 @@ final class JfrChunks {
                 int minor = header.getShort(6) & 0xffff;
                 if (major != 1 && major != 2) {
                     throw refuse(file, offset + 4, "chunk " + n + " is of JFR format version " + major + "." + minor
-                            + "; the JDK's parser reads versions 1.x and 2.x");
+                            + "; versions 1.x and 2.x are read");
                 }
                 long chunkBytes = header.getLong(8);
                 if (chunkBytes < HEADER_BYTES) {
@@ -96,13 +100,7 @@ final class JfrChunks {
                     }
                     return new Scan(chunks, cut);
                 }
-                long constants = header.getLong(16);
-                long metadata = header.getLong(24);
-                if (constants < 0 || constants >= chunkBytes || metadata < HEADER_BYTES || metadata >= chunkBytes) {
-                    throw refuse(file, offset + 16, "chunk " + n + " places its constant pool (at " + constants
-                            + ") or its metadata (at " + metadata + ") outside its " + chunkBytes + " bytes");
-                }
-                chunks.add(new Chunk(offset, chunkBytes, offset + metadata));
+                chunks.add(new Chunk(offset, chunkBytes, header.getLong(16), header.getLong(24)));
                 offset += chunkBytes;
             }
         }
@@ -113,6 +111,27 @@ final class JfrChunks {
     }
 
     static BadInputException refuse(String file, long byteOffset, String what) {
-        return new BadInputException(file + ": byte " + byteOffset + ": " + what);
+        return new BadInputException(file + ": byte " + byteOffset + ": " + oneLine(what));
+    }
+
+    /**
+     * {@code text} with each control character as a backslash, {@code u} and four hex digits: a message quotes
+     * names the file declares (types, fields, attributes), which may hold anything, and must stay one printable
+     * line.
+     */
+    static String oneLine(String text) {
+        StringBuilder b = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isISOControl(c)) {
+                if (b == null) {
+                    b = new StringBuilder(text.length() + 8).append(text, 0, i);
+                }
+                b.append(String.format("\\u%04x", (int) c));
+            } else if (b != null) {
+                b.append(c);
+            }
+        }
+        return b == null ? text : b.toString();
     }
 }

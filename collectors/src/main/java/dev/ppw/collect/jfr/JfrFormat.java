@@ -2,6 +2,7 @@ package dev.ppw.collect.jfr;
 
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.DiagnosticKind;
+import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
@@ -17,21 +18,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * JDK Flight Recorder recordings, as {@code -XX:StartFlightRecording}, {@code jcmd JFR.dump} and async-profiler's
  * {@code -o jfr} write them: binary chunks, each opening with the magic {@code FLR\0} and its format version
  * (2.1 from the JDK 17 and 25, 2.0 from async-profiler 4.1): <pre>{@code 46 4c 52 00 00 02 00 01}</pre>
  *
- * <p>The JDK's own parser ({@code jdk.jfr.consumer}) reads the events; what each sample weighs and where it goes
- * is {@link JfrReader}'s to say. That parser reads files only: an input that is no plain file (standard input, a
- * gzipped recording) is first copied to a temporary file of at most {@link #MAX_COPY_BYTES}, deleted once read.
+ * <p>{@link JfrChunk} decodes each chunk (ppw-java's own parser, which reads what the JDK's refuses); what each
+ * sample weighs and where it goes is {@link JfrReader}'s to say. Chunks are mapped from a file: an input that is no
+ * plain file (standard input, a gzipped recording) is first copied to a temporary file of at most
+ * {@link #MAX_COPY_BYTES}, deleted once read.
  */
 public final class JfrFormat implements EventFormat {
     /** The largest recording copied to a temporary file (from standard input or gzip): 4 GiB. */
     public static final long MAX_COPY_BYTES = 4L << 30;
 
     private static final byte[] MAGIC = {'F', 'L', 'R', 0};
+    /** A TAU run's file name, {@code profile.N.C.T}, which a folder search lists for the TAU reader by name alone. */
+    private static final Pattern TAU_NAME = Pattern.compile("profile\\.\\d+\\.\\d+\\.\\d+(?:\\.gz)?");
 
     @Override
     public String name() {
@@ -45,13 +50,13 @@ public final class JfrFormat implements EventFormat {
 
     @Override
     public List<DiagnosticKind> diagnosticKinds() {
-        return List.of(JfrReader.TRUNCATED_STACK);
+        return List.of(JfrReader.TRUNCATED_STACK, JfrReader.DAMAGED, JfrReader.UNREAD_EVENTS);
     }
 
     @Override
     public String description() {
-        return "JFR recordings (the JDK's Flight Recorder, async-profiler -o jfr): execution, native method and"
-                + " allocation samples";
+        return "JFR recordings (the JDK's Flight Recorder, async-profiler -o jfr): execution, CPU-time, wall-clock,"
+                + " allocation, native memory and lock samples";
     }
 
     /** {@link Confidence#CERTAIN} for the chunk magic {@code FLR\0}; else {@link Confidence#NONE}. */
@@ -72,10 +77,17 @@ public final class JfrFormat implements EventFormat {
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();
         Optional<Path> file = source.file();
+        String fileName = name.substring(Math.max(name.lastIndexOf('/'), name.lastIndexOf(java.io.File.separatorChar)) + 1);
+        if (TAU_NAME.matcher(fileName.toLowerCase(java.util.Locale.ROOT)).matches()) {
+            // Found beside a TAU run's profiles by its name: its samples join theirs, which must not go unsaid.
+            sink.diagnostics().warn(Diagnostics.MISNAMED_INPUT, name + ": named as a TAU profile (profile.N.C.T) but"
+                    + " a JFR recording (its bytes start with FLR\\0): read as a recording");
+        }
         if (file.isPresent()) {
             Path path = file.get();
             long size = Files.size(path);
-            EventFormat.bracketed(name, sink, () -> new JfrReader(name, sink).read(path));
+            EventFormat.bracketed(name, sink,
+                    () -> new JfrReader(name, sink, options.workers().cancel(), options.progress()).read(path));
             options.progress().accept(size);
             return;
         }
@@ -85,7 +97,9 @@ public final class JfrFormat implements EventFormat {
                  OutputStream out = Files.newOutputStream(copy)) {
                 copyBounded(name, content, out);
             }
-            EventFormat.bracketed(name, sink, () -> new JfrReader(name, sink).read(copy));
+            // The copy told the progress; reading it again from 0 would make it go back.
+            EventFormat.bracketed(name, sink,
+                    () -> new JfrReader(name, sink, options.workers().cancel(), bytes -> { }).read(copy));
         } finally {
             Files.deleteIfExists(copy);
         }
@@ -93,7 +107,7 @@ public final class JfrFormat implements EventFormat {
 
     /**
      * Copies {@code in} to {@code out}, refusing an input over {@link #MAX_COPY_BYTES}: a recording read from a
-     * pipe or gzip must be whole on disk for the JDK's parser, and an endless pipe must not fill the disk.
+     * pipe or gzip is mapped chunk by chunk from disk, and an endless pipe must not fill the disk.
      */
     private static void copyBounded(String name, InputStream in, OutputStream out) throws IOException {
         byte[] buffer = new byte[1 << 16];

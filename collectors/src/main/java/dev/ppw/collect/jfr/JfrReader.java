@@ -1,62 +1,86 @@
 package dev.ppw.collect.jfr;
 
+import dev.ppw.collect.jfr.JfrBytes.Damage;
+import dev.ppw.collect.jfr.JfrChunk.Plan;
+import dev.ppw.collect.jfr.JfrMetadata.Type;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
+import dev.ppw.model.LongIntOpenMap;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricUnit;
 import dev.ppw.model.NameTable;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordedMethod;
-import jdk.jfr.consumer.RecordedStackTrace;
-import jdk.jfr.consumer.RecordedThread;
-import jdk.jfr.consumer.RecordingFile;
+import dev.ppw.model.work.Cancel;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.TreeMap;
+import java.util.function.LongConsumer;
 
 /**
- * Folds the samples of one JFR recording into an {@link EventSink}, streaming its events through the JDK's
- * {@link RecordingFile}: what is kept is the tree's names and frames, the threads, and caches bounded in
- * entries; the parser itself holds one chunk's constant pools at a time.
+ * Folds the samples of one JFR recording into an {@link EventSink}, chunk by chunk with a parser of its own
+ * ({@link JfrChunk}): the JDK's {@code jdk.jfr.consumer} refuses recordings that async-profiler writes and
+ * {@code jfr summary} reads (a constant pool of no entries), and builds an object per event. What is kept is
+ * the tree's names and frames, the threads, and one chunk's constant pools at a time.
  *
- * <p>Per event (docs/formats.md "jfr" says it for users, docs/SEMANTICS.md section 2 for the numbers):
+ * <p>Per event type (docs/formats.md "jfr" says it for users, docs/SEMANTICS.md section 2 for the numbers):
  * <ul>
  *   <li>{@code jdk.ExecutionSample} and {@code jdk.NativeMethodSample}: a stack sample of its
  *       {@code sampledThread}, weighing the sampling period of its event type ({@link JfrSettings}) in
- *       nanoseconds of time.</li>
- *   <li>{@code jdk.ObjectAllocationSample}: its {@code weight} in bytes of the metric {@link #ALLOCATION}, on
- *       its {@code eventThread}. {@code jdk.ObjectAllocationInNewTLAB} and {@code jdk.ObjectAllocationOutsideTLAB}
- *       (async-profiler's allocation samples, the JDK's own TLAB events): the TLAB's size, else the object's,
- *       in bytes of {@link #TLAB_ALLOCATION}.</li>
- *   <li>Every other event is not read.</li>
+ *       nanoseconds of time, one call each.</li>
+ *   <li>{@code jdk.CPUTimeSample} (JDK 25): its {@code samplingPeriod} in nanoseconds of {@link #CPU_TIME}.</li>
+ *   <li>{@code profiler.WallClockSample} (async-profiler's wall clock): {@code samples} times the recording's
+ *       {@code wall} interval in nanoseconds of {@link #WALL}.</li>
+ *   <li>{@code jdk.ObjectAllocationSample}: its {@code weight} in bytes of {@link #ALLOCATION};
+ *       {@code jdk.ObjectAllocationInNewTLAB} and {@code jdk.ObjectAllocationOutsideTLAB}: the TLAB's size, else
+ *       the object's, in bytes of {@link #TLAB_ALLOCATION}; {@code profiler.Malloc}: its {@code size} in bytes of
+ *       {@link #NATIVE_ALLOCATION}.</li>
+ *   <li>{@code jdk.JavaMonitorEnter}, {@code jdk.ThreadPark}, {@code profiler.NativeLock}: their
+ *       {@code duration} in nanoseconds of {@link #BLOCKED}.</li>
+ *   <li>Every other event is counted by type in the note {@code jfr_unread_events}.</li>
  * </ul>
  * A frame's region is its method, {@code pkg.Class.method} (overloads are one region); a native frame that
- * async-profiler records with a library or no class (C, C++, kernel code) is its symbol alone. A frame's
+ * async-profiler records (C, C++, kernel code: its frame type says so, or its class is a library's file name or
+ * none) is its symbol alone. A frame's
  * callsite is where its caller was: {@code pkg.Caller.method:line}, the caller's line, or the caller's
  * method alone when its line is unknown; the outermost frame has none. The track is the thread: pid the JVM's
  * (from {@code jdk.JVMInformation}, else {@code ""}), tid its OS thread id ({@code java:N} for a thread with
- * none, N its Java thread id), named by its Java name. One reader per input; not thread-safe.
+ * none, N its Java thread id), named by its Java name. An execution sample as {@code jfr print} shows it:
+ * <pre>{@code
+ * jdk.ExecutionSample {
+ *   startTime = 10:15:42.513 (2025-06-02)
+ *   sampledThread = "main" (javaThreadId = 1)
+ *   state = "STATE_RUNNABLE"
+ *   stackTrace = [
+ *     JfrWorkloadA.sortWork(int) line: 31
+ *     JfrWorkloadA.main(String[]) line: 12
+ *   ]
+ * }
+ * }</pre>
+ * One reader per input; not thread-safe.
  */
-final class JfrReader {
+final class JfrReader implements JfrChunk.Visitor {
     /** Note: a sample whose stack the recorder cut at its depth limit; its outermost recorded frame is its root. */
     static final DiagnosticKind TRUNCATED_STACK = DiagnosticKind.note("jfr_truncated_stack",
             "JFR sample whose stack the recorder cut at its depth limit",
             "JFR samples whose stacks the recorder cut at its depth limit");
-
+    /**
+     * Warning: a part of a JFR chunk that cannot be decoded (a record whose size runs past the chunk, a value past
+     * its record's end, a header offset where no such record is), skipped; the example names its byte.
+     */
+    static final DiagnosticKind DAMAGED = DiagnosticKind.warning("jfr_damaged", "damaged part of a JFR chunk, skipped",
+            "damaged parts of JFR chunks, skipped");
+    /** Note: events of types the reader does not turn into samples (GC, I/O, ...); the example names each type's count. */
+    static final DiagnosticKind UNREAD_EVENTS = DiagnosticKind.note("jfr_unread_events", "JFR event of a type not read",
+            "JFR events of types not read");
     /** Bytes the JDK's allocation sampler weighs each {@code jdk.ObjectAllocationSample} with. */
     static final Metric ALLOCATION = Metric.weight("allocation", MetricUnit.BYTES, "allocated",
             "bytes allocated, as the JDK's allocation samples (jdk.ObjectAllocationSample) weigh them");
@@ -64,175 +88,331 @@ final class JfrReader {
     static final Metric TLAB_ALLOCATION = Metric.weight("tlab_allocation", MetricUnit.BYTES, "TLAB allocated",
             "bytes of allocation events: the new TLAB's size (jdk.ObjectAllocationInNewTLAB), the object's"
                     + " outside a TLAB (jdk.ObjectAllocationOutsideTLAB), as async-profiler's allocation samples weigh");
+    /** Bytes of native memory asked for, as async-profiler's {@code profiler.Malloc} records them. */
+    static final Metric NATIVE_ALLOCATION = Metric.weight("native_allocation", MetricUnit.BYTES, "malloc",
+            "bytes of native memory allocated (async-profiler's profiler.Malloc samples: malloc, calloc, realloc)");
+    /** Nanoseconds of CPU time of the JDK's CPU-time sampler ({@code jdk.CPUTimeSample}). */
+    static final Metric CPU_TIME = Metric.weight("cpu_time", MetricUnit.NANOSECONDS, "CPU time",
+            "nanoseconds of CPU time, each jdk.CPUTimeSample weighing its samplingPeriod");
+    /** Nanoseconds of wall-clock time of async-profiler's wall-clock samples. */
+    static final Metric WALL = Metric.weight("wall", MetricUnit.NANOSECONDS, "wall time",
+            "nanoseconds of wall-clock time, each profiler.WallClockSample weighing its samples times the"
+                    + " recording's wall interval");
+    /** Wall-clock samples of a recording that does not say its wall interval. */
+    static final Metric WALL_SAMPLES = Metric.weight("wall_samples", MetricUnit.COUNT, "wall samples",
+            "profiler.WallClockSample samples of a recording that does not say its wall interval: their samples");
+    /** Nanoseconds threads waited to enter a monitor or parked, as the recorder timed each wait. */
+    static final Metric BLOCKED = Metric.weight("blocked", MetricUnit.NANOSECONDS, "blocked",
+            "nanoseconds blocked: the duration of jdk.JavaMonitorEnter, jdk.ThreadPark and profiler.NativeLock"
+                    + " events");
 
-    static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
-    static final String NATIVE_METHOD_SAMPLE = "jdk.NativeMethodSample";
-    static final String ALLOCATION_SAMPLE = "jdk.ObjectAllocationSample";
-    static final String IN_NEW_TLAB = "jdk.ObjectAllocationInNewTLAB";
-    static final String OUTSIDE_TLAB = "jdk.ObjectAllocationOutsideTLAB";
+    /** The event types read, each with the fields it needs. */
+    enum Kind {
+        EXECUTION("jdk.ExecutionSample", "sampledThread|eventThread", null, null),
+        NATIVE_METHOD("jdk.NativeMethodSample", "sampledThread|eventThread", null, null),
+        CPU_TIME("jdk.CPUTimeSample", "eventThread|sampledThread", "samplingPeriod", null),
+        WALL_CLOCK("profiler.WallClockSample", "sampledThread|eventThread", "samples", null),
+        ALLOCATION_SAMPLE("jdk.ObjectAllocationSample", "eventThread", "weight", null),
+        IN_NEW_TLAB("jdk.ObjectAllocationInNewTLAB", "eventThread", "tlabSize", "allocationSize"),
+        OUTSIDE_TLAB("jdk.ObjectAllocationOutsideTLAB", "eventThread", "allocationSize", null),
+        MALLOC("profiler.Malloc", "eventThread", "size", null),
+        MONITOR_ENTER("jdk.JavaMonitorEnter", "eventThread", "duration", null),
+        THREAD_PARK("jdk.ThreadPark", "eventThread", "duration", null),
+        NATIVE_LOCK("profiler.NativeLock", "eventThread", "duration", null);
 
-    /** Identity caches are cleared when this full: the parser makes new objects per chunk. */
-    private static final int CACHE_LIMIT = 1 << 16;
-    private static final Pattern READ_AT = Pattern.compile("read at (\\d+)");
+        final String typeName;
+        final String[] wanted;
+
+        Kind(String typeName, String thread, String amount, String amount2) {
+            this.typeName = typeName;
+            this.wanted = new String[]{"startTime", thread, "stackTrace", amount == null ? "-" : amount,
+                    amount2 == null ? "-" : amount2};
+        }
+    }
+
+    private static final int TIME = 0;
+    private static final int THREAD = 1;
+    private static final int STACK = 2;
+    private static final int AMOUNT = 3;
+    private static final int AMOUNT2 = 4;
+    private static final Map<String, Kind> KINDS = new HashMap<>();
+
+    static {
+        for (Kind k : Kind.values()) {
+            KINDS.put(k.typeName, k);
+        }
+    }
+
+    private static final String SETTING = "jdk.ActiveSetting";
+    private static final String JVM_INFORMATION = "jdk.JVMInformation";
+    private static final String[] SETTING_FIELDS = {"startTime", "id", "name", "value"};
+    private static final String[] JVM_FIELDS = {"pid"};
+
+    private static final int CANCEL_EVERY = 1 << 14;
 
     private final String file;
     private final EventSink sink;
+    private final Cancel cancel;
+    private final LongConsumer progress;
     private final FrameTable frames;
     private final NameTable names;
     private final Diagnostics diagnostics;
+    private final JfrSettings settings = new JfrSettings();
+    private final JfrMetadata.Cache metadataCache = new JfrMetadata.Cache();
+    private final JfrSymbols symbols = new JfrSymbols();
 
-    private JfrSettings settings;
-    private final Map<RecordedStackTrace, int[]> stacks = new IdentityHashMap<>();
-    private final Map<RecordedMethod, MethodNames> methods = new IdentityHashMap<>();
-    private final Map<RecordedThread, Integer> threadTracks = new IdentityHashMap<>();
     private final Map<String, Integer> tracks = new HashMap<>();
     private final Map<String, Metric> metricsByName = new HashMap<>();
+    /** Names by the symbols of class (the empty string for native code) and method: no text built per chunk. */
+    private final Map<String, Map<String, MethodNames>> methodsBySymbols = new HashMap<>();
+    private MethodNames unknownMethod;
+    /** Events of types not read, by type name, over the whole recording. */
+    private final Map<String, Long> unread = new TreeMap<>();
+    private long events;
+    private long samples;
+    private long stacklessSamples;
+    private long firstEventOffset = -1;
 
-    JfrReader(String file, EventSink sink) {
+    // Per chunk: what its keys resolve to, filled as samples need them.
+    private JfrChunk chunk;
+    private int[][] resolvedStacks;
+    private MethodNames[] methodsOfChunk;
+    private LongIntOpenMap tracksOfChunk;
+
+    /**
+     * A reader of the recording named {@code file} into {@code sink}, which checks {@code cancel} before each chunk
+     * and every {@value #CANCEL_EVERY} samples, and tells {@code progress} the bytes of the chunks read.
+     */
+    JfrReader(String file, EventSink sink, Cancel cancel, LongConsumer progress) {
         this.file = file;
         this.sink = sink;
+        this.cancel = cancel;
+        this.progress = progress;
         this.frames = sink.frames();
         this.names = frames.names();
         this.diagnostics = sink.diagnostics();
     }
 
-    /** Reads the recording {@code path} into the sink. */
+    /** Reads the recording {@code path}; a recording cut after whole chunks keeps them, with a warning. */
     void read(Path path) throws IOException {
         JfrChunks.Scan scan = JfrChunks.scan(file, path);
-        if (scan.cut() == null) {
-            readWhole(path, scan.chunks());
-            return;
+        if (scan.cut() != null) {
+            diagnostics.warn(Diagnostics.TRUNCATED, scan.cut().getMessage() + "; the " + scan.chunks().size()
+                    + (scan.chunks().size() == 1 ? " whole chunk before it is read" : " whole chunks before it are read"));
         }
-        // A recording cut while written or copied: its whole chunks are read from a copy that ends with them,
-        // since the JDK's parser gives up on the cut one (and may lose the last event before it).
-        diagnostics.warn(Diagnostics.TRUNCATED, scan.cut().getMessage() + "; the " + scan.chunks().size()
-                + (scan.chunks().size() == 1 ? " whole chunk before it is read" : " whole chunks before it are read"));
-        Path whole = Files.createTempFile("ppw-jfr-", ".jfr");
-        try {
-            try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ);
-                 FileChannel out = FileChannel.open(whole, StandardOpenOption.WRITE)) {
-                long done = 0;
-                while (done < scan.wholeBytes()) {
-                    long n = in.transferTo(done, scan.wholeBytes() - done, out);
-                    if (n <= 0) {
-                        throw new IOException(file + ": the file shrank while being read");
-                    }
-                    done += n;
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            int n = 0;
+            for (JfrChunks.Chunk c : scan.chunks()) {
+                n++;
+                if (c.sizeBytes() > Integer.MAX_VALUE) {
+                    throw JfrChunks.refuse(file, c.offset() + 8, "chunk " + n + " declares " + c.sizeBytes()
+                            + " bytes; chunks of more than " + Integer.MAX_VALUE + " bytes are not read");
                 }
+                cancel.check();
+                readChunk(new JfrChunk(file, n, new JfrBytes(channel, c.offset(), (int) c.sizeBytes()), symbols), c);
+                progress.accept(c.offset() + c.sizeBytes());
             }
-            readWhole(whole, scan.chunks());
-        } finally {
-            Files.deleteIfExists(whole);
+        } catch (Damage d) {
+            throw JfrChunks.refuse(file, d.fileOffset, d.getMessage());
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
         }
+        finish(scan);
     }
 
-    /** Reads {@code path}, whose chunks are all whole. */
-    private void readWhole(Path path, List<JfrChunks.Chunk> chunks) throws IOException {
-        try {
-            settings = JfrSettings.read(path);
-            try (RecordingFile recording = new RecordingFile(path)) {
-                while (recording.hasMoreEvents()) {
-                    event(recording.readEvent());
-                }
+    private void readChunk(JfrChunk c, JfrChunks.Chunk header) {
+        chunk = c;
+        c.readMetadata(header.metadata(), metadataCache, this);
+        List<Plan> plans = new ArrayList<>();
+        LongIntOpenMap planIndex = c.planIndex(this::plan, plans);
+        c.readRecordsAndPools(header.constants(), planIndex, plans, this);
+        resolvedStacks = new int[c.stackCount()][];
+        methodsOfChunk = new MethodNames[c.methodCount()];
+        tracksOfChunk = new LongIntOpenMap();
+        c.forEachTypeCount((typeId, count) -> {
+            events += count;
+            Type t = c.metadata.type(typeId);
+            if (planIndex.get(typeId, -1) < 0) {
+                unread.merge(t == null ? "type id " + typeId + " (not in the metadata)" : t.name, count, Long::sum);
             }
-        } catch (BadInputException e) {
-            throw e;
-        } catch (IOException | RuntimeException | InternalError | OutOfMemoryError | StackOverflowError e) {
-            throw unreadable(chunks, e);
+        });
+        if (firstEventOffset < 0 && events > 0) {
+            firstEventOffset = c.fileOffset + JfrChunk.HEADER_BYTES;
         }
+        c.events(planIndex, plans, this);
+        chunk = null;
+        resolvedStacks = null;
+        methodsOfChunk = null;
     }
 
-    private void event(RecordedEvent e) {
-        String type = e.getEventType().getName();
-        try {
-            sample(e, type);
-        } catch (IllegalArgumentException | ClassCastException missing) {
-            // A sample event without a field its type has in the JDK (a writer of its own, an older layout): the
-            // one event is skipped, the recording read on.
-            diagnostics.warn(Diagnostics.BAD_EVENT, file + ": " + type + " at " + e.getStartTime() + ": "
-                    + missing.getMessage() + "; the sample is skipped");
-        }
-    }
-
-    private void sample(RecordedEvent e, String type) {
-        switch (type) {
-            case EXECUTION_SAMPLE, NATIVE_METHOD_SAMPLE -> {
-                JfrSettings.Weight w = settings.weight(e.getEventType().getId(), type, nanos(e.getStartTime()));
-                stackSample(e, e.getThread("sampledThread"), distinct(w.metric()), w.amount(), 1);
+    private Plan plan(Type t) {
+        switch (t.name) {
+            case SETTING -> {
+                return new Plan(SETTING, t, SETTING_FIELDS, true);
             }
-            case ALLOCATION_SAMPLE -> bytesSample(e, ALLOCATION, e.getLong("weight"), "weight");
-            case IN_NEW_TLAB -> {
-                long tlab = e.getLong("tlabSize");
-                bytesSample(e, TLAB_ALLOCATION, tlab > 0 ? tlab : e.getLong("allocationSize"), "tlabSize");
+            case JVM_INFORMATION -> {
+                return new Plan(JVM_INFORMATION, t, JVM_FIELDS, true);
             }
-            case OUTSIDE_TLAB -> bytesSample(e, TLAB_ALLOCATION, e.getLong("allocationSize"), "allocationSize");
             default -> {
-                // Only samples are read: the recording's other events (GC, I/O, settings) are not calls.
             }
+        }
+        Kind k = KINDS.get(t.name);
+        if (k == null) {
+            return null;
+        }
+        Plan p = new Plan(k, t, k.wanted, false);
+        boolean complete = p.present[TIME] && p.present[STACK] && (k.wanted[AMOUNT].equals("-") || p.present[AMOUNT]);
+        return complete ? p : null;
+    }
+
+    @Override
+    public void damaged(Damage damage, String consequence) {
+        diagnostics.warn(DAMAGED, file + ": byte " + damage.fileOffset + ": "
+                + JfrChunks.oneLine(damage.getMessage() + "; " + consequence));
+    }
+
+    @Override
+    public void record(Plan plan, int at) {
+        if (plan.tag == SETTING) {
+            Type type = chunk.metadata.type(plan.longs[1]);
+            settings.setting(type == null ? null : type.name, chunk.nanos(plan.longs[0]), plan.strings[2],
+                    plan.strings[3]);
+            return;
+        }
+        if (plan.tag == JVM_INFORMATION) {
+            settings.pid(plan.longs[0]);
+            return;
+        }
+        Kind kind = (Kind) plan.tag;
+        long[] v = plan.longs;
+        long ts = chunk.nanos(v[TIME]);
+        switch (kind) {
+            case EXECUTION, NATIVE_METHOD -> {
+                JfrSettings.Weight w = settings.weight(kind.typeName, ts);
+                sample(plan, at, ts, distinct(w.metric()), w.amount(), 1);
+            }
+            case CPU_TIME -> amount(plan, at, ts, CPU_TIME, v[AMOUNT], "samplingPeriod");
+            case WALL_CLOCK -> {
+                long interval = settings.wallIntervalNanos();
+                if (v[AMOUNT] < 0) {
+                    bad(plan, at, "a negative samples (" + v[AMOUNT] + ")");
+                } else if (interval <= 0) {
+                    sample(plan, at, ts, distinct(WALL_SAMPLES), v[AMOUNT], 0);
+                } else if (v[AMOUNT] > Long.MAX_VALUE / interval) {
+                    bad(plan, at, v[AMOUNT] + " samples of " + interval + " ns, more than 2^63 - 1 ns");
+                } else {
+                    sample(plan, at, ts, distinct(WALL), v[AMOUNT] * interval, 0);
+                }
+            }
+            case ALLOCATION_SAMPLE -> amount(plan, at, ts, ALLOCATION, v[AMOUNT], "weight");
+            case IN_NEW_TLAB -> {
+                long tlab = v[AMOUNT];
+                if (tlab > 0 || !plan.present[AMOUNT2]) {
+                    amount(plan, at, ts, TLAB_ALLOCATION, tlab, "tlabSize");
+                } else {
+                    amount(plan, at, ts, TLAB_ALLOCATION, v[AMOUNT2], "allocationSize");
+                }
+            }
+            case OUTSIDE_TLAB -> amount(plan, at, ts, TLAB_ALLOCATION, v[AMOUNT], "allocationSize");
+            case MALLOC -> amount(plan, at, ts, NATIVE_ALLOCATION, v[AMOUNT], "size");
+            case MONITOR_ENTER, THREAD_PARK, NATIVE_LOCK -> amount(plan, at, ts, BLOCKED, v[AMOUNT], "duration");
         }
     }
 
-    private void bytesSample(RecordedEvent e, Metric metric, long bytes, String field) {
-        if (bytes < 0) {
-            diagnostics.warn(Diagnostics.BAD_EVENT, file + ": " + e.getEventType().getName() + " at "
-                    + e.getStartTime() + ": a negative " + field + " (" + bytes + " bytes); the sample is skipped");
+    private void amount(Plan plan, int at, long ts, Metric metric, long amount, String field) {
+        if (amount < 0) {
+            bad(plan, at, "a negative " + field + " (" + amount + ")");
             return;
         }
-        stackSample(e, e.getThread("eventThread"), distinct(metric), bytes, 0);
+        sample(plan, at, ts, distinct(metric), amount, 0);
+    }
+
+    private void bad(Plan plan, int at, String what) {
+        diagnostics.warn(Diagnostics.BAD_EVENT, file + ": byte " + chunk.in.fileOffset(at) + ": " + JfrChunks.oneLine(
+                plan.type.name + " with " + what + "; the event is skipped"));
     }
 
     /**
-     * One sample of {@code e}'s stack; {@code calls} is 1 for a time sample and 0 for an allocation, whose bytes
-     * ride on the stack without counting a call, so that {@code calls} counts the recording's stack samples.
+     * One sample of the event's stack; {@code calls} is 1 for a time sample and 0 for any other weight, whose
+     * amount rides on the stack without counting a call, so that {@code calls} counts the execution samples.
      */
-    private void stackSample(RecordedEvent e, RecordedThread thread, Metric weight, long amount, long calls) {
-        RecordedStackTrace trace = e.getStackTrace();
-        int[] stack = trace == null ? null : stack(trace);
-        if (stack == null || stack.length == 0) {
-            diagnostics.note(Diagnostics.EMPTY_STACK);
+    private void sample(Plan plan, int at, long ts, Metric weight, long amount, long calls) {
+        long stackKey = plan.longs[STACK];
+        int index = chunk.stack(stackKey);
+        if (index < 0) {
+            if (stackKey != 0) {
+                diagnostics.warn(Diagnostics.BAD_EVENT, file + ": byte " + chunk.in.fileOffset(at) + ": "
+                        + JfrChunks.oneLine(plan.type.name) + " refers to stack trace " + stackKey + ", which no"
+                        + " constant pool of chunk " + chunk.number + " holds; the sample is counted as one without a"
+                        + " stack");
+            }
+            stackless();
             return;
         }
-        if (trace.isTruncated()) {
+        int[] stack = resolvedStacks[index];
+        if (stack == null) {
+            stack = resolve(index);
+            resolvedStacks[index] = stack;
+        }
+        if (stack.length == 0) {
+            stackless();
+            return;
+        }
+        if (chunk.stackTruncated(index)) {
             diagnostics.note(TRUNCATED_STACK);
         }
-        sink.sample(track(thread), nanos(e.getStartTime()), weight, amount, calls, stack, stack.length);
+        if ((++samples & (CANCEL_EVERY - 1)) == 0) {
+            cancel.check();
+        }
+        sink.sample(track(plan.longs[THREAD]), ts, weight, amount, calls, stack, stack.length);
     }
 
-    /** The frame ids of {@code trace}, outermost first; the parser shares a stack's object within a chunk. */
-    private int[] stack(RecordedStackTrace trace) {
-        int[] ids = stacks.get(trace);
-        if (ids != null) {
-            return ids;
-        }
-        List<RecordedFrame> list = trace.getFrames();
-        int depth = list.size();
-        ids = new int[depth];
+    private void stackless() {
+        stacklessSamples++;
+        diagnostics.note(Diagnostics.EMPTY_STACK);
+    }
+
+    /** The frame ids of stack {@code index}, outermost first. */
+    private int[] resolve(int index) {
+        int depth = chunk.stackDepth(index);
+        int[] ids = new int[depth];
         // JFR lists the innermost frame first; the caller of frame k is frame k + 1.
         for (int k = 0; k < depth; k++) {
-            RecordedFrame frame = list.get(k);
-            MethodNames method = names(frame.getMethod());
+            MethodNames method = method(index, k);
             int callsite = NameTable.EMPTY;
             if (k + 1 < depth) {
-                RecordedFrame caller = list.get(k + 1);
-                callsite = names(caller.getMethod()).callsite(caller.getLineNumber());
+                callsite = method(index, k + 1).callsite(chunk.frameLine(index, k + 1));
             }
             ids[depth - 1 - k] = frames.intern(method.region, callsite);
         }
-        if (stacks.size() >= CACHE_LIMIT) {
-            stacks.clear();
-        }
-        stacks.put(trace, ids);
         return ids;
     }
 
-    private MethodNames names(RecordedMethod method) {
-        MethodNames m = methods.get(method);
-        if (m == null) {
-            if (methods.size() >= CACHE_LIMIT) {
-                methods.clear();
+    /** The names of frame {@code k}'s method in stack {@code stack}. */
+    private MethodNames method(int stack, int k) {
+        int index = chunk.method(chunk.frameMethod(stack, k));
+        if (index < 0) {
+            if (unknownMethod == null) {
+                unknownMethod = new MethodNames("[unknown]");
             }
-            m = new MethodNames(regionName(method));
-            methods.put(method, m);
+            return unknownMethod;
+        }
+        MethodNames m = methodsOfChunk[index];
+        if (m == null) {
+            long cls = chunk.className(chunk.methodClass(index));
+            String type = cls < 0 || chunk.nativeFrame(stack, k) ? null : chunk.symbol(cls);
+            String name = chunk.symbol(chunk.methodName(index));
+            Map<String, MethodNames> ofClass = methodsBySymbols.get(type == null ? "" : type);
+            if (ofClass == null) {
+                ofClass = new HashMap<>();
+                methodsBySymbols.put(type == null ? "" : type, ofClass);
+            }
+            m = ofClass.get(name == null ? "" : name);
+            if (m == null) {
+                m = new MethodNames(regionName(type, name));
+                ofClass.put(name == null ? "" : name, m);
+            }
+            methodsOfChunk[index] = m;
         }
         return m;
     }
@@ -241,14 +421,13 @@ final class JfrReader {
      * {@code pkg.Class.method}; a symbol alone for what async-profiler records as native code (C, C++, kernel
      * frames): no class, or a library's file name as its class ({@code libjvm.so}), never a Java class's.
      */
-    static String regionName(RecordedMethod method) {
-        String name = method == null || method.getName() == null ? "" : method.getName();
-        String type = method == null || method.getType() == null || method.getType().getName() == null
-                ? "" : method.getType().getName();
+    static String regionName(String internalType, String method) {
+        String name = method == null ? "" : method;
+        String type = internalType == null ? "" : internalType;
         if (type.isEmpty() || isLibrary(type)) {
             return name.isEmpty() ? "[unknown]" : name;
         }
-        return type + "." + name;
+        return type.replace('/', '.') + "." + name;
     }
 
     /** A shared library's file name ({@code libjvm.so}, {@code libc.so.6}, {@code libfoo.dylib}). */
@@ -257,38 +436,32 @@ final class JfrReader {
                 || type.startsWith("/") || type.startsWith("[");
     }
 
-    private int track(RecordedThread thread) {
-        Integer t = thread == null ? null : threadTracks.get(thread);
-        if (t != null) {
+    private int track(long threadKey) {
+        int t = tracksOfChunk.get(threadKey, -1);
+        if (t >= 0) {
             return t;
         }
+        JfrChunk.ThreadInfo thread = threadKey == 0 ? null : chunk.thread(threadKey);
         String tid;
         String name;
         if (thread == null) {
             tid = "";
             name = "";
         } else {
-            long os = thread.getOSThreadId();
-            tid = os > 0 ? Long.toString(os) : "java:" + thread.getJavaThreadId();
-            name = thread.getJavaName() != null ? thread.getJavaName()
-                    : thread.getOSName() != null ? thread.getOSName() : "";
+            tid = thread.osThreadId() > 0 ? Long.toString(thread.osThreadId()) : "java:" + thread.javaThreadId();
+            name = thread.javaName() != null ? thread.javaName() : thread.osName() != null ? thread.osName() : "";
         }
-        String pid = settings.pid();
-        t = tracks.get(tid);
-        if (t == null) {
-            t = sink.thread(pid, tid);
-            tracks.put(tid, t);
+        Integer known = tracks.get(tid);
+        if (known == null) {
+            String pid = settings.pid();
+            known = sink.thread(pid, tid);
+            tracks.put(tid, known);
             if (!name.isEmpty()) {
                 sink.threadName(pid, tid, name);
             }
         }
-        if (thread != null) {
-            if (threadTracks.size() >= CACHE_LIMIT) {
-                threadTracks.clear();
-            }
-            threadTracks.put(thread, t);
-        }
-        return t;
+        tracksOfChunk.put(threadKey, known);
+        return known;
     }
 
     /** {@code metric}, or the one of its name already given out: a tree has one column per name. */
@@ -297,36 +470,53 @@ final class JfrReader {
         return taken == null ? metric : taken;
     }
 
-    static long nanos(Instant t) {
-        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
-    }
-
     /**
-     * The one line for a recording the JDK's parser gives up on: the byte it names when it names one, else the
-     * metadata's when it speaks of metadata (of a recording of one chunk), else the chunks' start, and the
-     * parser's own words.
+     * After the last chunk: the events of types not read, in one note; and a recording that gave no sample at
+     * all is refused, saying what it held instead, since an empty profile would look like an idle program.
      */
-    private BadInputException unreadable(List<JfrChunks.Chunk> chunks, Throwable e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName()
-                : e.getMessage().replaceAll("\\s+", " ").strip();
-        Matcher at = READ_AT.matcher(message);
-        JfrChunks.Chunk last = chunks.get(chunks.size() - 1);
-        long offset = 0;
-        if (at.find()) {
-            offset = Long.parseLong(at.group(1));
-        } else if (chunks.size() == 1 && message.toLowerCase(java.util.Locale.ROOT).contains("metadata")) {
-            offset = last.metadataOffset();
+    private void finish(JfrChunks.Scan scan) {
+        long unreadCount = 0;
+        StringBuilder types = new StringBuilder();
+        List<Map.Entry<String, Long>> byCount = new ArrayList<>(unread.entrySet());
+        byCount.sort((a, b) -> Long.compare(b.getValue(), a.getValue()));
+        for (Map.Entry<String, Long> e : byCount) {
+            unreadCount += e.getValue();
+            types.append(types.isEmpty() ? "" : ", ").append(e.getKey()).append(' ').append(e.getValue());
         }
-        String where = chunks.size() == 1 ? "its chunk" : "its " + chunks.size() + " chunks";
-        return new BadInputException(file + ": byte " + offset + ": the JDK's JFR parser cannot read " + where
-                + " (bytes 0.." + (last.offset() + last.sizeBytes()) + "): " + message, e);
+        if (unreadCount > 0) {
+            diagnostics.note(UNREAD_EVENTS, unreadCount, file + ": " + unreadCount
+                    + (unreadCount == 1 ? " event" : " events") + " of types not read: " + JfrChunks.oneLine(types.toString()));
+        }
+        if (samples > 0) {
+            return;
+        }
+        long at = firstEventOffset < 0 ? JfrChunk.HEADER_BYTES : firstEventOffset;
+        String chunks = scan.chunks().size() == 1 ? "its chunk holds " : "its " + scan.chunks().size() + " chunks hold ";
+        if (events == 0) {
+            throw JfrChunks.refuse(file, at, "the recording holds no sample: " + chunks + "no events");
+        }
+        List<String> held = new ArrayList<>();
+        if (stacklessSamples > 0) {
+            held.add(stacklessSamples + (stacklessSamples == 1 ? " sample" : " samples") + " without a stack");
+        }
+        if (unreadCount > 0) {
+            held.add(unreadCount + (unreadCount == 1 ? " event" : " events") + " of types not read (" + types + ")");
+        }
+        if (held.isEmpty()) {
+            held.add(events + (events == 1 ? " event" : " events") + ", none a sample that could be read");
+        }
+        Diagnostics.Entry damage = diagnostics.warnings().get(DAMAGED.name());
+        String cause = damage == null || damage.examples().isEmpty() ? ""
+                : ", after damage: " + damage.examples().get(0).substring(file.length() + 2);
+        throw JfrChunks.refuse(file, at, "the recording holds no sample ppw-java reads: " + chunks
+                + String.join(" and ", held) + cause);
     }
 
     /** A method's region name id and its callsite name ids by line. */
     private final class MethodNames {
         final int region;
         private final String text;
-        private final Map<Integer, Integer> callsites = new HashMap<>();
+        private final LongIntOpenMap callsites = new LongIntOpenMap();
 
         MethodNames(String text) {
             this.text = text;
@@ -337,8 +527,8 @@ final class JfrReader {
             if (line <= 0) {
                 return region;
             }
-            Integer id = callsites.get(line);
-            if (id == null) {
+            int id = callsites.get(line, -1);
+            if (id < 0) {
                 id = names.intern(text + ":" + line);
                 callsites.put(line, id);
             }

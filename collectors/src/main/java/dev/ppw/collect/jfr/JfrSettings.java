@@ -3,11 +3,7 @@ package dev.ppw.collect.jfr;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricUnit;
 import dev.ppw.model.SampleWeights;
-import jdk.jfr.consumer.EventStream;
-import jdk.jfr.consumer.RecordedEvent;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,8 +11,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What a recording says of its own sampling, read in a pass of its own before the samples: the recorder writes
- * its settings ({@code jdk.ActiveSetting}) anywhere in a chunk, often after the samples they govern.
+ * What a recording says of its own sampling ({@code jdk.ActiveSetting} events), gathered chunk by chunk before
+ * the chunk's samples are read: the recorder writes its settings anywhere in a chunk, often after the samples
+ * they govern.
  *
  * <p>A sample of {@code jdk.ExecutionSample} or {@code jdk.NativeMethodSample} weighs the sampling period in
  * effect for its event type at its time: the last {@code period} setting of that type at or before it (the
@@ -27,6 +24,7 @@ import java.util.Map;
  * events for a hardware or software counter ({@code event=cycles}), which then is a metric of its own named after
  * the event. A sample whose period is unknown (no setting, {@code 0}, {@code off}) weighs 1 of
  * {@code execution_samples} or {@code native_method_samples} (unit count): time is never made up from a count.
+ * async-profiler's wall-clock interval is its setting {@code wall}, in nanoseconds.
  */
 final class JfrSettings {
     private static final List<String> TIME_ENGINES = List.of("cpu", "itimer", "ctimer", "wall");
@@ -38,47 +36,32 @@ final class JfrSettings {
     private record Period(long timeNanos, long period) {
     }
 
-    /** Period settings by event type id, in file order. */
-    private final Map<Long, List<Period>> periods = new HashMap<>();
-    /** Settings named {@code interval} (async-profiler's) by event type id: their values count events or ns. */
-    private final Map<Long, Boolean> intervals = new HashMap<>();
+    /** Period settings by event type name, in time order once {@link #sorted} is true. */
+    private final Map<String, List<Period>> periods = new HashMap<>();
+    private boolean sorted = true;
+    /** Event types whose period is async-profiler's {@code interval}: their values count events or ns. */
+    private final Map<String, Boolean> intervals = new HashMap<>();
     private String engineEvent = "";
     private String pid = "";
+    private long wallIntervalNanos = -1;
+    private final Map<String, Weight> countWeights = new HashMap<>();
 
-    private JfrSettings() {
-    }
-
-    /** The settings of the recording {@code path}. */
-    static JfrSettings read(Path path) throws IOException {
-        JfrSettings s = new JfrSettings();
-        try (EventStream stream = EventStream.openFile(path)) {
-            stream.setOrdered(false);
-            stream.onEvent("jdk.ActiveSetting", s::setting);
-            stream.onEvent("jdk.JVMInformation", s::jvm);
-            stream.start();
-        }
-        for (List<Period> list : s.periods.values()) {
-            list.sort((a, b) -> a.timeNanos != b.timeNanos ? Long.compare(a.timeNanos, b.timeNanos)
-                    : Long.compare(b.period, a.period));
-        }
-        return s;
-    }
-
-    private void setting(RecordedEvent e) {
-        if (!e.hasField("name") || !e.hasField("value") || !e.hasField("id")) {
-            return;
-        }
-        String name = e.getString("name");
-        String value = e.getString("value");
+    /** One {@code jdk.ActiveSetting} of event type {@code typeName} (null when its id is no type) at {@code timeNanos}. */
+    void setting(String typeName, long timeNanos, String name, String value) {
         if (name == null || value == null) {
             return;
         }
-        long id = e.getLong("id");
         switch (name) {
-            case "period" -> add(id, JfrReader.nanos(e.getStartTime()), parsePeriod(value));
+            case "period" -> add(typeName, timeNanos, parsePeriod(value));
             case "interval" -> {
-                intervals.put(id, Boolean.TRUE);
-                add(id, JfrReader.nanos(e.getStartTime()), parseCount(value.strip()));
+                intervals.put(typeName, Boolean.TRUE);
+                add(typeName, timeNanos, parseCount(value.strip()));
+            }
+            case "wall" -> {
+                long wall = parseCount(value.strip());
+                if (wall > 0) {
+                    wallIntervalNanos = wall;
+                }
             }
             case "event" -> engineEvent = value.strip();
             default -> {
@@ -87,16 +70,21 @@ final class JfrSettings {
         }
     }
 
-    private void add(long typeId, long timeNanos, long period) {
-        periods.computeIfAbsent(typeId, k -> new ArrayList<>()).add(new Period(timeNanos, period));
+    private void add(String typeName, long timeNanos, long period) {
+        if (typeName == null) {
+            return;
+        }
+        List<Period> list = periods.computeIfAbsent(typeName, k -> new ArrayList<>());
+        if (!list.isEmpty() && list.get(list.size() - 1).timeNanos > timeNanos) {
+            sorted = false;
+        }
+        list.add(new Period(timeNanos, period));
     }
 
-    private void jvm(RecordedEvent e) {
-        if (pid.isEmpty() && e.hasField("pid")) {
-            long p = e.getLong("pid");
-            if (p > 0) {
-                pid = Long.toString(p);
-            }
+    /** The JVM's pid from {@code jdk.JVMInformation}; the first positive one is kept. */
+    void pid(long p) {
+        if (pid.isEmpty() && p > 0) {
+            pid = Long.toString(p);
         }
     }
 
@@ -105,23 +93,43 @@ final class JfrSettings {
         return pid;
     }
 
-    /** The weight of a sample of event type {@code typeId} ({@code typeName}) at {@code timeNanos}. */
-    Weight weight(long typeId, String typeName, long timeNanos) {
-        List<Period> list = periods.get(typeId);
+    /** async-profiler's wall-clock sampling interval in nanoseconds, -1 when the recording does not say. */
+    long wallIntervalNanos() {
+        return wallIntervalNanos;
+    }
+
+    /** The weight of a sample of event type {@code typeName} at {@code timeNanos}. */
+    Weight weight(String typeName, long timeNanos) {
+        List<Period> list = periods.get(typeName);
         long period = -1;
         if (list != null) {
-            period = list.get(0).period;
-            for (Period p : list) {
-                if (p.timeNanos > timeNanos) {
-                    break;
+            if (!sorted) {
+                for (List<Period> l : periods.values()) {
+                    l.sort((a, b) -> a.timeNanos != b.timeNanos ? Long.compare(a.timeNanos, b.timeNanos)
+                            : Long.compare(b.period, a.period));
                 }
-                period = p.period;
+                sorted = true;
             }
+            // The last setting at or before the sample (of two at once, the shorter: sorted last); the first for
+            // a sample before every setting.
+            int lo = 0;
+            int hi = list.size() - 1;
+            int found = 0;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                if (list.get(mid).timeNanos <= timeNanos) {
+                    found = mid;
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            period = list.get(found).period;
         }
         if (period <= 0) {
-            return new Weight(countMetric(typeName), 1);
+            return countWeights.computeIfAbsent(typeName, JfrSettings::countWeight);
         }
-        if (intervals.containsKey(typeId) && !engineEvent.isEmpty() && !TIME_ENGINES.contains(engineEvent)) {
+        if (intervals.containsKey(typeName) && !engineEvent.isEmpty() && !TIME_ENGINES.contains(engineEvent)) {
             String metric = metricName(engineEvent);
             return new Weight(Metric.weight(metric, MetricUnit.EVENTS, engineEvent, "async-profiler's "
                     + engineEvent + " event: the sampling interval (events counted between samples)"), period);
@@ -129,11 +137,12 @@ final class JfrSettings {
         return new Weight(SampleWeights.TIME, period);
     }
 
-    private static Metric countMetric(String typeName) {
-        boolean execution = typeName.equals(JfrReader.EXECUTION_SAMPLE);
+    private static Weight countWeight(String typeName) {
+        boolean execution = typeName.equals(JfrReader.Kind.EXECUTION.typeName);
         String name = execution ? "execution_samples" : "native_method_samples";
-        return Metric.weight(name, MetricUnit.COUNT, execution ? "execution samples" : "native method samples",
-                typeName + " samples of a recording that does not say its sampling period: one each");
+        return new Weight(Metric.weight(name, MetricUnit.COUNT, execution ? "execution samples"
+                : "native method samples", typeName + " samples of a recording that does not say its sampling"
+                + " period: one each"), 1);
     }
 
     /**
