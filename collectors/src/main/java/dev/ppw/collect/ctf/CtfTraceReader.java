@@ -1,7 +1,7 @@
 package dev.ppw.collect.ctf;
 
 import dev.ppw.model.BadInputException;
-import dev.ppw.model.Diagnostics;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.work.Workers;
 
 import java.io.IOException;
@@ -22,6 +22,32 @@ import java.util.function.Consumer;
  * the length of the trace.
  */
 public final class CtfTraceReader {
+    /** Warning: a stream file an LTTng trace's index names but that is missing or empty: its events are lost. */
+    public static final DiagnosticKind MISSING_STREAM = DiagnosticKind.warning("lttng_missing_stream",
+            "stream file of an LTTng trace missing though its index names it (its events lost)",
+            "stream files of LTTng traces missing though their index names them (their events lost)");
+    /** Warning: a CTF trace folder of an LTTng output with metadata but no stream file (others have some). */
+    public static final DiagnosticKind TRACE_WITHOUT_STREAMS = DiagnosticKind.warning("lttng_trace_without_streams",
+            "CTF trace with metadata but no stream file (no events)",
+            "CTF traces with metadata but no stream file (no events)");
+    /** Warning: a folder of CTF stream files without the metadata that decodes them, beside traces that have it. */
+    public static final DiagnosticKind MISSING_METADATA = DiagnosticKind.warning("lttng_missing_metadata",
+            "folder of CTF streams without its metadata file (not read)",
+            "folders of CTF streams without their metadata file (not read)");
+    /** Warning: a CTF packet whose header carries another trace's UUID than its metadata's: skipped. */
+    public static final DiagnosticKind UUID_MISMATCH = DiagnosticKind.warning("lttng_uuid_mismatch",
+            "CTF packet of another trace (its UUID not the metadata's; skipped)",
+            "CTF packets of another trace (their UUID not the metadata's; skipped)");
+    /**
+     * Warning: a CTF packet whose {@code events_discarded} would make the stream's count of lost events overflow
+     * 2^63 - 1 (a damaged context, or a counter that wrapped): not counted as discards.
+     */
+    public static final DiagnosticKind BAD_DISCARD_COUNT = DiagnosticKind.warning("lttng_bad_discard_count",
+            "CTF packet whose events_discarded overflows the count of lost events (damaged or wrapped; not counted)",
+            "CTF packets whose events_discarded overflows the count of lost events (damaged or wrapped; not counted)");
+    /** The warnings a reading returns ({@link Result#warnings()}), for the format to declare. */
+    public static final List<DiagnosticKind> KINDS = List.of(MISSING_STREAM, TRACE_WITHOUT_STREAMS, MISSING_METADATA,
+            UUID_MISMATCH, BAD_DISCARD_COUNT);
     /** Events decoded ahead per stream when streams are decoded in parallel. */
     private static final int BATCH = 2048;
 
@@ -32,23 +58,22 @@ public final class CtfTraceReader {
      * @param streams         stream files read
      * @param discardedEvents events the tracer counted as discarded ({@code events_discarded} of packet contexts)
      * @param discardExamples where discards were seen, one line each (at most one per stream)
-     * @param warnings        what was not read, by kind ({@link Diagnostics}'s {@code lttng_...} kinds), in the
-     *                        order met
+     * @param warnings        what was not read, by kind (of {@link #KINDS}), in the order met
      */
     public record Result(long events, int streams, long discardedEvents, List<String> discardExamples,
                          List<Warning> warnings) {
     }
 
     /** A count of one kind of warning and its first examples. */
-    public record Warning(String kind, long count, List<String> examples) {
+    public record Warning(DiagnosticKind kind, long count, List<String> examples) {
     }
 
     /** Warnings gathered in the order met, one entry per kind. */
     private static final class Warnings {
-        final Map<String, long[]> counts = new LinkedHashMap<>();
-        final Map<String, List<String>> examples = new LinkedHashMap<>();
+        final Map<DiagnosticKind, long[]> counts = new LinkedHashMap<>();
+        final Map<DiagnosticKind, List<String>> examples = new LinkedHashMap<>();
 
-        void add(String kind, long count, String example) {
+        void add(DiagnosticKind kind, long count, String example) {
             if (count <= 0) {
                 return;
             }
@@ -106,7 +131,7 @@ public final class CtfTraceReader {
         }
         Warnings warnings = new Warnings();
         for (Path folder : withoutMetadata) {
-            warnings.add(Diagnostics.LTTNG_MISSING_METADATA, 1, nameOf(directory, displayName,
+            warnings.add(MISSING_METADATA, 1, nameOf(directory, displayName,
                     folder.resolve(CtfFolders.METADATA)) + ": missing: the CTF stream files " + streamList(folder)
                     + " cannot be decoded without it (not read)");
         }
@@ -121,7 +146,7 @@ public final class CtfTraceReader {
                     decoders.add(new StreamDecoder(compiled, stream, nameOf(directory, displayName, stream)));
                 }
                 for (CtfFolders.MissingStream m : CtfFolders.missingStreams(trace)) {
-                    warnings.add(Diagnostics.LTTNG_MISSING_STREAM, 1, nameOf(directory, displayName,
+                    warnings.add(MISSING_STREAM, 1, nameOf(directory, displayName,
                             trace.resolve(m.stream())) + ": missing (or empty), though its index "
                             + trace.relativize(m.index()) + (m.packets() < 0 ? " names it"
                             : " lists " + m.packets() + (m.packets() == 1 ? " packet" : " packets")
@@ -130,7 +155,7 @@ public final class CtfTraceReader {
                 }
                 if (streams.isEmpty()) {
                     empty.add(metadataName);
-                    warnings.add(Diagnostics.LTTNG_TRACE_WITHOUT_STREAMS, 1, metadataName + ": a CTF trace with"
+                    warnings.add(TRACE_WITHOUT_STREAMS, 1, metadataName + ": a CTF trace with"
                             + " metadata but no stream file beside it: no events");
                 }
             }
@@ -151,13 +176,13 @@ public final class CtfTraceReader {
                 }
                 packets += d.packets();
                 packetsWithEvents += d.packetsWithEvents();
-                warnings.add(Diagnostics.LTTNG_UUID_MISMATCH, d.foreignPackets(), d.firstForeign());
-                warnings.add(Diagnostics.LTTNG_BAD_DISCARD_COUNT, d.badDiscardCounts(), d.firstBadDiscardCount());
+                warnings.add(UUID_MISMATCH, d.foreignPackets(), d.firstForeign());
+                warnings.add(BAD_DISCARD_COUNT, d.badDiscardCounts(), d.firstBadDiscardCount());
             }
             if (events == 0) {
-                long[] foreign = warnings.counts.get(Diagnostics.LTTNG_UUID_MISMATCH);
+                long[] foreign = warnings.counts.get(UUID_MISMATCH);
                 String why = foreign != null ? ": its " + foreign[0] + " packets with content carry another trace's"
-                        + " UUID (" + warnings.examples.get(Diagnostics.LTTNG_UUID_MISMATCH).getFirst() + ")"
+                        + " UUID (" + warnings.examples.get(UUID_MISMATCH).getFirst() + ")"
                         : packetsWithEvents > 0 ? "" : ": its " + decoders.size() + " stream files hold " + packets
                         + " packets, none with an event" + missing(warnings);
                 // The first packet of the first stream is where an event was looked for first.
@@ -206,9 +231,9 @@ public final class CtfTraceReader {
 
     /** What the missing streams' warnings say, for an error that explains an empty trace; "" when none. */
     private static String missing(Warnings warnings) {
-        List<String> missing = warnings.examples.get(Diagnostics.LTTNG_MISSING_STREAM);
+        List<String> missing = warnings.examples.get(MISSING_STREAM);
         return missing == null ? "" : " (" + missing.getFirst() + (missing.size() > 1 ? ", and "
-                + (warnings.counts.get(Diagnostics.LTTNG_MISSING_STREAM)[0] - 1) + " more missing" : "") + ")";
+                + (warnings.counts.get(MISSING_STREAM)[0] - 1) + " more missing" : "") + ")";
     }
 
     /** How messages name a file of the input: the input as given, then the file within it ({@code DIR: ust/.../channel0_0}). */

@@ -1,5 +1,6 @@
 package dev.ppw.collect.lttng;
 
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
@@ -10,6 +11,7 @@ import dev.ppw.model.format.ReadOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -44,6 +46,11 @@ public final class BabeltraceTextFormat implements EventFormat {
     @Override
     public String name() {
         return "lttng-text";
+    }
+
+    @Override
+    public List<DiagnosticKind> diagnosticKinds() {
+        return UstFolding.KINDS;
     }
 
     @Override

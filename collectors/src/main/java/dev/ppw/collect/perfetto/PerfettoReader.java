@@ -3,7 +3,9 @@ package dev.ppw.collect.perfetto;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
+import dev.ppw.collect.chrome.PhaseNotes;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import org.eclipse.collections.api.map.primitive.MutableLongObjectMap;
@@ -28,6 +30,49 @@ import java.util.zip.ZipException;
  * TrackEvent uses after it in the same packet. Memory holds one packet, the tracks and the sequences' state.
  */
 final class PerfettoReader {
+    /** Warning: a packet that needs the incremental state its sequence lost (or never had), skipped. */
+    static final DiagnosticKind LOST_INCREMENTAL_STATE = DiagnosticKind.warning("lost_incremental_state",
+            "packet needing incremental state its sequence had lost (skipped)",
+            "packets needing incremental state their sequence had lost (skipped)");
+    /** Warning: an event on a track that no TrackDescriptor describes, dropped. */
+    static final DiagnosticKind UNKNOWN_TRACK = DiagnosticKind.warning("unknown_track",
+            "event on a track no descriptor describes (dropped)", "events on tracks no descriptor describes (dropped)");
+    /** Warning: a packet timed in a clock its sequence never defined by a ClockSnapshot, its event dropped. */
+    static final DiagnosticKind UNKNOWN_CLOCK = DiagnosticKind.warning("unknown_clock",
+            "packet timed in a clock its sequence never defined (dropped)",
+            "packets timed in clocks their sequence never defined (dropped)");
+    /** Warning: an event name id its sequence never interned: the region is {@code <unnamed>}. */
+    static final DiagnosticKind UNKNOWN_NAME = DiagnosticKind.warning("unknown_interned_name",
+            "event name never interned on its sequence (read as <unnamed>)",
+            "event names never interned on their sequence (read as <unnamed>)");
+    /** Note: an instant event, which is not a call. */
+    static final DiagnosticKind INSTANT_EVENT = DiagnosticKind.note("instant_event", "instant event (not a call)",
+            "instant events (not calls)");
+    /** Note: a track event with neither a type nor a legacy phase. */
+    static final DiagnosticKind UNKNOWN_EVENT_TYPE = DiagnosticKind.note("unknown_event_type",
+            "track event with neither a type nor a legacy phase (skipped)",
+            "track events with neither a type nor a legacy phase (skipped)");
+    /**
+     * Notes counting track events by a type that is no call, one kind per type ({@code event_type_9}): a type
+     * Perfetto's protos do not define (a newer writer's) is said by its number.
+     */
+    static final DiagnosticKind EVENT_TYPES = DiagnosticKind.note("event_type_" + DiagnosticKind.ANY,
+            "track event of type " + DiagnosticKind.ANY + ", which Perfetto's protos do not define (skipped)",
+            "track events of type " + DiagnosticKind.ANY + ", which Perfetto's protos do not define (skipped)");
+    /** Note: a {@code TYPE_STATE} track event, a track's symbolic value rather than a call. */
+    static final DiagnosticKind STATE_EVENT = DiagnosticKind.note(EVENT_TYPES.kind(Integer.toString(Proto.TYPE_STATE)),
+            "state event (TYPE_STATE, a track's symbolic value: no call)",
+            "state events (TYPE_STATE, a track's symbolic value: no call)");
+    /** Its own kinds, and the notes of legacy events' phases, which are the Trace Event Format's. */
+    static final List<DiagnosticKind> KINDS;
+
+    static {
+        List<DiagnosticKind> kinds = new ArrayList<>(List.of(LOST_INCREMENTAL_STATE, UNKNOWN_TRACK, UNKNOWN_CLOCK,
+                UNKNOWN_NAME, INSTANT_EVENT, UNKNOWN_EVENT_TYPE, EVENT_TYPES, STATE_EVENT));
+        kinds.addAll(PhaseNotes.KINDS);
+        KINDS = List.copyOf(kinds);
+    }
+
     /**
      * The largest packet read: Perfetto's writers cut their data into chunks far smaller (compressed packets stay
      * under 512 KiB), so a longer length is the mark of something that is no trace.
@@ -265,7 +310,7 @@ final class PerfettoReader {
             seq.valid = false;
         }
         if ((sequenceFlags & Proto.SEQ_NEEDS_INCREMENTAL_STATE) != 0 && !seq.valid) {
-            diagnostics.warn(Diagnostics.LOST_INCREMENTAL_STATE, input + ": byte " + packetOffset + ": packet "
+            diagnostics.warn(LOST_INCREMENTAL_STATE, input + ": byte " + packetOffset + ": packet "
                     + (packets + 1) + " of sequence " + sequenceId + " needs incremental state the sequence lost"
                     + " (or never had): skipped until the writer clears its state");
             return;
@@ -487,7 +532,7 @@ final class PerfettoReader {
         Sequence.Clock clock = packetClockId >= Proto.FIRST_SEQUENCE_CLOCK && packetClockId <= Proto.LAST_SEQUENCE_CLOCK
                 ? seq.clocks[packetClockId - Proto.FIRST_SEQUENCE_CLOCK] : null;
         if (clock == null) {
-            diagnostics.warn(Diagnostics.UNKNOWN_CLOCK, where() + "timed in clock "
+            diagnostics.warn(UNKNOWN_CLOCK, where() + "timed in clock "
                     + Integer.toUnsignedString(packetClockId) + ", which no clock snapshot of sequence "
                     + sequenceId + " defined (its events are dropped)");
             return NO_TIME;
@@ -735,7 +780,7 @@ final class PerfettoReader {
         int kind = hasType ? type : 0;
         if (!hasType || type == 0) {
             if (legacyPhase == 0) {
-                diagnostics.note(Diagnostics.UNKNOWN_EVENT_TYPE, where() + "a track event of no type");
+                diagnostics.note(UNKNOWN_EVENT_TYPE, where() + "a track event of no type");
                 return;
             }
             readLegacyEvent(seq, tsNanos);
@@ -747,7 +792,7 @@ final class PerfettoReader {
             case Proto.TYPE_INSTANT -> slice(HeldEvent.Kind.INSTANT, seq, tsNanos, 0);
             case Proto.TYPE_COUNTER -> counter(seq, tsNanos);
             // TYPE_STATE (5) and whatever a newer writer defines: counted by type, no call.
-            default -> diagnostics.note(Diagnostics.EVENT_TYPE_NOTE_PREFIX + Integer.toUnsignedString(kind),
+            default -> diagnostics.note(EVENT_TYPES.kind(Integer.toUnsignedString(kind)),
                     where() + "a track event of type " + Integer.toUnsignedString(kind));
         }
     }
@@ -793,7 +838,7 @@ final class PerfettoReader {
                 slice(HeldEvent.Kind.COMPLETE, seq, tsNanos, hasLegacyDuration ? legacyDurationMicros * 1000 : 0);
             }
             case 'b', 'e' -> legacyAsync(seq, tsNanos);
-            default -> diagnostics.note(Diagnostics.PHASE_NOTE_PREFIX + (legacyPhase > ' ' && legacyPhase < 0x7f
+            default -> diagnostics.note(PhaseNotes.kind(legacyPhase > ' ' && legacyPhase < 0x7f
                     ? String.valueOf((char) legacyPhase) : Integer.toString(legacyPhase)));
         }
     }
@@ -876,7 +921,7 @@ final class PerfettoReader {
         }
         Sequence.Name n = seq.names.get(nameIid);
         if (n == null) {
-            diagnostics.warn(Diagnostics.UNKNOWN_NAME, where() + "event name " + Long.toUnsignedString(nameIid)
+            diagnostics.warn(UNKNOWN_NAME, where() + "event name " + Long.toUnsignedString(nameIid)
                     + " is not interned on sequence " + sequenceId + " (read as " + UNNAMED + ")");
         }
         return n;
@@ -926,7 +971,7 @@ final class PerfettoReader {
             case BEGIN -> sink.begin(track, tsNanos, nameId);
             case END -> sink.end(track, tsNanos, nameId);
             case COMPLETE -> sink.complete(track, tsNanos, durNanos, nameId);
-            default -> diagnostics.note(Diagnostics.INSTANT_EVENT);
+            default -> diagnostics.note(INSTANT_EVENT);
         }
     }
 
@@ -959,7 +1004,7 @@ final class PerfettoReader {
     /** Holds an event until its track is described, or drops it (counted) when too many wait already. */
     private void hold(HeldEvent event) {
         if (heldCount >= MAX_HELD_EVENTS) {
-            diagnostics.warn(Diagnostics.UNKNOWN_TRACK, where() + "an event on track "
+            diagnostics.warn(UNKNOWN_TRACK, where() + "an event on track "
                     + Long.toUnsignedString(event.trackUuid) + ", which no TrackDescriptor describes yet, while "
                     + MAX_HELD_EVENTS + " events wait for theirs (dropped)");
             return;
@@ -1022,7 +1067,7 @@ final class PerfettoReader {
         held.forEachValue(waiting -> {
             for (HeldEvent e : waiting) {
                 boolean value = e.kind == HeldEvent.Kind.INTEGER_VALUE || e.kind == HeldEvent.Kind.DOUBLE_VALUE;
-                diagnostics.warn(Diagnostics.UNKNOWN_TRACK, input + ": byte " + e.packetOffset + ": packet "
+                diagnostics.warn(UNKNOWN_TRACK, input + ": byte " + e.packetOffset + ": packet "
                         + e.packet + ": " + (value ? "a counter value" : "an event") + " on track "
                         + Long.toUnsignedString(e.trackUuid) + ", which no TrackDescriptor describes (dropped)");
             }

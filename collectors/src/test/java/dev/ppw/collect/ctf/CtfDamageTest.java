@@ -2,7 +2,6 @@ package dev.ppw.collect.ctf;
 
 import dev.ppw.collect.RecordingSink;
 import dev.ppw.model.BadInputException;
-import dev.ppw.model.DiagnosticWords;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
 import org.junit.jupiter.api.Test;
@@ -153,7 +152,7 @@ class CtfDamageTest {
                 + " tracer loses that many, so the packet context is damaged or the tracer's counter wrapped (not"
                 + " counted as discards)"), sink.diagnostics().warnings().get("lttng_bad_discard_count").examples());
         assertEquals("1 CTF packet whose events_discarded overflows the count of lost events (damaged or wrapped; not"
-                + " counted)", DiagnosticWords.counted("lttng_bad_discard_count", 1));
+                + " counted)", sink.diagnostics().words().counted("lttng_bad_discard_count", 1));
         // A plausible count is the discards, as before.
         patch(dir.resolve(TRACE + "channel0_0"), 72, ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(7)
                 .array());

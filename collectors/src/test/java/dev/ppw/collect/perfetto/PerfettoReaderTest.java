@@ -2,6 +2,7 @@ package dev.ppw.collect.perfetto;
 
 import dev.ppw.collect.RecordingSink;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticWords;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -254,9 +255,9 @@ class PerfettoReaderTest {
         assertEquals(List.of("B T(1,1) 4 a"), sink.events());
         assertEquals(Map.of("event_type_5", 2L, "event_type_9", 1L), sink.notes());
         assertEquals("2 state events (TYPE_STATE, a track's symbolic value: no call)",
-                dev.ppw.model.DiagnosticWords.counted("event_type_5", 2));
+                DiagnosticWords.of(PerfettoReader.KINDS).counted("event_type_5", 2));
         assertEquals("1 track event of type 9, which Perfetto's protos do not define (skipped)",
-                dev.ppw.model.DiagnosticWords.counted("event_type_9", 1));
+                DiagnosticWords.of(PerfettoReader.KINDS).counted("event_type_9", 1));
     }
 
     @Test
