@@ -1,5 +1,7 @@
 package dev.ppw.aggregate;
 
+import dev.ppw.model.work.Cancel;
+
 import java.util.Arrays;
 
 /**
@@ -381,13 +383,22 @@ final class TrackEvents {
      * sorted, is not read at all.
      */
     void sort() {
+        sort(Cancel.never());
+    }
+
+    /**
+     * {@link #sort()}, stopping with a {@link dev.ppw.model.work.CancelledException} once {@code cancel} is raised
+     * (looked at between the radix sort's parts: every block, every one of its 256 parts); the buffer is then
+     * unusable.
+     */
+    void sort(Cancel cancel) {
         if (sorted) {
             return;
         }
         if (ids == null) {
-            sortBlocks();
+            sortBlocks(cancel);
         } else {
-            sortFlat();
+            sortFlat(cancel);
         }
         sorted = true;
         if (size > 0) {
@@ -397,7 +408,7 @@ final class TrackEvents {
     }
 
     /** {@link #sort} of flat columns: an insertion sort while the events are nearly in order, else a radix sort. */
-    private void sortFlat() {
+    private void sortFlat(Cancel cancel) {
         int n = size;
         long[] t = tsNanos;
         long[] d = durNanos;
@@ -423,7 +434,7 @@ final class TrackEvents {
             ids[j + 1] = id;
             budget -= i - 1 - j;
             if (budget < 0) {
-                radixSortByTime();
+                radixSortByTime(cancel);
                 sortEqualTimes();
                 return;
             }
@@ -435,7 +446,7 @@ final class TrackEvents {
      * strict time order, the usual large in-order track, are only read); past the budget, {@link
      * #radixSortBlocks}.
      */
-    private void sortBlocks() {
+    private void sortBlocks(Cancel cancel) {
         int n = size;
         int shift = blockShift;
         int mask = blockMask;
@@ -474,7 +485,7 @@ final class TrackEvents {
             ib[kb][ko] = id;
             budget -= i - 1 - j;
             if (budget < 0) {
-                radixSortBlocks();
+                radixSortBlocks(cancel);
                 sortEqualTimes();
                 return;
             }
@@ -488,7 +499,7 @@ final class TrackEvents {
      * sorted by LSD passes with a scratch as large as the largest part. So the sort needs the blocks and one
      * set of columns, not two.
      */
-    private void radixSortBlocks() {
+    private void radixSortBlocks(Cancel cancel) {
         int n = size;
         long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
         for (int from = 0; from < n; from += blockEvents) {
@@ -498,7 +509,7 @@ final class TrackEvents {
         int bits = 64 - Long.numberOfLeadingZeros(span[1] - min);
         if (bits <= DIGIT_BITS) {
             unblock(Math.max(n, MIN_CAPACITY));
-            radixSortByTime();
+            radixSortByTime(cancel);
             return;
         }
         int shift = bits - DIGIT_BITS;
@@ -516,6 +527,7 @@ final class TrackEvents {
         long[] d2 = new long[t2.length];
         int[] ids2 = new int[t2.length];
         for (int from = 0; from < n; from += blockEvents) {
+            cancel.check();
             int b = from >>> blockShift;
             scatterTops(tsBlocks[b], durBlocks[b], idBlocks[b], Math.min(blockEvents, n - from), min, shift, at,
                     t2, d2, ids2);
@@ -525,6 +537,7 @@ final class TrackEvents {
         long[] scratchD = new long[largest];
         int[] scratchIds = new int[largest];
         for (int k = 0; k + 1 < start.length; k++) {
+            cancel.check();
             lsd(t2, d2, ids2, start[k], scratchT, scratchD, scratchIds, 0, start[k + 1] - start[k], min, shift);
         }
     }
@@ -575,7 +588,7 @@ final class TrackEvents {
      * a small track by LSD passes alone. Digits of 8 bits: scattering to thousands of places at once (11-bit
      * digits) missed the caches and the TLB on nearly every write and was twice as slow.
      */
-    private void radixSortByTime() {
+    private void radixSortByTime(Cancel cancel) {
         int n = size;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
@@ -620,6 +633,7 @@ final class TrackEvents {
         ids = ids2;
         appendToFlat();
         for (int k = 0; k + 1 < start.length; k++) {
+            cancel.check();
             lsd(t2, d2, ids2, start[k], t, d, scratchIds, start[k], start[k + 1] - start[k], min, shift);
         }
     }

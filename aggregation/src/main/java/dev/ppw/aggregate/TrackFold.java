@@ -140,8 +140,7 @@ final class TrackFold {
      * {@link dev.ppw.model.work.CancelledException} once {@code cancel} is raised (looked at every 64 Ki events).
      */
     void replayRest(SpillFile spill, TrackReplay target, Cancel cancel) {
-        buffer.sort();
-        cancel.check();
+        buffer.sort(cancel);
         int buffered = buffer.size();
         int runs = runOffsets.size();
         if (runs == 0) {

@@ -109,13 +109,12 @@ public final class Engine {
     /**
      * The inputs named by {@code arguments}, as a command line names them: a file is itself; a directory that a
      * format reads as one input ({@link dev.ppw.model.format.InputFormat#readsDirectory}: a CTF trace folder) is
-     * itself; another directory is every trace, saved profile or folded-stacks file below it by name ({@code .pfw},
-     * {@code .json}, {@code .trace}, {@code .folded}, {@code .collapsed}, {@code .stacks}, optionally {@code .gz})
-     * and every file a format names as its own (TAU's {@code profile.N.C.T}) and every folder below it that a
-     * format reads as one input, in name order; a pattern with {@code * ? [ {} that names no existing file is a
-     * glob. Each file once, in the order
-     * first named, however many arguments reach it and however they spell it (its real path decides, so a
-     * link is its target); each input named more than once gets a note ({@link InputList#namedTwice()}). Nothing
+     * itself; another directory is every file below it whose name has an ending a format declares
+     * ({@link FormatRegistry#fileEndings()}: {@code .pfw}, {@code .json}, {@code .folded}, ..., optionally
+     * {@code .gz}) and every file a format names as its own (TAU's {@code profile.N.C.T}) and every folder below it
+     * that a format reads as one input, in name order; a pattern with {@code * ? [ {} that names no existing file
+     * is a glob. Each file once, in the order first named, however many arguments reach it and however they spell
+     * it (its real path decides, so a link is its target); each input named more than once gets a note ({@link InputList#namedTwice()}). Nothing
      * is read yet, except the heads of a directory's files when it holds no input by name.
      *
      * @throws BadInputException when a named file does not exist or cannot be read, a directory holds no
@@ -123,8 +122,7 @@ public final class Engine {
      *                           glob matches nothing
      */
     public InputList inputs(List<String> arguments) {
-        return inputList(InputExpansion.expand(arguments, false, this::unreadFormatOf, formats::readsDirectory,
-                formats::namesInput), null);
+        return inputList(InputExpansion.expand(arguments, false, formats, this::unreadFormatOf), null);
     }
 
     /**
@@ -133,9 +131,56 @@ public final class Engine {
      */
     public InputList inputs(List<String> arguments, InputStream standardInput) {
         Objects.requireNonNull(standardInput, "standardInput");
-        return inputList(InputExpansion.expand(arguments, true, this::unreadFormatOf, formats::readsDirectory,
-                formats::namesInput),
-                standardInput);
+        return inputList(InputExpansion.expand(arguments, true, formats, this::unreadFormatOf), standardInput);
+    }
+
+    /**
+     * As {@link #inputs(List, InputStream)}, each argument first offered to {@code named}: an argument it resolves
+     * ({@code run:12} of a run store) is that input, in its place; the others are paths, globs and {@code -} as
+     * there. An input reached twice is read once, with a note, whichever way it was named.
+     *
+     * @throws BadInputException as {@link #inputs(List)}, or as {@code named} throws for a name of its own that names
+     *                           nothing
+     */
+    public InputList inputs(List<String> arguments, InputStream standardInput, InputResolver named) {
+        Objects.requireNonNull(named, "named");
+        List<InputSource> sources = new ArrayList<>();
+        List<String> namedTwice = new ArrayList<>();
+        java.util.Map<Object, String> seen = new java.util.HashMap<>();
+        List<String> paths = new ArrayList<>();
+        for (String argument : arguments) {
+            Optional<InputSource> resolved = named.resolve(argument);
+            if (resolved.isEmpty()) {
+                paths.add(argument);
+                continue;
+            }
+            addOnce(inputs(paths, standardInput), sources, namedTwice, seen);
+            paths.clear();
+            addOnce(new InputList(List.of(resolved.get()), List.of()), sources, namedTwice, seen);
+        }
+        addOnce(inputs(paths, standardInput), sources, namedTwice, seen);
+        return new InputList(sources, namedTwice);
+    }
+
+    /** {@code group}'s inputs and notes added, but for one already added (the same file, or the same name). */
+    private static void addOnce(InputList group, List<InputSource> sources, List<String> namedTwice,
+                                java.util.Map<Object, String> seen) {
+        namedTwice.addAll(group.namedTwice());
+        for (InputSource source : group) {
+            Object key = source.file().<Object>map(f -> {
+                try {
+                    return f.toRealPath();
+                } catch (IOException e) {
+                    return f.toAbsolutePath();
+                }
+            }).orElse(source.name());
+            String first = seen.putIfAbsent(key, source.name());
+            if (first == null) {
+                sources.add(source);
+            } else {
+                namedTwice.add(source.name() + ": named twice (" + first + ", " + source.name() + "), read once");
+            }
+        }
     }
 
     private static InputList inputList(List<InputExpansion.Found> found, InputStream standardInput) {
@@ -191,11 +236,11 @@ public final class Engine {
         Workers workers = context.workers(analysis.jobs(), Objects.requireNonNull(cancel, "cancel"));
         if (analysis.isMerge()) {
             MergeResult merged = new MergeRun(context, analysis, workers, progress).run();
-            return new AnalysisResult(ReportAssembly.ofMerge(analysis, merged), merged.merged().droppedInputs(),
+            return context.result(ReportAssembly.ofMerge(analysis, merged), merged.merged().droppedInputs(),
                     analysis.inputs().size());
         }
         ProfileResult folded = new ProfileRun(context, analysis, workers, progress).run();
-        return new AnalysisResult(ReportAssembly.ofProfile(analysis, folded), folded.droppedInputs(),
+        return context.result(ReportAssembly.ofProfile(analysis, folded), folded.droppedInputs(),
                 analysis.inputs().size());
     }
 
@@ -243,6 +288,14 @@ public final class Engine {
      */
     public LiveFold liveFold(String name, ViewSpec view, RowOptions rows) {
         return new LiveFold(name, view, rows, Diagnostics.EXAMPLES_PER_KIND);
+    }
+
+    /**
+     * The report of a profile the caller holds (a saved profile read back, a fold of its own): its rows chosen and
+     * ordered by {@code rows}, with {@code diagnostics}, as an analysis' report is; any writer renders it.
+     */
+    public Report report(Profile profile, Diagnostics diagnostics, RowOptions rows) {
+        return ReportAssembly.rows(profile, diagnostics, rows);
     }
 
     /**

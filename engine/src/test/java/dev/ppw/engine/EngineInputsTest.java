@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -249,6 +250,27 @@ class EngineInputsTest {
         BadInputException refused = assertThrows(BadInputException.class,
                 () -> ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(trace.toString(), cali.toString())))));
         assertTrue(refused.getMessage().startsWith(cali + ": this is a Caliper .cali file"), refused.getMessage());
+    }
+
+    @Test
+    void namesOfAResolverAreInputsInTheirPlaceAndAnInputReachedTwiceIsReadOnce() throws IOException {
+        Path a = copy("node1.pfw", "a.pfw");
+        byte[] saved = Files.readAllBytes(a);
+        InputResolver runs = argument -> argument.startsWith("run:")
+                ? Optional.of(InputSource.of(argument, saved)) : Optional.empty();
+        InputList inputs = ENGINE.inputs(List.of("run:1", a.toString(), "run:2", a.toString(), "run:1"),
+                new ByteArrayInputStream(new byte[0]), runs);
+        assertEquals(List.of("run:1", a.toString(), "run:2"), inputs.stream().map(InputSource::name).toList());
+        assertEquals(2, inputs.namedTwice().size(), inputs.namedTwice().toString());
+        BadInputException unknown = assertThrows(BadInputException.class, () -> ENGINE.inputs(List.of("run:9"),
+                new ByteArrayInputStream(new byte[0]), argument -> {
+                    throw new BadInputException("store: no run 9");
+                }));
+        assertEquals("store: no run 9", unknown.getMessage());
+        // A profile held by the caller reports as an analysis' does.
+        AnalysisResult r = ENGINE.analyze(Analysis.profile(ENGINE.inputs(List.of(a.toString()))));
+        assertEquals(csv(r), csv(new AnalysisResult(ENGINE.report(r.profile(), r.diagnostics(), RowOptions.defaults()),
+                dev.ppw.model.DroppedInputs.NONE, 1)));
     }
 
     private static List<String> paths(Path[] files) {

@@ -4,6 +4,7 @@ import dev.ppw.collect.BytesToInt;
 import dev.ppw.collect.LineSplitter;
 import dev.ppw.collect.Utf8;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FoldedWeightLine;
@@ -11,6 +12,7 @@ import dev.ppw.model.FrameTable;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricUnit;
 import dev.ppw.model.SampleWeights;
+import dev.ppw.model.Quote;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -60,9 +62,12 @@ final class FoldedReader {
     /** Warning: a line that is not {@code stack count} (see the class comment). */
     static final String BAD_EVENT = Diagnostics.BAD_EVENT;
     /** Note: a line whose count is 0. */
-    static final String ZERO_COUNT = Diagnostics.ZERO_COUNT;
-    /** Note: a stack ending in {@code ;}, whose empty last frame was dropped. */
-    static final String EMPTY_LAST_FRAME = Diagnostics.FOLDED_EMPTY_LAST_FRAME;
+    static final DiagnosticKind ZERO_COUNT = DiagnosticKind.note("zero_count", "folded line with a count of 0",
+            "folded lines with a count of 0");
+    /** Note: a stack ending in {@code ;}, read without its empty last frame as flame-graph tools draw it. */
+    static final DiagnosticKind EMPTY_LAST_FRAME = DiagnosticKind.note("folded_empty_last_frame",
+            "folded stack ending in ';' (its empty last frame dropped)",
+            "folded stacks ending in ';' (their empty last frames dropped)");
     /** The longest line read: deeper stacks than any profiler records, a bound on memory for binary input. */
     static final int MAX_LINE_BYTES = 1 << 24;
 

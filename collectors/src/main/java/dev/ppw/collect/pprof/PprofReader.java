@@ -6,6 +6,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import dev.ppw.collect.folded.FoldedFormat;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
@@ -37,13 +38,18 @@ import java.util.zip.ZipException;
  */
 final class PprofReader {
     /** The note of a sample whose labels were left out: the tree has no place for them. */
-    static final String LABELS_IGNORED = "pprof_labels_ignored";
+    static final DiagnosticKind LABELS_IGNORED = DiagnosticKind.note("pprof_labels_ignored");
     /** The note of a sample type left out: a second one in time, whose nanoseconds would add to the first's. */
-    static final String SAMPLE_TYPE_SKIPPED = "pprof_sample_type_skipped";
-    /** The warning of a field profile.proto does not define (or not with its wire type), whose content is skipped. */
-    static final String UNKNOWN_FIELD = Diagnostics.UNKNOWN_FIELD;
+    static final DiagnosticKind SAMPLE_TYPE_SKIPPED = DiagnosticKind.note("pprof_sample_type_skipped");
+    /**
+     * The warning of a field profile.proto does not define (or not with its wire type), whose content the reader
+     * cannot place and skips (a damaged tag, another message): said with its byte offset.
+     */
+    static final DiagnosticKind UNKNOWN_FIELD = DiagnosticKind.warning("unknown_field",
+            "field the format does not define (its content skipped)",
+            "fields the format does not define (their content skipped)");
     /** The note of a sample type whose unit is neither time, count nor bytes: read as a count. */
-    static final String UNKNOWN_UNIT = "pprof_unknown_unit";
+    static final DiagnosticKind UNKNOWN_UNIT = DiagnosticKind.note("pprof_unknown_unit");
 
     private static final int TAG_TYPE_BITS = 3;
     /**

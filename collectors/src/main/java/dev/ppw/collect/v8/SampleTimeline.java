@@ -1,5 +1,6 @@
 package dev.ppw.collect.v8;
 
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.SampleWeights;
@@ -16,6 +17,13 @@ import dev.ppw.model.SampleWeights;
  * that latest time is a {@code v8_negative_delta} warning. Not thread-safe.
  */
 final class SampleTimeline {
+    /**
+     * Warning: a sample timed before the latest sample time already reached (a negative {@code timeDeltas} entry,
+     * or a {@code timestamps} entry below an earlier one); it is taken at that latest time.
+     */
+    static final DiagnosticKind NEGATIVE_DELTA = DiagnosticKind.warning("v8_negative_delta",
+            "V8 sample timed before the sample before it (taken at that sample's time)",
+            "V8 samples timed before the samples before them (taken at those samples' times)");
     /** The end of a profile that has none. */
     static final long NO_END = Long.MIN_VALUE;
 
@@ -57,7 +65,7 @@ final class SampleTimeline {
             return false;
         }
         if (raw < latestNanos) {
-            sink.diagnostics().warn(Diagnostics.V8_NEGATIVE_DELTA, where + ": sample " + index + " of the array is timed "
+            sink.diagnostics().warn(NEGATIVE_DELTA, where + ": sample " + index + " of the array is timed "
                     + micros(latestNanos - raw) + " us before the latest time already reached (a negative time delta);"
                     + " it is taken at that time, so the sample before it weighs less and the profile's total is kept");
         }

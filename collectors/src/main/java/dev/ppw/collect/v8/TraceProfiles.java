@@ -2,6 +2,7 @@ package dev.ppw.collect.v8;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
@@ -35,6 +36,8 @@ import java.util.Map;
  * every call: a reader that passes over events delivered already swaps it. One per input; not thread-safe.
  */
 public final class TraceProfiles {
+    /** The kinds a V8 profile's samples raise, for a format that reads profiles in its traces to declare. */
+    public static final List<DiagnosticKind> KINDS = List.of(SampleTimeline.NEGATIVE_DELTA);
     /** Samples of chunks waiting for their Profile event, at most: a bound on memory, whatever the input. */
     static final int MAX_WAITING_SAMPLES = 1 << 24;
 

@@ -1,6 +1,7 @@
 package dev.ppw.collect.v8;
 
 import dev.ppw.collect.unread.JsonKeys;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
@@ -33,6 +34,18 @@ public final class V8CpuProfileFormat implements EventFormat {
     @Override
     public String name() {
         return "v8-cpuprofile";
+    }
+
+    /** What Chrome DevTools and {@code node --cpu-prof} save. */
+    @Override
+    public List<String> fileEndings() {
+        return List.of(".cpuprofile");
+    }
+
+    /** A sample timed before the one before it ({@code v8_negative_delta}). */
+    @Override
+    public List<DiagnosticKind> diagnosticKinds() {
+        return List.of(SampleTimeline.NEGATIVE_DELTA);
     }
 
     @Override

@@ -258,7 +258,7 @@ class PprofReaderTest {
         TreeSink sink = read("u.pb", unknownTop);
         assertEquals(4, sink.rootCalls());
         assertEquals(List.of("u.pb: byte 14: field 18 of Profile (wire type 2, 5 bytes) is no field profile.proto"
-                + " defines; its content is skipped"), sink.diagnostics().warnings().get(Diagnostics.UNKNOWN_FIELD)
+                + " defines; its content is skipped"), sink.diagnostics().warnings().get(PprofReader.UNKNOWN_FIELD.name())
                 .examples());
         // A sample whose tag lost a bit: field 10 (duration_nanos) is a varint in profile.proto, not a message.
         byte[] damagedTag = goodProfile(new ProfileBytes().sampleType(1, 2).sample(new long[] {1}, 4));
@@ -267,13 +267,13 @@ class PprofReaderTest {
         assertEquals(0, damaged.rootCalls());
         assertEquals(List.of("d.pb: byte 6: field 10 of Profile (wire type 2, 7 bytes) is no field profile.proto"
                 + " defines with that wire type; its content is skipped"),
-                damaged.diagnostics().warnings().get(Diagnostics.UNKNOWN_FIELD).examples());
+                damaged.diagnostics().warnings().get(PprofReader.UNKNOWN_FIELD.name()).examples());
         byte[] inSample = goodProfile(new ProfileBytes().sampleType(1, 2)
                 .raw(ProfileBytes.msg(2, ProfileBytes.varint(1, 1), ProfileBytes.varint(2, 4), ProfileBytes.varint(9, 1))));
         TreeSink nested = read("n.pb", inSample);
         assertEquals(4, nested.rootCalls());
         assertEquals(List.of("n.pb: byte 12: field 9 of Sample (wire type 0, 1 bytes) is no field profile.proto"
-                + " defines; its content is skipped"), nested.diagnostics().warnings().get(Diagnostics.UNKNOWN_FIELD)
+                + " defines; its content is skipped"), nested.diagnostics().warnings().get(PprofReader.UNKNOWN_FIELD.name())
                 .examples());
     }
 

@@ -325,9 +325,9 @@ class CpuProfileReaderTest {
                 "sample T(,) 1030000 0 time x1 main file:///a.js:3:5;(anonymous) file:///a.js:10:1 @file:///a.js:3:5",
                 "sample T(,) 1030000 22000 time x1 (idle)",
                 "sample T(,) 1052000 48000 time x1 (program)"), samples(sink));
-        assertEquals(Map.of(Diagnostics.V8_NEGATIVE_DELTA, 1L), sink.warnings());
+        assertEquals(Map.of(SampleTimeline.NEGATIVE_DELTA.name(), 1L), sink.warnings());
         assertEquals("p.cpuprofile:5:162: sample 2 of the array is timed 8 us before the latest time already reached"
                 + " (a negative time delta); it is taken at that time, so the sample before it weighs less and the"
-                + " profile's total is kept", sink.firstExample(Diagnostics.V8_NEGATIVE_DELTA));
+                + " profile's total is kept", sink.firstExample(SampleTimeline.NEGATIVE_DELTA.name()));
     }
 }

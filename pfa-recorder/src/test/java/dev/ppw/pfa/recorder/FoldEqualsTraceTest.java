@@ -1,0 +1,139 @@
+package dev.ppw.pfa.recorder;
+
+import dev.ppw.pfa.Pointcut;
+import dev.ppw.pfa.Region;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Fold mode's profile equals the profile {@code ppw-java profile} reads from the trace of the same run: one run
+ * feeds both modes with the same times ({@link TeeMode}), and every row (part, path, calls, subcalls, inclusive,
+ * exclusive, min, max) must agree, for nested regions on a pool of threads, loose B/E events, a region closed
+ * out of order, regions closed on another thread, async spans, around_async methods and async events.
+ */
+class FoldEqualsTraceTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void foldModeProfileEqualsTheTraceProfile() throws Exception {
+        for (String event : new String[] {"Verbose", "Compact"}) {
+            Path trace = dir.resolve(event + ".pfw");
+            Path saved = dir.resolve(event + ".ppw.json");
+            List<String> errors = new ArrayList<>();
+            PerfFlowRecorder r = new PerfFlowRecorder("log-event=" + event, errors::add,
+                    rec -> new TeeMode(rec, trace, saved, errors::add));
+            workload(r);
+            r.finish();
+            assertEquals(List.of("perfflow: 3 regions were closed on another thread than the one that opened it:"
+                    + " written as async spans (b/e) there"), errors);
+
+            Map<String, String> fromTrace = Traces.rows(Traces.profile(trace));
+            Map<String, String> fromFold = Traces.rows(Traces.profile(saved));
+            assertEquals(fromTrace, fromFold, event);
+            assertTrue(fromTrace.containsKey("THREAD main => stage => solve"), fromTrace.keySet().toString());
+            assertTrue(fromTrace.containsKey("THREAD stage => solve"), fromTrace.keySet().toString());
+            assertTrue(fromTrace.get("ASYNC crossed").startsWith("calls=3 "), fromTrace.toString());
+            assertTrue(fromTrace.containsKey("THREAD main => crossed"), fromTrace.toString());
+            assertTrue(fromTrace.containsKey("ASYNC handoff"), fromTrace.keySet().toString());
+            assertTrue(fromTrace.containsKey("ASYNC crossed"), fromTrace.keySet().toString());
+        }
+    }
+
+    /** With cpu-mem-usage each mode samples for itself: the same samples land on the same rows, and memory is there. */
+    @Test
+    void cpuAndMemorySamplesLandOnTheSameRows() throws Exception {
+        Path trace = dir.resolve("cpumem.pfw");
+        Path saved = dir.resolve("cpumem.ppw.json");
+        List<String> errors = new ArrayList<>();
+        PerfFlowRecorder r = new PerfFlowRecorder("cpu-mem-usage=True", errors::add,
+                rec -> new TeeMode(rec, trace, saved, errors::add));
+        workload(r);
+        r.finish();
+        Map<String, String> fromTrace = counters(Traces.profile(trace));
+        assertEquals(fromTrace, counters(Traces.profile(saved)));
+        assertEquals("samples=36 memory=true", fromTrace.get("THREAD stage => solve"));
+        assertEquals("samples=0 memory=false", fromTrace.get("THREAD stage => io"), "a loose B/E has no counters");
+    }
+
+    private static Map<String, String> counters(dev.ppw.model.Profile p) {
+        dev.ppw.model.CallTree t = p.tree();
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (int n = 1; n < t.size(); n++) {
+            long samples = t.has(dev.ppw.model.RegionCounters.GROUP)
+                    ? t.longValue(n, dev.ppw.model.RegionCounters.CPU_SAMPLES) : 0;
+            boolean memory = t.has(dev.ppw.model.RegionCounters.GROUP)
+                    && !Double.isNaN(t.doubleValue(n, dev.ppw.model.RegionCounters.MEMORY_PEAK));
+            out.put(t.part(n) + " " + t.path(n, " => "), "samples=" + samples + " memory=" + memory);
+        }
+        return out;
+    }
+
+    static void workload(PerfFlowRecorder r) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try (Region main = r.region("main", "Workflow")) {
+            List<Future<?>> done = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                int task = i;
+                Region handoff = r.asyncRegion("handoff", "Workflow", "pool");
+                Region crossed = task % 4 == 0 ? r.region("crossed", "Workflow") : null;
+                done.add(pool.submit(() -> {
+                    handoff.close();
+                    if (crossed != null) {
+                        crossed.close();
+                    }
+                    try (Region stage = r.region("stage", "Workflow")) {
+                        for (int k = 0; k < 3; k++) {
+                            try (Region solve = r.region("solve", "Workflow")) {
+                                spin(20_000);
+                            }
+                        }
+                        r.syncEvent(Pointcut.BEFORE, "io", "Workflow");
+                        spin(5_000);
+                        r.syncEvent(Pointcut.AFTER, "io", "Workflow");
+                        try (Region aa = r.aroundAsync("fetch", "Workflow")) {
+                            spin(3_000);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+            try (Region stage = r.region("stage", "Workflow")) {
+                Region outer = r.region("outer", "Workflow");
+                r.region("inner", "Workflow");
+                outer.close(); // closes inner too, at the same time
+                r.asyncEvent(Pointcut.BEFORE, "event", "Workflow", null, 42);
+                spin(2_000);
+                r.asyncEvent(Pointcut.AFTER, "event", "Workflow", null, 42);
+                try (Region solve = r.region("solve", "Workflow")) {
+                    spin(10_000);
+                }
+            }
+        } finally {
+            pool.shutdown();
+            assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+        }
+    }
+
+    private static void spin(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+    }
+}
