@@ -34,13 +34,25 @@ record History(ContextName context, HistoryMetric metric, List<HistoryPoint> poi
             + " before it and MAD their median absolute deviation from m; no verdict with fewer than "
             + SpreadCheck.MIN_PREVIOUS + " runs before it (SEMANTICS.md \"History\")";
 
-    /** The region a query names ({@code context}, {@code path}, {@code async}); a bad one is a 400. */
+    /**
+     * The region a query names: {@code context} as {@code ppw-java history} takes it (a path {@code a => b}, its
+     * names trimmed, or a flat region; {@code path} makes a name a root's context), or {@code region} values, the
+     * path's names exactly as they are (a name with spaces at its ends, or holding {@code =>}); {@code async} for the
+     * async part. A bad one is a 400.
+     */
     static ContextName context(Request request) {
+        Part part = flag(request, "async") ? Part.ASYNC : Part.THREAD;
+        List<String> regions = request.query().getOrDefault("region", List.of());
+        if (!regions.isEmpty()) {
+            if (request.param("context").isPresent() || regions.stream().anyMatch(String::isEmpty)) {
+                throw HttpError.badRequest("history takes a context or region names, each not empty, not both");
+            }
+            return new ContextName(regions, regions.size() == 1 && !flag(request, "path"), part);
+        }
         String text = request.param("context").orElseThrow(() -> HttpError.badRequest(
                 "history needs a context: a path 'a => b' or a region name"));
         try {
-            return ContextName.parse(text.strip(), flag(request, "path"), flag(request, "async") ? Part.ASYNC
-                    : Part.THREAD);
+            return ContextName.parse(text.strip(), flag(request, "path"), part);
         } catch (IllegalArgumentException e) {
             throw HttpError.badRequest(e.getMessage());
         }

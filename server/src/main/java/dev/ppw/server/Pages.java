@@ -1,5 +1,6 @@
 package dev.ppw.server;
 
+import dev.ppw.store.ContextName;
 import dev.ppw.store.HistoryMetric;
 import dev.ppw.store.HistoryPoint;
 import dev.ppw.store.RawFile;
@@ -235,10 +236,11 @@ final class Pages {
     /** {@code /history}: the form, and with a context its chart, the check and the points. */
     Response history(Request request) {
         Map<String, String> values = RunQuery.shown(request);
-        String contextText = request.param("context").orElse("");
+        List<String> regions = request.query().getOrDefault("region", List.of());
+        String contextText = request.param("context").orElse(String.join(ContextName.SEPARATOR, regions));
         String metricText = request.param("metric").orElse("inclusive");
         History history = null;
-        if (!contextText.isBlank()) {
+        if (!contextText.isBlank() || !regions.isEmpty()) {
             var context = History.context(request);
             HistoryMetric metric = History.metric(request);
             RunFilter filter = History.filter(request);
