@@ -33,7 +33,6 @@
   var style = getComputedStyle(document.documentElement);
   var accent = style.getPropertyValue('--accent').trim() || '#0b63c5';
   var muted = style.getPropertyValue('--muted').trim() || '#5a6370';
-  var hovered = null;
   var options = {
     width: Math.max(320, chart.clientWidth || 800),
     height: 320,
@@ -52,20 +51,33 @@
           return idx == null ? '' : v + ' (run ' + h.runs[idx].run + ')';
         }
       }
-    ],
-    hooks: {
-      setCursor: [function (u) { hovered = u.cursor.idx; }]
-    }
+    ]
   };
   var plot = new uPlot(options, [xs, ys], chart);
   chart.setAttribute('data-points', String(xs.length));
   plot.over.style.cursor = 'pointer';
-  plot.over.addEventListener('click', function () {
-    if (hovered != null && h.runs[hovered]) {
-      window.location.href = '/runs/' + h.runs[hovered].run;
+  // the first and last points sit on the plot's edges, half outside its overlay: clicks are taken on the whole
+  // chart, within a point's size of the plotting area, and go to the run nearest along the time axis
+  chart.addEventListener('click', function (event) {
+    var box = plot.over.getBoundingClientRect();
+    var x = event.clientX - box.left;
+    var y = event.clientY - box.top;
+    if (x < -8 || x > box.width + 8 || y < -8 || y > box.height + 8) { return; }
+    var i = plot.posToIdx(Math.max(0, Math.min(box.width, x)));
+    if (i != null && h.runs[i]) {
+      window.location.href = '/runs/' + h.runs[i].run;
     }
   });
   if (note) { note.textContent = 'A point is a run: click it to open the run.'; }
+  // where a run's point is drawn, in the page's CSS pixels (the browser tests click it)
+  window.ppwHistory = {
+    pointOf: function (run) {
+      var i = h.runs.findIndex(function (p) { return p.run === run; });
+      if (i < 0) { return null; }
+      var box = plot.over.getBoundingClientRect();
+      return { x: box.left + plot.valToPos(xs[i], 'x'), y: box.top + plot.valToPos(ys[i], 'y') };
+    }
+  };
   window.addEventListener('resize', function () {
     plot.setSize({ width: Math.max(320, chart.clientWidth), height: 320 });
   });
