@@ -3,6 +3,7 @@ package dev.ppw.engine;
 import dev.ppw.model.AsyncMode;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.ThreadMode;
+import dev.ppw.model.ThreadSelection;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -20,17 +21,20 @@ import java.util.Optional;
  * @param warningExamples how many examples of each warning kind are kept (at least 0): the bound on their memory and
  *                        how many a caller can list
  * @param tuning          speed and memory knobs, which change nothing of the result
+ * @param selection       the tracks folded, by process, thread and thread name (SEMANTICS.md "Filters"); the others
+ *                        are left out, each counted as a note
  */
 public record ReadingOptions(Optional<String> inputFormat, ThreadMode threads, AsyncMode async, boolean skipBad,
-                             int warningExamples, Tuning tuning) {
+                             int warningExamples, Tuning tuning, ThreadSelection selection) {
     private static final ReadingOptions DEFAULTS = new ReadingOptions(Optional.empty(), ThreadMode.MERGE,
-            AsyncMode.APART, false, Diagnostics.EXAMPLES_PER_KIND, Tuning.defaults());
+            AsyncMode.APART, false, Diagnostics.EXAMPLES_PER_KIND, Tuning.defaults(), ThreadSelection.ALL);
 
     public ReadingOptions {
         Objects.requireNonNull(inputFormat, "inputFormat");
         Objects.requireNonNull(threads, "threads");
         Objects.requireNonNull(async, "async");
         Objects.requireNonNull(tuning, "tuning");
+        Objects.requireNonNull(selection, "selection");
         if (warningExamples < 0) {
             throw new IllegalArgumentException("warning examples must be at least 0, got " + warningExamples);
         }
@@ -43,31 +47,37 @@ public record ReadingOptions(Optional<String> inputFormat, ThreadMode threads, A
 
     /** These options reading every input as the format {@code name} (null: detected). */
     public ReadingOptions withInputFormat(String name) {
-        return new ReadingOptions(Optional.ofNullable(name), threads, async, skipBad, warningExamples, tuning);
+        return new ReadingOptions(Optional.ofNullable(name), threads, async, skipBad, warningExamples, tuning,
+                selection);
     }
 
     /** These options with threads {@code mode}. */
     public ReadingOptions withThreads(ThreadMode mode) {
-        return new ReadingOptions(inputFormat, mode, async, skipBad, warningExamples, tuning);
+        return new ReadingOptions(inputFormat, mode, async, skipBad, warningExamples, tuning, selection);
     }
 
     /** These options placing async spans as {@code mode} says. */
     public ReadingOptions withAsync(AsyncMode mode) {
-        return new ReadingOptions(inputFormat, threads, mode, skipBad, warningExamples, tuning);
+        return new ReadingOptions(inputFormat, threads, mode, skipBad, warningExamples, tuning, selection);
     }
 
     /** These options leaving out (or not) the inputs that cannot be read. */
     public ReadingOptions withSkipBad(boolean skip) {
-        return new ReadingOptions(inputFormat, threads, async, skip, warningExamples, tuning);
+        return new ReadingOptions(inputFormat, threads, async, skip, warningExamples, tuning, selection);
     }
 
     /** These options keeping {@code examples} examples of each warning kind. */
     public ReadingOptions withWarningExamples(int examples) {
-        return new ReadingOptions(inputFormat, threads, async, skipBad, examples, tuning);
+        return new ReadingOptions(inputFormat, threads, async, skipBad, examples, tuning, selection);
+    }
+
+    /** These options folding only the tracks {@code chosen} selects. */
+    public ReadingOptions withSelection(ThreadSelection chosen) {
+        return new ReadingOptions(inputFormat, threads, async, skipBad, warningExamples, tuning, chosen);
     }
 
     /** These options with {@code knobs}. */
     public ReadingOptions withTuning(Tuning knobs) {
-        return new ReadingOptions(inputFormat, threads, async, skipBad, warningExamples, knobs);
+        return new ReadingOptions(inputFormat, threads, async, skipBad, warningExamples, knobs, selection);
     }
 }
