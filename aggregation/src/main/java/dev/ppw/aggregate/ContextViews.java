@@ -84,9 +84,9 @@ public final class ContextViews {
     public static CallTree inverted(CallTree tree) {
         CallTree out = withGroupsOf(tree);
         Chains chains = new Chains(tree, out);
+        boolean[] sampled = StackFiltering.sampledNodes(tree);
         for (int n = 1; n < tree.size(); n++) {
-            boolean sampled = tree.minInclusiveNanos(n) == CallTree.UNSET;
-            long own = sampled ? tree.calls(n) - tree.subcalls(n) : tree.calls(n);
+            long own = sampled[n] ? tree.calls(n) - tree.subcalls(n) : tree.calls(n);
             if (own != 0 || tree.exclusiveNanos(n) != 0 || chains.hasExclusiveWeight(n)) {
                 chains.add(n, own, tree.exclusiveNanos(n), false);
             }

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  *
  * <p>A node is read as a stack (its path from its root) holding the node's <em>own</em> values: its exclusive time
  * and exclusive sample weights; its calls, per-call minimum and maximum and region counter values when it was
- * called (a traced node, whose minimum is set); its own samples ({@code calls - subcalls}) when it was sampled.
+ * called; its own samples ({@code calls - subcalls}) when it was sampled (no node under its root has a timed call:
+ * {@link #sampledNodes}).
  * Each filter moves or drops these own values, as {@code go tool pprof} moves or drops a sample:
  * <ul>
  *   <li>focus and ignore keep or drop a node's own values by the frames on its stack, as written;</li>
@@ -108,7 +109,9 @@ public final class StackFiltering {
         private long[] max;
         private long[][] ownWeights;
         private final List<Metric> weights = new ArrayList<>();
-        /** Each landing: (source node, output node, 1 when the source frame is hidden). */
+        /** Per source node: true when its root's subtree was sampled ({@link #sampledNodes}). */
+        private final boolean[] sampled;
+        /** Each landing of a called node's whole calls: (source node, output node). */
         private final List<int[]> landed = new ArrayList<>();
 
         Run(CallTree tree, StackFilters filters) {
@@ -120,6 +123,7 @@ public final class StackFiltering {
             show = new NameMatch(filters.show(), frames);
             showFrom = new NameMatch(filters.showFrom(), frames);
             out = new CallTree(frames);
+            sampled = sampledNodes(tree);
             for (MetricGroup g : tree.metricGroups()) {
                 out.enable(g);
                 for (Metric m : g.metrics()) {
@@ -208,7 +212,7 @@ public final class StackFiltering {
             }
             // Counter values and call-time sketches travel with whole calls only; each is added once per source node.
             for (int[] l : landed) {
-                if (l[2] == 0 && wholeOut[l[1]] && tree.minInclusiveNanos(l[0]) != CallTree.UNSET) {
+                if (wholeOut[l[1]]) {
                     out.addMetricsOf(tree, l[0], l[1], true);
                 }
             }
@@ -228,15 +232,18 @@ public final class StackFiltering {
                 ownWeights[w][x] += tree.exclusive(n, weights.get(w));
             }
             long nodeMin = tree.minInclusiveNanos(n);
-            if (nodeMin == CallTree.UNSET) {
+            if (sampled[n]) {
                 ownSamples[x] += tree.calls(n) - tree.subcalls(n);
             } else if (!isHidden) {
                 tracedCalls[x] += tree.calls(n);
+                if (nodeMin == CallTree.UNSET) {
+                    return; // a called node that lost part of its time to an earlier filter: no extremes to carry
+                }
                 wholeInclusive[x] += tree.inclusiveNanos(n);
                 min[x] = min[x] == CallTree.UNSET ? nodeMin : Math.min(min[x], nodeMin);
                 max[x] = Math.max(max[x], tree.maxInclusiveNanos(n));
+                landed.add(new int[] {n, x});
             }
-            landed.add(new int[] {n, x, isHidden ? 1 : 0});
         }
 
         /** The output node of visible source node {@code v}, made (with the output nodes above it) if need be. */
@@ -300,6 +307,29 @@ public final class StackFiltering {
                 none.add(option + " '" + m.pattern.pattern() + "'");
             }
         }
+    }
+
+    /**
+     * Per node of {@code tree}, true when it counts samples rather than calls: no node of its root's subtree has a
+     * timed call (a per-call minimum). Decided per root, not per node, so that a called node whose extremes an
+     * earlier filter unset still counts calls, as the called nodes around it do.
+     */
+    static boolean[] sampledNodes(CallTree tree) {
+        int size = tree.size();
+        boolean[] timed = new boolean[size];
+        for (int n = size - 1; n >= 1; n--) {
+            timed[n] |= tree.minInclusiveNanos(n) != CallTree.UNSET;
+            int p = tree.parent(n);
+            if (p != CallTree.ROOT) {
+                timed[p] |= timed[n];
+            }
+        }
+        boolean[] sampled = new boolean[size];
+        for (int n = 1; n < size; n++) {
+            int p = tree.parent(n);
+            sampled[n] = p == CallTree.ROOT ? !timed[n] : sampled[p];
+        }
+        return sampled;
     }
 
     /** A place before any show-from match: not a node index. */
