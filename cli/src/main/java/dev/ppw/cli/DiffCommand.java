@@ -76,13 +76,17 @@ final class DiffCommand implements Callable<Integer> {
             description = "The profile compared with A, given as A is; without B, --phases compares two phases of A.")
     String b;
 
-    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", parameterConsumer = ViewArgument.class,
+    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", preprocessor = ViewArgument.class,
+            converter = ViewArgument.class,
             completionCandidates = CompletionCandidates.Views.class,
             description = "tree, callpath, flat, tau, inverted, callers NAME or callees NAME (default: ${DEFAULT-VALUE}).")
-    ViewKind view;
+    void view(ViewArgument.Choice choice) {
+        view = choice.view();
+        viewRegion = choice.region();
+    }
 
-    // Set by ViewArgument; no default value, which picocli would put back after parsing.
-    @Option(names = ViewArgument.REGION_OPTION, hidden = true)
+    ViewKind view = ViewKind.TREE;
+    /** The region of {@code --view callers NAME} and {@code --view callees NAME}, else empty. */
     String viewRegion = "";
 
     @Mixin

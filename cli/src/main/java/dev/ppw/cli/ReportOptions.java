@@ -28,15 +28,19 @@ final class ReportOptions {
     // What TreeDrawing draws: an output charset that cannot encode these gets ASCII lines.
     private static final String BOX_DRAWING = "\u251c\u2500\u2502\u2514";
 
-    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", parameterConsumer = ViewArgument.class,
+    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", preprocessor = ViewArgument.class,
+            converter = ViewArgument.class,
             completionCandidates = CompletionCandidates.Views.class,
             description = "tree, callpath, flat, tau, counters (the C counter series instead of the tree's rows),"
                     + " inverted (bottom-up: self time, then callers), or callers NAME and callees NAME (every"
                     + " context of region NAME merged) (default: ${DEFAULT-VALUE}).")
-    ViewKind view;
+    void view(ViewArgument.Choice choice) {
+        view = choice.view();
+        viewRegion = choice.region();
+    }
 
-    // Set by ViewArgument; no default value, which picocli would put back after parsing.
-    @Option(names = ViewArgument.REGION_OPTION, hidden = true)
+    ViewKind view = ViewKind.TREE;
+    /** The region of {@code --view callers NAME} and {@code --view callees NAME}, else empty. */
     String viewRegion = "";
 
     @Mixin

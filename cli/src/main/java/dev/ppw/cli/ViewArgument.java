@@ -1,56 +1,57 @@
 package dev.ppw.cli;
 
 import dev.ppw.model.ViewKind;
-import picocli.CommandLine.IParameterConsumer;
+import picocli.CommandLine.IParameterPreprocessor;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.TypeConversionException;
 
+import java.util.Locale;
+import java.util.Map;
 import java.util.Stack;
 
 /**
  * Reads {@code --view VIEW}, and for a view of one region its name too: {@code --view callers NAME} (the next
- * argument) or {@code --view callers=NAME}. The name goes to the command's hidden {@link #REGION_OPTION}.
+ * argument, joined to the view before picocli converts it) or {@code --view callers=NAME}.
  */
-final class ViewArgument implements IParameterConsumer {
-    /** The hidden option that holds the region of {@code --view callers NAME}. */
-    static final String REGION_OPTION = "--view-region";
+final class ViewArgument implements IParameterPreprocessor, ITypeConverter<ViewArgument.Choice> {
+    /** A view and, for callers and callees, its region (else empty). */
+    record Choice(ViewKind view, String region) {
+    }
 
     @Override
-    public void consumeParameters(Stack<String> args, ArgSpec argSpec, CommandSpec commandSpec) {
-        if (args.isEmpty()) {
-            throw new ParameterException(commandSpec.commandLine(), "--view needs a view: "
-                    + String.join(", ", new CompletionCandidates.Views()));
+    public boolean preprocess(Stack<String> args, CommandSpec commandSpec, ArgSpec argSpec, Map<String, Object> info) {
+        if (args.isEmpty() || args.peek().contains("=")) {
+            return false;
         }
-        String value = args.pop();
-        String region = null;
-        int eq = value.indexOf('=');
-        if (eq > 0) {
-            region = value.substring(eq + 1);
-            value = value.substring(0, eq);
-        }
-        ViewKind view;
-        try {
-            view = new Converters.View().convert(value);
-        } catch (RuntimeException e) {
-            throw new ParameterException(commandSpec.commandLine(), "Invalid value for option '--view': "
-                    + e.getMessage(), e, argSpec, value);
-        }
-        if (view.needsRegion() && region == null) {
-            if (args.isEmpty() || args.peek().startsWith("--")) {
-                throw new ParameterException(commandSpec.commandLine(), "--view " + view.label()
-                        + " is of one region: name it, as --view " + view.label() + " NAME");
+        String value = args.peek();
+        String label = value.trim().toLowerCase(Locale.ROOT);
+        if (label.equals(ViewKind.CALLERS.label()) || label.equals(ViewKind.CALLEES.label())) {
+            args.pop();
+            if (args.isEmpty() || args.peek().startsWith("-")) {
+                throw new ParameterException(commandSpec.commandLine(), "--view " + label
+                        + " is of one region: name it, as --view " + label + " NAME");
             }
-            region = args.pop();
+            args.push(label + "=" + args.pop());
         }
+        return false;
+    }
+
+    @Override
+    public Choice convert(String value) {
+        int eq = value.indexOf('=');
+        ViewKind view = new Converters.View().convert(eq < 0 ? value : value.substring(0, eq));
+        String region = eq < 0 ? "" : value.substring(eq + 1);
         if (view.needsRegion() && region.isEmpty()) {
-            throw new ParameterException(commandSpec.commandLine(), "--view " + view.label() + " needs a region name");
+            throw new TypeConversionException("the " + view.label() + " view is of one region: name it, as --view "
+                    + view.label() + " NAME");
         }
-        if (!view.needsRegion() && region != null) {
-            throw new ParameterException(commandSpec.commandLine(), "--view " + view.label()
-                    + " is not of one region: only callers and callees take a name");
+        if (!view.needsRegion() && eq >= 0) {
+            throw new TypeConversionException("the " + view.label() + " view is not of one region: only callers and"
+                    + " callees take a name");
         }
-        argSpec.setValue(view);
-        commandSpec.findOption(REGION_OPTION).setValue(region == null ? "" : region);
+        return new Choice(view, region);
     }
 }
