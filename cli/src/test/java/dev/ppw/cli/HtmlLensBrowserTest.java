@@ -88,6 +88,8 @@ class HtmlLensBrowserTest {
         assertEquals(List.of(List.of("processChunkSync", "132.067 ms", "100.00%")), rows("callees-table"));
         assertTrue(text("sandwich-note").startsWith("132.067 ms in every context (18.40% of the total)"),
                 text("sandwich-note"));
+        // For a reader of the build: what the panel looks like (target/, never src/).
+        Files.write(Path.of("target/html-lens-sandwich.png"), browser.screenshot(1400, 700));
     }
 
     private static List<?> rows(String table) throws IOException {
