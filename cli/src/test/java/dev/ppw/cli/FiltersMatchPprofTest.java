@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -130,6 +131,14 @@ class FiltersMatchPprofTest {
         assertEquals(263927947, callers.get("findSourceFile => createProgram").inclusive());
         assertEquals(11788456, callers.get("findSourceFile => processRootFiles").inclusive());
         assertEquals(275716403, callers.get("findSourceFile").inclusive());
+    }
+
+    @Test
+    void aPatternThatMatchesNoRegionIsSaid() {
+        Cli r = Cli.run("profile", TSC, "--focus", "noSuchRegion", "--hide", "SourceFile");
+        assertEquals(0, r.exit(), r.toString());
+        assertTrue(r.out().contains("(no rows)"), r.toString());
+        assertTrue(r.out().contains("1 filter whose pattern matched no region name"), r.toString());
     }
 
     record Row(long inclusive, long exclusive) {

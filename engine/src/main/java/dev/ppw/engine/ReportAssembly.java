@@ -31,6 +31,7 @@ final class ReportAssembly {
     /** The report of a profile run: its rows, its threads' sections, then its split. */
     static Report ofProfile(Analysis analysis, ProfileResult folded) {
         RowOptions rows = analysis.rows();
+        analysis.view().noteUnmatched(folded.profile().tree().frames(), folded.diagnostics());
         Report report = rows(folded.profile(), folded.diagnostics(), rows);
         if (analysis.sections()) {
             report = report.withSections(sections(folded.threads(), Report.Section.Kind.THREAD, analysis.view(), rows));

@@ -2,12 +2,19 @@ package dev.ppw.engine;
 
 import dev.ppw.aggregate.StackFiltering;
 import dev.ppw.aggregate.Views;
+import dev.ppw.model.DiagnosticKind;
+import dev.ppw.model.Diagnostics;
+import dev.ppw.model.FrameTable;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.Profile;
 import dev.ppw.model.StackFilters;
 import dev.ppw.model.ViewKind;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Which view of a profile to derive (SEMANTICS.md section 3), through which filters ("Filters"): every front end's
@@ -99,6 +106,35 @@ public record ViewSpec(ViewKind view, int tauDepth, String region, StackFilters 
     boolean holds(Profile profile) {
         return profile.view() == view && (view != ViewKind.TAU || profile.tauDepth() == tauDepth)
                 && (filters.isNone() || view != ViewKind.TREE);
+    }
+
+    /** Note: a filter's pattern found in no region name of the profile (pprof warns so too): it filtered nothing. */
+    static final DiagnosticKind FILTER_MATCHED_NOTHING = DiagnosticKind.note("filter_matched_nothing",
+            "filter whose pattern matched no region name", "filters whose pattern matched no region name");
+
+    /**
+     * Counts in {@code diagnostics} each filter whose pattern is found in no region name of {@code frames} (a
+     * profile's frame table, holding every region its reading met), as {@link #FILTER_MATCHED_NOTHING}.
+     */
+    void noteUnmatched(FrameTable frames, Diagnostics diagnostics) {
+        if (filters.isNone()) {
+            return;
+        }
+        List<String> regions = new ArrayList<>(frames.size());
+        for (int f = 0; f < frames.size(); f++) {
+            regions.add(frames.regionName(f));
+        }
+        check(filters.focus(), "--focus", regions, diagnostics);
+        check(filters.ignore(), "--ignore", regions, diagnostics);
+        check(filters.hide(), "--hide", regions, diagnostics);
+        check(filters.show(), "--show", regions, diagnostics);
+        check(filters.showFrom(), "--show-from", regions, diagnostics);
+    }
+
+    private static void check(Optional<Pattern> pattern, String option, List<String> regions, Diagnostics diagnostics) {
+        if (pattern.isPresent() && regions.stream().noneMatch(r -> pattern.get().matcher(r).find())) {
+            diagnostics.note(FILTER_MATCHED_NOTHING, option + " '" + pattern.get().pattern() + "' matched no region");
+        }
     }
 
     /**
