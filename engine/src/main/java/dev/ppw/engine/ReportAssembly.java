@@ -33,6 +33,7 @@ final class ReportAssembly {
     static Report ofProfile(Analysis analysis, ProfileResult folded) {
         RowOptions rows = analysis.rows();
         Report report = rows(folded.profile(), folded.diagnostics(), rows);
+        countOverflows(folded.profile(), report.diagnostics());
         if (analysis.sections()) {
             report = report.withSections(sections(folded.threads(), Report.Section.Kind.THREAD, analysis.view(), rows));
         }
@@ -47,6 +48,7 @@ final class ReportAssembly {
     static Report ofMerge(Analysis analysis, MergeResult result) {
         RowOptions rows = analysis.rows();
         Report report = ofMerged(result.merged(), rows);
+        countOverflows(result.merged().profile(), report.diagnostics());
         if (analysis.sections()) {
             report = report.withSections(sections(result.nodes(), Report.Section.Kind.NODE, analysis.view(),
                     rows.withTopImbalance(0)));
@@ -56,6 +58,30 @@ final class ReportAssembly {
             report = withSplit(report, result.split().get(), rows);
         }
         return report;
+    }
+
+    /**
+     * Counts the sums of {@code shown}'s tree that stopped at the limit of a long (SEMANTICS.md section 5, "Limits"),
+     * those of the fold and the view alike, as {@link Diagnostics#ARITHMETIC_OVERFLOW}, naming the first row and the
+     * inputs.
+     */
+    static void countOverflows(Profile shown, Diagnostics into) {
+        List<String> inputs = shown.inputs();
+        String named = inputs.size() <= 2 ? String.join(", ", inputs)
+                : inputs.get(0) + " and " + (inputs.size() - 1) + " more inputs";
+        long count = shown.tree().overflows();
+        if (count > 0) {
+            into.warn(Diagnostics.ARITHMETIC_OVERFLOW, count,
+                    List.of(named + ": " + shown.tree().firstOverflow().orElse("") + " stopped at the limit"));
+        }
+        // A total sums rows that each fit: it may stop at the limit while no row does.
+        for (Part part : Part.values()) {
+            long total = shown.total(shown.tree().measure(), part);
+            if (total == Long.MAX_VALUE || total == Long.MIN_VALUE) {
+                into.warn(Diagnostics.ARITHMETIC_OVERFLOW, named + ": the total of the " + part.label()
+                        + " part stopped at the limit");
+            }
+        }
     }
 
     /**
