@@ -73,6 +73,7 @@ final class ReportAssembly {
         if (count > 0) {
             into.warn(Diagnostics.ARITHMETIC_OVERFLOW, count,
                     List.of(named + ": " + shown.tree().firstOverflow().orElse("") + " stopped at the limit"));
+            return;
         }
         // A total sums rows that each fit: it may stop at the limit while no row does.
         for (Part part : Part.values()) {
