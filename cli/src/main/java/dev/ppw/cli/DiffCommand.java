@@ -119,6 +119,10 @@ final class DiffCommand implements Callable<Integer> {
                     "(default: ${DEFAULT-VALUE})."})
     Colour.When colour;
 
+    @Option(names = "--csv-raw", description = "Write CSV names as they are, even those a spreadsheet takes for a formula"
+            + " (=, +, -, @, tab, CR first), which are otherwise written as text: '=...")
+    boolean csvRaw;
+
     @Option(names = "--strict",
             description = "Treat every warning about the inputs as an error: exit 1 and write nothing.")
     boolean strict;
@@ -182,7 +186,7 @@ final class DiffCommand implements Callable<Integer> {
         boolean toStdout = output == null || Output.STDOUT.equals(output.toString());
         report = report.withPresentation(report.presentation()
                 .withColour(Colour.decide(colour, toStdout && writer.features().contains(ReportFeature.COLOUR),
-                        streams.out())));
+                        streams.out())).withRawCsv(csvRaw));
         if (toStdout) {
             engine.write(report, writer.name(), streams.out());
             streams.out().flush();
