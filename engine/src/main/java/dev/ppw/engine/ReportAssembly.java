@@ -6,7 +6,9 @@ import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.aggregate.Views;
 import dev.ppw.model.Breakdown;
+import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.Metric;
 import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ProfileDiff;
@@ -77,12 +79,29 @@ final class ReportAssembly {
         }
         // A total sums rows that each fit: it may stop at the limit while no row does.
         for (Part part : Part.values()) {
-            long total = shown.total(shown.tree().measure(), part);
-            if (total == Long.MAX_VALUE || total == Long.MIN_VALUE) {
+            if (totalOverflows(shown, part)) {
                 into.warn(Diagnostics.ARITHMETIC_OVERFLOW, named + ": the total of the " + part.label()
                         + " part stopped at the limit");
             }
         }
+    }
+
+    /** True when the total of {@code part}'s rows ({@link Profile#total}) went past the limit of a long. */
+    private static boolean totalOverflows(Profile shown, Part part) {
+        CallTree tree = shown.tree();
+        Metric measure = tree.measure();
+        long total = 0;
+        for (int row = tree.firstChild(CallTree.ROOT); row != CallTree.NONE; row = tree.nextSibling(row)) {
+            if (tree.part(row) == part) {
+                long v = shown.view().isHierarchical() ? tree.inclusiveOf(row, measure) : tree.exclusiveOf(row, measure);
+                long r = total + v;
+                if (((total ^ r) & (v ^ r)) < 0) {
+                    return true;
+                }
+                total = r;
+            }
+        }
+        return false;
     }
 
     /**
