@@ -85,6 +85,8 @@ public final class CallTree {
     private double[][] doubleColumns = new double[0][];
     /** Per node the sketch of its calls' inclusive times, or null per node (no call yet) or whole (not kept). */
     private CallTimeSketch[] callTimes;
+    private static final String INCLUSIVE = "inclusive";
+    private static final String EXCLUSIVE = "exclusive";
     /** Sums that went past a long and stopped at its limit, here or in a tree added into this one. */
     private long overflows;
     /** Where the first of them was: the row and the column, or null while there was none. */
@@ -354,7 +356,7 @@ public final class CallTree {
     public void add(int node, Metric m, long value) {
         Objects.checkIndex(node, size);
         long[] col = longColumns[column(m)];
-        col[node] = m.combine() == Combine.SUM ? sum(node, m.name(), col[node], value) : m.combine().apply(col[node], value);
+        col[node] = m.combine() == Combine.SUM ? sum(node, m, "", col[node], value) : m.combine().apply(col[node], value);
     }
 
     /** Combines {@code value} (NaN: nothing) into the node's value of non-integral VALUE metric {@code m}. */
@@ -414,10 +416,10 @@ public final class CallTree {
         Objects.checkIndex(leaf, size);
         int c = weightColumn(m);
         long[] inclusive = longColumns[c];
-        longColumns[c + 1][leaf] = sum(leaf, m.name() + " exclusive", longColumns[c + 1][leaf], weight);
+        longColumns[c + 1][leaf] = sum(leaf, m, EXCLUSIVE, longColumns[c + 1][leaf], weight);
         for (int n = leaf; n != ROOT; n = parent[n]) {
             calls[n] = sum(n, "calls", calls[n], samples);
-            inclusive[n] = sum(n, m.name() + " inclusive", inclusive[n], weight);
+            inclusive[n] = sum(n, m, INCLUSIVE, inclusive[n], weight);
             int p = parent[n];
             if (p != ROOT) {
                 subcalls[p] = sum(p, "subcalls", subcalls[p], samples);
@@ -477,14 +479,14 @@ public final class CallTree {
                 int theirs = from.column(m);
                 if (m.kind() == Metric.Kind.WEIGHT) {
                     if (!withoutInclusive) {
-                        longColumns[mine][node] = sum(node, m.name() + " inclusive", longColumns[mine][node],
+                        longColumns[mine][node] = sum(node, m, INCLUSIVE, longColumns[mine][node],
                                 from.longColumns[theirs][fromNode]);
                     }
-                    longColumns[mine + 1][node] = sum(node, m.name() + " exclusive", longColumns[mine + 1][node],
+                    longColumns[mine + 1][node] = sum(node, m, EXCLUSIVE, longColumns[mine + 1][node],
                             from.longColumns[theirs + 1][fromNode]);
                 } else if (m.integral()) {
                     long value = from.longColumns[theirs][fromNode];
-                    longColumns[mine][node] = m.combine() == Combine.SUM ? sum(node, m.name(), longColumns[mine][node],
+                    longColumns[mine][node] = m.combine() == Combine.SUM ? sum(node, m, "", longColumns[mine][node],
                             value) : m.combine().apply(longColumns[mine][node], value);
                 } else {
                     doubleColumns[mine][node] = m.combine().apply(doubleColumns[mine][node],
@@ -503,6 +505,18 @@ public final class CallTree {
         long r = a + b;
         if (((a ^ r) & (b ^ r)) < 0) {
             return overflowed(node, column, a < 0);
+        }
+        return r;
+    }
+
+    /**
+     * {@link #sum(int, String, long, long)} for a column of metric {@code m} ({@code part}: {@link #INCLUSIVE},
+     * {@link #EXCLUSIVE} or "" for a value), whose name is made only when the sum stops at the limit: on a hot path.
+     */
+    private long sum(int node, Metric m, String part, long a, long b) {
+        long r = a + b;
+        if (((a ^ r) & (b ^ r)) < 0) {
+            return overflowed(node, part.isEmpty() ? m.name() : m.name() + " " + part, a < 0);
         }
         return r;
     }
