@@ -34,11 +34,42 @@ public final class PerfEvents {
     private static final Pattern EVENT = Pattern.compile("  (\\S.*?)(?:\\s{2,}\\[([^\\]]+)\\])?\\s*");
     private static final String METRIC_GROUPS = "Metric Groups:";
 
+    /**
+     * What the kernel's software and perf's tool events count, for a perf that lists them without a word (perf 6.1
+     * does): the events a machine without hardware counters (a virtual machine, a container) still has.
+     */
+    private static final Map<String, String> OWN_WORDS = Map.ofEntries(
+            Map.entry("cpu-clock", "CPU time of the measured tasks, from a high-resolution timer per CPU (msec);"
+                    + " perf record samples it when no event is given"),
+            Map.entry("task-clock", "time the measured tasks ran on a CPU (msec); perf stat's 'CPUs utilized' is it"
+                    + " over the wall time"),
+            Map.entry("page-faults", "page faults taken by the measured tasks, minor and major"),
+            Map.entry("minor-faults", "page faults served without reading from disk"),
+            Map.entry("major-faults", "page faults that read the page from disk"),
+            Map.entry("context-switches", "times a measured task left its CPU for another task"),
+            Map.entry("cpu-migrations", "times a measured task moved to another CPU"),
+            Map.entry("alignment-faults", "unaligned memory accesses the kernel fixed up"),
+            Map.entry("emulation-faults", "instructions the kernel emulated"),
+            Map.entry("cgroup-switches", "context switches to a task of another control group"),
+            Map.entry("bpf-output", "samples written by BPF programs, for perf record"),
+            Map.entry("dummy", "counts nothing: a placeholder that carries side-band records"),
+            Map.entry("duration_time", "wall-clock time of the measurement (ns)"),
+            Map.entry("user_time", "user-mode CPU time of the measured tasks (ns)"),
+            Map.entry("system_time", "kernel-mode CPU time of the measured tasks (ns)"));
+
     private PerfEvents() {
     }
 
+    /** {@code event} with ppw-java's own words when perf gives it none and it is one of {@link #OWN_WORDS}. */
+    private static PerfEvent withOwnWords(PerfEvent event) {
+        String words = OWN_WORDS.get(event.name());
+        return words == null || !event.description().isEmpty() ? event
+                : new PerfEvent(event.name(), event.aliases(), event.type(), event.topic(), words);
+    }
+
     /**
-     * Every event and metric the installed perf lists, in its order.
+     * Every event and metric the installed perf lists, in its order; a software event perf says nothing of is
+     * described in ppw-java's words.
      *
      * @param perf the perf to ask: {@code perf} on the PATH, or a path to it
      * @throws WorkloadException when perf is not installed or cannot list its events (the message says what to do)
@@ -47,7 +78,8 @@ public final class PerfEvents {
         Perf.Output json = Perf.run(perf, List.of("list", "-j"));
         if (json.exitStatus() == 0 && json.stdout().stripLeading().startsWith("[")) {
             try {
-                return parseJson(new java.io.ByteArrayInputStream(json.stdout().getBytes(StandardCharsets.UTF_8)));
+                return parseJson(new java.io.ByteArrayInputStream(json.stdout().getBytes(StandardCharsets.UTF_8)))
+                        .stream().map(PerfEvents::withOwnWords).toList();
             } catch (IOException e) {
                 // a perf whose -j is something else: its text is read instead
             }
@@ -58,7 +90,7 @@ public final class PerfEvents {
                     + Perf.firstLine(text.stderr()));
         }
         try {
-            return parseText(new StringReader(text.stdout()));
+            return parseText(new StringReader(text.stdout())).stream().map(PerfEvents::withOwnWords).toList();
         } catch (IOException e) {
             throw new IllegalStateException("reading a string failed", e);
         }
