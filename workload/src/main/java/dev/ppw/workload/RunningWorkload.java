@@ -93,8 +93,13 @@ public final class RunningWorkload implements AutoCloseable {
             if (spec.tool() != WorkloadSpec.Tool.NONE) {
                 throw Perf.missing(options.perf(), e);
             }
-            throw new WorkloadException("cannot run " + spec.command().get(0) + ": " + Perf.firstLine(
-                    String.valueOf(e.getMessage())).replaceFirst("^Cannot run program \"[^\"]*\"[^:]*: ", ""), e);
+            String program = spec.command().get(0);
+            String why = String.valueOf(e.getMessage());
+            // the JDK's words differ by version and launch mechanism; the errno's text is the same in all
+            String said = why.contains("No such file") ? "no such program" + (program.contains("/") ? ""
+                    : " on the PATH") : why.contains("Permission denied") ? "not an executable file"
+                    : Perf.firstLine(why).replaceFirst("^Cannot run program \"[^\"]*\"[^:]*: ", "");
+            throw new WorkloadException("cannot run " + program + ": " + said, e);
         }
         RunningWorkload running = new RunningWorkload(spec, argv, process, scratch);
         running.watch(listener, options, traces, started, startNanos);

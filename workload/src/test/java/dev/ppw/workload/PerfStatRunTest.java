@@ -49,4 +49,36 @@ class PerfStatRunTest {
             assertEquals(counted, series.samples(), event);
         }
     }
+
+    @Test
+    void aCancelledRunKeepsTheIntervalsCountedSoFar(@TempDir Path scratch) throws Exception {
+        PerfAvailable.assume();
+        WorkloadSpec spec = WorkloadSpec.of(List.of("sh", "-c", "while :; do :; done")).withTool(WorkloadSpec.Tool.STAT)
+                .withEvents(List.of("task-clock")).withIntervalMillis(100);
+        java.util.concurrent.CountDownLatch three = new java.util.concurrent.CountDownLatch(3);
+        java.util.concurrent.atomic.AtomicInteger counted = new java.util.concurrent.atomic.AtomicInteger();
+        WorkloadListener counting = new WorkloadListener() {
+            @Override
+            public void interval(CounterInterval interval) {
+                interval.values().stream().filter(CounterValue::counted).forEach(v -> counted.incrementAndGet());
+                three.countDown();
+            }
+        };
+        try (RunningWorkload running = Workloads.start(spec, counting,
+                Workloads.Options.defaults().withScratchParent(scratch))) {
+            assertTrue(three.await(20, java.util.concurrent.TimeUnit.SECONDS), "three intervals told");
+            running.cancel();
+            WorkloadResult result = running.await(java.time.Duration.ofSeconds(10))
+                    .orElseThrow(() -> new AssertionError("not ended 10 s after the cancel"));
+            assertTrue(result.cancelled());
+            assertTrue(result.failed());
+            assertTrue(result.intervals() >= 3, "intervals: " + result.intervals());
+            assertTrue(result.rawFiles().containsKey("perf-stat.csv"));
+            CounterSeries clock = result.profile().counters().stream().filter(c -> c.counter().equals("task-clock")
+                    && c.series().equals("msec")).findFirst().orElseThrow();
+            assertEquals(counted.get(), clock.samples(), "one sample per interval perf counted, as told");
+            // a busy loop runs whenever the shared machine lets it, and never more than the interval's 100 ms
+            assertTrue(clock.max() > 0 && clock.max() <= 105, clock.toString());
+        }
+    }
 }
