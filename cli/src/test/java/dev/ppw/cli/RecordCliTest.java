@@ -135,6 +135,29 @@ class RecordCliTest {
     }
 
     @Test
+    void tracesTheWorkloadWritesAreMergedAsNodesAndOldOnesLeftOut() throws Exception {
+        Path examples = dev.ppw.testing.Examples.folder().resolve("perfflowaspect/nodes4");
+        Path in = Files.createDirectories(dir.resolve("in"));
+        Files.copy(examples.resolve("node0.pfw"), in.resolve("node0.pfw"));
+        Files.copy(examples.resolve("node1.pfw"), in.resolve("node1.pfw"));
+        Path traces = Files.createDirectories(dir.resolve("traces"));
+        Files.copy(examples.resolve("node2.pfw"), traces.resolve("old.pfw"));
+        Cli recorded = Cli.run("record", "--trace-dir", traces.toString(), "--store", store(), "--", "sh", "-c",
+                "cp \"$0\"/node0.pfw \"$0\"/node1.pfw \"${PERFFLOW_OPTIONS#log-dir=}\"/", in.toString());
+        assertEquals(0, recorded.exit(), recorded.toString());
+        try (RunStore store = open()) {
+            RunInfo run = store.resolve("run:1");
+            assertEquals(2, run.nodes());
+            assertEquals(List.of("node0.pfw", "node1.pfw"), store.rawFiles(1).stream().map(RawFile::name).toList());
+        }
+        Cli merged = Cli.run("merge", in.resolve("node0.pfw").toString(), in.resolve("node1.pfw").toString(),
+                "--format", "csv", "-q");
+        Cli stored = Cli.run("profile", "run:1", "--format", "csv", "--store", store());
+        assertEquals(0, stored.exit(), stored.toString());
+        assertEquals(merged.out(), stored.out());
+    }
+
+    @Test
     void aCommandThatDoesNotExistIsOneLineAndNothingIsKept() {
         Cli missing = Cli.run("record", "--store", store(), "--", dir.resolve("no-such-program").toString());
         assertEquals(1, missing.exit(), missing.toString());
