@@ -48,6 +48,8 @@ class ArchitectureTest {
     private static final String REPORT = "dev.ppw.report..";
     private static final String ENGINE = "dev.ppw.engine..";
     private static final String CLI = "dev.ppw.cli..";
+    private static final String STORE = "dev.ppw.store..";
+    private static final String WORKLOAD = "dev.ppw.workload..";
 
     @Test
     void theModelDependsOnNoOtherModule() {
@@ -76,6 +78,18 @@ class ArchitectureTest {
                 .resideInAPackage(REPORT).check(MAIN);
     }
 
+    @Test
+    void frontEndModulesStandOnTheEngineApiAndTheLayersBelowKnowNoneOfThem() {
+        noClasses().that().resideInAnyPackage(MODEL, COLLECT, AGGREGATE, REPORT, ENGINE).should()
+                .dependOnClassesThat().resideInAnyPackage(STORE, WORKLOAD, CLI).check(MAIN);
+        // the run store keeps runs; the workload runner makes them (and the server and the command line use both)
+        noClasses().that().resideInAPackage(STORE).should().dependOnClassesThat()
+                .resideInAnyPackage(WORKLOAD, CLI).check(MAIN);
+        noClasses().that().resideInAPackage(WORKLOAD).should().dependOnClassesThat().resideInAPackage(CLI)
+                .check(MAIN);
+    }
+
+    /** The front ends' API too: the server calls the store's and the workload runner's. */
     @Test
     void theEnginesAndTheModelsPublicSignaturesNameOnlyExportedTypes() {
         ArchCondition<JavaClass> exportedOnly = new ArchCondition<>("name only types of exported packages in public"
@@ -114,12 +128,12 @@ class ArchitectureTest {
                 }
             }
         };
-        classes().that().resideInAnyPackage(ENGINE, MODEL).should(exportedOnly).check(MAIN);
+        classes().that().resideInAnyPackage(ENGINE, MODEL, STORE, WORKLOAD).should(exportedOnly).check(MAIN);
     }
 
     private static boolean exported(String pkg) {
         return List.of("dev.ppw.engine", "dev.ppw.model", "dev.ppw.model.format", "dev.ppw.model.output",
-                "dev.ppw.model.work").contains(pkg);
+                "dev.ppw.model.work", "dev.ppw.store", "dev.ppw.workload").contains(pkg);
     }
 
     @Test
