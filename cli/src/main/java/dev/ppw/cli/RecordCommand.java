@@ -54,6 +54,7 @@ final class RecordCommand implements Callable<Integer> {
     Main main;
 
     @Option(names = "--perf", paramLabel = "TOOL", converter = PerfTool.class,
+            completionCandidates = CompletionCandidates.PerfTools.class,
             description = "stat (perf stat -I: counts per interval) or record (perf record, then perf script);"
                     + " without it the workload runs on its own.")
     WorkloadSpec.Tool tool;
