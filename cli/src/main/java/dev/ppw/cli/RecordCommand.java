@@ -2,11 +2,8 @@ package dev.ppw.cli;
 
 import dev.ppw.store.NewRun;
 import dev.ppw.store.RunStore;
-import dev.ppw.workload.CounterInterval;
-import dev.ppw.workload.CounterValue;
 import dev.ppw.workload.RunningWorkload;
 import dev.ppw.workload.WorkloadListener;
-import dev.ppw.workload.WorkloadOutput;
 import dev.ppw.workload.WorkloadResult;
 import dev.ppw.workload.WorkloadSpec;
 import dev.ppw.workload.Workloads;
@@ -22,7 +19,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /** {@code ppw-java record}: run a workload, under perf or on its own, and keep it as a run of the store. */
@@ -53,7 +49,7 @@ final class RecordCommand implements Callable<Integer> {
     @ParentCommand
     Main main;
 
-    @Option(names = "--perf", paramLabel = "TOOL", converter = PerfTool.class,
+    @Option(names = "--perf", paramLabel = "TOOL", converter = Converters.PerfTool.class,
             completionCandidates = CompletionCandidates.PerfTools.class,
             description = "stat (perf stat -I: counts per interval) or record (perf record, then perf script);"
                     + " without it the workload runs on its own.")
@@ -110,7 +106,7 @@ final class RecordCommand implements Callable<Integer> {
         PrintStream err = main.streams().err();
         Workloads.Options options = Workloads.Options.defaults().withEngine(main.engine());
         WorkloadResult result;
-        try (RunningWorkload running = Workloads.start(workload, quiet ? WorkloadListener.NONE : new Echo(err),
+        try (RunningWorkload running = Workloads.start(workload, quiet ? WorkloadListener.NONE : new WorkloadEcho(err),
                 options);
              Interrupt ctrlC = Interrupt.onFirst(running::cancel)) {
             result = running.await();
@@ -151,61 +147,6 @@ final class RecordCommand implements Callable<Integer> {
             return frequencyHz == null ? w : w.withFrequencyHz(frequencyHz);
         } catch (IllegalArgumentException e) {
             throw ReportOptions.usage(spec, e.getMessage());
-        }
-    }
-
-    /** The workload's lines and each interval's counts on stderr as they come. */
-    private static final class Echo implements WorkloadListener {
-        private final PrintStream err;
-
-        Echo(PrintStream err) {
-            this.err = err;
-        }
-
-        @Override
-        public void interval(CounterInterval interval) {
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s[%d.%03d s]", Main.PREFIX,
-                    interval.endNanos() / 1_000_000_000L, interval.endNanos() / 1_000_000 % 1000));
-            for (CounterValue v : interval.values()) {
-                line.append("  ").append(v.event()).append(v.id().isEmpty() ? "" : "/" + v.id()).append(' ')
-                        .append(v.value().isPresent() ? count(v.value().getAsDouble()) : "-")
-                        .append(v.unit().equals("count") ? "" : " " + v.unit());
-            }
-            err.println(line);
-        }
-
-        @Override
-        public void output(WorkloadOutput stream, String line) {
-            err.println(line);
-        }
-
-        @Override
-        public void step(String what) {
-            err.println(Main.PREFIX + what);
-        }
-    }
-
-    /** A count as perf printed it: a whole number without a fraction, else its shortest digits. */
-    static String count(double value) {
-        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
-                : java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
-    }
-
-    static final class PerfTool implements picocli.CommandLine.ITypeConverter<WorkloadSpec.Tool> {
-        @Override
-        public WorkloadSpec.Tool convert(String value) {
-            WorkloadSpec.Tool t;
-            try {
-                t = WorkloadSpec.Tool.of(value);
-            } catch (IllegalArgumentException e) {
-                throw new picocli.CommandLine.TypeConversionException("unknown perf tool '" + value
-                        + "': expected stat or record");
-            }
-            if (t == WorkloadSpec.Tool.NONE) {
-                throw new picocli.CommandLine.TypeConversionException("--perf takes stat or record; without --perf"
-                        + " the workload runs on its own");
-            }
-            return t;
         }
     }
 }

@@ -77,13 +77,20 @@ class RecordCliTest {
                     .filter(s -> s.series().equals("msec") || s.series().equals("count"))
                     .collect(Collectors.toMap(CounterSeries::counter, s -> s));
             CounterSeries taskClock = series.get("task-clock");
-            assertEquals(intervals.size(), taskClock.samples(), series.toString());
+            // one sample per interval in which perf counted the event (on a loaded machine the shell may not run in one)
+            long counted = intervals.stream().flatMap(i -> i.values().stream())
+                    .filter(v -> v.event().equals("task-clock") && v.counted()).count();
+            assertTrue(counted >= 2, "counted intervals: " + counted);
+            assertEquals(counted, taskClock.samples(), series.toString());
             double sum = intervals.stream().flatMap(i -> i.values().stream())
                     .filter(v -> v.event().equals("task-clock")).mapToDouble(v -> v.value().orElse(0)).sum();
             assertEquals(sum, taskClock.sum(), 1e-9);
             // the busy shell runs whenever the shared machine lets it, never more than an interval's 100 ms
             assertTrue(taskClock.max() > 0 && taskClock.max() <= 105, taskClock.toString());
-            assertEquals(intervals.get(intervals.size() - 1).endNanos(), taskClock.lastNanos());
+            long lastCounted = intervals.stream().filter(i -> i.values().stream()
+                    .anyMatch(v -> v.event().equals("task-clock") && v.counted()))
+                    .mapToLong(CounterInterval::endNanos).max().orElseThrow();
+            assertEquals(lastCounted, taskClock.lastNanos());
         }
         Cli counters = Cli.run("profile", "run:1", "--view", "counters", "--store", store());
         assertEquals(0, counters.exit(), counters.toString());
