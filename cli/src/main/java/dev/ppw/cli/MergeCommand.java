@@ -40,6 +40,8 @@ import java.util.concurrent.Callable;
                 "      merge the nodes that can be read; the others are named and counted",
                 "  ppw-java merge runs/job42/ --agg max --bin-width 100ms --format csv",
                 "      per row, the worst node's time in each 100 ms since each node's start",
+                "  ppw-java merge runs/job42/ --agg max --store --session scaling --tag nodes=64",
+                "      the merge printed, and kept as a run of the store (its run:ID on stderr)",
                 "%nA row missing from a node counts as 0 for min, max and avg unless --present-only.",
                 "Exit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage, 3 internal error."})
 final class MergeCommand implements Callable<Integer> {
@@ -96,11 +98,14 @@ final class MergeCommand implements Callable<Integer> {
     @Mixin
     WindowOptions time;
 
+    @Mixin
+    KeepOptions keep;
+
     @Override
     public Integer call() throws IOException {
         checkUsage();
         Engine engine = main.engine();
-        List<InputSource> sources = engine.inputs(inputs, main.streams().in());
+        List<InputSource> sources = engine.inputs(inputs, main.streams().in(), keep.runs());
         options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
         IgnoredOptions.merge(spec, options, agg).forEach(main.streams().err()::println);
         IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
@@ -108,7 +113,7 @@ final class MergeCommand implements Callable<Integer> {
                 .withRecomputeInclusive(recomputeInclusive).withNodeBy(nodeBy).withBreakdown(breakdown);
         Analysis analysis = Analyses.merge(sources, engine, spec, options, input, time, combine,
                 topImbalance == null ? 0 : topImbalance, jobs);
-        return Analyses.run(main, spec, analysis, options, "merge", false, quiet);
+        return Analyses.run(main, spec, analysis, options, "merge", false, quiet, keep);
     }
 
     private void checkUsage() {
