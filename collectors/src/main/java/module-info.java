@@ -1,6 +1,7 @@
 /**
  * The input formats: one package per format, each a streaming reader behind {@link dev.ppw.model.format.InputFormat},
- * found through its {@code provides} line (and the same line in {@code META-INF/services}, for the class path).
+ * found through its {@code provides} line (and the same line in {@code META-INF/services}, for the class path), in the
+ * same order in both: the formats' file endings are searched for, and listed, in the order the formats come.
  * Nothing is exported: formats are used through the model's interfaces only.
  *
  * <p>Warnings: Eclipse Collections, protobuf-java and sketches-java are automatic modules (they have no descriptor of
@@ -22,8 +23,8 @@ module dev.ppw.collect {
             dev.ppw.collect.lttng.BabeltraceTextFormat,
             dev.ppw.collect.ctf.LttngCtfFormat,
             dev.ppw.collect.jfr.JfrFormat,
-            dev.ppw.collect.pprof.PprofFormat,
             dev.ppw.collect.v8.V8CpuProfileFormat,
+            dev.ppw.collect.pprof.PprofFormat,
             dev.ppw.collect.tau.TauProfileFormat;
     provides dev.ppw.model.format.UnreadFormat with
             dev.ppw.collect.unread.CaliperFile,

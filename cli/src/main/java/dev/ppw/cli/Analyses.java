@@ -6,7 +6,6 @@ import dev.ppw.engine.Combine;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.UnusableRequestException;
 import dev.ppw.model.ThreadMode;
-import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.work.Cancel;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,7 +24,8 @@ final class Analyses {
 
     /**
      * The profile of {@code sources} that the shared options ask for ({@code profile}, and {@code report} of one
-     * input): its view and rows, how inputs are read, its split, and a section per thread when the output shows them.
+     * input): its view and rows, how inputs are read, its split, and a section per thread when the chosen writer shows
+     * them ({@link Analysis#shownBy}).
      *
      * @param jobs {@code -j}, or null for the default
      */
@@ -34,24 +34,24 @@ final class Analyses {
         Analysis analysis = Analysis.profile(sources).withView(options.viewSpec()).withRows(options.rows(0))
                 .withReading(input.reading(spec, engine.formats(), options.warnings.examplesKept()).withThreads(threads))
                 .withSplit(time.spec(spec).filter(s -> time.applies(options)).orElse(null))
-                .withSections(options.tauSections());
+                .shownBy(Output.chosen(options), options.style);
         return jobs == null ? analysis : analysis.withJobs(jobs);
     }
 
     /**
      * The merge of {@code sources} as {@code combine} says that the shared options ask for ({@code merge}, and
-     * {@code report} of several inputs), with its {@code topImbalance} rows (0: none); the HTML page shows each row on
-     * every node, so it takes the breakdown and each node's section.
+     * {@code report} of several inputs), with its {@code topImbalance} rows (0: none), and what the chosen writer shows
+     * ({@link Analysis#shownBy}: the HTML page shows each row on every node, so it takes the breakdown and each node's
+     * section).
      */
     static Analysis merge(List<InputSource> sources, Engine engine, CommandSpec spec, ReportOptions options,
                           InputOptions input, WindowOptions time, Combine combine, int topImbalance, Integer jobs) {
-        boolean html = "html".equals(Output.chosen(options).name()) && options.view != ViewKind.COUNTERS;
         Analysis analysis = Analysis.merge(sources, combine.op())
-                .withCombine(combine.withBreakdown(combine.breakdown() || topImbalance > 0 || html))
+                .withCombine(combine.withBreakdown(combine.breakdown() || topImbalance > 0))
                 .withView(options.viewSpec()).withRows(options.rows(topImbalance))
                 .withReading(input.reading(spec, engine.formats(), options.warnings.examplesKept()))
                 .withSplit(time.spec(spec).filter(s -> time.applies(options)).orElse(null))
-                .withSections(options.tauSections() || html);
+                .shownBy(Output.chosen(options), options.style);
         return jobs == null ? analysis : analysis.withJobs(jobs);
     }
 

@@ -28,6 +28,17 @@ final class Converters {
     private Converters() {
     }
 
+    /**
+     * The writer registered as the default for {@code choice} ({@link OutputWriter#defaultFor()}): text when nothing
+     * chose a format, HTML for {@code report}.
+     *
+     * @throws IllegalStateException when no registered writer is (the jar lacks the report module)
+     */
+    static OutputWriter defaultWriter(OutputWriter.Default choice) {
+        return WRITERS.defaultFor(choice).orElseThrow(() -> new IllegalStateException("no registered writer is the"
+                + " default for " + choice + ": writers " + WRITERS.names()));
+    }
+
     private static <E extends Enum<E>> E byLabel(String text, E[] values, Function<E, String> label, String what) {
         String wanted = text.trim().toLowerCase(Locale.ROOT);
         for (E v : values) {

@@ -19,6 +19,7 @@ import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.ReportFeature;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -180,7 +181,8 @@ final class DiffCommand implements Callable<Integer> {
         Report report = result.report();
         boolean toStdout = output == null || Output.STDOUT.equals(output.toString());
         report = report.withPresentation(report.presentation()
-                .withColour(Colour.decide(colour, toStdout && "text".equals(writer.name()), streams.out())));
+                .withColour(Colour.decide(colour, toStdout && writer.features().contains(ReportFeature.COLOUR),
+                        streams.out())));
         if (toStdout) {
             engine.write(report, writer.name(), streams.out());
             streams.out().flush();
@@ -262,6 +264,6 @@ final class DiffCommand implements Callable<Integer> {
         }
         boolean file = output != null && !Output.STDOUT.equals(output.toString());
         OutputWriter byEnding = file ? Converters.byEnding(output) : null;
-        return byEnding != null ? byEnding : Converters.WRITERS.byName("text").orElseThrow();
+        return byEnding != null ? byEnding : Converters.defaultWriter(OutputWriter.Default.UNSPECIFIED);
     }
 }

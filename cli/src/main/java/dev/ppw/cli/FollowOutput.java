@@ -3,6 +3,7 @@ package dev.ppw.cli;
 import dev.ppw.engine.AnalysisResult;
 import dev.ppw.engine.Engine;
 import dev.ppw.model.Report;
+import dev.ppw.model.output.ReportFeature;
 
 import java.io.IOException;
 
@@ -56,7 +57,9 @@ final class FollowOutput {
         boolean toStdout = options.output == null || Output.STDOUT.equals(options.output.toString());
         if (toStdout && terminal) {
             streams.out().print(REDRAW);
-        } else if (toStdout && "text".equals(Output.chosen(options).name())) {
+        } else if (toStdout && Output.chosen(options).features().contains(ReportFeature.COLOUR)) {
+            // Output laid out for a terminal (it colours there) has no end of its own to tell snapshots apart by;
+            // documents for programs (CSV, JSON) come whole, one after the other.
             streams.out().println(SEPARATOR + label);
         }
         Output.write(engine, report, options, streams);

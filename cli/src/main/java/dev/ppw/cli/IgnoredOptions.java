@@ -3,6 +3,8 @@ package dev.ppw.cli;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.Presentation;
 import dev.ppw.model.ViewKind;
+import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.ReportFeature;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
@@ -18,6 +20,9 @@ import java.util.List;
  * option (with {@code --present-only} and {@code --agg sum}, all but the rule's name), the exit code stays 0, and
  * {@code --strict} (which is about the input) does not turn them into errors. Only options typed on the command
  * line count, not defaults.
+ *
+ * <p>What a format uses is what its writer declares ({@link OutputWriter#features()}), said in its words where it
+ * has some ({@link OutputWriter#whyUnused}), else in these; no writer is named here.
  */
 final class IgnoredOptions {
     private IgnoredOptions() {
@@ -55,34 +60,18 @@ final class IgnoredOptions {
             check.ignored("--breakdown", "is per row, and --view counters lists counter series", "--view counters");
             check.ignored("--top-imbalance", "is per row, and --view counters lists counter series",
                     "--view counters");
-        } else if (check.format.equals("folded")) {
-            String withFormat = options.format != null ? "--format folded" : "-o " + options.output;
-            check.ignored("--breakdown", "has no place in folded stacks", withFormat);
-            check.ignored("--top-imbalance", "has no place in folded stacks", withFormat);
-        } else if (check.format.equals("speedscope")) {
-            String withFormat = options.format != null ? "--format speedscope" : "-o " + options.output;
-            check.ignored("--breakdown", "has no place in speedscope's format (each node is a profile of its own)",
-                    withFormat);
-            check.ignored("--top-imbalance", "has no place in speedscope's format", withFormat);
-        } else if (check.format.equals("hatchet")) {
-            String withFormat = options.format != null ? "--format hatchet" : "-o " + options.output;
-            check.ignored("--top-imbalance", "lists rows apart, and Hatchet's graph has every row (--breakdown"
-                    + " gives each its spread)", withFormat);
+        } else {
+            check.unused("--breakdown", ReportFeature.BREAKDOWN);
+            check.unused("--top-imbalance", ReportFeature.IMBALANCE_ROWS);
         }
         return check.lines;
     }
 
     /**
-     * Formats that write the whole profile and its phases (each a profile of its own, SEMANTICS.md "Phases") but
-     * no time bins: a profile's values over time have no place there.
-     */
-    static final List<String> WHOLE_ONLY = List.of("folded", "pprof", "speedscope", "hatchet", "tau");
-
-    /**
      * The remarks on the time options ({@link WindowOptions}) of {@code profile}, {@code merge} and {@code report}:
-     * time bins given with a format that writes no bins, or any of them with {@code --view counters}, are ignored
-     * (and the inputs are not read twice for them, {@link WindowOptions#applies}); {@code --absolute-time} alone
-     * places nothing.
+     * time bins (or phases) given with a format that writes none, or any of them with {@code --view counters}, are
+     * ignored (and the inputs are not read twice for them, {@link WindowOptions#applies}); {@code --absolute-time}
+     * alone places nothing.
      */
     static List<String> time(CommandSpec spec, ReportOptions options, WindowOptions time) {
         Check check = new Check(spec.commandLine().getParseResult(), options);
@@ -95,16 +84,18 @@ final class IgnoredOptions {
                 check.ignored(option, "splits the rows of calls over time, and --view counters lists counter series",
                         "--view counters");
             }
-        } else if (check.format.equals("text") && options.style == Presentation.Style.TAU) {
+        } else if (check.tauLayout()) {
             for (String option : splitting) {
                 check.ignored(option, "has no place in TAU's pprof layout", "--style tau");
             }
-        } else if (WHOLE_ONLY.contains(check.format) && time.bins()) {
-            String withFormat = options.format != null ? "--format " + check.format : "-o " + options.output;
+        } else if (time.bins()) {
             // Phases given too are a usage error (WindowOptions.spec), not an option ignored here.
             for (String option : List.of("--time-bins", "--bin-width", "--absolute-time")) {
-                check.ignored(option, "has no place in " + check.format + " output, which writes phases but not"
-                        + " time bins", withFormat);
+                check.unused(option, ReportFeature.TIME_BINS);
+            }
+        } else {
+            for (String option : List.of("--phase-by", "--window", "--absolute-time")) {
+                check.unused(option, ReportFeature.PHASES);
             }
         }
         return check.lines;
@@ -113,13 +104,25 @@ final class IgnoredOptions {
     private static final class Check {
         final ParseResult given;
         final ReportOptions options;
-        final String format;
+        final OutputWriter writer;
+        /** How the chosen writer was chosen: {@code --format NAME}, or {@code -o FILE} by its ending. */
+        final String withFormat;
         final List<String> lines = new ArrayList<>();
 
         Check(ParseResult given, ReportOptions options) {
             this.given = given;
             this.options = options;
-            this.format = Output.chosen(options).name();
+            this.writer = Output.chosen(options);
+            this.withFormat = options.format != null ? "--format " + writer.name() : "-o " + options.output;
+        }
+
+        boolean shows(ReportFeature feature) {
+            return writer.features().contains(feature);
+        }
+
+        /** True when the writer lays text out ({@link ReportFeature#STYLE}) in TAU's pprof layout. */
+        boolean tauLayout() {
+            return shows(ReportFeature.STYLE) && options.style == Presentation.Style.TAU;
         }
 
         /** The view and format options that do not apply together. */
@@ -139,40 +142,62 @@ final class IgnoredOptions {
                 ignored("--max-depth", "counts levels of a tree, and the rows of " + view.label() + " are not one",
                         withView);
             }
-            String withFormat = options.format != null ? "--format " + format : "-o " + options.output;
-            if (!format.equals("text")) {
-                ignored("--style", "lays out text only", withFormat);
-                ignored("--ascii", "draws the lines of a text tree only", withFormat);
-                ignored("--verbose", "lists the inputs in the text header only", withFormat);
-                if (options.colour == Colour.When.ALWAYS) {
-                    ignored("--color", "colours text only", withFormat);
-                }
-            } else {
-                if (!view.isHierarchical()) {
-                    ignored("--ascii", "draws the lines of a tree, and the rows of " + view.label() + " are not one",
-                            withView);
-                }
-                boolean toFile = options.output != null && !Output.STDOUT.equals(options.output.toString());
-                if (toFile && options.colour == Colour.When.ALWAYS) {
-                    ignored("--color", "colours standard output only, never a file", "-o " + options.output);
-                }
+            unused("--style", ReportFeature.STYLE);
+            unused("--ascii", ReportFeature.ASCII);
+            unused("--verbose", ReportFeature.VERBOSE);
+            if (options.colour == Colour.When.ALWAYS) {
+                unused("--color", ReportFeature.COLOUR);
+            }
+            if (shows(ReportFeature.ASCII) && !view.isHierarchical()) {
+                ignored("--ascii", "draws the lines of a tree, and the rows of " + view.label() + " are not one",
+                        withView);
+            }
+            boolean toFile = options.output != null && !Output.STDOUT.equals(options.output.toString());
+            if (shows(ReportFeature.COLOUR) && toFile && options.colour == Colour.When.ALWAYS) {
+                ignored("--color", "colours standard output only, never a file", "-o " + options.output);
             }
             if (view == ViewKind.COUNTERS) {
                 ignored("--percentiles", "are per row of calls, and --view counters lists counter series", withView);
-            } else if (format.equals("folded")) {
-                ignored("--percentiles", "have no place in folded stacks", withFormat);
-            } else if (format.equals("text") && options.style == Presentation.Style.TAU) {
+            } else if (!shows(ReportFeature.PERCENTILES)) {
+                unused("--percentiles", ReportFeature.PERCENTILES);
+            } else if (tauLayout()) {
                 ignored("--percentiles", "are not among the columns of TAU's pprof layout", "--style tau");
             }
-            if (format.equals("folded")) {
-                ignored("--unit", "has no place in folded stacks: their values are whole nanoseconds (or the"
-                        + " sample weight's own unit)", withFormat);
-                if (view == ViewKind.COUNTERS) {
-                    lines.add(Main.PREFIX + "warning: folded stacks have no counter series: --view counters with "
-                            + withFormat + " writes nothing");
-                }
+            unused("--unit", ReportFeature.UNIT);
+            if (view == ViewKind.COUNTERS && !shows(ReportFeature.COUNTER_SERIES)) {
+                lines.add(Main.PREFIX + "warning: " + why(ReportFeature.COUNTER_SERIES) + ": --view counters with "
+                        + withFormat + " writes nothing");
             }
             return this;
+        }
+
+        /** One line when {@code option}, asking for {@code feature}, was typed and the writer does not show it. */
+        void unused(String option, ReportFeature feature) {
+            if (!shows(feature)) {
+                ignored(option, why(feature), withFormat);
+            }
+        }
+
+        /**
+         * Why the writer does not show {@code feature}: in its own words, else in words naming the writers that do
+         * (presentation: "lays out text only") or the writer ("has no place in pprof output").
+         */
+        String why(ReportFeature feature) {
+            return writer.whyUnused(feature).orElseGet(() -> {
+                String users = String.join(" or ", Converters.WRITERS.showing(feature));
+                String place = "has no place in " + writer.name() + " output";
+                return switch (feature) {
+                    case STYLE -> "lays out " + users + " only";
+                    case ASCII -> "draws the lines of a " + users + " tree only";
+                    case VERBOSE -> "lists the inputs in the " + users + " header only";
+                    case COLOUR -> "colours " + users + " only";
+                    case TIME_BINS -> shows(ReportFeature.PHASES) ? place + ", which writes phases but not time bins"
+                            : place;
+                    case PERCENTILES -> "have no place in " + writer.name() + " output";
+                    case COUNTER_SERIES -> writer.name() + " output has no counter series";
+                    default -> place;
+                };
+            });
         }
 
         /** One line when {@code option} was typed: it {@code why}, so it is ignored with {@code choice}. */

@@ -37,7 +37,7 @@ final class Output {
 
     /**
      * The writer of {@code --format}, or when it is not given, the one whose file ending {@code -o}'s name has
-     * ({@code .gz} aside), else text. A {@code --format} that another writer's ending contradicts is kept, with
+     * ({@code .gz} aside), else the default one (text). A {@code --format} that another writer's ending contradicts is kept, with
      * a warning on stderr.
      */
     static OutputWriter writer(ReportOptions options, Main.Streams streams) {
@@ -55,7 +55,7 @@ final class Output {
             return options.format;
         }
         OutputWriter byEnding = byEnding(options);
-        return byEnding != null ? byEnding : Converters.WRITERS.byName("text").orElseThrow();
+        return byEnding != null ? byEnding : Converters.defaultWriter(OutputWriter.Default.UNSPECIFIED);
     }
 
     private static OutputWriter byEnding(ReportOptions options) {

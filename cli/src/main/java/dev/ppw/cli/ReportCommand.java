@@ -7,6 +7,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.ThreadMode;
 import dev.ppw.model.format.InputSource;
+import dev.ppw.model.output.OutputWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,9 +91,10 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        OutputWriter page = Converters.defaultWriter(OutputWriter.Default.REPORT);
         if (options.format == null) {
-            options.format = Converters.WRITERS.byName("html").orElseThrow();
-        } else if (!options.format.name().equals("html")) {
+            options.format = page;
+        } else if (options.format != page) {
             throw ReportOptions.usage(spec, "report writes HTML; for --format " + options.format.name()
                     + " use 'ppw-java profile' or 'ppw-java merge'");
         }

@@ -1,5 +1,6 @@
 package dev.ppw.cli;
 
+import dev.ppw.engine.Analysis;
 import dev.ppw.engine.RowOptions;
 import dev.ppw.engine.ViewSpec;
 import dev.ppw.model.DisplayUnit;
@@ -10,6 +11,7 @@ import dev.ppw.model.SortKey;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.ReportFeature;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -177,20 +179,21 @@ final class ReportOptions {
         return new Presentation(style, ascii || !boxes, verbose);
     }
 
-    /** True when text to standard output is coloured: {@code --color} and {@link Colour#decide}. */
+    /**
+     * True when standard output is coloured: {@code --color} and {@link Colour#decide}, for a writer that colours
+     * ({@link ReportFeature#COLOUR}: text).
+     */
     boolean colour(boolean toStdout, java.io.PrintStream stdout) {
-        return Colour.decide(colour, toStdout && "text".equals(Output.chosen(this).name()), stdout);
+        return Colour.decide(colour, toStdout && Output.chosen(this).features().contains(ReportFeature.COLOUR), stdout);
     }
 
     /**
-     * True when the report needs a section per thread or node: laid out TAU's way in text ({@code --style
-     * tau}), written by a writer that prints sections (speedscope's profile per thread or node), or by a format
-     * that writes a folder of them ({@code --format tau}).
+     * True when the report needs a section per thread or node ({@link Analysis#sectionsShownBy}): laid out TAU's way
+     * in text ({@code --style tau}), written by a writer that prints sections (speedscope's profile per thread or
+     * node), or by a format that writes a folder of them ({@code --format tau}).
      */
     boolean tauSections() {
-        OutputWriter chosen = Output.chosen(this);
-        return view != ViewKind.COUNTERS && (chosen instanceof FolderWriter || chosen.writesSections()
-                || style == Presentation.Style.TAU && "text".equals(chosen.name()));
+        return view != ViewKind.COUNTERS && Analysis.sectionsShownBy(Output.chosen(this), style);
     }
 
     static ParameterException usage(CommandSpec spec, String message) {

@@ -72,13 +72,14 @@ final class WarningSummary {
             lines.add(Main.PREFIX + "warning: " + counted + example);
         }
         if (listing == Listing.ALL) {
+            DiagnosticWords words = diagnostics.words();
             for (Map.Entry<String, Diagnostics.Entry> e : diagnostics.warnings().entrySet()) {
                 for (String text : e.getValue().examples()) {
                     lines.add(Main.PREFIX + "warning: " + text);
                 }
                 long more = e.getValue().count() - e.getValue().examples().size();
                 if (more > 0) {
-                    lines.add(Main.PREFIX + "warning: and " + more + " more " + DiagnosticWords.words(e.getKey(), more)
+                    lines.add(Main.PREFIX + "warning: and " + more + " more " + words.words(e.getKey(), more)
                             + " [" + e.getKey() + "], not listed (at most " + ALL_KEPT + " of each kind are)");
                 }
             }
@@ -96,8 +97,9 @@ final class WarningSummary {
      */
     static String counted(Diagnostics diagnostics) {
         Map<String, Diagnostics.Entry> kinds = diagnostics.warnings();
+        DiagnosticWords words = diagnostics.words();
         StringJoiner each = new StringJoiner(", ");
-        kinds.forEach((kind, e) -> each.add(DiagnosticWords.counted(kind, e.count()) + " [" + kind + "]"));
+        kinds.forEach((kind, e) -> each.add(words.counted(kind, e.count()) + " [" + kind + "]"));
         if (kinds.size() == 1) {
             return each.toString();
         }

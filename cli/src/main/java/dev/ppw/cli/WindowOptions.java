@@ -1,6 +1,9 @@
 package dev.ppw.cli;
 
 import dev.ppw.engine.WindowSpec;
+import dev.ppw.model.Presentation;
+import dev.ppw.model.ViewKind;
+import dev.ppw.model.output.ReportFeature;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -11,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /** The options that split a profile over time: time bins or phases. Shared by {@code profile} and {@code merge}. */
 final class WindowOptions {
@@ -43,15 +47,16 @@ final class WindowOptions {
     }
 
     /**
-     * True when the split asked for shows in the output: not with {@code --view counters}, time bins with a
-     * format that writes no bins or TAU's text layout ({@link IgnoredOptions#time} says so), where reading the inputs
-     * twice for it would be wasted.
+     * True when the split asked for shows in the output: not with {@code --view counters}, time bins or phases with
+     * a writer that shows none ({@link ReportFeature#TIME_BINS}, {@link ReportFeature#PHASES}), or TAU's text
+     * layout ({@link IgnoredOptions#time} says so), where reading the inputs twice for it would be wasted.
      */
     boolean applies(ReportOptions options) {
-        String format = Output.chosen(options).name();
-        return asked() && options.view != dev.ppw.model.ViewKind.COUNTERS
-                && !(IgnoredOptions.WHOLE_ONLY.contains(format) && bins())
-                && !(format.equals("text") && options.style == dev.ppw.model.Presentation.Style.TAU);
+        Set<ReportFeature> shown = Output.chosen(options).features();
+        return asked() && options.view != ViewKind.COUNTERS
+                && !(bins() && !shown.contains(ReportFeature.TIME_BINS))
+                && !(!bins() && !shown.contains(ReportFeature.PHASES))
+                && !(shown.contains(ReportFeature.STYLE) && options.style == Presentation.Style.TAU);
     }
 
     /** True when time bins are asked. */

@@ -1,6 +1,7 @@
 package dev.ppw.cli;
 
 import dev.ppw.model.DiagnosticWords;
+import dev.ppw.model.format.FormatRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,6 +38,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * standard input ({@code ppw-java profile -}), where messages name the input {@code -}.
  */
 class BadInputCorpusTest {
+    /** The words the formats on the class path declare, as the command line says them. */
+    private static final DiagnosticWords WORDS = FormatRegistry.load(BadInputCorpusTest.class.getClassLoader())
+            .diagnosticWords();
     private static final Path DIR = Path.of("src/test/resources/bad-input");
     private static final String TABLE = "EXPECTED.tsv";
     /** The folder of merges with bad inputs, a table of its own ({@link BadMergeCorpusTest}). */
@@ -226,7 +230,7 @@ class BadInputCorpusTest {
     private static String counted(Map<String, Long> warnings) {
         long total = warnings.values().stream().mapToLong(Long::longValue).sum();
         String each = warnings.entrySet().stream()
-                .map(e -> DiagnosticWords.counted(e.getKey(), e.getValue()) + " [" + e.getKey() + "]")
+                .map(e -> WORDS.counted(e.getKey(), e.getValue()) + " [" + e.getKey() + "]")
                 .collect(Collectors.joining(", "));
         return warnings.size() == 1 ? each : total + " warnings: " + each;
     }

@@ -1,7 +1,12 @@
 package dev.ppw.engine;
 
 import dev.ppw.model.MergeOp;
+import dev.ppw.model.Presentation;
+import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.InputSource;
+import dev.ppw.model.output.FolderWriter;
+import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.ReportFeature;
 
 import java.util.List;
 import java.util.Objects;
@@ -113,6 +118,31 @@ public record Analysis(List<InputSource> inputs, Combine combine, ViewSpec view,
     /** This analysis keeping (or not) a section per thread or node. */
     public Analysis withSections(boolean each) {
         return new Analysis(inputs, combine, view, rows, reading, split, each, jobs);
+    }
+
+    /**
+     * This analysis keeping, besides what it asks, what {@code writer} prints as its declarations say, laid out in
+     * {@code style}: a section per thread or node when {@link #sectionsShownBy it shows them}, and for a merge that
+     * {@link OutputWriter#writesNodeValues() shows each row on every node} the breakdown and each node's section.
+     * The counters view has no rows, so it keeps nothing more.
+     */
+    public Analysis shownBy(OutputWriter writer, Presentation.Style style) {
+        if (view.view() == ViewKind.COUNTERS) {
+            return this;
+        }
+        boolean nodeValues = isMerge() && writer.writesNodeValues();
+        return new Analysis(inputs, nodeValues ? combine.withBreakdown(true) : combine, view, rows, reading, split,
+                sections || nodeValues || sectionsShownBy(writer, style), jobs);
+    }
+
+    /**
+     * True when {@code writer}, laid out in {@code style}, prints a report's sections (a thread of a profile, a node
+     * of a merge, each on its own): it {@link OutputWriter#writesSections() says so}, writes a folder of them
+     * ({@link FolderWriter}), or lays text out ({@link ReportFeature#STYLE}) in TAU's style, which prints them.
+     */
+    public static boolean sectionsShownBy(OutputWriter writer, Presentation.Style style) {
+        return writer instanceof FolderWriter || writer.writesSections()
+                || style == Presentation.Style.TAU && writer.features().contains(ReportFeature.STYLE);
     }
 
     /** This analysis on at most {@code n} threads. */

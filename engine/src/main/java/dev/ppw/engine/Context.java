@@ -1,6 +1,8 @@
 package dev.ppw.engine;
 
 import dev.ppw.aggregate.FoldOptions;
+import dev.ppw.model.DroppedInputs;
+import dev.ppw.model.Report;
 import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.ReadOptions;
 import dev.ppw.model.work.Cancel;
@@ -16,6 +18,15 @@ record Context(FormatRegistry formats, Executor executor) {
     /** Workers of one analysis: {@code jobs} tasks at once on the executor, stopped by {@code cancel}. */
     Workers workers(int jobs, Cancel cancel) {
         return Workers.of(executor, jobs, cancel);
+    }
+
+    /**
+     * The result of an analysis whose report is {@code report}: its diagnostics then say the kinds the formats
+     * declare in words, however they were counted (by name in a merge, from a saved profile).
+     */
+    AnalysisResult result(Report report, DroppedInputs dropped, int inputCount) {
+        report.diagnostics().declare(formats.diagnosticKinds());
+        return new AnalysisResult(report, dropped, inputCount);
     }
 
     /** The format choice and reader options of {@code reading}, reading on {@code workers}. */

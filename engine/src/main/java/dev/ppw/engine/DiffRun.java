@@ -68,7 +68,7 @@ final class DiffRun {
         ProfileDiff compared = DiffRows.compare(before, after, comparison.options().normalize());
         Report report = ReportAssembly.ofDiff(compared, diagnostics, comparison.options());
         int inputs = a.inputs().size() + comparison.b().map(b -> b.inputs().size()).orElse(0);
-        return new AnalysisResult(report, dropped, inputs);
+        return context.result(report, dropped, inputs);
     }
 
     /** One side read, in A's view; its progress reported after the inputs of the sides before it. */

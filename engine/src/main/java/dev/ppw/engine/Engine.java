@@ -109,13 +109,12 @@ public final class Engine {
     /**
      * The inputs named by {@code arguments}, as a command line names them: a file is itself; a directory that a
      * format reads as one input ({@link dev.ppw.model.format.InputFormat#readsDirectory}: a CTF trace folder) is
-     * itself; another directory is every trace, saved profile or folded-stacks file below it by name ({@code .pfw},
-     * {@code .json}, {@code .trace}, {@code .folded}, {@code .collapsed}, {@code .stacks}, optionally {@code .gz})
-     * and every file a format names as its own (TAU's {@code profile.N.C.T}) and every folder below it that a
-     * format reads as one input, in name order; a pattern with {@code * ? [ {} that names no existing file is a
-     * glob. Each file once, in the order
-     * first named, however many arguments reach it and however they spell it (its real path decides, so a
-     * link is its target); each input named more than once gets a note ({@link InputList#namedTwice()}). Nothing
+     * itself; another directory is every file below it whose name has an ending a format declares
+     * ({@link FormatRegistry#fileEndings()}: {@code .pfw}, {@code .json}, {@code .folded}, ..., optionally
+     * {@code .gz}) and every file a format names as its own (TAU's {@code profile.N.C.T}) and every folder below it
+     * that a format reads as one input, in name order; a pattern with {@code * ? [ {} that names no existing file
+     * is a glob. Each file once, in the order first named, however many arguments reach it and however they spell
+     * it (its real path decides, so a link is its target); each input named more than once gets a note ({@link InputList#namedTwice()}). Nothing
      * is read yet, except the heads of a directory's files when it holds no input by name.
      *
      * @throws BadInputException when a named file does not exist or cannot be read, a directory holds no
@@ -123,8 +122,7 @@ public final class Engine {
      *                           glob matches nothing
      */
     public InputList inputs(List<String> arguments) {
-        return inputList(InputExpansion.expand(arguments, false, this::unreadFormatOf, formats::readsDirectory,
-                formats::namesInput), null);
+        return inputList(InputExpansion.expand(arguments, false, formats, this::unreadFormatOf), null);
     }
 
     /**
@@ -133,9 +131,7 @@ public final class Engine {
      */
     public InputList inputs(List<String> arguments, InputStream standardInput) {
         Objects.requireNonNull(standardInput, "standardInput");
-        return inputList(InputExpansion.expand(arguments, true, this::unreadFormatOf, formats::readsDirectory,
-                formats::namesInput),
-                standardInput);
+        return inputList(InputExpansion.expand(arguments, true, formats, this::unreadFormatOf), standardInput);
     }
 
     /**
@@ -240,11 +236,11 @@ public final class Engine {
         Workers workers = context.workers(analysis.jobs(), Objects.requireNonNull(cancel, "cancel"));
         if (analysis.isMerge()) {
             MergeResult merged = new MergeRun(context, analysis, workers, progress).run();
-            return new AnalysisResult(ReportAssembly.ofMerge(analysis, merged), merged.merged().droppedInputs(),
+            return context.result(ReportAssembly.ofMerge(analysis, merged), merged.merged().droppedInputs(),
                     analysis.inputs().size());
         }
         ProfileResult folded = new ProfileRun(context, analysis, workers, progress).run();
-        return new AnalysisResult(ReportAssembly.ofProfile(analysis, folded), folded.droppedInputs(),
+        return context.result(ReportAssembly.ofProfile(analysis, folded), folded.droppedInputs(),
                 analysis.inputs().size());
     }
 

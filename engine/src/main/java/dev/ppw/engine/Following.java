@@ -217,7 +217,7 @@ final class Following implements FollowStream.Listener {
         ViewSpec view = options.view();
         Profile profile = Views.derive(ProfileRun.sumOfInputs(folder.toProfile(), List.of(input.name())), view.view(),
                 view.tauDepth());
-        return new AnalysisResult(ReportAssembly.rows(profile, diagnostics, options.rows()), DroppedInputs.NONE, 1);
+        return context.result(ReportAssembly.rows(profile, diagnostics, options.rows()), DroppedInputs.NONE, 1);
     }
 
     /** The input as a source read once, whose content is the following stream. */

@@ -1,6 +1,7 @@
 package dev.ppw.engine;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.format.FormatRegistry;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,7 +16,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -24,21 +24,16 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * Turns the inputs named on a command line into files: a file is itself; a directory is every trace, saved
- * profile or folded-stacks file below it (by name: {@code .pfw}, {@code .json}, {@code .trace}, {@code .folded},
- * {@code .collapsed}, {@code .stacks}, {@code .pftrace}, {@code .perfetto-trace}, {@code .jfr}, each optionally
- * {@code .gz}), in
- * name order, and every folder below it that a format reads as one input (a CTF trace), that folder; a folder a
- * format reads as one input is itself; a pattern with {@code * ? [ {} that names no existing file is a glob
- * ({@code **} crosses folders), for shells that did not expand it; {@code -} is standard input when the caller
- * has one. Each file is listed once, however many
- * arguments reach it and however they spell it (its real path decides: a link is its target), with the
- * spellings that named it.
+ * Turns the inputs named on a command line into files: a file is itself; a directory is every file below it whose
+ * name has an ending a registered format declares ({@link FormatRegistry#fileEndings()}: {@code .pfw},
+ * {@code .json}, {@code .folded}, ..., each optionally {@code .gz}) or that a format claims by its name (TAU's
+ * {@code profile.N.C.T}), in name order, and every folder below it that a format reads as one input (a CTF trace),
+ * that folder; a folder a format reads as one input is itself; a pattern with {@code * ? [ {} that names no
+ * existing file is a glob ({@code **} crosses folders), for shells that did not expand it; {@code -} is standard
+ * input when the caller has one. Each file is listed once, however many arguments reach it and however they spell
+ * it (its real path decides: a link is its target), with the spellings that named it.
  */
 final class InputExpansion {
-    /** Endings of the files a directory is searched for, before an optional {@code .gz}. */
-    static final List<String> ENDINGS = List.of(".pfw", ".json", ".trace", ".folded", ".collapsed", ".stacks",
-            ".pftrace", ".perfetto-trace", ".jfr", ".cpuprofile", ".pb", ".pprof");
     /** Files of a directory without inputs whose heads are looked at for a format recognised but not read. */
     private static final int FILES_PROBED = 32;
 
@@ -59,31 +54,15 @@ final class InputExpansion {
     }
 
     /**
-     * The inputs {@code arguments} name, each once, in the order first named.
+     * The inputs {@code arguments} name, each once, in the order first named; what a folder holds is told by
+     * {@code formats}: the endings searched for, the files claimed by name, the folders read as one input.
      *
      * @param standardInput whether {@code -} means standard input (else it is a file named {@code -})
      * @param unreadFormat  the message naming a file's format when ppw-java recognises but does not read it: said
      *                      when a directory holds no input by name but holds such files
      */
-    static List<Found> expand(List<String> arguments, boolean standardInput, Function<Path, Optional<String>> unreadFormat) {
-        return expand(arguments, standardInput, unreadFormat, directory -> false);
-    }
-
-    /**
-     * As {@link #expand(List, boolean, Function)}, where a folder that {@code oneInput} accepts (a format reads it
-     * whole: a CTF trace) is one input, itself, whether named or met below a named folder, and is not searched.
-     */
-    static List<Found> expand(List<String> arguments, boolean standardInput, Function<Path, Optional<String>> unreadFormat,
-                              Predicate<Path> oneInput) {
-        return expand(arguments, standardInput, unreadFormat, oneInput, file -> false);
-    }
-
-    /**
-     * As {@link #expand(List, boolean, Function, Predicate)}, where a file below a named folder is also an input
-     * when {@code namedInput} accepts it (a format claims its name: TAU's {@code profile.N.C.T}).
-     */
-    static List<Found> expand(List<String> arguments, boolean standardInput, Function<Path, Optional<String>> unreadFormat,
-                              Predicate<Path> oneInput, Predicate<Path> namedInput) {
+    static List<Found> expand(List<String> arguments, boolean standardInput, FormatRegistry formats,
+                              Function<Path, Optional<String>> unreadFormat) {
         // in the order found: a list's contains() made 1000 inputs half a million comparisons
         Map<Object, Found> found = new LinkedHashMap<>();
         for (String argument : arguments) {
@@ -95,13 +74,13 @@ final class InputExpansion {
             Path path = Path.of(argument);
             List<Path> files;
             boolean expanded = true;
-            if (Files.isDirectory(path) && oneInput.test(path)) {
+            if (Files.isDirectory(path) && formats.readsDirectory(path)) {
                 files = List.of(path);
                 expanded = false;
             } else if (Files.isDirectory(path)) {
-                files = walkInputs(path, oneInput, namedInput);
+                files = walkInputs(path, formats);
                 if (files.isEmpty()) {
-                    throw noInputIn(argument, path, unreadFormat);
+                    throw noInputIn(argument, path, formats.fileEndings(), unreadFormat);
                 }
             } else if (!Files.exists(path) && isGlob(argument)) {
                 files = glob(argument);
@@ -129,10 +108,11 @@ final class InputExpansion {
         }
     }
 
-    private static BadInputException noInputIn(String argument, Path directory,
+    private static BadInputException noInputIn(String argument, Path directory, List<String> endings,
                                                Function<Path, Optional<String>> unreadFormat) {
-        String looked = "no trace or saved profile in directory " + argument + " (looked for *"
-                + String.join(", *", ENDINGS) + ", optionally .gz)";
+        String looked = "no trace or saved profile in directory " + argument + (endings.isEmpty()
+                ? " (no format declares a file ending to look for)"
+                : " (looked for *" + String.join(", *", endings) + ", optionally .gz)");
         for (Path file : walk(directory, f -> !hidden(f)).stream().limit(FILES_PROBED).toList()) {
             Optional<String> unread = unreadFormat.apply(file);
             if (unread.isPresent()) {
@@ -140,22 +120,6 @@ final class InputExpansion {
             }
         }
         return new BadInputException(looked);
-    }
-
-    static boolean looksLikeInput(Path file) {
-        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (hidden(file)) {
-            return false;
-        }
-        if (name.endsWith(".gz")) {
-            name = name.substring(0, name.length() - 3);
-        }
-        for (String ending : ENDINGS) {
-            if (name.endsWith(ending)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static boolean hidden(Path file) {
@@ -183,13 +147,13 @@ final class InputExpansion {
     }
 
     /** The inputs below {@code base} by name, and the folders below it that are one input each (not searched). */
-    private static List<Path> walkInputs(Path base, Predicate<Path> oneInput, Predicate<Path> namedInput) {
+    private static List<Path> walkInputs(Path base, FormatRegistry formats) {
         List<Path> found = new ArrayList<>();
         try {
             Files.walkFileTree(base, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
-                    if (!dir.equals(base) && !hidden(dir) && oneInput.test(dir)) {
+                    if (!dir.equals(base) && !hidden(dir) && formats.readsDirectory(dir)) {
                         found.add(dir);
                         return FileVisitResult.SKIP_SUBTREE;
                     }
@@ -198,7 +162,8 @@ final class InputExpansion {
 
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                    if (attributes.isRegularFile() && (looksLikeInput(file) || !hidden(file) && namedInput.test(file))) {
+                    if (attributes.isRegularFile() && !hidden(file)
+                            && (formats.hasInputEnding(file) || formats.namesInput(file))) {
                         found.add(file);
                     }
                     return FileVisitResult.CONTINUE;

@@ -121,7 +121,7 @@ public final class MergeShares {
         WindowPlan plan = plan(all);
         MergeResult result = run(ProgressListener.NONE, Cancel.never()).finish(share.state(), plan, merge.inputs());
         int count = merge.inputs().isEmpty() ? share.inputCount() : merge.inputs().size();
-        return new AnalysisResult(ReportAssembly.ofMerge(merge, result), result.merged().droppedInputs(), count);
+        return context.result(ReportAssembly.ofMerge(merge, result), result.merged().droppedInputs(), count);
     }
 
     private MergeRun run(ProgressListener progress, Cancel cancel) {

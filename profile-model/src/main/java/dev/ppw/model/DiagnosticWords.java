@@ -1,153 +1,156 @@
 package dev.ppw.model;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Every diagnostic kind in words, in one table, for what people read (the text header, the warnings on
- * stderr): {@code phase_M 9} becomes {@code 9 metadata events (process and thread names)}. Machine-readable
- * outputs keep the kinds ({@link Diagnostics}), which SEMANTICS.md defines.
+ * Diagnostic kinds in words, for what people read (the text header, the warnings on stderr): {@code phase_M 9}
+ * becomes {@code 9 metadata events (process and thread names)}. Machine-readable outputs keep the kinds
+ * ({@link Diagnostics}), which SEMANTICS.md defines.
  *
- * <p>A kind is said with a singular and a plural phrase that follow its count. The notes of skipped Chrome
- * phases ({@code phase_X}) have one phrase per phase the Trace Event Format defines; any other phase, and a
- * kind this table does not know (a kind of a newer plug-in), is said as what it is, never dropped.
- * Stateless and thread-safe.
+ * <p>The words come from the {@link DiagnosticKind declarations}: {@link #GENERIC}, the kinds the folder and the
+ * engine raise whatever the format, and those the formats declare ({@link
+ * dev.ppw.model.format.FormatRegistry#diagnosticWords()}). A kind is said with the phrase for one or for many that
+ * follows its count; a kind of a declared family ({@code phase_*}) that has no declaration of its own is said as
+ * the family says it; a kind nobody declares (a kind of a plug-in that does not declare it) is said as it is, never
+ * dropped. Immutable and thread-safe.
  */
 public final class DiagnosticWords {
-    private record Phrase(String one, String many) {
-    }
-
-    private static final Map<String, Phrase> KINDS = new LinkedHashMap<>();
-    private static final Map<String, Phrase> PHASES = new LinkedHashMap<>();
+    /**
+     * The kinds of profile-model: those of SEMANTICS.md section 1 that the folder raises (readers raise some of
+     * them too: {@code bad_event}, {@code truncated}, ...), and the engine's notes. Every other kind is declared by
+     * the format that raises it.
+     */
+    public static final List<DiagnosticKind> GENERIC;
 
     static {
-        kind(Diagnostics.MISSING_TS, "event without a usable timestamp (dropped)",
-                "events without a usable timestamp (dropped)");
-        kind(Diagnostics.BAD_DURATION, "event with an unusable or negative duration (dropped)",
-                "events with an unusable or negative duration (dropped)");
-        kind(Diagnostics.OVERLAP, "frame cut short by an enclosing frame that ended first",
-                "frames cut short by an enclosing frame that ended first");
-        kind(Diagnostics.MISMATCHED_END, "end event named otherwise than the begin it closed",
-                "end events named otherwise than the begin they closed");
-        kind(Diagnostics.UNMATCHED_END, "end event with no open begin (dropped)",
-                "end events with no open begin (dropped)");
-        kind(Diagnostics.UNCLOSED_BEGIN, "begin never ended (closed at its track's last time)",
-                "begins never ended (closed at their track's last time)");
-        kind(Diagnostics.TRUNCATED, "input cut short or ending in zero bytes (read up to there)",
-                "inputs cut short or ending in zero bytes (read up to there)");
-        kind(Diagnostics.BAD_EVENT, "malformed event or line (skipped)", "malformed events or lines (skipped)");
-        kind(Diagnostics.EMPTY_EVENT, "empty event {}", "empty events {}");
-        kind(Diagnostics.EMPTY_STACK, "sample with an empty stack", "samples with an empty stack");
-        kind(Diagnostics.ZERO_COUNT, "folded line with a count of 0", "folded lines with a count of 0");
-        kind(Diagnostics.COUNTER_RESET, "end-of-call counter reset (cpu and memory 0)",
-                "end-of-call counter resets (cpu and memory 0)");
-        kind(Diagnostics.COUNTER_OUTSIDE_REGION, "region counter sample outside its region",
-                "region counter samples outside their region");
-        kind(Diagnostics.DISPLAY_TIME_UNIT_IGNORED, "displayTimeUnit not understood (ignored)",
-                "displayTimeUnits not understood (ignored)");
-        kind(Diagnostics.DISPLAY_TIME_UNITS_DIFFER, "disagreement of the inputs' displayTimeUnits (ignored)",
-                "disagreements of the inputs' displayTimeUnits (ignored)");
-        kind(Diagnostics.INPUT_NAMED_TWICE, "input named more than once (read once)",
-                "inputs named more than once (read once each)");
-        kind(Diagnostics.ASYNC_OFF, "async event left out (--async off)", "async events left out (--async off)");
-        kind(Diagnostics.LTTNG_DISCARDED_EVENTS, "event discarded by the tracer (its buffer was full)",
-                "events discarded by the tracer (its buffers were full)");
-        kind(Diagnostics.NOT_COUNTED, "perf stat count not counted or not supported (no sample)",
-                "perf stat counts not counted or not supported (no samples)");
-        kind(Diagnostics.LOST_INCREMENTAL_STATE, "packet needing incremental state its sequence had lost (skipped)",
-                "packets needing incremental state their sequence had lost (skipped)");
-        kind(Diagnostics.UNKNOWN_TRACK, "event on a track no descriptor describes (dropped)",
-                "events on tracks no descriptor describes (dropped)");
-        kind(Diagnostics.UNKNOWN_CLOCK, "packet timed in a clock its sequence never defined (dropped)",
-                "packets timed in clocks their sequence never defined (dropped)");
-        kind(Diagnostics.UNKNOWN_NAME, "event name never interned on its sequence (read as <unnamed>)",
-                "event names never interned on their sequence (read as <unnamed>)");
-        kind(Diagnostics.INSTANT_EVENT, "instant event (not a call)", "instant events (not calls)");
-        kind(Diagnostics.UNKNOWN_EVENT_TYPE, "track event of no type ppw-java reads", "track events of no type ppw-java reads");
-        kind(Diagnostics.UNFINISHED_EVENT, "unfinished last event of a followed input (left out)",
-                "unfinished last events of followed inputs (left out)");
-        kind(Diagnostics.JFR_TRUNCATED_STACK, "JFR sample whose stack the recorder cut at its depth limit",
-                "JFR samples whose stacks the recorder cut at its depth limit");
-        kind(Diagnostics.JFR_DAMAGED, "damaged part of a JFR chunk, skipped", "damaged parts of JFR chunks, skipped");
-        kind(Diagnostics.MISNAMED_INPUT, "input named as another format's file, read as its bytes say",
-                "inputs named as another format's files, read as their bytes say");
-        kind(Diagnostics.JFR_UNREAD_EVENTS, "JFR event of a type not read", "JFR events of types not read");
-
-        phase("M", "metadata event (process and thread names)", "metadata events (process and thread names)");
-        phase("C", "counter event without a numeric value", "counter events without a numeric value");
-        phase("i", "instant event", "instant events");
-        phase("I", "instant event", "instant events");
-        phase("n", "async instant event", "async instant events");
-        phase("R", "mark event", "mark events");
-        phase("s", "flow start", "flow starts");
-        phase("t", "flow step", "flow steps");
-        phase("f", "flow end", "flow ends");
-        phase("P", "sample event", "sample events");
-        phase("O", "object snapshot", "object snapshots");
-        phase("N", "object creation", "object creations");
-        phase("D", "object destruction", "object destructions");
-        phase("S", "legacy async start", "legacy async starts");
-        phase("T", "legacy async step", "legacy async steps");
-        phase("p", "legacy async step", "legacy async steps");
-        phase("F", "legacy async end", "legacy async ends");
-        phase("c", "clock sync event", "clock sync events");
-        phase("V", "memory dump event", "memory dump events");
-        phase("v", "memory dump event", "memory dump events");
-        phase("(", "context enter event", "context enter events");
-        phase(")", "context leave event", "context leave events");
+        List<DiagnosticKind> kinds = new ArrayList<>();
+        kinds.add(DiagnosticKind.warning(Diagnostics.MISSING_TS, "event without a usable timestamp (dropped)",
+                "events without a usable timestamp (dropped)"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.BAD_DURATION, "event with an unusable or negative duration (dropped)",
+                "events with an unusable or negative duration (dropped)"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.OVERLAP, "frame cut short by an enclosing frame that ended first",
+                "frames cut short by an enclosing frame that ended first"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.MISMATCHED_END, "end event named otherwise than the begin it closed",
+                "end events named otherwise than the begin they closed"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.UNMATCHED_END, "end event with no open begin (dropped)",
+                "end events with no open begin (dropped)"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.UNCLOSED_BEGIN, "begin never ended (closed at its track's last time)",
+                "begins never ended (closed at their track's last time)"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.TRUNCATED, "input cut short or ending in zero bytes (read up to there)",
+                "inputs cut short or ending in zero bytes (read up to there)"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.BAD_EVENT, "malformed event or line (skipped)",
+                "malformed events or lines (skipped)"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.MISNAMED_INPUT,
+                "input named as another format's file, read as its bytes say",
+                "inputs named as another format's files, read as their bytes say"));
+        kinds.add(DiagnosticKind.note(Diagnostics.EMPTY_STACK, "sample with an empty stack",
+                "samples with an empty stack"));
+        kinds.add(DiagnosticKind.note(Diagnostics.COUNTER_OUTSIDE_REGION, "region counter sample outside its region",
+                "region counter samples outside their region"));
+        kinds.add(DiagnosticKind.note(Diagnostics.DISPLAY_TIME_UNIT_IGNORED, "displayTimeUnit not understood (ignored)",
+                "displayTimeUnits not understood (ignored)"));
+        kinds.add(DiagnosticKind.note(Diagnostics.DISPLAY_TIME_UNITS_DIFFER,
+                "disagreement of the inputs' displayTimeUnits (ignored)",
+                "disagreements of the inputs' displayTimeUnits (ignored)"));
+        kinds.add(DiagnosticKind.note(Diagnostics.INPUT_NAMED_TWICE, "input named more than once (read once)",
+                "inputs named more than once (read once each)"));
+        kinds.add(DiagnosticKind.note(Diagnostics.ASYNC_OFF, "async event left out (--async off)",
+                "async events left out (--async off)"));
+        kinds.add(DiagnosticKind.note(Diagnostics.UNFINISHED_EVENT, "unfinished last event of a followed input (left out)",
+                "unfinished last events of followed inputs (left out)"));
+        GENERIC = List.copyOf(kinds);
     }
 
-    private DiagnosticWords() {
+    private static final DiagnosticWords GENERIC_WORDS = new DiagnosticWords(GENERIC);
+
+    private final List<DiagnosticKind> kinds;
+    private final Map<String, DiagnosticKind> exact = new LinkedHashMap<>();
+    /** Longest prefix first, so that the narrowest family says a kind. */
+    private final List<DiagnosticKind> families = new ArrayList<>();
+
+    private DiagnosticWords(Collection<? extends DiagnosticKind> declared) {
+        List<DiagnosticKind> all = new ArrayList<>();
+        for (DiagnosticKind k : declared) {
+            DiagnosticKind before = exact.putIfAbsent(k.name(), k);
+            if (before == null) {
+                all.add(k);
+                if (k.family()) {
+                    families.add(k);
+                }
+            } else if (!before.equals(k)) {
+                throw new IllegalArgumentException("diagnostic kind " + k.name() + " is declared twice, differently: "
+                        + before + " and " + k);
+            }
+        }
+        families.sort(Comparator.comparingInt((DiagnosticKind k) -> k.name().length()).reversed());
+        kinds = List.copyOf(all);
     }
 
-    private static void kind(String kind, String one, String many) {
-        KINDS.put(kind, new Phrase(one, many));
+    /** The words of {@link #GENERIC} only. */
+    public static DiagnosticWords generic() {
+        return GENERIC_WORDS;
     }
 
-    private static void phase(String ph, String one, String many) {
-        PHASES.put(ph, new Phrase(one, many));
+    /**
+     * The words of {@link #GENERIC} and of {@code declared}, in that order; a kind declared more than once with the
+     * same declaration counts once.
+     *
+     * @throws IllegalArgumentException when two different declarations share a name
+     */
+    public static DiagnosticWords of(Collection<? extends DiagnosticKind> declared) {
+        if (declared.isEmpty()) {
+            return GENERIC_WORDS;
+        }
+        List<DiagnosticKind> all = new ArrayList<>(GENERIC);
+        all.addAll(declared);
+        return new DiagnosticWords(all);
     }
 
     /**
      * {@code count} events of {@code kind} in words: {@code 9 metadata events (process and thread names)},
      * {@code 1 begin never ended (closed at its track's last time)}.
      */
-    public static String counted(String kind, long count) {
+    public String counted(String kind, long count) {
         return count + " " + words(kind, count);
     }
 
-    /** What {@link #counted} says after the count: the singular phrase for 1, else the plural. */
-    public static String words(String kind, long count) {
-        Phrase p = phrase(kind);
-        return count == 1 ? p.one() : p.many();
+    /** What {@link #counted} says after the count: the declaration's phrase for 1, else for many; else the kind itself. */
+    public String words(String kind, long count) {
+        return declaration(kind).map(k -> k.words(kind, count)).orElse(kind);
     }
 
-    /** True when the table has words of its own for {@code kind} (a known phase included). */
-    public static boolean known(String kind) {
-        return KINDS.containsKey(kind) || PHASES.containsKey(phase(kind));
+    /** True when a declaration says {@code kind} in words: its own, or its family's. */
+    public boolean known(String kind) {
+        return declaration(kind).isPresent();
     }
 
-    /** The kinds the table knows, phases aside: every kind constant of {@link Diagnostics} among them. */
-    public static Iterable<String> kinds() {
-        return KINDS.keySet();
-    }
-
-    private static Phrase phrase(String kind) {
-        Phrase p = KINDS.get(kind);
-        if (p != null) {
-            return p;
+    /** The declaration that says {@code kind}: its own, else the family of the longest prefix it has, else empty. */
+    public Optional<DiagnosticKind> declaration(String kind) {
+        DiagnosticKind k = exact.get(kind);
+        if (k != null) {
+            return Optional.of(k);
         }
-        String ph = phase(kind);
-        if (ph != null) {
-            p = PHASES.get(ph);
-            return p != null ? p : new Phrase("event of phase '" + ph + "'", "events of phase '" + ph + "'");
+        for (DiagnosticKind f : families) {
+            if (f.covers(kind)) {
+                return Optional.of(f);
+            }
         }
-        return new Phrase(kind, kind);
+        return Optional.empty();
     }
 
-    /** The phase of a {@link Diagnostics#PHASE_NOTE_PREFIX} note, or null for another kind. */
-    private static String phase(String kind) {
-        return kind.startsWith(Diagnostics.PHASE_NOTE_PREFIX) && kind.length() > Diagnostics.PHASE_NOTE_PREFIX.length()
-                ? kind.substring(Diagnostics.PHASE_NOTE_PREFIX.length()) : null;
+    /** Every declaration, each once: {@link #GENERIC}'s first, then the others in the order given. */
+    public List<DiagnosticKind> kinds() {
+        return kinds;
+    }
+
+    @Override
+    public String toString() {
+        return "words of " + kinds.size() + " diagnostic kinds";
     }
 }

@@ -1,9 +1,11 @@
 package dev.ppw.model;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -14,9 +16,15 @@ import java.util.Map;
  * file) that {@code --strict} turns into an error; a <em>note</em> is never an error: it counts what the
  * format carries but the profile has no use for (instant events, flows, ...), or an input named more than
  * once and read once ({@link #INPUT_NAMED_TWICE}). Kinds are short snake_case names as in SEMANTICS.md
- * ({@code missing_ts}, {@code overlap}, ...), each a constant here and said in words by
- * {@link DiagnosticWords}. Counts only grow. Not thread-safe; parallel readers keep one each and
- * {@link #addAll} them.
+ * ({@code missing_ts}, {@code overlap}, ...): those the folder and the engine raise are constants here, each
+ * format's own are {@link DiagnosticKind} constants of its package, which it declares
+ * ({@link dev.ppw.model.format.InputFormat#diagnosticKinds()}).
+ *
+ * <p>A kind is counted by its declaration ({@code note(ZERO_COUNT)}: the severity is checked, and the counts
+ * learn how to say it) or by its name ({@code warn("bad_event", ...)}, for the constants here, a family's kinds
+ * such as {@code phase_M}, and kinds declared elsewhere). {@link #words()} says every kind counted in words, by
+ * the declarations met or {@link #declare declared}. Counts only grow. Not thread-safe; parallel readers keep one
+ * each and {@link #addAll} them.
  */
 public final class Diagnostics {
     /** How many examples are kept per kind unless told otherwise. */
@@ -33,22 +41,14 @@ public final class Diagnostics {
     /** Warning: one event (or folded line) a reader could not use: a bad {@code ph}, an object-valued key, ... */
     public static final String BAD_EVENT = "bad_event";
 
-    // Note kinds: what the formats carry and the profile has no use for.
+    // Note kinds the folder and the engine raise; a format's own kinds are declared in its package.
     /**
      * The note of an input named more than once (two spellings of one file, a glob and a folder that both reach
      * it, a link to it): it is read once, and the example says which file and how it was named.
      */
     public static final String INPUT_NAMED_TWICE = "input_named_twice";
-    /** Prefix of the notes counting the events of a skipped Chrome phase ({@code phase_M}, {@code phase_i}, ...). */
-    public static final String PHASE_NOTE_PREFIX = "phase_";
-    /** An empty event object {@code {}}. */
-    public static final String EMPTY_EVENT = "empty_event";
     /** A stack sample without any frame. */
     public static final String EMPTY_STACK = "empty_stack";
-    /** A folded-stacks line whose count is 0. */
-    public static final String ZERO_COUNT = "zero_count";
-    /** A region counter sample with {@code cpu_usage} and {@code memory_usage} both 0: PerfFlowAspect's end-of-call reset. */
-    public static final String COUNTER_RESET = "counter_reset";
     /** A region counter sample with no open frame of its region on its track. */
     public static final String COUNTER_OUTSIDE_REGION = "counter_outside_region";
     /** A displayTimeUnit that is not a unit ppw-java prints, ignored. */
@@ -57,46 +57,23 @@ public final class Diagnostics {
     public static final String DISPLAY_TIME_UNITS_DIFFER = "display_time_units_differ";
     /** One async {@code b}/{@code e} event (or async row of a saved profile) left out as {@code --async off} asks. */
     public static final String ASYNC_OFF = "async_off";
-    /** One event an LTTng tracer discarded (its buffer was full), as a CTF packet's {@code events_discarded} counts it. */
-    public static final String LTTNG_DISCARDED_EVENTS = "lttng_discarded_events";
-    /** A perf stat count printed as {@code <not counted>} or {@code <not supported>}: no sample of its series. */
-    public static final String NOT_COUNTED = "not_counted";
-    /** Warning: a Perfetto packet that needs the incremental state its sequence lost (or never had), skipped. */
-    public static final String LOST_INCREMENTAL_STATE = "lost_incremental_state";
-    /** Warning: a Perfetto event on a track that no TrackDescriptor describes, dropped. */
-    public static final String UNKNOWN_TRACK = "unknown_track";
-    /** Warning: a Perfetto packet timed in a clock its sequence never defined by a ClockSnapshot, its event dropped. */
-    public static final String UNKNOWN_CLOCK = "unknown_clock";
-    /** Warning: a Perfetto event name id its sequence never interned: the region is {@code <unnamed>}. */
-    public static final String UNKNOWN_NAME = "unknown_interned_name";
-    /** Note: a Perfetto instant event, which is not a call. */
-    public static final String INSTANT_EVENT = "instant_event";
-    /** Note: a Perfetto track event of no type or of a type ppw-java does not read. */
-    public static final String UNKNOWN_EVENT_TYPE = "unknown_event_type";
     /**
      * Note: the input was followed while written ({@code profile --follow}) and the follow stopped (Ctrl-C, idle
      * time, the end of standard input) inside an event or line its writer had not finished: that last event was
      * left out, which is no error.
      */
     public static final String UNFINISHED_EVENT = "unfinished_event";
-    /** Note: a JFR sample whose stack the recorder cut at its depth limit; its outermost recorded frame is its root. */
-    public static final String JFR_TRUNCATED_STACK = "jfr_truncated_stack";
-    /**
-     * Warning: a part of a JFR chunk that cannot be decoded (a record whose size runs past the chunk, a value past
-     * its record's end, a header offset where no such record is), skipped; the example names its byte.
-     */
-    public static final String JFR_DAMAGED = "jfr_damaged";
     /**
      * Warning: an input whose file name is another format's (a TAU run's {@code profile.N.C.T}) and whose bytes are
      * of the format that read it: it was read as its bytes say, which its name hides from whoever lists the folder.
      */
     public static final String MISNAMED_INPUT = "misnamed_input";
-    /** Note: JFR events of types the reader does not turn into samples (GC, I/O, ...), counted; the example names each type's count. */
-    public static final String JFR_UNREAD_EVENTS = "jfr_unread_events";
 
     private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();
     private final Map<String, Entry> notes = new LinkedHashMap<>();
+    /** The declarations met or declared, other than {@link DiagnosticWords#GENERIC}'s, by name. */
+    private final Map<String, DiagnosticKind> declared = new LinkedHashMap<>();
 
     /** Counts keeping the first {@link #EXAMPLES_PER_KIND} examples of each kind. */
     public Diagnostics() {
@@ -145,7 +122,11 @@ public final class Diagnostics {
         }
     }
 
-    /** Counts one warning of {@code kind}; {@code example} (may be null) says where and what, e.g. "t.json:3:1: E 'f' with no open B". */
+    /**
+     * Counts one warning of {@code kind} by its name; {@code example} (may be null) says where and what, e.g.
+     * "t.json:3:1: E 'f' with no open B". For the constants here and kinds declared elsewhere; a format's own
+     * kinds are counted by their declaration ({@link #warn(DiagnosticKind, String)}).
+     */
     public void warn(String kind, String example) {
         warnings.computeIfAbsent(kind, k -> entry()).add(1, example);
     }
@@ -185,12 +166,100 @@ public final class Diagnostics {
         notes.computeIfAbsent(kind, k -> entry()).add(count, null);
     }
 
+    /**
+     * Counts one warning of the declared {@code kind}; {@code example} (may be null) says where and what.
+     *
+     * @throws IllegalArgumentException when {@code kind} is a note kind or a family (name one of its kinds)
+     */
+    public void warn(DiagnosticKind kind, String example) {
+        counted(warnings, kind, DiagnosticKind.Severity.WARNING).add(1, example);
+    }
+
+    /** Counts {@code count} warnings of the declared {@code kind} at once, as {@link #warn(String, long, List)}. */
+    public void warn(DiagnosticKind kind, long count, List<String> examples) {
+        counted(warnings, kind, DiagnosticKind.Severity.WARNING);
+        warn(kind.name(), count, examples);
+    }
+
+    /**
+     * Counts one note of the declared {@code kind}.
+     *
+     * @throws IllegalArgumentException when {@code kind} is a warning kind or a family (name one of its kinds)
+     */
+    public void note(DiagnosticKind kind) {
+        counted(notes, kind, DiagnosticKind.Severity.NOTE).add(1, null);
+    }
+
+    /** Counts one note of the declared {@code kind}; {@code example} (may be null) says which input or event and how. */
+    public void note(DiagnosticKind kind, String example) {
+        counted(notes, kind, DiagnosticKind.Severity.NOTE).add(1, example);
+    }
+
+    /** Counts {@code count} notes of the declared {@code kind} at once. */
+    public void note(DiagnosticKind kind, long count) {
+        counted(notes, kind, DiagnosticKind.Severity.NOTE).add(count, null);
+    }
+
+    /** Counts {@code count} notes of the declared {@code kind} at once, {@code example} (may be null) saying what they are. */
+    public void note(DiagnosticKind kind, long count, String example) {
+        counted(notes, kind, DiagnosticKind.Severity.NOTE).add(count, example);
+    }
+
+    /** The entry of {@code kind} among {@code counts}, made when it is the first, after checking its severity. */
+    private Entry counted(Map<String, Entry> counts, DiagnosticKind kind, DiagnosticKind.Severity severity) {
+        if (kind.severity() != severity || kind.family()) {
+            throw new IllegalArgumentException(kind.family()
+                    ? kind.name() + " is a family of kinds: count one of them, kind(rest)"
+                    : kind.name() + " is declared a " + kind.severity().name().toLowerCase(Locale.ROOT)
+                    + ", not a " + severity.name().toLowerCase(Locale.ROOT));
+        }
+        Entry e = counts.get(kind.name());
+        if (e == null) {
+            e = entry();
+            counts.put(kind.name(), e);
+            learn(kind);
+        }
+        return e;
+    }
+
+    /**
+     * Makes these counts say the kinds of {@code kinds} in words ({@link #words()}), counted already or later: what
+     * the engine does with the kinds its formats declare, since counts rebuilt from names (a merge, a saved profile)
+     * keep no declaration. A kind already known keeps its first declaration; {@link DiagnosticWords#GENERIC}'s are
+     * always known.
+     */
+    public void declare(Collection<DiagnosticKind> kinds) {
+        kinds.forEach(this::learn);
+    }
+
+    private void learn(DiagnosticKind kind) {
+        if (!declared.containsKey(kind.name()) && !DiagnosticWords.generic().known(kind.name())) {
+            declared.put(kind.name(), kind);
+        }
+    }
+
+    /** The words of every kind these counts know: {@link DiagnosticWords#GENERIC} and those met or declared. */
+    public DiagnosticWords words() {
+        return DiagnosticWords.of(declared.values());
+    }
+
+    /** The warnings counted of the declared {@code kind}. */
+    public long warningCount(DiagnosticKind kind) {
+        return warningCount(kind.name());
+    }
+
+    /** The notes counted of the declared {@code kind}. */
+    public long noteCount(DiagnosticKind kind) {
+        return noteCount(kind.name());
+    }
+
     private Entry entry() {
         return new Entry(examplesPerKind);
     }
 
     /** Adds every count and example of {@code other} to this one (as many examples as this keeps). */
     public void addAll(Diagnostics other) {
+        other.declared.values().forEach(this::learn);
         other.warnings.forEach((k, e) -> {
             Entry mine = warnings.computeIfAbsent(k, x -> entry());
             mine.count += e.count;

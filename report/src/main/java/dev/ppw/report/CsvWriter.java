@@ -1,12 +1,13 @@
 package dev.ppw.report;
 
-import dev.ppw.model.Report;
-import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.CounterSeries;
+import dev.ppw.model.DisplayUnit;
+import dev.ppw.model.Report;
 import dev.ppw.model.TimeBins;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.ReportFeature;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -17,6 +18,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
@@ -67,6 +69,13 @@ public final class CsvWriter implements OutputWriter {
     @Override
     public Set<Content> accepts() {
         return Set.of(Content.PROFILE, Content.MERGED, Content.DIFF);
+    }
+
+    /** The unit, the time bins and phases, a merge's breakdown and imbalance rows, percentiles, counter series. */
+    @Override
+    public Set<ReportFeature> features() {
+        return EnumSet.of(ReportFeature.UNIT, ReportFeature.TIME_BINS, ReportFeature.PHASES, ReportFeature.BREAKDOWN,
+                ReportFeature.IMBALANCE_ROWS, ReportFeature.PERCENTILES, ReportFeature.COUNTER_SERIES);
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.ppw.model.Report;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.ReportFeature;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -17,7 +18,9 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -75,6 +78,24 @@ public final class FoldedWriter implements OutputWriter {
     @Override
     public Set<Content> accepts() {
         return Set.of(Content.PROFILE, Content.MERGED);
+    }
+
+    /** Each phase as stacks under a frame of its own; nothing else but the stacks and their values. */
+    @Override
+    public Set<ReportFeature> features() {
+        return EnumSet.of(ReportFeature.PHASES);
+    }
+
+    @Override
+    public Optional<String> whyUnused(ReportFeature feature) {
+        return Optional.ofNullable(switch (feature) {
+            case UNIT -> "has no place in folded stacks: their values are whole nanoseconds (or the sample weight's own"
+                    + " unit)";
+            case PERCENTILES -> "have no place in folded stacks";
+            case BREAKDOWN, IMBALANCE_ROWS -> "has no place in folded stacks";
+            case COUNTER_SERIES -> "folded stacks have no counter series";
+            default -> null;
+        });
     }
 
     @Override

@@ -17,12 +17,15 @@ import dev.ppw.model.TimeUnits;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.ReportFeature;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -90,6 +93,24 @@ public final class HatchetWriter implements OutputWriter {
     @Override
     public Set<Content> accepts() {
         return Set.of(Content.PROFILE, Content.MERGED);
+    }
+
+    /**
+     * The unit, the phases and the breakdown (each row's spread). Percentiles and counter series are listed though
+     * Hatchet's graph has no place for them: ppw-java never warned about them with Hatchet, and issue 25 kept the
+     * warnings as they were.
+     */
+    @Override
+    public Set<ReportFeature> features() {
+        return EnumSet.of(ReportFeature.UNIT, ReportFeature.PHASES, ReportFeature.BREAKDOWN, ReportFeature.PERCENTILES,
+                ReportFeature.COUNTER_SERIES);
+    }
+
+    @Override
+    public Optional<String> whyUnused(ReportFeature feature) {
+        return feature == ReportFeature.IMBALANCE_ROWS
+                ? Optional.of("lists rows apart, and Hatchet's graph has every row (--breakdown gives each its spread)")
+                : Optional.empty();
     }
 
     @Override

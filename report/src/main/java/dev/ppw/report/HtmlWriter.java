@@ -21,6 +21,7 @@ import dev.ppw.model.Version;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.ReportFeature;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,6 +33,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -124,6 +126,25 @@ public final class HtmlWriter implements OutputWriter {
     @Override
     public Set<Content> accepts() {
         return Set.of(Content.PROFILE, Content.MERGED, Content.DIFF);
+    }
+
+    /** The unit, the time bins and phases, a merge's breakdown and imbalance rows, percentiles, counter series. */
+    @Override
+    public Set<ReportFeature> features() {
+        return EnumSet.of(ReportFeature.UNIT, ReportFeature.TIME_BINS, ReportFeature.PHASES, ReportFeature.BREAKDOWN,
+                ReportFeature.IMBALANCE_ROWS, ReportFeature.PERCENTILES, ReportFeature.COUNTER_SERIES);
+    }
+
+    /** A merge's page charts and lists each row on every node: it needs the breakdown and each node's section. */
+    @Override
+    public boolean writesNodeValues() {
+        return true;
+    }
+
+    /** The page {@code ppw-java report} writes. */
+    @Override
+    public Set<Default> defaultFor() {
+        return Set.of(Default.REPORT);
     }
 
     @Override

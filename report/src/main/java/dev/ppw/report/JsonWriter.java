@@ -1,34 +1,36 @@
 package dev.ppw.report;
 
-import dev.ppw.model.Report;
-import dev.ppw.model.TimeUnits;
-import dev.ppw.model.DisplayUnit;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.DroppedInputs;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
-import dev.ppw.model.SavedProfileLayout;
+import dev.ppw.model.Report;
 import dev.ppw.model.SavedProfileLayout.AggregationMember;
 import dev.ppw.model.SavedProfileLayout.CounterMember;
 import dev.ppw.model.SavedProfileLayout.DiagnosticsMember;
 import dev.ppw.model.SavedProfileLayout.DroppedMember;
 import dev.ppw.model.SavedProfileLayout.Member;
 import dev.ppw.model.SavedProfileLayout.NodeInfoMember;
+import dev.ppw.model.SavedProfileLayout;
 import dev.ppw.model.TimeBins;
+import dev.ppw.model.TimeUnits;
 import dev.ppw.model.Version;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.ReportFeature;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -84,6 +86,13 @@ public final class JsonWriter implements OutputWriter {
     @Override
     public Set<Content> accepts() {
         return Set.of(Content.PROFILE, Content.MERGED, Content.DIFF);
+    }
+
+    /** The unit, the time bins and phases, a merge's breakdown and imbalance rows, percentiles, counter series. */
+    @Override
+    public Set<ReportFeature> features() {
+        return EnumSet.of(ReportFeature.UNIT, ReportFeature.TIME_BINS, ReportFeature.PHASES, ReportFeature.BREAKDOWN,
+                ReportFeature.IMBALANCE_ROWS, ReportFeature.PERCENTILES, ReportFeature.COUNTER_SERIES);
     }
 
     @Override

@@ -16,14 +16,17 @@ import dev.ppw.model.Version;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.ReportFeature;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -85,6 +88,26 @@ public final class SpeedscopeWriter implements OutputWriter {
     @Override
     public Set<Content> accepts() {
         return Set.of(Content.PROFILE, Content.MERGED);
+    }
+
+    /**
+     * The unit and the phases (a profile each). Percentiles and counter series are listed though speedscope's format
+     * has no place for them: ppw-java never warned about them with speedscope, and issue 25 kept the warnings as they
+     * were.
+     */
+    @Override
+    public Set<ReportFeature> features() {
+        return EnumSet.of(ReportFeature.UNIT, ReportFeature.PHASES, ReportFeature.PERCENTILES,
+                ReportFeature.COUNTER_SERIES);
+    }
+
+    @Override
+    public Optional<String> whyUnused(ReportFeature feature) {
+        return Optional.ofNullable(switch (feature) {
+            case BREAKDOWN -> "has no place in speedscope's format (each node is a profile of its own)";
+            case IMBALANCE_ROWS -> "has no place in speedscope's format";
+            default -> null;
+        });
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.ppw.model.Report;
 import dev.ppw.model.SampleWeights;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.FolderWriter;
+import dev.ppw.model.output.ReportFeature;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -18,6 +19,7 @@ import java.io.Writer;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,6 +82,17 @@ public final class TauProfileWriter implements FolderWriter {
     @Override
     public Set<Content> accepts() {
         return Set.of(Content.PROFILE, Content.MERGED);
+    }
+
+    /**
+     * The phases (TAU phases: a timer each, callpaths starting at it) and counter series (user events). The unit,
+     * breakdown, imbalance rows and percentiles are listed though TAU's files have no place for them (times are
+     * microseconds): ppw-java never warned about them with tau, and issue 25 kept the warnings as they were.
+     */
+    @Override
+    public Set<ReportFeature> features() {
+        return EnumSet.complementOf(EnumSet.of(ReportFeature.STYLE, ReportFeature.ASCII, ReportFeature.VERBOSE,
+                ReportFeature.COLOUR, ReportFeature.TIME_BINS));
     }
 
     @Override

@@ -1,26 +1,27 @@
 package dev.ppw.report;
 
-import dev.ppw.model.Report;
-import dev.ppw.model.TimeUnits;
-import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Breakdown;
-import dev.ppw.model.MissingRule;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.DiagnosticWords;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
+import dev.ppw.model.MissingRule;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Part;
 import dev.ppw.model.Percentile;
 import dev.ppw.model.Presentation;
 import dev.ppw.model.Profile;
+import dev.ppw.model.Report;
 import dev.ppw.model.SampleWeights;
 import dev.ppw.model.TimeBins;
+import dev.ppw.model.TimeUnits;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.ReportFeature;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -30,6 +31,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -108,6 +110,18 @@ public final class TextWriter implements OutputWriter {
     @Override
     public Set<Content> accepts() {
         return Set.of(Content.PROFILE, Content.MERGED, Content.DIFF);
+    }
+
+    /** Every one: text is where the presentation options apply, and it shows all the report may hold. */
+    @Override
+    public Set<ReportFeature> features() {
+        return EnumSet.allOf(ReportFeature.class);
+    }
+
+    /** What ppw-java writes when nothing chose a format (standard output, or a file name of no known ending). */
+    @Override
+    public Set<Default> defaultFor() {
+        return Set.of(Default.UNSPECIFIED);
     }
 
     @Override
@@ -428,10 +442,11 @@ public final class TextWriter implements OutputWriter {
                     .append(group > 1 ? ", " + group + " bins per character" : "")
                     .append(", scaled to the row's largest)\n");
         }
-        appendCounts(w, "warnings: ", report.diagnostics().warnings());
+        DiagnosticWords words = report.diagnostics().words();
+        appendCounts(w, "warnings: ", report.diagnostics().warnings(), words);
         Map<String, Diagnostics.Entry> notes = new LinkedHashMap<>(report.diagnostics().notes());
         Diagnostics.Entry namedTwice = notes.remove(Diagnostics.INPUT_NAMED_TWICE);
-        appendCounts(w, "not in the tree: ", notes);
+        appendCounts(w, "not in the tree: ", notes, words);
         if (namedTwice != null) {
             // Which inputs, not how many: the note is about what was asked, not about the trace.
             for (String example : namedTwice.examples()) {
@@ -445,12 +460,13 @@ public final class TextWriter implements OutputWriter {
     }
 
     /** Counts in words on one line, in first-seen order: {@code 1715 instant events, 68 flow starts}. */
-    private static void appendCounts(Writer w, String label, Map<String, Diagnostics.Entry> counts) throws IOException {
+    private static void appendCounts(Writer w, String label, Map<String, Diagnostics.Entry> counts,
+                                     DiagnosticWords words) throws IOException {
         if (counts.isEmpty()) {
             return;
         }
         StringJoiner j = new StringJoiner(", ", label, "\n");
-        counts.forEach((kind, entry) -> j.add(printable(DiagnosticWords.counted(kind, entry.count()))));
+        counts.forEach((kind, entry) -> j.add(printable(words.counted(kind, entry.count()))));
         w.append(j.toString());
     }
 

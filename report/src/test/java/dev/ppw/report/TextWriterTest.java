@@ -5,6 +5,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.Report;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.NameTable;
@@ -87,6 +88,9 @@ class TextWriterTest {
         counted.note("phase_I");
         counted.note("phase_s");
         counted.note("phase_I");
+        // the engine declares its formats' kinds so (the Chrome format's phases are not report's to know)
+        counted.declare(List.of(DiagnosticKind.note("phase_I", "instant event", "instant events"),
+                DiagnosticKind.note("phase_s", "flow start", "flow starts")));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         new TextWriter().write(new Report(p, new int[] {1}, 1234574, Optional.empty())
                 .withDiagnostics(counted), out);

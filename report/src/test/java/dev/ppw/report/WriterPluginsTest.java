@@ -1,17 +1,21 @@
 package dev.ppw.report;
 
 import dev.ppw.model.output.Content;
+import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.OutputWriter;
+import dev.ppw.model.output.ReportFeature;
 import dev.ppw.model.output.WriterRegistry;
 import org.junit.jupiter.api.Test;
 
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The writers as ServiceLoader finds them, and what each says about itself. */
 class WriterPluginsTest {
@@ -55,5 +59,48 @@ class WriterPluginsTest {
             assertEquals(pprof, w.compressed(), w.name());
             assertFalse(w.description().isBlank() || w.description().contains("\n"), w.name());
         }
+    }
+
+    @Test
+    void textIsTheDefaultAndTheOnlyWriterOfThePresentationOptions() {
+        assertEquals("text", REGISTRY.defaultFor(OutputWriter.Default.UNSPECIFIED).orElseThrow().name());
+        assertEquals("html", REGISTRY.defaultFor(OutputWriter.Default.REPORT).orElseThrow().name());
+        assertEquals(EnumSet.allOf(ReportFeature.class), new TextWriter().features());
+        for (ReportFeature presentation : List.of(ReportFeature.STYLE, ReportFeature.ASCII, ReportFeature.VERBOSE,
+                ReportFeature.COLOUR)) {
+            assertEquals(List.of("text"), REGISTRY.showing(presentation), presentation.name());
+        }
+    }
+
+    @Test
+    void theHtmlPageWantsEachNodesValuesAndSpeedscopeAndTauTheSections() {
+        for (OutputWriter w : REGISTRY.writers()) {
+            assertEquals(w.name().equals("html"), w.writesNodeValues(), w.name());
+            assertEquals(w.name().equals("tau"), w instanceof FolderWriter, w.name() + " writes a folder");
+            assertEquals(w.name().equals("speedscope"), w.writesSections(), w.name());
+        }
+    }
+
+    @Test
+    void everyWriterWritesPhasesAndTimeBinsAreForTablesAndThePage() {
+        assertEquals(List.of("csv", "html", "json", "text"), REGISTRY.showing(ReportFeature.TIME_BINS));
+        assertEquals(REGISTRY.names(), REGISTRY.showing(ReportFeature.PHASES));
+        assertEquals(List.of("csv", "hatchet", "html", "json", "pprof", "speedscope", "tau", "text"),
+                REGISTRY.showing(ReportFeature.UNIT), "folded stacks are whole nanoseconds");
+        assertEquals(List.of("csv", "hatchet", "html", "json", "pprof", "tau", "text"),
+                REGISTRY.showing(ReportFeature.BREAKDOWN));
+    }
+
+    @Test
+    void aWriterHasWordsOnlyForWhatItDoesNotShow() {
+        for (OutputWriter w : REGISTRY.writers()) {
+            for (ReportFeature f : ReportFeature.values()) {
+                if (w.features().contains(f)) {
+                    assertEquals(Optional.empty(), w.whyUnused(f), w.name() + " shows " + f);
+                }
+            }
+        }
+        assertEquals(Optional.of("folded stacks have no counter series"),
+                new FoldedWriter().whyUnused(ReportFeature.COUNTER_SERIES));
     }
 }

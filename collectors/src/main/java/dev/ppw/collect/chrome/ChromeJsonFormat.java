@@ -1,8 +1,9 @@
 package dev.ppw.collect.chrome;
 
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.EventSink;
-import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.ByteRanges;
+import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
 import dev.ppw.model.format.Head;
 import dev.ppw.model.format.InputSource;
@@ -11,6 +12,8 @@ import dev.ppw.model.format.ReadOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -34,6 +37,21 @@ public final class ChromeJsonFormat implements EventFormat {
     @Override
     public String name() {
         return "chrome-json";
+    }
+
+    /** {@code .pfw} is PerfFlowAspect's; {@code .trace} what some exporters write. */
+    @Override
+    public List<String> fileEndings() {
+        return List.of(".pfw", ".json", ".trace");
+    }
+
+    /** The notes of an empty event and of a counter reset, and one per skipped phase ({@link PhaseNotes}). */
+    @Override
+    public List<DiagnosticKind> diagnosticKinds() {
+        List<DiagnosticKind> kinds = new ArrayList<>(List.of(ChromeTraceReader.EMPTY_EVENT,
+                ChromeTraceReader.COUNTER_RESET));
+        kinds.addAll(PhaseNotes.KINDS);
+        return kinds;
     }
 
     @Override

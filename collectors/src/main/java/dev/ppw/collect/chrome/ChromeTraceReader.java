@@ -12,10 +12,11 @@ import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import dev.ppw.collect.DecimalNanos;
 import dev.ppw.collect.v8.TraceProfiles;
-import dev.ppw.model.Quote;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
+import dev.ppw.model.Quote;
 
 import java.io.CharConversionException;
 import java.io.EOFException;
@@ -93,11 +94,13 @@ public final class ChromeTraceReader {
     /** Warning: one event the reader could not use (bad {@code ph}, object-valued key, ...). */
     public static final String BAD_EVENT = Diagnostics.BAD_EVENT;
     /** Note: an empty event object {@code {}}. */
-    public static final String EMPTY_EVENT = Diagnostics.EMPTY_EVENT;
+    public static final DiagnosticKind EMPTY_EVENT = DiagnosticKind.note("empty_event", "empty event {}",
+            "empty events {}");
     /** Note: a region counter sample with {@code cpu_usage} and {@code memory_usage} both 0, PerfFlowAspect's end-of-call reset. */
-    public static final String COUNTER_RESET = Diagnostics.COUNTER_RESET;
-    /** Prefix of the notes counting skipped phases ({@code phase_C}, {@code phase_i}, ...). */
-    public static final String PHASE_NOTE_PREFIX = Diagnostics.PHASE_NOTE_PREFIX;
+    public static final DiagnosticKind COUNTER_RESET = DiagnosticKind.note("counter_reset",
+            "end-of-call counter reset (cpu and memory 0)", "end-of-call counter resets (cpu and memory 0)");
+    /** Prefix of the notes counting skipped phases ({@code phase_C}, {@code phase_i}, ...: {@link PhaseNotes}). */
+    public static final String PHASE_NOTE_PREFIX = PhaseNotes.PREFIX;
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)

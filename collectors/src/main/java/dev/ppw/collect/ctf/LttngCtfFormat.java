@@ -3,7 +3,7 @@ package dev.ppw.collect.ctf;
 import dev.ppw.collect.lttng.AddressNames;
 import dev.ppw.collect.lttng.UstFolding;
 import dev.ppw.model.BadInputException;
-import dev.ppw.model.Diagnostics;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
@@ -15,6 +15,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -27,7 +29,9 @@ import java.util.Optional;
  */
 public final class LttngCtfFormat implements EventFormat {
     /** The warning kind of events the tracer discarded (its buffers were full), counted per event. */
-    public static final String DISCARDED_EVENTS = Diagnostics.LTTNG_DISCARDED_EVENTS;
+    public static final DiagnosticKind DISCARDED_EVENTS = DiagnosticKind.warning("lttng_discarded_events",
+            "event discarded by the tracer (its buffer was full)",
+            "events discarded by the tracer (its buffers were full)");
 
     private static final byte[] STREAM_LITTLE = {(byte) 0xc1, 0x1f, (byte) 0xfc, (byte) 0xc1};
     private static final byte[] STREAM_BIG = {(byte) 0xc1, (byte) 0xfc, 0x1f, (byte) 0xc1};
@@ -50,6 +54,14 @@ public final class LttngCtfFormat implements EventFormat {
     @Override
     public String name() {
         return "lttng-ctf";
+    }
+
+    /** Its own warning, and the notes of the folding it shares with the text reader. */
+    @Override
+    public List<DiagnosticKind> diagnosticKinds() {
+        List<DiagnosticKind> kinds = new ArrayList<>(List.of(DISCARDED_EVENTS));
+        kinds.addAll(UstFolding.KINDS);
+        return kinds;
     }
 
     @Override

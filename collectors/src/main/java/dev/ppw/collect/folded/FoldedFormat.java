@@ -1,5 +1,6 @@
 package dev.ppw.collect.folded;
 
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricUnit;
@@ -44,6 +45,17 @@ public final class FoldedFormat implements EventFormat {
     @Override
     public String name() {
         return "folded";
+    }
+
+    /** The endings flamegraph.pl's stackcollapse scripts, async-profiler and others give their output. */
+    @Override
+    public List<String> fileEndings() {
+        return List.of(".folded", ".collapsed", ".stacks");
+    }
+
+    @Override
+    public List<DiagnosticKind> diagnosticKinds() {
+        return List.of(FoldedReader.ZERO_COUNT);
     }
 
     @Override

@@ -1,11 +1,12 @@
 package dev.ppw.collect.folded;
 
 import dev.ppw.collect.LineSplitter;
-import dev.ppw.model.Quote;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
+import dev.ppw.model.Quote;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,7 +49,8 @@ final class FoldedReader {
     /** Warning: a line that is not {@code stack count} (see the class comment). */
     static final String BAD_EVENT = Diagnostics.BAD_EVENT;
     /** Note: a line whose count is 0. */
-    static final String ZERO_COUNT = Diagnostics.ZERO_COUNT;
+    static final DiagnosticKind ZERO_COUNT = DiagnosticKind.note("zero_count", "folded line with a count of 0",
+            "folded lines with a count of 0");
     /** The longest line read: deeper stacks than any profiler records, a bound on memory for binary input. */
     static final int MAX_LINE_BYTES = 1 << 24;
 

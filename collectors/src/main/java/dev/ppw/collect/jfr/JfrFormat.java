@@ -1,6 +1,7 @@
 package dev.ppw.collect.jfr;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
@@ -15,6 +16,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -39,6 +41,16 @@ public final class JfrFormat implements EventFormat {
     @Override
     public String name() {
         return "jfr";
+    }
+
+    @Override
+    public List<String> fileEndings() {
+        return List.of(".jfr");
+    }
+
+    @Override
+    public List<DiagnosticKind> diagnosticKinds() {
+        return List.of(JfrReader.TRUNCATED_STACK, JfrReader.DAMAGED, JfrReader.UNREAD_EVENTS);
     }
 
     @Override

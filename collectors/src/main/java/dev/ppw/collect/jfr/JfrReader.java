@@ -4,6 +4,7 @@ import dev.ppw.collect.jfr.JfrBytes.Damage;
 import dev.ppw.collect.jfr.JfrChunk.Plan;
 import dev.ppw.collect.jfr.JfrMetadata.Type;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
@@ -67,6 +68,19 @@ import java.util.function.LongConsumer;
  * One reader per input; not thread-safe.
  */
 final class JfrReader implements JfrChunk.Visitor {
+    /** Note: a sample whose stack the recorder cut at its depth limit; its outermost recorded frame is its root. */
+    static final DiagnosticKind TRUNCATED_STACK = DiagnosticKind.note("jfr_truncated_stack",
+            "JFR sample whose stack the recorder cut at its depth limit",
+            "JFR samples whose stacks the recorder cut at its depth limit");
+    /**
+     * Warning: a part of a JFR chunk that cannot be decoded (a record whose size runs past the chunk, a value past
+     * its record's end, a header offset where no such record is), skipped; the example names its byte.
+     */
+    static final DiagnosticKind DAMAGED = DiagnosticKind.warning("jfr_damaged", "damaged part of a JFR chunk, skipped",
+            "damaged parts of JFR chunks, skipped");
+    /** Note: events of types the reader does not turn into samples (GC, I/O, ...); the example names each type's count. */
+    static final DiagnosticKind UNREAD_EVENTS = DiagnosticKind.note("jfr_unread_events", "JFR event of a type not read",
+            "JFR events of types not read");
     /** Bytes the JDK's allocation sampler weighs each {@code jdk.ObjectAllocationSample} with. */
     static final Metric ALLOCATION = Metric.weight("allocation", MetricUnit.BYTES, "allocated",
             "bytes allocated, as the JDK's allocation samples (jdk.ObjectAllocationSample) weigh them");
@@ -253,7 +267,7 @@ final class JfrReader implements JfrChunk.Visitor {
 
     @Override
     public void damaged(Damage damage, String consequence) {
-        diagnostics.warn(Diagnostics.JFR_DAMAGED, file + ": byte " + damage.fileOffset + ": "
+        diagnostics.warn(DAMAGED, file + ": byte " + damage.fileOffset + ": "
                 + JfrChunks.oneLine(damage.getMessage() + "; " + consequence));
     }
 
@@ -345,7 +359,7 @@ final class JfrReader implements JfrChunk.Visitor {
             return;
         }
         if (chunk.stackTruncated(index)) {
-            diagnostics.note(Diagnostics.JFR_TRUNCATED_STACK);
+            diagnostics.note(TRUNCATED_STACK);
         }
         if ((++samples & (CANCEL_EVERY - 1)) == 0) {
             cancel.check();
@@ -470,7 +484,7 @@ final class JfrReader implements JfrChunk.Visitor {
             types.append(types.isEmpty() ? "" : ", ").append(e.getKey()).append(' ').append(e.getValue());
         }
         if (unreadCount > 0) {
-            diagnostics.note(Diagnostics.JFR_UNREAD_EVENTS, unreadCount, file + ": " + unreadCount
+            diagnostics.note(UNREAD_EVENTS, unreadCount, file + ": " + unreadCount
                     + (unreadCount == 1 ? " event" : " events") + " of types not read: " + JfrChunks.oneLine(types.toString()));
         }
         if (samples > 0) {
@@ -491,7 +505,7 @@ final class JfrReader implements JfrChunk.Visitor {
         if (held.isEmpty()) {
             held.add(events + (events == 1 ? " event" : " events") + ", none a sample that could be read");
         }
-        Diagnostics.Entry damage = diagnostics.warnings().get(Diagnostics.JFR_DAMAGED);
+        Diagnostics.Entry damage = diagnostics.warnings().get(DAMAGED.name());
         String cause = damage == null || damage.examples().isEmpty() ? ""
                 : ", after damage: " + damage.examples().get(0).substring(file.length() + 2);
         throw JfrChunks.refuse(file, at, "the recording holds no sample ppw-java reads: " + chunks

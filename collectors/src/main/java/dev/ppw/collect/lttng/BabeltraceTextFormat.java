@@ -1,5 +1,6 @@
 package dev.ppw.collect.lttng;
 
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
@@ -9,6 +10,7 @@ import dev.ppw.model.format.ReadOptions;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -38,6 +40,11 @@ public final class BabeltraceTextFormat implements EventFormat {
     @Override
     public String name() {
         return "lttng-text";
+    }
+
+    @Override
+    public List<DiagnosticKind> diagnosticKinds() {
+        return UstFolding.KINDS;
     }
 
     @Override

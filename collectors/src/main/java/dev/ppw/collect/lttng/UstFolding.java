@@ -1,5 +1,6 @@
 package dev.ppw.collect.lttng;
 
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.LongIntOpenMap;
@@ -10,6 +11,7 @@ import dev.ppw.model.NameTable;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,10 +36,15 @@ public final class UstFolding {
 
     /** The diagnostic note kind that counts events of one name that fold into nothing: this prefix and the name. */
     public static final String OTHER_EVENT_PREFIX = "lttng_event ";
+    /** The notes of events of one name that fold into nothing ({@link #OTHER_EVENT_PREFIX} and the name), said as they are. */
+    public static final DiagnosticKind OTHER_EVENTS = DiagnosticKind.note(OTHER_EVENT_PREFIX + DiagnosticKind.ANY);
     /** The note kind of allocations made while no call was open on their thread (not in the tree). */
-    public static final String ALLOCATION_OUTSIDE_CALL = "lttng_allocation_outside_call";
+    public static final DiagnosticKind ALLOCATION_OUTSIDE_CALL = DiagnosticKind.note("lttng_allocation_outside_call");
     /** The note kind of sizes that do not fit a signed 64-bit count ({@code calloc} overflow): not added. */
-    public static final String BAD_ALLOCATION_SIZE = "lttng_bad_allocation_size";
+    public static final DiagnosticKind BAD_ALLOCATION_SIZE = DiagnosticKind.note("lttng_bad_allocation_size");
+    /** The kinds the folding raises besides profile-model's, for the formats that fold through it to declare. */
+    public static final List<DiagnosticKind> KINDS = List.of(OTHER_EVENTS, ALLOCATION_OUTSIDE_CALL,
+            BAD_ALLOCATION_SIZE);
     /** Event names counted one by one; beyond them, every other name is counted under {@link #MANY_NAMES}. */
     private static final int MAX_NAMES = 4096;
     private static final String MANY_NAMES = OTHER_EVENT_PREFIX + "(other names)";

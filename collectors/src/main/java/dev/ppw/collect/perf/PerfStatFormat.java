@@ -1,5 +1,6 @@
 package dev.ppw.collect.perf;
 
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
@@ -30,6 +31,11 @@ public final class PerfStatFormat implements EventFormat {
     @Override
     public String name() {
         return "perf-stat";
+    }
+
+    @Override
+    public List<DiagnosticKind> diagnosticKinds() {
+        return List.of(PerfStatReader.NOT_COUNTED);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.ppw.collect.perf;
 
 import dev.ppw.collect.LineSplitter;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.Quote;
@@ -38,7 +39,9 @@ import java.util.List;
  */
 final class PerfStatReader {
     /** The note of a count perf printed as {@code <not counted>} or {@code <not supported>}. */
-    static final String NOT_COUNTED = Diagnostics.NOT_COUNTED;
+    static final DiagnosticKind NOT_COUNTED = DiagnosticKind.note("not_counted",
+            "perf stat count not counted or not supported (no sample)",
+            "perf stat counts not counted or not supported (no samples)");
     static final int MAX_LINE_BYTES = 1 << 16;
 
     private static final int QUOTE_BYTES = 60;

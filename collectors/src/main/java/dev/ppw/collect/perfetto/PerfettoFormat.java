@@ -1,5 +1,6 @@
 package dev.ppw.collect.perfetto;
 
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
@@ -9,6 +10,7 @@ import dev.ppw.model.format.ReadOptions;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 
 /**
  * Perfetto protobuf traces ({@code .pftrace}, {@code .perfetto-trace}), as Chromium writes them by default with
@@ -28,6 +30,17 @@ public final class PerfettoFormat implements EventFormat {
     @Override
     public String name() {
         return "perfetto";
+    }
+
+    /** What Perfetto's UI and {@code perfetto} save. */
+    @Override
+    public List<String> fileEndings() {
+        return List.of(".pftrace", ".perfetto-trace");
+    }
+
+    @Override
+    public List<DiagnosticKind> diagnosticKinds() {
+        return PerfettoReader.KINDS;
     }
 
     @Override

@@ -3,7 +3,9 @@ package dev.ppw.collect.perfetto;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
+import dev.ppw.collect.chrome.PhaseNotes;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import org.eclipse.collections.api.map.primitive.MutableLongObjectMap;
@@ -15,6 +17,8 @@ import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.zip.ZipException;
 
 /**
@@ -24,6 +28,37 @@ import java.util.zip.ZipException;
  * TrackEvent uses after it in the same packet. Memory holds one packet, the tracks and the sequences' state.
  */
 final class PerfettoReader {
+    /** Warning: a packet that needs the incremental state its sequence lost (or never had), skipped. */
+    static final DiagnosticKind LOST_INCREMENTAL_STATE = DiagnosticKind.warning("lost_incremental_state",
+            "packet needing incremental state its sequence had lost (skipped)",
+            "packets needing incremental state their sequence had lost (skipped)");
+    /** Warning: an event on a track that no TrackDescriptor describes, dropped. */
+    static final DiagnosticKind UNKNOWN_TRACK = DiagnosticKind.warning("unknown_track",
+            "event on a track no descriptor describes (dropped)", "events on tracks no descriptor describes (dropped)");
+    /** Warning: a packet timed in a clock its sequence never defined by a ClockSnapshot, its event dropped. */
+    static final DiagnosticKind UNKNOWN_CLOCK = DiagnosticKind.warning("unknown_clock",
+            "packet timed in a clock its sequence never defined (dropped)",
+            "packets timed in clocks their sequence never defined (dropped)");
+    /** Warning: an event name id its sequence never interned: the region is {@code <unnamed>}. */
+    static final DiagnosticKind UNKNOWN_NAME = DiagnosticKind.warning("unknown_interned_name",
+            "event name never interned on its sequence (read as <unnamed>)",
+            "event names never interned on their sequence (read as <unnamed>)");
+    /** Note: an instant event, which is not a call. */
+    static final DiagnosticKind INSTANT_EVENT = DiagnosticKind.note("instant_event", "instant event (not a call)",
+            "instant events (not calls)");
+    /** Note: a track event of no type or of a type ppw-java does not read. */
+    static final DiagnosticKind UNKNOWN_EVENT_TYPE = DiagnosticKind.note("unknown_event_type",
+            "track event of no type ppw-java reads", "track events of no type ppw-java reads");
+    /** Its own kinds, and the notes of legacy events' phases, which are the Trace Event Format's. */
+    static final List<DiagnosticKind> KINDS;
+
+    static {
+        List<DiagnosticKind> kinds = new ArrayList<>(List.of(LOST_INCREMENTAL_STATE, UNKNOWN_TRACK, UNKNOWN_CLOCK,
+                UNKNOWN_NAME, INSTANT_EVENT, UNKNOWN_EVENT_TYPE));
+        kinds.addAll(PhaseNotes.KINDS);
+        KINDS = List.copyOf(kinds);
+    }
+
     /**
      * The largest packet read: Perfetto's writers cut their data into chunks far smaller (compressed packets stay
      * under 512 KiB), so a longer length is the mark of something that is no trace.
@@ -248,7 +283,7 @@ final class PerfettoReader {
             seq.valid = false;
         }
         if ((sequenceFlags & Proto.SEQ_NEEDS_INCREMENTAL_STATE) != 0 && !seq.valid) {
-            diagnostics.warn(Diagnostics.LOST_INCREMENTAL_STATE, input + ": byte " + packetOffset + ": packet "
+            diagnostics.warn(LOST_INCREMENTAL_STATE, input + ": byte " + packetOffset + ": packet "
                     + (packets + 1) + " of sequence " + sequenceId + " needs incremental state the sequence lost"
                     + " (or never had): skipped until the writer clears its state");
             return;
@@ -465,7 +500,7 @@ final class PerfettoReader {
         Sequence.Clock clock = packetClockId >= Proto.FIRST_SEQUENCE_CLOCK && packetClockId <= Proto.LAST_SEQUENCE_CLOCK
                 ? seq.clocks[packetClockId - Proto.FIRST_SEQUENCE_CLOCK] : null;
         if (clock == null) {
-            diagnostics.warn(Diagnostics.UNKNOWN_CLOCK, where() + "timed in clock "
+            diagnostics.warn(UNKNOWN_CLOCK, where() + "timed in clock "
                     + Integer.toUnsignedString(packetClockId) + ", which no clock snapshot of sequence "
                     + sequenceId + " defined (its events are dropped)");
             return NO_TIME;
@@ -710,7 +745,7 @@ final class PerfettoReader {
         int kind = hasType ? type : 0;
         if (!hasType || type == 0) {
             if (legacyPhase == 0) {
-                diagnostics.note(Diagnostics.UNKNOWN_EVENT_TYPE, where() + "a track event of no type");
+                diagnostics.note(UNKNOWN_EVENT_TYPE, where() + "a track event of no type");
                 return;
             }
             readLegacyEvent(seq, tsNanos);
@@ -731,11 +766,11 @@ final class PerfettoReader {
             }
             case Proto.TYPE_INSTANT -> {
                 if (sliceTrack(seq) >= 0) {
-                    diagnostics.note(Diagnostics.INSTANT_EVENT);
+                    diagnostics.note(INSTANT_EVENT);
                 }
             }
             case Proto.TYPE_COUNTER -> counter(seq, tsNanos);
-            default -> diagnostics.note(Diagnostics.UNKNOWN_EVENT_TYPE, where() + "a track event of type " + kind);
+            default -> diagnostics.note(UNKNOWN_EVENT_TYPE, where() + "a track event of type " + kind);
         }
     }
 
@@ -809,7 +844,7 @@ final class PerfettoReader {
                     sink.end(track, tsNanos, region(seq));
                 }
             }
-            default -> diagnostics.note(Diagnostics.PHASE_NOTE_PREFIX + (legacyPhase > ' ' && legacyPhase < 0x7f
+            default -> diagnostics.note(PhaseNotes.kind(legacyPhase > ' ' && legacyPhase < 0x7f
                     ? String.valueOf((char) legacyPhase) : Integer.toString(legacyPhase)));
         }
     }
@@ -859,7 +894,7 @@ final class PerfettoReader {
         }
         Sequence.Name n = seq.names.get(nameIid);
         if (n == null) {
-            diagnostics.warn(Diagnostics.UNKNOWN_NAME, where() + "event name " + Long.toUnsignedString(nameIid)
+            diagnostics.warn(UNKNOWN_NAME, where() + "event name " + Long.toUnsignedString(nameIid)
                     + " is not interned on sequence " + sequenceId + " (read as " + UNNAMED + ")");
         }
         return n;
@@ -886,7 +921,7 @@ final class PerfettoReader {
                 t = track(0);
                 t.name = "global";
             } else {
-                diagnostics.warn(Diagnostics.UNKNOWN_TRACK, where() + "an event on track "
+                diagnostics.warn(UNKNOWN_TRACK, where() + "an event on track "
                         + Long.toUnsignedString(uuid) + ", which no TrackDescriptor describes (dropped)");
                 return -1;
             }
@@ -994,7 +1029,7 @@ final class PerfettoReader {
     private void counterValue(Sequence seq, long uuid, long tsNanos, long integer, boolean isInteger, double real) {
         Track t = tracks.get(uuid);
         if (t == null) {
-            diagnostics.warn(Diagnostics.UNKNOWN_TRACK, where() + "a counter value on track "
+            diagnostics.warn(UNKNOWN_TRACK, where() + "a counter value on track "
                     + Long.toUnsignedString(uuid) + ", which no TrackDescriptor describes (dropped)");
             return;
         }

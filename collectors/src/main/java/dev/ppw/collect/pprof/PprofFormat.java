@@ -1,5 +1,7 @@
 package dev.ppw.collect.pprof;
 
+import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
@@ -7,12 +9,11 @@ import dev.ppw.model.format.Head;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
 
-import dev.ppw.model.BadInputException;
-
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -49,6 +50,18 @@ public final class PprofFormat implements EventFormat {
     @Override
     public String name() {
         return "pprof";
+    }
+
+    /** {@code .pb.gz} is how Go and most profilers name it: the {@code .gz} of every ending is searched too. */
+    @Override
+    public List<String> fileEndings() {
+        return List.of(".pb", ".pprof");
+    }
+
+    /** Its notes, said by their names as they were before kinds had words. */
+    @Override
+    public List<DiagnosticKind> diagnosticKinds() {
+        return List.of(PprofReader.LABELS_IGNORED, PprofReader.SAMPLE_TYPE_SKIPPED, PprofReader.UNKNOWN_UNIT);
     }
 
     @Override

@@ -5,6 +5,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import dev.ppw.collect.folded.FoldedFormat;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
@@ -36,11 +37,11 @@ import java.util.zip.ZipException;
  */
 final class PprofReader {
     /** The note of a sample whose labels were left out: the tree has no place for them. */
-    static final String LABELS_IGNORED = "pprof_labels_ignored";
+    static final DiagnosticKind LABELS_IGNORED = DiagnosticKind.note("pprof_labels_ignored");
     /** The note of a sample type left out: a second one in time, whose nanoseconds would add to the first's. */
-    static final String SAMPLE_TYPE_SKIPPED = "pprof_sample_type_skipped";
+    static final DiagnosticKind SAMPLE_TYPE_SKIPPED = DiagnosticKind.note("pprof_sample_type_skipped");
     /** The note of a sample type whose unit is neither time, count nor bytes: read as a count. */
-    static final String UNKNOWN_UNIT = "pprof_unknown_unit";
+    static final DiagnosticKind UNKNOWN_UNIT = DiagnosticKind.note("pprof_unknown_unit");
 
     private static final int TAG_TYPE_BITS = 3;
 

@@ -10,6 +10,7 @@ import dev.ppw.model.format.ReadOptions;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -29,6 +30,12 @@ public final class SavedProfileFormat implements ProfileFormat {
     @Override
     public String name() {
         return SavedProfileLayout.FORMAT;
+    }
+
+    /** What {@code --format json} is written to ({@code .ppw.json} by habit). */
+    @Override
+    public List<String> fileEndings() {
+        return List.of(".json");
     }
 
     @Override

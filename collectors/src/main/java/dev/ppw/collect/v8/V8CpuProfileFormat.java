@@ -29,6 +29,12 @@ public final class V8CpuProfileFormat implements EventFormat {
         return "v8-cpuprofile";
     }
 
+    /** What Chrome DevTools and {@code node --cpu-prof} save. */
+    @Override
+    public List<String> fileEndings() {
+        return List.of(".cpuprofile");
+    }
+
     @Override
     public String description() {
         return "a V8 CPU profile (.cpuprofile, written by node --cpu-prof and Chrome DevTools)";

@@ -390,7 +390,7 @@ class ChromeTraceReaderTest {
                 sink.calls().stream().filter(c -> c.startsWith("C ") || c.startsWith("counter ")).toList());
         // Counters without a finite number are only counted, and so is PerfFlowAspect's end-of-call reset (both
         // values 0; one of them 0 is a measurement); without ts or with a bad pid they are warnings.
-        assertEquals(Map.of("phase_C", 2L, ChromeTraceReader.COUNTER_RESET, 1L), sink.notes());
+        assertEquals(Map.of("phase_C", 2L, ChromeTraceReader.COUNTER_RESET.name(), 1L), sink.notes());
         assertEquals(Map.of("missing_ts", 1L, "bad_event", 1L), sink.warnings());
     }
 
@@ -467,7 +467,7 @@ class ChromeTraceReaderTest {
                 "counter 7 heap id  total 3000 -2.0",
                 "counter 7 heap id  name 3000 5.0"),
                 sink.calls().stream().filter(c -> c.startsWith("C ") || c.startsWith("counter ")).toList());
-        assertEquals(Map.of("phase_C", 1L, ChromeTraceReader.COUNTER_RESET, 1L), sink.notes());
+        assertEquals(Map.of("phase_C", 1L, ChromeTraceReader.COUNTER_RESET.name(), 1L), sink.notes());
         assertEquals(Map.of(), sink.warnings());
     }
 

@@ -93,7 +93,7 @@ class FoldedReaderTest {
     void aZeroCountIsANoteAndNoSample() {
         RecordingSink sink = read("a;b 0\na;c 2\n");
         assertEquals(List.of("sample T(,) 2 2 samples x2 a;c"), samples(sink));
-        assertEquals(Map.of(FoldedReader.ZERO_COUNT, 1L), sink.notes());
+        assertEquals(Map.of(FoldedReader.ZERO_COUNT.name(), 1L), sink.notes());
         assertEquals(Map.of(), sink.warnings());
     }
 

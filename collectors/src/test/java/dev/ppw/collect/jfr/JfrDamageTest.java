@@ -78,7 +78,7 @@ class JfrDamageTest {
         assertEquals(read("jfr-built-intact.jfr").samples, sink.samples, "every sample, with its stack");
         assertEquals(List.of("jfr-constant-pool-offset-0.jfr: byte 16: chunk 1's header gives its last constant pool"
                 + " at byte 0, where no checkpoint event starts; the 1 checkpoint found among the chunk's records is"
-                + " read"), warnings(sink, Diagnostics.JFR_DAMAGED));
+                + " read"), warnings(sink, JfrReader.DAMAGED.name()));
     }
 
     @Test
@@ -87,7 +87,7 @@ class JfrDamageTest {
         assertEquals(3, sink.samples.size());
         assertEquals(List.of("jfr-metadata-offset-0.jfr: byte 24: chunk 1's header gives its metadata at byte 0,"
                         + " where there is none (offset 0 is outside the chunk); the metadata event found at byte 120 is"
-                        + " read"), warnings(sink, Diagnostics.JFR_DAMAGED));
+                        + " read"), warnings(sink, JfrReader.DAMAGED.name()));
     }
 
     @Test
@@ -119,7 +119,7 @@ class JfrDamageTest {
         assertEquals(STACK, sink.samples.get(0).stack(), "its stack, from the checkpoint after the damage");
         assertEquals(List.of("jfr-record-past-chunk-end.jfr: byte 76: a record declares 1000000 bytes, past the end of"
                 + " chunk 1 at byte 1008; the rest of chunk 1 (932 bytes) is skipped"),
-                warnings(sink, Diagnostics.JFR_DAMAGED));
+                warnings(sink, JfrReader.DAMAGED.name()));
     }
 
     @Test
@@ -194,7 +194,7 @@ class JfrDamageTest {
         assertTrue(sink.samples.stream().allMatch(s -> s.stack().equals(STACK)));
         assertEquals(List.of("three.jfr: byte " + (intact.length + 16) + ": chunk 2's header gives its last constant"
                 + " pool at byte " + intact.length + ", where no checkpoint event starts; the 1 checkpoint found among"
-                + " the chunk's records is read"), warnings(sink, Diagnostics.JFR_DAMAGED));
+                + " the chunk's records is read"), warnings(sink, JfrReader.DAMAGED.name()));
     }
 
     @Test

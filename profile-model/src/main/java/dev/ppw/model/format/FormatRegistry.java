@@ -1,13 +1,19 @@
 package dev.ppw.model.format;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticKind;
+import dev.ppw.model.DiagnosticWords;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -16,7 +22,9 @@ import java.util.regex.Pattern;
 /**
  * The input formats ppw-java knows, and detection: which of them reads an input, decided by its content.
  * Adding a format is one class implementing {@link EventFormat} or {@link ProfileFormat} and one line in
- * its module's {@code META-INF/services/dev.ppw.model.format.InputFormat}. Formats recognised but not read
+ * its module's {@code META-INF/services/dev.ppw.model.format.InputFormat}; what the rest of ppw-java needs to
+ * know of it, it declares: the file endings a folder is searched for ({@link #fileEndings()}) and its diagnostic
+ * kinds ({@link #diagnosticWords()}). Formats recognised but not read
  * yet ({@link UnreadFormat}) are registered the same way in
  * {@code META-INF/services/dev.ppw.model.format.UnreadFormat}, so that detection names them.
  *
@@ -35,9 +43,16 @@ public final class FormatRegistry {
             .comparing((InputFormat f) -> f instanceof ProfileFormat ? 0 : 1)
             .thenComparing(InputFormat::name);
 
+    /** An ending a format declares: a dot, then lower-case letters, digits, dots, dashes or underscores. */
+    private static final Pattern ENDING = Pattern.compile("\\.[a-z0-9_-]+(\\.[a-z0-9_-]+)*");
+    private static final String GZIP = ".gz";
+
     private final List<InputFormat> byName;
     private final List<InputFormat> byPrecedence;
     private final List<UnreadFormat> unread;
+    private final List<String> endings;
+    private final List<DiagnosticKind> kinds;
+    private final DiagnosticWords words;
 
     /**
      * A registry of {@code formats}, recognising no other format.
@@ -53,7 +68,10 @@ public final class FormatRegistry {
      *
      * @throws IllegalArgumentException when two formats of either kind share a name (a reader that replaces a
      *                                  recognizer takes its name: delete the recognizer's registration), or a name
-     *                                  is not lower case with dashes
+     *                                  is not lower case with dashes; when a file ending is not a dot and lower-case
+     *                                  name characters, or is {@code .gz} (every ending is searched gzipped too); when
+     *                                  two formats declare one diagnostic kind differently, or a format declares one of
+     *                                  {@link DiagnosticWords#GENERIC}'s otherwise (each message names the formats)
      */
     public FormatRegistry(List<? extends InputFormat> formats, List<? extends UnreadFormat> unread) {
         List<InputFormat> sorted = new ArrayList<>(formats);
@@ -76,6 +94,59 @@ public final class FormatRegistry {
         byName = List.copyOf(sorted);
         byPrecedence = sorted.stream().sorted(PRECEDENCE).toList();
         this.unread = List.copyOf(recognised);
+        endings = endings(formats);
+        kinds = kinds(formats);
+        words = DiagnosticWords.of(kinds);
+    }
+
+    /** The formats' endings in the order the formats are given (registered), each once. */
+    private static List<String> endings(List<? extends InputFormat> formats) {
+        Set<String> all = new LinkedHashSet<>();
+        for (InputFormat f : formats) {
+            for (String ending : f.fileEndings()) {
+                if (ending == null || !ENDING.matcher(ending).matches() || ending.equals(GZIP)) {
+                    throw new IllegalArgumentException(f.name() + ": a file ending is a dot and lower-case letters,"
+                            + " digits, dashes or dots (.json, .perfetto-trace), not .gz (every ending is also searched"
+                            + " gzipped), got " + ending);
+                }
+                all.add(ending);
+            }
+        }
+        return List.copyOf(all);
+    }
+
+    /** The formats' own diagnostic kinds, each once, in the order given; one name, one declaration. */
+    private static List<DiagnosticKind> kinds(List<? extends InputFormat> formats) {
+        DiagnosticWords generic = DiagnosticWords.generic();
+        Map<String, DiagnosticKind> byKind = new LinkedHashMap<>();
+        Map<String, String> declarer = new LinkedHashMap<>();
+        for (InputFormat f : formats) {
+            for (DiagnosticKind k : f.diagnosticKinds()) {
+                Optional<DiagnosticKind> own = generic.declaration(k.name())
+                        .filter(g -> g.name().equals(k.name()));
+                if (own.isPresent()) {
+                    if (!own.get().equals(k)) {
+                        throw new IllegalArgumentException("diagnostic kind " + k.name() + " of format " + f.name()
+                                + " is one of profile-model's own (DiagnosticWords.GENERIC), declared otherwise there:"
+                                + " raise that one, or name the format's own kind differently");
+                    }
+                    continue;
+                }
+                DiagnosticKind before = byKind.putIfAbsent(k.name(), k);
+                if (before == null) {
+                    declarer.put(k.name(), f.name());
+                } else if (!before.equals(k)) {
+                    throw new IllegalArgumentException("diagnostic kind " + k.name() + " is declared by formats "
+                            + declarer.get(k.name()) + " and " + f.name() + ", differently (" + words(before) + " and "
+                            + words(k) + "): one name, one meaning; share the constant or rename one");
+                }
+            }
+        }
+        return List.copyOf(byKind.values());
+    }
+
+    private static String words(DiagnosticKind k) {
+        return "a " + k.severity().name().toLowerCase(Locale.ROOT) + ", '" + k.many() + "'";
     }
 
     /** The formats read and recognised that are registered for {@link ServiceLoader} and visible to {@code loader}. */
@@ -216,6 +287,48 @@ public final class FormatRegistry {
             }
         }
         return unknown(name, "a folder that no format reads as one input");
+    }
+
+    /**
+     * The file endings a folder named as an input is searched for, each also followed by {@code .gz}: those the
+     * formats declare ({@link InputFormat#fileEndings()}), in the order the formats were registered, each once.
+     */
+    public List<String> fileEndings() {
+        return endings;
+    }
+
+    /**
+     * True when the name of {@code file} (in any case, a final {@code .gz} aside) ends in one of
+     * {@link #fileEndings()}. A pure function of the name.
+     */
+    public boolean hasInputEnding(Path file) {
+        Path last = file.getFileName();
+        if (last == null) {
+            return false;
+        }
+        String name = last.toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(GZIP)) {
+            name = name.substring(0, name.length() - GZIP.length());
+        }
+        for (String ending : endings) {
+            if (name.endsWith(ending)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The diagnostic kinds the formats declare ({@link InputFormat#diagnosticKinds()}), each once, in the order
+     * the formats were registered; profile-model's own ({@link DiagnosticWords#GENERIC}) are not among them.
+     */
+    public List<DiagnosticKind> diagnosticKinds() {
+        return kinds;
+    }
+
+    /** Every diagnostic kind in words: profile-model's own and those the formats declare. */
+    public DiagnosticWords diagnosticWords() {
+        return words;
     }
 
     /** True when some format {@link InputFormat#namesInput claims} files named as {@code file} is, met in a folder. */

@@ -1,6 +1,9 @@
 package dev.ppw.model.format;
 
+import dev.ppw.model.DiagnosticKind;
+
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * A format of input that ppw-java reads, one implementation per format (a package of {@code collectors}
@@ -26,6 +29,29 @@ public sealed interface InputFormat permits EventFormat, ProfileFormat {
     Confidence probe(Head head);
 
     /**
+     * The endings of this format's files, lower case with their dot ({@code .json}, {@code .pfw}), most usual first:
+     * a folder named as an input is searched for files with the endings of every registered format, each also
+     * followed by {@code .gz} ({@link FormatRegistry#fileEndings()}). An ending says where to look, not what a file
+     * is: detection reads the content, and formats may share an ending ({@code .json}). The default is none: the
+     * format's files are read when named, or found in folders through {@link #namesInput} or
+     * {@link #readsDirectory}.
+     */
+    default List<String> fileEndings() {
+        return List.of();
+    }
+
+    /**
+     * The diagnostic kinds this format raises that profile-model does not declare
+     * ({@link dev.ppw.model.DiagnosticWords#GENERIC}): constants of the format's package, so that the counts are
+     * said in words on stderr and in the text header. Two formats may list the same kind (readers sharing a
+     * package's folding); two different declarations of one name are refused ({@link FormatRegistry}). The
+     * default is none.
+     */
+    default List<DiagnosticKind> diagnosticKinds() {
+        return List.of();
+    }
+
+    /**
      * True when this format reads the folder {@code directory} as one input rather than as the files in it (a
      * CTF trace folder: its metadata and stream files are one trace). It may look at the folder's entries and
      * the first bytes of the files in it, no more; it holds no state. Such a folder is then handed to
@@ -38,7 +64,7 @@ public sealed interface InputFormat permits EventFormat, ProfileFormat {
 
     /**
      * True when the file {@code file}, met below a folder named as an input, is an input of this format though its
-     * name has none of the endings such folders are searched for ({@code .json}, {@code .pfw}, ...): TAU names its
+     * name has none of the endings such folders are searched for ({@link #fileEndings()}): TAU names its
      * profiles {@code profile.N.C.T}. A pure function of the path (its name and its folders' names, no I/O); the
      * default claims none.
      */

@@ -2,6 +2,7 @@ package dev.ppw.model.output;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,12 +18,14 @@ public final class WriterRegistry {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]*");
 
     private final Map<String, OutputWriter> byName;
+    private final Map<OutputWriter.Default, OutputWriter> defaults = new EnumMap<>(OutputWriter.Default.class);
 
     /**
      * A registry of exactly {@code writers}.
      *
      * @throws IllegalArgumentException when two writers have the same name, or a name is not lower case
-     *     letters, digits and dashes starting with a letter (it is typed on command lines)
+     *     letters, digits and dashes starting with a letter (it is typed on command lines); when two writers are the
+     *     default for one choice ({@link OutputWriter#defaultFor()}), naming both
      */
     public WriterRegistry(List<? extends OutputWriter> writers) {
         Map<String, OutputWriter> map = new TreeMap<>();
@@ -39,6 +42,15 @@ public final class WriterRegistry {
             }
         }
         this.byName = Collections.unmodifiableMap(map);
+        for (OutputWriter w : map.values()) {
+            for (OutputWriter.Default d : w.defaultFor()) {
+                OutputWriter before = defaults.putIfAbsent(d, w);
+                if (before != null) {
+                    throw new IllegalArgumentException("two writers are the default for " + d + ": "
+                            + before.name() + " and " + w.name());
+                }
+            }
+        }
     }
 
     /**
@@ -61,6 +73,16 @@ public final class WriterRegistry {
     /** Every writer's name, sorted. */
     public List<String> names() {
         return List.copyOf(byName.keySet());
+    }
+
+    /** The writer that is the default for {@code choice} ({@link OutputWriter#defaultFor()}), if one is registered. */
+    public Optional<OutputWriter> defaultFor(OutputWriter.Default choice) {
+        return Optional.ofNullable(defaults.get(choice));
+    }
+
+    /** The names of the writers that show {@code feature} ({@link OutputWriter#features()}), sorted. */
+    public List<String> showing(ReportFeature feature) {
+        return byName.values().stream().filter(w -> w.features().contains(feature)).map(OutputWriter::name).toList();
     }
 
     /** Every writer, sorted by name. */

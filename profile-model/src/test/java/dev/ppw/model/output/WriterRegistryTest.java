@@ -75,4 +75,68 @@ class WriterRegistryTest {
         WriterRegistry r = WriterRegistry.load(WriterRegistryTest.class.getClassLoader());
         assertEquals(List.of(), r.names());
     }
+
+    /** A writer that is a name, the defaults it claims and the features it shows. */
+    private record Declaring(String name, Set<OutputWriter.Default> defaultFor, Set<ReportFeature> features)
+            implements OutputWriter {
+        @Override
+        public String description() {
+            return "the " + name + " format";
+        }
+
+        @Override
+        public boolean binary() {
+            return false;
+        }
+
+        @Override
+        public List<String> fileExtensions() {
+            return List.of();
+        }
+
+        @Override
+        public Set<Content> accepts() {
+            return Set.of(Content.PROFILE);
+        }
+
+        @Override
+        public void write(Report report, OutputStream out) {
+            throw new IllegalStateException("not a real writer");
+        }
+    }
+
+    @Test
+    void aWriterDeclaresNothingBeyondItsNameUnlessItSaysSo() {
+        Named plain = new Named("plain");
+        assertEquals(Set.of(), plain.features());
+        assertEquals(Set.of(), plain.defaultFor());
+        assertEquals(Optional.empty(), plain.whyUnused(ReportFeature.UNIT));
+        assertEquals(false, plain.writesNodeValues());
+        assertEquals(false, plain.writesSections());
+        WriterRegistry r = new WriterRegistry(List.of(plain));
+        assertEquals(Optional.empty(), r.defaultFor(OutputWriter.Default.UNSPECIFIED));
+        assertEquals(List.of(), r.showing(ReportFeature.UNIT));
+    }
+
+    @Test
+    void theDefaultsAndWhoShowsAFeatureComeFromTheDeclarations() {
+        Declaring text = new Declaring("text", Set.of(OutputWriter.Default.UNSPECIFIED),
+                Set.of(ReportFeature.STYLE, ReportFeature.UNIT));
+        Declaring page = new Declaring("page", Set.of(OutputWriter.Default.REPORT), Set.of(ReportFeature.UNIT));
+        WriterRegistry r = new WriterRegistry(List.of(text, page, new Named("csv")));
+        assertSame(text, r.defaultFor(OutputWriter.Default.UNSPECIFIED).orElseThrow());
+        assertSame(page, r.defaultFor(OutputWriter.Default.REPORT).orElseThrow());
+        assertEquals(List.of("page", "text"), r.showing(ReportFeature.UNIT), "by name");
+        assertEquals(List.of("text"), r.showing(ReportFeature.STYLE));
+        assertEquals(List.of(), r.showing(ReportFeature.PHASES));
+    }
+
+    @Test
+    void twoWritersAreNeverTheDefaultForOneChoice() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new WriterRegistry(List.of(
+                new Declaring("text", Set.of(OutputWriter.Default.UNSPECIFIED), Set.of()), new Named("csv"),
+                new Declaring("plain", Set.of(OutputWriter.Default.UNSPECIFIED, OutputWriter.Default.REPORT),
+                        Set.of()))));
+        assertEquals("two writers are the default for UNSPECIFIED: plain and text", e.getMessage());
+    }
 }

@@ -9,15 +9,17 @@ import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
 import dev.ppw.model.SampleWeights;
+import dev.ppw.model.Version;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
-import dev.ppw.model.Version;
+import dev.ppw.model.output.ReportFeature;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -115,6 +117,17 @@ public final class PprofWriter implements OutputWriter {
     @Override
     public Set<Content> accepts() {
         return Set.of(Content.PROFILE, Content.MERGED);
+    }
+
+    /**
+     * The phases (a label on each sample). The unit, breakdown, imbalance rows, percentiles and counter series are
+     * listed though profile.proto has no place for them (values are nanoseconds): ppw-java never warned about them
+     * with pprof, and issue 25 kept the warnings as they were.
+     */
+    @Override
+    public Set<ReportFeature> features() {
+        return EnumSet.complementOf(EnumSet.of(ReportFeature.STYLE, ReportFeature.ASCII, ReportFeature.VERBOSE,
+                ReportFeature.COLOUR, ReportFeature.TIME_BINS));
     }
 
     @Override
