@@ -5,10 +5,8 @@ import dev.ppw.engine.Analysis;
 import dev.ppw.engine.AnalysisResult;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.InputList;
-import dev.ppw.engine.MergeShare;
 import dev.ppw.engine.MergeShares;
 import dev.ppw.engine.UnusableRequestException;
-import dev.ppw.model.BadInputsException;
 import dev.ppw.model.format.InputSource;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.SparkConf;
@@ -89,11 +87,8 @@ final class SparkBackend implements MergeBackend {
             ShareTask accumulating = new ShareTask(arguments, conf, jobs, scan);
             StateBytes state = rdd.mapPartitions(accumulating::accumulate)
                     .treeReduce(ShareTask::combineShares, DEPTH);
-            MergeShare all = ShareTask.share(state);
-            if (!analysis.reading().skipBad() && !all.droppedInputs().isEmpty()) {
-                throw new BadInputsException(all.droppedInputs(), refs.size());
-            }
-            return engine.shares(analysis).finish(all, ShareTask.splitScan(scan));
+            // the tasks skipped bad inputs; finish applies --skip-bad as the local merge does
+            return engine.shares(analysis).finish(ShareTask.share(state), ShareTask.splitScan(scan));
         } catch (RuntimeException e) {
             throw tooLarge(e).orElseThrow(() -> e);
         }
