@@ -89,8 +89,14 @@ final class SparkBackend implements MergeBackend {
                     .treeReduce(ShareTask::combineShares, DEPTH);
             // the tasks skipped bad inputs; finish applies --skip-bad as the local merge does
             return engine.shares(analysis).finish(ShareTask.share(state), ShareTask.splitScan(scan));
-        } catch (RuntimeException e) {
-            throw tooLarge(e).orElseThrow(() -> e);
+        } catch (Exception e) {
+            // Spark throws its checked SparkException undeclared: caught here, and rethrown as it is unless it says
+            // that the states outgrew the driver's limit
+            Optional<UnusableRequestException> tooLarge = tooLarge(e);
+            if (tooLarge.isPresent()) {
+                throw tooLarge.get();
+            }
+            throw e;
         }
     }
 

@@ -104,6 +104,21 @@ class SparkMergeTest {
         assertEquals(1, run(true, "--master", "local[2]", "nosuchscheme://host/x.pfw").code());
     }
 
+    @Test
+    void aStateLargerThanTheDriversLimitIsOneLineNamingTheSetting() {
+        // SparkConf reads spark.* system properties, as spark-submit --conf sets them
+        System.setProperty("spark.driver.maxResultSize", "2k");
+        try {
+            Result r = run(true, "--master", "local[2]", real.toString());
+            assertEquals(Main.BAD_USAGE, r.code(), r.err());
+            String first = r.err().lines().findFirst().orElse("");
+            assertTrue(first.contains("spark.driver.maxResultSize") && first.contains("bigger than"), r.err());
+            assertEquals(2, r.err().lines().count(), r.err());
+        } finally {
+            System.clearProperty("spark.driver.maxResultSize");
+        }
+    }
+
     /**
      * The merge with {@code options} on Spark local[2] and here (without {@code --partitions}, Spark's alone): asserts
      * the same code, stderr and stdout.
