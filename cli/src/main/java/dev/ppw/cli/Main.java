@@ -4,6 +4,7 @@ import dev.ppw.engine.Engine;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.BadInputsException;
 import dev.ppw.model.format.FormatRegistry;
+import dev.ppw.model.output.AtomicOutput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -22,12 +23,13 @@ import java.util.concurrent.Callable;
  * The {@code ppw-java} command: subcommands, and the one place where errors become exit codes.
  *
  * <p>Exit codes: 0 ok; 1 bad data (an unreadable or broken input, or a warning under {@code --strict});
- * 2 bad usage (an unknown option, a bad option value); 3 internal error, with its stack trace.
+ * 2 bad usage (an unknown option, a bad option value); 3 internal error, with its stack trace, or out of memory,
+ * one line naming the inputs, the heap and how to raise it ({@link OutOfMemory}).
  */
 @Command(name = "ppw-java", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Turns traces into calling-context profiles: tree, callpath, flat and TAU views.",
         footerHeading = "%nExit codes:%n",
-        footer = {"  0 ok, 1 bad input (or a warning under --strict), 2 bad usage, 3 internal error",
+        footer = {"  0 ok, 1 bad input (or a warning under --strict), 2 bad usage, 3 internal error or out of memory",
                 "%nRun 'ppw-java help profile', 'ppw-java help merge' or 'ppw-java help diff' for options and examples,",
                 "'ppw-java formats' for the input formats read."})
 public final class Main implements Callable<Integer> {
@@ -40,17 +42,30 @@ public final class Main implements Callable<Integer> {
 
     /** The subcommands, in the order help lists them. */
     private static final List<Class<?>> COMMANDS = List.of(ProfileCommand.class, MergeCommand.class,
-            DiffCommand.class, ReportCommand.class, RunsCommand.class, HistoryCommand.class, ServeCommand.class,
-            FormatsCommand.class, WeaveCommand.class, CommandLine.HelpCommand.class, CompletionCommand.class);
+            DiffCommand.class, ReportCommand.class, RunsCommand.class, HistoryCommand.class, RecordCommand.class,
+            EventsCommand.class, ServeCommand.class, FormatsCommand.class, WeaveCommand.class,
+            CommandLine.HelpCommand.class, CompletionCommand.class);
     /** The subcommands that never look at the others: a run of one of them builds only its own model. */
     private static final Set<Class<?>> ALONE = Set.of(ProfileCommand.class, MergeCommand.class, DiffCommand.class,
-            ReportCommand.class, RunsCommand.class, HistoryCommand.class, ServeCommand.class, FormatsCommand.class,
-            WeaveCommand.class);
+            ReportCommand.class, RunsCommand.class, HistoryCommand.class, RecordCommand.class, EventsCommand.class,
+            ServeCommand.class, FormatsCommand.class, WeaveCommand.class);
 
     @Spec
     CommandSpec spec;
 
     public static void main(String[] args) {
+        // A thread of no analysis (none is today; a plug-in's could be) that runs out of memory ends the run as one
+        // would, not with the JVM's stack trace of that thread.
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (e instanceof OutOfMemoryError) {
+                System.err.println(PREFIX + "error: " + OutOfMemory.message(List.of()));
+                Runtime.getRuntime().halt(INTERNAL_ERROR);
+            }
+            System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+            e.printStackTrace();
+        });
+        // Ctrl-C or SIGTERM while an output is written: its temporary file goes, its target stays as it was.
+        Runtime.getRuntime().addShutdownHook(new Thread(AtomicOutput::removeUnfinished, "ppw-java output cleanup"));
         System.exit(run(args, System.in, System.out, System.err, stdoutCharset()));
     }
 
@@ -101,6 +116,10 @@ public final class Main implements Callable<Integer> {
             return BAD_USAGE;
         });
         cl.setExecutionExceptionHandler((e, failed, parseResult) -> {
+            if (OutOfMemory.causes(e)) {
+                errWriter.println(PREFIX + "error: " + OutOfMemory.message(OutOfMemory.inputs(parseResult)));
+                return INTERNAL_ERROR;
+            }
             if (e instanceof BadInputsException bad) {
                 DroppedSummary.error(bad).forEach(errWriter::println);
                 return BAD_DATA;
@@ -115,6 +134,10 @@ public final class Main implements Callable<Integer> {
         });
         try {
             return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // Picocli hands on errors as they are: the heap ran out outside the command's own call.
+            errWriter.println(PREFIX + "error: " + OutOfMemory.message(OutOfMemory.inputs(cl.getParseResult())));
+            return INTERNAL_ERROR;
         } finally {
             outWriter.flush();
             errWriter.flush();

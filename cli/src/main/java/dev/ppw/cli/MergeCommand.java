@@ -43,6 +43,8 @@ import java.util.concurrent.Callable;
                 "      merge the nodes that can be read; the others are named and counted",
                 "  ppw-java merge runs/job42/ --agg max --bin-width 100ms --format csv",
                 "      per row, the worst node's time in each 100 ms since each node's start",
+                "  ppw-java merge runs/job42/ --agg max --store --session scaling --tag nodes=64",
+                "      the merge printed, and kept as a run of the store (its run:ID on stderr)",
                 "%nA row missing from a node counts as 0 for min, max and avg unless --present-only.",
                 "Exit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage, 3 internal error."})
 final class MergeCommand implements Callable<Integer> {
@@ -118,19 +120,22 @@ final class MergeCommand implements Callable<Integer> {
     @Mixin
     WindowOptions time;
 
+    @Mixin
+    KeepOptions keep;
+
     @Override
     public Integer call() throws IOException {
         checkUsage();
         MergeBackend backend = backend();
         Engine engine = main.engine();
-        List<InputSource> sources = backend == null ? engine.inputs(inputs, main.streams().in())
+        List<InputSource> sources = backend == null ? engine.inputs(inputs, main.streams().in(), keep.runs())
                 : backend.inputs(engine, inputs, main.streams().in());
         options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
         IgnoredOptions.merge(spec, options, agg).forEach(main.streams().err()::println);
         IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
         Analysis analysis = analysis(engine, sources);
         if (backend == null) {
-            return Analyses.run(main, spec, analysis, options, "merge", false, quiet);
+            return Analyses.run(main, spec, analysis, options, "merge", false, quiet, keep);
         }
         MergeBackend.Cluster cluster = new MergeBackend.Cluster(Optional.ofNullable(master),
                 Optional.ofNullable(partitions), Optional.ofNullable(jobs));
@@ -140,7 +145,7 @@ final class MergeCommand implements Callable<Integer> {
         } catch (UnusableRequestException e) {
             throw ReportOptions.usage(spec, e.getMessage());
         }
-        return Analyses.report(main, result, options);
+        return Analyses.report(main, spec, analysis, result, options, keep);
     }
 
     /** The merge these options ask for, of {@code sources}: what {@link MergeBinding#analysis} gives too. */

@@ -81,6 +81,7 @@ final class BadInputFiles {
         });
         byte[] pprof = gzip(pprofLike(1));
         files.put("pprof-good.pb.gz", () -> pprof);
+        files.put("pprof-two-samples-at-the-limit.pb", () -> OverflowCliTest.pprof(Long.MAX_VALUE));
         files.put("pprof-cut.pb.gz", () -> Arrays.copyOf(pprof, pprof.length * 2 / 3));
         files.put("pprof-unknown-location.pb", () -> pprofLike(9));
         files.put("pprof-bad-string.pb", () -> pprofLike(1, 99));
