@@ -110,6 +110,11 @@ class LiveRunTest {
             Assumptions.abort("perf cannot count here: " + e.getMessage());
         }
         try (Served s = Served.start(dir, true)) {
+            Served.Answer found = s.get("/api/events?search=task-clock");
+            assertEquals(200, found.status(), found.text());
+            assertTrue(found.text().contains("\"name\":\"task-clock\""), found.text());
+            assertFalse(found.text().contains("\"name\":\"page-faults\""), found.text());
+
             Served.Answer started = s.sendBody("POST", "/api/runs/new", RUN, auth(s, "Content-Type: application/json"));
             assertEquals(202, started.status(), started.text());
             Matcher m = Pattern.compile("\"live\":\"(/api/live/[0-9a-f]+)\"").matcher(started.text());
