@@ -82,6 +82,19 @@ final class Analyses {
         } catch (UnusableRequestException e) {
             throw ReportOptions.usage(spec, e.getMessage());
         }
+        return report(main, spec, analysis, result, options, keep);
+    }
+
+    /**
+     * Says on stderr what reading {@code result}'s inputs met and writes its report as {@code options} say, or
+     * exits 1 under {@code --strict} without writing.
+     *
+     * @return the exit code
+     */
+    static int report(Main main, CommandSpec spec, Analysis analysis, AnalysisResult result, ReportOptions options,
+                      KeepOptions keep) throws IOException {
+        Engine engine = main.engine();
+        Main.Streams streams = main.streams();
         WarningSummary.noteLines(result.diagnostics()).forEach(streams.err()::println);
         DroppedSummary.lines(result.droppedInputs(), result.inputCount(), options.strict)
                 .forEach(streams.err()::println);

@@ -94,9 +94,18 @@ public final class Main implements Callable<Integer> {
      * pipe in {@code outCharset}: text draws its tree in ASCII there unless the charset has box drawing.
      */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Charset outCharset) {
+        return run(args, in, out, err, outCharset, null);
+    }
+
+    /**
+     * As {@link #run(String[], InputStream, PrintStream, PrintStream, Charset)}, {@code merge --engine NAME} carried
+     * out by {@code backend} when it has that name (the spark module's front end passes its own).
+     */
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Charset outCharset,
+                          MergeBackend backend) {
         PrintWriter errWriter = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
         PrintWriter outWriter = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
-        CommandLine cl = commandLine(new Streams(in, out, err, outCharset), args);
+        CommandLine cl = commandLine(new Streams(in, out, err, outCharset), backend, args);
         cl.setOut(outWriter);
         cl.setErr(errWriter);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -141,7 +150,11 @@ public final class Main implements Callable<Integer> {
      * for a small input that was the larger part of a run (docs/performance.md, "The command line, cold").
      */
     static CommandLine commandLine(Streams streams, String... args) {
-        CommandLine cl = new CommandLine(new Main(streams));
+        return commandLine(streams, null, args);
+    }
+
+    private static CommandLine commandLine(Streams streams, MergeBackend backend, String... args) {
+        CommandLine cl = new CommandLine(new Main(streams, backend));
         Class<?> alone = null;
         if (args.length > 0) {
             for (Class<?> c : ALONE) {
@@ -159,10 +172,21 @@ public final class Main implements Callable<Integer> {
     }
 
     private final Streams streams;
+    private final MergeBackend backend;
     private Engine engine;
 
     Main(Streams streams) {
+        this(streams, null);
+    }
+
+    private Main(Streams streams, MergeBackend backend) {
         this.streams = streams;
+        this.backend = backend;
+    }
+
+    /** Where {@code merge --engine NAME} runs other than here, or null when this run has none. */
+    MergeBackend backend() {
+        return backend;
     }
 
     Streams streams() {
@@ -172,7 +196,7 @@ public final class Main implements Callable<Integer> {
     /** The engine of this run: the formats registered on the class path, found once, and the writers. */
     synchronized Engine engine() {
         if (engine == null) {
-            engine = new Engine(FormatRegistry.load(Main.class.getClassLoader()), Converters.WRITERS);
+            engine = MergeBinding.engine();
         }
         return engine;
     }
