@@ -6,6 +6,7 @@
 module dev.ppw.server {
     requires dev.ppw.engine;
     requires dev.ppw.store;
+    requires dev.ppw.workload;
     requires jdk.httpserver;
     requires com.fasterxml.jackson.core;
 

@@ -29,6 +29,7 @@ import java.util.concurrent.CountDownLatch;
         footer = {
                 "  ppw-java serve",
                 "  ppw-java serve --store results/runs.db --port 8765",
+                "  ppw-java serve --allow-run                     # the new-run form at /runs/new",
                 "  curl -H \"Authorization: token TOKEN\" http://127.0.0.1:8765/api/runs"})
 final class ServeCommand implements Callable<Integer> {
     @Spec
@@ -49,6 +50,12 @@ final class ServeCommand implements Callable<Integer> {
                     "lets anyone who can reach it and has the token read every stored run."})
     String bind;
 
+    @Option(names = "--allow-run",
+            description = {"Serve the new-run form too (/runs/new): a command run under perf stat or perf record,",
+                    "its counters live, the run stored at the end. Whoever has the token may run any command",
+                    "as this user."})
+    boolean allowRun;
+
     @Override
     public Integer call() throws IOException {
         if (port < 0 || port > 65535) {
@@ -58,7 +65,7 @@ final class ServeCommand implements Callable<Integer> {
         StoreLocation location = store.location();
         PrintStream err = main.streams().err();
         Server.Options options = Server.Options.of(location, port).withBind(address)
-                .withProblems(line -> err.println("ppw-java serve: " + line));
+                .withProblems(line -> err.println("ppw-java serve: " + line)).withAllowRun(allowRun);
         Server server;
         try {
             server = Server.start(options, main.engine());
@@ -73,6 +80,11 @@ final class ServeCommand implements Callable<Integer> {
                 err.println("ppw-java serve: warning: listening on " + bind + ", not loopback: anyone who can reach"
                         + " port " + server.address().getPort() + " there and has the token can read every stored"
                         + " run, and the token travels unencrypted (plain HTTP)");
+                if (allowRun) {
+                    err.println("ppw-java serve: warning: --allow-run beyond loopback: anyone who can reach port "
+                            + server.address().getPort() + " there and has the token can run commands on this"
+                            + " machine as this user");
+                }
             }
             PrintStream out = main.streams().out();
             out.println("ppw-java serve: the runs of " + location + ", until Ctrl-C, at");

@@ -140,6 +140,24 @@ class ServeCommandTest {
     }
 
     @Test
+    void allowRunBeyondLoopbackWarnsThatAnyoneCanRunCommands() throws Exception {
+        String store = dir.resolve("runs.db").toString();
+        assertEquals(0, Cli.run("runs", "add", trace("t.json", 10).toString(), "--store", store).exit());
+        try (Serving serving = new Serving("serve", "--store", store, "--port", "0", "--bind", "0.0.0.0",
+                "--allow-run")) {
+            serving.url();
+            String err = serving.err.toString(StandardCharsets.UTF_8);
+            assertTrue(err.contains("ppw-java serve: warning: --allow-run beyond loopback: anyone who can reach port "),
+                    err);
+            assertTrue(err.contains("can run commands on this machine"), err);
+        }
+        try (Serving serving = new Serving("serve", "--store", store, "--port", "0", "--allow-run")) {
+            serving.url();
+            assertFalse(serving.err.toString(StandardCharsets.UTF_8).contains("warning"));
+        }
+    }
+
+    @Test
     void aMissingStoreABadPortOrAddressIsOneLine() throws IOException {
         Cli missing = Cli.run("serve", "--store", dir.resolve("none.db").toString(), "--port", "0");
         assertEquals(1, missing.exit(), missing.toString());

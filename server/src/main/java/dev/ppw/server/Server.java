@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.ppw.engine.Engine;
 import dev.ppw.store.RunStore;
 import dev.ppw.store.StoreLocation;
+import dev.ppw.workload.Workloads;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -35,15 +36,20 @@ public final class Server implements AutoCloseable {
      * @param port         the port, 0 for any free one
      * @param token        the token every request must carry, or empty for a new random one
      * @param problems     where a line goes for each request answered 500 (the command line: standard error)
+     * @param allowRun     true to serve the new-run form ({@code /runs/new}, {@code POST /api/runs/new},
+     *                     {@code /api/live/K}, {@code /api/events}): whoever has the token may then run any command
+     *                     as this process's user. False: those routes are 404
+     * @param workloads    how the form's workloads are run (perf, scratch folder); its engine is the server's
      */
     public record Options(StoreLocation store, RunStore.Options storeOptions, InetAddress bind, int port,
-                          String token, Consumer<String> problems) {
+                          String token, Consumer<String> problems, boolean allowRun, Workloads.Options workloads) {
         public Options {
             Objects.requireNonNull(store, "store");
             Objects.requireNonNull(storeOptions, "storeOptions");
             Objects.requireNonNull(bind, "bind");
             Objects.requireNonNull(token, "token");
             Objects.requireNonNull(problems, "problems");
+            Objects.requireNonNull(workloads, "workloads");
             if (port < 0 || port > 65535) {
                 throw new IllegalArgumentException("port must be 0 to 65535, got " + port);
             }
@@ -55,23 +61,31 @@ public final class Server implements AutoCloseable {
         /** {@code store} on the loopback address at {@code port}, a new token, problems dropped. */
         public static Options of(StoreLocation store, int port) {
             return new Options(store, RunStore.Options.defaults(), InetAddress.getLoopbackAddress(), port, "",
-                    line -> { });
+                    line -> { }, false, Workloads.Options.defaults());
         }
 
         public Options withBind(InetAddress address) {
-            return new Options(store, storeOptions, address, port, token, problems);
+            return new Options(store, storeOptions, address, port, token, problems, allowRun, workloads);
         }
 
         public Options withToken(String fixed) {
-            return new Options(store, storeOptions, bind, port, fixed, problems);
+            return new Options(store, storeOptions, bind, port, fixed, problems, allowRun, workloads);
         }
 
         public Options withProblems(Consumer<String> sink) {
-            return new Options(store, storeOptions, bind, port, token, sink);
+            return new Options(store, storeOptions, bind, port, token, sink, allowRun, workloads);
         }
 
         public Options withStoreOptions(RunStore.Options how) {
-            return new Options(store, how, bind, port, token, problems);
+            return new Options(store, how, bind, port, token, problems, allowRun, workloads);
+        }
+
+        public Options withAllowRun(boolean allow) {
+            return new Options(store, storeOptions, bind, port, token, problems, allow, workloads);
+        }
+
+        public Options withWorkloads(Workloads.Options how) {
+            return new Options(store, storeOptions, bind, port, token, problems, allowRun, how);
         }
     }
 
@@ -84,7 +98,10 @@ public final class Server implements AutoCloseable {
     private final Guard guard;
     private final InetSocketAddress address;
 
-    private Server(HttpServer http, ExecutorService threads, StorePool stores, Guard guard) {
+    private final LiveRuns live;
+
+    private Server(HttpServer http, ExecutorService threads, StorePool stores, Guard guard, LiveRuns live) {
+        this.live = live;
         this.http = http;
         this.threads = threads;
         this.stores = stores;
@@ -113,19 +130,36 @@ public final class Server implements AutoCloseable {
         int port = http.getAddress().getPort();
         Guard guard = new Guard(options.token().isEmpty() ? Guard.newToken() : options.token(), options.bind(), port);
         Reports reports = new Reports(engine);
-        Dispatcher dispatcher = new Dispatcher(guard, routes(stores, options.store(), reports), options.problems());
+        LiveRuns live = new LiveRuns(stores, engine, options.workloads().withEngine(engine), options.problems());
+        Dispatcher dispatcher = new Dispatcher(guard, routes(stores, options, reports, live), options.problems());
         http.createContext("/", dispatcher);
         ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
         http.setExecutor(threads);
         http.start();
-        return new Server(http, threads, stores, guard);
+        return new Server(http, threads, stores, guard, live);
     }
 
-    private static Router routes(StorePool stores, StoreLocation location, Reports reports) {
-        Pages pages = new Pages(stores, location, reports, false);
+    private static Router routes(StorePool stores, Options options, Reports reports, LiveRuns live) {
+        Pages pages = new Pages(stores, options.store(), reports, options.allowRun());
         Api api = new Api(stores, reports);
         Assets assets = new Assets();
-        return new Router()
+        Router router = new Router();
+        if (options.allowRun()) {
+            // before /runs/{id}, which would take "new" for an id (a 400)
+            RunForm form = new RunForm(stores, live, options.workloads().perf());
+            router.get("/runs/new", form::page)
+                    .post("/api/runs/new", form::start)
+                    .get("/api/live/{key}", live::stream)
+                    .get("/api/events", form::events);
+        } else {
+            // the form's routes are no routes at all, not a bad run id "new" or a method /api/runs/{id} lacks
+            Router.Handler off = r -> {
+                throw HttpError.notFound("no page " + Ids.shorten(r.path()) + " here: this server runs nothing"
+                        + " (ppw-java serve --allow-run serves the new-run form)");
+            };
+            router.get("/runs/new", off).post("/api/runs/new", off);
+        }
+        return router
                 .get("/", pages::runs)
                 .get("/runs/{id}", pages::run)
                 .get("/runs/{id}/report", pages::report)
@@ -173,6 +207,7 @@ public final class Server implements AutoCloseable {
     /** Stops listening, lets the requests being answered end (at most a second), and closes the store. */
     @Override
     public void close() {
+        live.close();
         http.stop(1);
         threads.shutdown();
         stores.close();

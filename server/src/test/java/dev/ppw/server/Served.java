@@ -53,11 +53,16 @@ final class Served implements AutoCloseable {
 
     /** The store in {@code folder}, filled, and a server on it at a free loopback port. */
     static Served start(Path folder) throws IOException {
+        return start(folder, false);
+    }
+
+    /** As {@link #start(Path)}, with the new-run form served when {@code allowRun}. */
+    static Served start(Path folder, boolean allowRun) throws IOException {
         StoreLocation location = StoreLocation.parse(folder.resolve("runs.db").toString(), folder);
         fill(location, folder);
         ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
-        Server server = Server.start(Server.Options.of(location, 0).withToken(TOKEN).withProblems(problems::add),
-                ENGINE);
+        Server server = Server.start(Server.Options.of(location, 0).withToken(TOKEN).withProblems(problems::add)
+                .withAllowRun(allowRun), ENGINE);
         return new Served(folder, location, server, problems);
     }
 
@@ -128,15 +133,25 @@ final class Served implements AutoCloseable {
 
     /** {@code method target} with exactly {@code headers} ("Name: value"), no body. */
     Answer send(String method, String target, String... headers) throws IOException {
+        return sendBody(method, target, null, headers);
+    }
+
+    /** {@code method target} with exactly {@code headers} and {@code body} (none when null) of its length. */
+    Answer sendBody(String method, String target, String body, String... headers) throws IOException {
         try (Socket socket = new Socket(server.address().getAddress(), port())) {
             socket.setSoTimeout(30_000);
             StringBuilder request = new StringBuilder(method + " " + target + " HTTP/1.1\r\n");
             for (String h : headers) {
                 request.append(h).append("\r\n");
             }
+            byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+            if (body != null) {
+                request.append("Content-Length: ").append(content.length).append("\r\n");
+            }
             request.append("Connection: close\r\n\r\n");
             OutputStream out = socket.getOutputStream();
             out.write(request.toString().getBytes(StandardCharsets.UTF_8));
+            out.write(content);
             out.flush();
             return read(socket.getInputStream(), method.equals("HEAD"));
         }
