@@ -55,7 +55,8 @@ import java.util.function.IntUnaryOperator;
  * input ends), so that {@code M thread_name} events may come after the thread's events.
  *
  * <p>Stack samples ({@link #sample}) fold at once into a tree of the input's own (one per pid when split),
- * under their thread's top level when threads are split; each input's samples join the result when the
+ * in the {@link Part#SAMPLES} part (they measure the same wall time as their threads' spans, so they never
+ * add into the thread part), under their thread's top level when threads are split; each input's samples join the result when the
  * input ends, after its tracks, so sample weights associate per input as calls do. A time weight adds to
  * the time columns; any other weight to the columns of its own metric ({@link MetricGroup#ofWeight}).
  *
@@ -476,8 +477,9 @@ public final class Folder implements EventSink, AutoCloseable {
                 && Arrays.equals(frameIds, 0, depth, lastSampleStack, 0, depth)) {
             node = lastSampleNode;
         } else {
-            node = t.rootFrame >= 0 ? tree.child(CallTree.ROOT, t.rootFrame) : CallTree.ROOT;
-            for (int i = 0; i < depth; i++) {
+            // Samples are a part of their own: their time is the same wall time as their threads' spans.
+            node = tree.child(CallTree.ROOT, t.rootFrame >= 0 ? t.rootFrame : frameIds[0], Part.SAMPLES);
+            for (int i = t.rootFrame >= 0 ? 0 : 1; i < depth; i++) {
                 node = tree.child(node, frameIds[i]);
             }
             if (lastSampleStack.length < depth) {

@@ -210,7 +210,10 @@ public final class TauProfileWriter implements FolderWriter {
         for (int root = tree.firstChild(CallTree.ROOT); root != CallTree.NONE; root = tree.nextSibling(root)) {
             rootCalls += tree.calls(root);
         }
-        long total = profile.total(SampleWeights.TIME, Part.THREAD) + profile.total(SampleWeights.TIME, Part.ASYNC);
+        long total = 0;
+        for (Part part : Part.values()) {
+            total += profile.total(SampleWeights.TIME, part);
+        }
         if (ownTimer) {
             timer(w, phaseName, phase.windows().size(), rootCalls, 0, total, "TAU_PHASE");
         }

@@ -179,7 +179,7 @@ public final class TextWriter implements OutputWriter {
         if (report.presentation().style() == Presentation.Style.TAU) {
             TauLayout.write(w, report, unit);
         } else {
-            if (report.rows().length == 0 && !t.hasAsyncPart()) {
+            if (report.rows().length == 0 && t.parts().size() == 1) {
                 w.append("(no rows)\n");
                 return;
             }
@@ -187,16 +187,20 @@ public final class TextWriter implements OutputWriter {
             // show: its percentages are of its weight, printed in the weight's own columns.
             Metric measure = t.measure();
             long total = SampleWeights.isTime(measure) ? report.totalInclusiveNanos() : profile.total(measure);
-            int[] threadRows = report.rows(Part.THREAD);
-            if (threadRows.length == 0) {
+            int[] mainRows = report.rows(t.mainPart());
+            if (mainRows.length == 0) {
                 w.append("(no rows)\n");
             } else {
-                table(report, threadRows, total, unit).render(w);
+                table(report, mainRows, total, unit).render(w);
                 if (report.presentation().colour()) {
                     w.append(Heat.legend());
                 }
             }
-            writeAsyncPart(w, report, unit);
+            for (Part part : t.parts()) {
+                if (part != t.mainPart()) {
+                    writePart(w, report, part, unit);
+                }
+            }
         }
         Breakdown breakdown = report.breakdown().orElse(null);
         if (report.imbalanceRows().isPresent()) {
@@ -209,23 +213,27 @@ public final class TextWriter implements OutputWriter {
     }
 
     /**
-     * The async part (SEMANTICS.md section 2, "Parts"), when the profile has one: a line with its own total,
-     * a sum of span durations, then its rows as a table of their own, their %total of that total.
+     * A part after the main one (SEMANTICS.md section 2, "Parts"): a line with its own total (async spans: a
+     * sum of span durations; sampled stacks: the samples' weight, the same wall time as their threads'
+     * spans), then its rows as a table of their own, their %total of that total.
      */
-    private static void writeAsyncPart(Writer w, Report report, DisplayUnit unit) throws IOException {
-        if (!report.profile().tree().hasAsyncPart()) {
-            return;
-        }
-        int[] rows = report.rows(Part.ASYNC);
-        w.append("\nasync spans   total: ")
-                .append(TimeUnits.fixed(report.asyncTotalNanos(), unit, decimals(unit))).append(' ')
-                .append(unit.label()).append(" (sum of span durations, which overlap)   rows: ")
-                .append(rowCount(report, Part.ASYNC)).append('\n');
+    private static void writePart(Writer w, Report report, Part part, DisplayUnit unit) throws IOException {
+        Profile profile = report.profile();
+        Metric measure = profile.tree().measure();
+        long total = profile.total(measure, part);
+        String printed = SampleWeights.isTime(measure)
+                ? TimeUnits.fixed(total, unit, decimals(unit)) + " " + unit.label()
+                : total + " " + measure.textLabel();
+        w.append(part == Part.ASYNC ? "\nasync spans   total: " : "\nsampled stacks   total: ")
+                .append(printed)
+                .append(part == Part.ASYNC ? " (sum of span durations, which overlap)" : " (the same time as the spans)")
+                .append("   rows: ").append(rowCount(report, part)).append('\n');
+        int[] rows = report.rows(part);
         if (rows.length == 0) {
             w.append("(no rows)\n");
             return;
         }
-        table(report, rows, report.asyncTotalNanos(), unit).render(w);
+        table(report, rows, total, unit).render(w);
     }
 
     /** The table of {@code rows}, their percentages of {@code total} (of the tree's measure). */
@@ -240,16 +248,21 @@ public final class TextWriter implements OutputWriter {
         if (timed) {
             table.column("inclusive " + u, TextTable.Align.RIGHT).column("exclusive " + u, TextTable.Align.RIGHT);
         }
-        table.column("calls", TextTable.Align.RIGHT).column("subcalls", TextTable.Align.RIGHT);
-        List<CallTime> perCall = timed ? List.of(CallTime.values()) : List.of();
-        DisplayUnit[] perCallUnits = new DisplayUnit[perCall.size()];
-        for (int c = 0; c < perCallUnits.length; c++) {
-            perCallUnits[c] = perCall.get(c).unit(List.of(profile), List.of(report.rows()), report.unit(), unit);
-            table.column(perCall.get(c).heading(perCallUnits[c]), TextTable.Align.RIGHT);
+        // A table holds one part's rows: a sampled part's count samples and have no call to time.
+        boolean sampled = rows.length > 0 && t.part(rows[0]).sampled();
+        if (sampled) {
+            table.column("samples", TextTable.Align.RIGHT);
+        } else {
+            table.column("calls", TextTable.Align.RIGHT).column("subcalls", TextTable.Align.RIGHT);
         }
-        // Percentiles are times of one call, as min and max are: they share the largest call's unit.
-        List<Percentile> percentiles = timed ? report.percentiles() : List.of();
-        DisplayUnit percentileUnit = timed ? perCallUnits[CallTime.MAX.ordinal()] : unit;
+        List<CallTime> perCall = timed && !sampled ? List.of(CallTime.values()) : List.of();
+        // Every time of one call, percentiles too, in one unit, so that columns compare at a glance.
+        DisplayUnit perCallUnit = CallTime.sharedUnit(perCall, List.of(profile), List.of(rows), report.unit(), unit);
+        for (CallTime c : perCall) {
+            table.column(c.heading(perCallUnit), TextTable.Align.RIGHT);
+        }
+        List<Percentile> percentiles = timed && !sampled ? report.percentiles() : List.of();
+        DisplayUnit percentileUnit = perCallUnit;
         for (Percentile p : percentiles) {
             table.column(p.columnName() + " " + percentileUnit.label() + "/call", TextTable.Align.RIGHT);
         }
@@ -278,9 +291,11 @@ public final class TextWriter implements OutputWriter {
                 cells.add(time(t.exclusiveNanos(node), unit));
             }
             cells.add(Long.toString(t.calls(node)));
-            cells.add(Long.toString(t.subcalls(node)));
-            for (int c = 0; c < perCallUnits.length; c++) {
-                cells.add(perCall.get(c).cell(profile, node, perCallUnits[c]));
+            if (!sampled) {
+                cells.add(Long.toString(t.subcalls(node)));
+            }
+            for (CallTime c : perCall) {
+                cells.add(c.cell(profile, node, perCallUnit));
             }
             for (Percentile p : percentiles) {
                 cells.add(CallTime.cell(PercentileColumn.nanos(t, node, p), percentileUnit));
@@ -343,7 +358,7 @@ public final class TextWriter implements OutputWriter {
                     roundedTime(breakdown.meanNanos(node), unit),
                     roundedTime(breakdown.stddevNanos(node), unit),
                     printable(breakdown.maxNode(node)),
-                    (t.part(node) == Part.ASYNC ? "async: " : "")
+                    (t.part(node) != t.mainPart() ? t.part(node).label() + ": " : "")
                             + printable(hierarchical ? t.path(node, RowField.PATH_SEPARATOR) : t.regionName(node)));
         }
         table.render(w);
@@ -401,7 +416,7 @@ public final class TextWriter implements OutputWriter {
             w.append("   total: ").append(SampleWeights.isTime(measure)
                     ? TimeUnits.fixed(report.totalInclusiveNanos(), unit, decimals(unit)) + " " + unit.label()
                     : p.total(measure) + " " + measure.textLabel())
-                    .append("   rows: ").append(rowCount(report, Part.THREAD)).append('\n');
+                    .append("   rows: ").append(rowCount(report, p.tree().mainPart())).append('\n');
         }
         boolean all = report.presentation().verbose();
         appendFirstFew(w, p.inputs().size() == 1 ? "input: " : "inputs: ", p.inputs(), all);

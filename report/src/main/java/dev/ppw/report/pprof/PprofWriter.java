@@ -299,8 +299,8 @@ public final class PprofWriter implements OutputWriter {
                     below = tree.callsiteName(n);
                 }
             }
-            if (tree.part(node) == Part.ASYNC) {
-                depth = push(depth, location(ASYNC_FRAME, ""));
+            if (tree.part(node) != tree.mainPart()) {
+                depth = push(depth, location("[" + tree.part(node).label() + "]", ""));
             }
             int locationBytes = 0;
             for (int i = 0; i < depth; i++) {
