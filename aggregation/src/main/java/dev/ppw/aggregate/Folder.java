@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -107,6 +108,7 @@ public final class Folder implements EventSink, AutoCloseable {
      */
     private CallTree lastSampleTree;
     private int lastSampleRootFrame;
+    private Part lastSamplePart;
     private int lastSampleDepth = -1;
     private int[] lastSampleStack = new int[16];
     private int lastSampleNode;
@@ -347,7 +349,7 @@ public final class Folder implements EventSink, AutoCloseable {
         int id = trackIds.getIfAbsent(key, -1);
         if (id < 0) {
             id = tracks.size();
-            tracks.add(new TrackFold(label, pid, async, options.threads() == ThreadMode.SPLIT ? topFrame.getAsInt() : -1,
+            tracks.add(new TrackFold(label, pid, async, options.threads().splits() ? topFrame.getAsInt() : -1,
                     async ? options.async().asyncPart() : Part.THREAD));
             trackIds.put(key, id);
         }
@@ -461,6 +463,17 @@ public final class Folder implements EventSink, AutoCloseable {
     @Override
     public void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
                        int depth) {
+        sample(track, tsNanos, weight, amount, samples, frameIds, depth, Part.SAMPLES);
+    }
+
+    /** Adds a weight to the traced calls of its stack, in the thread part, as the calls they were met in. */
+    @Override
+    public void weigh(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
+        sample(track, tsNanos, weight, amount, 0, frameIds, depth, Part.THREAD);
+    }
+
+    private void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
+                        int depth, Part part) {
         countEvent();
         if (depth <= 0) {
             diagnostics.note(Diagnostics.EMPTY_STACK);
@@ -473,12 +486,12 @@ public final class Folder implements EventSink, AutoCloseable {
         t.samples += samples;
         CallTree tree = inputSamples.computeIfAbsent(options.splitByPid() ? t.pid : "", p -> new CallTree(frames));
         int node;
+        // Samples are a part of their own: their time is the same wall time as their threads' spans.
         if (tree == lastSampleTree && t.rootFrame == lastSampleRootFrame && depth == lastSampleDepth
-                && Arrays.equals(frameIds, 0, depth, lastSampleStack, 0, depth)) {
+                && part == lastSamplePart && Arrays.equals(frameIds, 0, depth, lastSampleStack, 0, depth)) {
             node = lastSampleNode;
         } else {
-            // Samples are a part of their own: their time is the same wall time as their threads' spans.
-            node = tree.child(CallTree.ROOT, t.rootFrame >= 0 ? t.rootFrame : frameIds[0], Part.SAMPLES);
+            node = tree.child(CallTree.ROOT, t.rootFrame >= 0 ? t.rootFrame : frameIds[0], part);
             for (int i = t.rootFrame >= 0 ? 0 : 1; i < depth; i++) {
                 node = tree.child(node, frameIds[i]);
             }
@@ -488,6 +501,7 @@ public final class Folder implements EventSink, AutoCloseable {
             System.arraycopy(frameIds, 0, lastSampleStack, 0, depth);
             lastSampleTree = tree;
             lastSampleRootFrame = t.rootFrame;
+            lastSamplePart = part;
             lastSampleDepth = depth;
             lastSampleNode = node;
         }
@@ -827,10 +841,22 @@ public final class Folder implements EventSink, AutoCloseable {
         return t;
     }
 
-    /** With threads split, a copy of {@code folded} whose top levels have the names known now; else itself. */
+    /**
+     * With threads split, a copy of {@code folded} whose top levels have the names known now (namesakes told
+     * apart by their pid and tid, unless by name); else itself.
+     */
     private CallTree named(CallTree folded) {
-        if (options.threads() != ThreadMode.SPLIT) {
+        if (!options.threads().splits()) {
             return folded;
+        }
+        Map<String, Integer> threadsNamed = new HashMap<>();
+        if (options.threads() == ThreadMode.SPLIT) {
+            topLevels.forEachValue(whose -> {
+                String name = whose.async() ? null : threadNames.get(whose.pid() + "/" + whose.tid());
+                if (name != null) {
+                    threadsNamed.merge(name, 1, Integer::sum);
+                }
+            });
         }
         CallTree named = newTree();
         TreeAdd.into(folded, named, frame -> {
@@ -841,6 +867,9 @@ public final class Folder implements EventSink, AutoCloseable {
             String name = whose.async()
                     ? "async " + processNames.getOrDefault(whose.pid(), "pid " + whose.pid())
                     : threadNames.get(whose.pid() + "/" + whose.tid());
+            if (name != null && threadsNamed.getOrDefault(name, 0) > 1) {
+                name = name + " (pid " + whose.pid() + " tid " + whose.tid() + ")";
+            }
             return name == null ? frame : frames.intern(name);
         });
         return named;

@@ -52,7 +52,7 @@ final class NodeLoading {
         this.view = view.view();
         this.tauDepth = view.tauDepth();
         this.splitByPid = splitByPid;
-        this.foldOptions = fold.withSplitByPid(splitByPid).withThreads(ThreadMode.MERGE)
+        this.foldOptions = fold.withSplitByPid(splitByPid)
                 .withSpillLimitEvents(Math.max(1, fold.spillLimitEvents() / Math.max(1, jobs)));
     }
 

@@ -178,6 +178,22 @@ public final class CallTree {
         return childIndex.get(key(parentNode, frameId), NONE);
     }
 
+    /**
+     * Returns the child of {@code parentNode} with frame {@code frameId}, or {@link #NONE}: for the virtual root,
+     * the root of {@code inPart}; for any other node, its child (in its own part, whatever {@code inPart} says).
+     */
+    public int findChild(int parentNode, int frameId, Part inPart) {
+        if (parentNode != ROOT) {
+            return findChild(parentNode, frameId);
+        }
+        int keyParent = switch (inPart) {
+            case THREAD -> ROOT;
+            case ASYNC -> ASYNC_ROOTS;
+            case SAMPLES -> SAMPLE_ROOTS;
+        };
+        return childIndex.get(key(keyParent, frameId), NONE);
+    }
+
     /** The part of a node: its root's ({@link Part#THREAD} for the virtual root). */
     public Part part(int node) {
         return Part.ofOrdinal(part[Objects.checkIndex(node, size)]);
