@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -72,7 +73,7 @@ import java.util.function.IntUnaryOperator;
 public final class Folder implements EventSink, AutoCloseable {
     /** Note: a displayTimeUnit other than ms and ns (the Trace Event Format's), ignored. */
     public static final String DISPLAY_TIME_UNIT_IGNORED = Diagnostics.DISPLAY_TIME_UNIT_IGNORED;
-    /** Note: inputs gave different displayTimeUnit values; text keeps its readable default. */
+    /** Note: inputs gave different displayTimeUnit values; text uses ms, the Trace Event Format's default. */
     public static final String DISPLAY_TIME_UNITS_DIFFER = Diagnostics.DISPLAY_TIME_UNITS_DIFFER;
     /** Note: a region counter sample outside any frame of its region (PerfFlowAspect's end-of-call resets). */
     public static final String COUNTER_OUTSIDE_REGION = TrackReplay.COUNTER_OUTSIDE_REGION;
@@ -117,6 +118,8 @@ public final class Folder implements EventSink, AutoCloseable {
     private final Map<String, CounterSeries> counters = new LinkedHashMap<>();
     /** The valid displayTimeUnit values met, in order. */
     private final Set<String> displayUnits = new LinkedHashSet<>();
+    /** The inputs (by their index in {@link #inputs}) that asked for a valid displayTimeUnit. */
+    private final BitSet inputsAskingUnit = new BitSet();
 
     private final MutableObjectIntMap<String> trackIds = new ObjectIntHashMap<>();
     private final List<TrackFold> tracks = new ArrayList<>();
@@ -550,6 +553,7 @@ public final class Folder implements EventSink, AutoCloseable {
         if (displayUnits.add(unit) && displayUnits.size() == 2) {
             diagnostics.note(DISPLAY_TIME_UNITS_DIFFER);
         }
+        inputsAskingUnit.set(Math.max(0, inputs.size() - 1));
     }
 
     /**
@@ -589,6 +593,8 @@ public final class Folder implements EventSink, AutoCloseable {
         }
         boolean agreed = displayUnits.size() < 2;
         displayUnits.addAll(other.displayUnits);
+        int offset = inputs.size();
+        other.inputsAskingUnit.stream().forEach(i -> inputsAskingUnit.set(offset + i));
         if (agreed && displayUnits.size() >= 2 && other.displayUnits.size() < 2) {
             diagnostics.note(DISPLAY_TIME_UNITS_DIFFER);
         }
@@ -601,9 +607,17 @@ public final class Folder implements EventSink, AutoCloseable {
         secondReadings += other.secondReadings;
     }
 
-    /** The inputs' display unit hint: the one they gave, or null when none or when they disagree. */
+    /**
+     * The inputs' display unit hint (SEMANTICS.md section 1, "Counters"): null when none asks for one; the one
+     * they ask for when every input asks for it; else ms, the Trace Event Format's default, so that one input's
+     * hint never decides the unit of the others' times (and one input asking for two is none).
+     */
     private String displayUnit() {
-        return displayUnits.size() == 1 ? displayUnits.iterator().next() : null;
+        if (displayUnits.isEmpty() || inputs.size() <= 1 && displayUnits.size() > 1) {
+            return null;
+        }
+        return displayUnits.size() == 1 && inputsAskingUnit.cardinality() >= inputs.size()
+                ? displayUnits.iterator().next() : "ms";
     }
 
     private static List<CounterSeries> sorted(Map<String, CounterSeries> series) {

@@ -417,7 +417,7 @@ public final class HtmlWriter implements OutputWriter {
         }
         g.writeEndObject();
         writeDiagnostics(g, report.diagnostics());
-        boolean parts = rows.hasAsyncPart();
+        boolean parts = rows.hasPartsBesideThreads();
         List<String> columns = new ArrayList<>(List.of("id", "parent_id", "depth", "name", "callsite"));
         if (parts) {
             columns.add("part");

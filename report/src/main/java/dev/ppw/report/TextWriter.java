@@ -8,6 +8,7 @@ import dev.ppw.model.Diagnostics;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
+import dev.ppw.model.MetricUnit;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Part;
@@ -223,7 +224,7 @@ public final class TextWriter implements OutputWriter {
         long total = profile.total(measure, part);
         String printed = SampleWeights.isTime(measure)
                 ? TimeUnits.fixed(total, unit, decimals(unit)) + " " + unit.label()
-                : total + " " + measure.textLabel();
+                : weight(total, measure);
         w.append(part == Part.ASYNC ? "\nasync spans   total: " : "\nsampled stacks   total: ")
                 .append(printed)
                 .append(part == Part.ASYNC ? " (sum of span durations, which overlap)" : " (the same time as the spans)")
@@ -387,16 +388,30 @@ public final class TextWriter implements OutputWriter {
         }
         int n = all.size() <= shown + 1 ? all.size() : shown;
         for (int i = 0; i < n; i++) {
-            String[] values = CounterFields.values(all.get(i));
+            CounterSeries series = all.get(i);
+            String[] values = CounterFields.values(series);
             for (int c = 0; c < CounterFields.TEXT_COLUMNS; c++) {
                 values[c] = printable(values[c]);
             }
+            // For people: separators, at most two decimals (CSV and JSON print them exactly).
+            int at = CounterFields.TEXT_COLUMNS;
+            values[at] = Readable.count(series.samples());
+            values[at + 1] = Readable.number(series.min());
+            values[at + 2] = Readable.number(series.max());
+            values[at + 3] = Readable.number(series.mean());
+            values[at + 4] = Readable.number(series.last());
             table.addRow(values);
         }
         table.render(w);
         if (n < all.size()) {
             w.append("and ").append(Integer.toString(all.size() - n)).append(" more (--view counters lists all)\n");
         }
+    }
+
+    /** A total of a weight in another unit than time, for people: {@code 1.50 MiB allocation}, {@code 1,234 cycles}. */
+    private static String weight(long total, Metric measure) {
+        return (measure.unit() == MetricUnit.BYTES ? Readable.bytes(total) : Readable.count(total)) + " "
+                + measure.textLabel();
     }
 
     private static String imbalance(Breakdown breakdown, int node) {
@@ -415,7 +430,7 @@ public final class TextWriter implements OutputWriter {
             Metric measure = p.tree().measure();
             w.append("   total: ").append(SampleWeights.isTime(measure)
                     ? TimeUnits.fixed(report.totalInclusiveNanos(), unit, decimals(unit)) + " " + unit.label()
-                    : p.total(measure) + " " + measure.textLabel())
+                    : weight(p.total(measure), measure))
                     .append("   rows: ").append(rowCount(report, p.tree().mainPart())).append('\n');
         }
         boolean all = report.presentation().verbose();

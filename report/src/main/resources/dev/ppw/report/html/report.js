@@ -107,7 +107,11 @@
       return Number.isInteger(v) ? v.toLocaleString("en-US") : v.toLocaleString("en-US", { maximumSignificantDigits: 4 });
     }
     function isTimeColumn(name) { return /_ns$/.test(name); }
-    function fmtColumn(name, v) { return isTimeColumn(name) ? fmtTime(v) : fmtNumber(v); }
+    function fmtColumn(name, v) {
+      // A diff's ratio: one precision, read as a factor (B is 1.25x A).
+      if (name === "ratio") return v === null || v === undefined ? "-" : Number(v).toFixed(2) + "x";
+      return isTimeColumn(name) ? fmtTime(v) : fmtNumber(v);
+    }
     function fmtWeight(v) { return measureIsTime ? fmtTime(v) : fmtNumber(v) + " " + D.measure.unit; }
     function pct(v, total) { return total > 0 ? (100 * v / total).toFixed(2) + "%" : "-"; }
     // p99_9_ns: the 99.9th percentile of a row's per-call inclusive time.
@@ -447,6 +451,11 @@
       if (key === "name") return names[n];
       return R[n][COL[key]];
     }
+    function fullPath(n) {
+      var parts = [];
+      for (var m = n; m >= 0 && m !== ROOT; m = parent[m]) parts.push(names[m]);
+      return parts.reverse().join(" => ");
+    }
     function cellText(n, key) {
       if (key === "share") return pct(weight[n], partTotal(partOf(n)));
       if (key === "weight") return fmtNumber(weight[n]);
@@ -575,7 +584,9 @@
           td = el("td");
           td.style.paddingLeft = toggle ? (6 + 14 * toggle.depth) + "px" : "";
           if (toggle) td.appendChild(toggle.element);
-          td.appendChild(document.createTextNode(names[n]));
+          // A table of a tree's rows without the tree (a diff's flat table): each row's whole path, so that
+          // the contexts of one region are told apart.
+          td.appendChild(document.createTextNode(!toggle && D.hierarchical ? fullPath(n) : names[n]));
           if (R[n][COL.callsite]) td.appendChild(el("small", " @ " + R[n][COL.callsite], "callsite"));
         } else {
           td = el("td", cellText(n, col.key));
