@@ -882,7 +882,8 @@ public final class Folder implements EventSink, AutoCloseable {
                     ? "async " + processNames.getOrDefault(whose.pid(), "pid " + whose.pid())
                     : threadNames.get(whose.pid() + "/" + whose.tid());
             if (name != null && threadsNamed.getOrDefault(name, 0) > 1) {
-                name = name + " (pid " + whose.pid() + " tid " + whose.tid() + ")";
+                // perf script's default output names no pid: the tid alone then tells the thread.
+                name = name + (whose.pid().isEmpty() ? " (tid " : " (pid " + whose.pid() + " tid ") + whose.tid() + ")";
             }
             return name == null ? frame : frames.intern(name);
         });

@@ -97,6 +97,39 @@ class PerfInputTest {
         Golden.check(GOLDEN.resolve("perf-stat-I100-x.csv--view-counters--format-csv.csv"), r.out());
     }
 
+    /**
+     * A thread is its (pid, tid): the 9 threads of node's perf recording, all named node, are 9 top levels under
+     * --threads split (perf report --sort tid), one under by-name, on profile, merge and report alike.
+     */
+    @Test
+    void namesakeThreadsStayApartUnlessByName() throws IOException {
+        String file = TRACES.resolve("perf-node-perfbasicprof-A.default.txt").toString();
+        for (String command : List.of("profile", "merge")) {
+            Cli split = Cli.run(command, file, "--threads", "split", "--view", "tree", "--max-depth", "1",
+                    "--format", "csv");
+            assertEquals(0, split.exit(), split.toString());
+            List<String> tops = column(split.out(), "name");
+            assertEquals(9, tops.size(), tops.toString());
+            assertTrue(tops.stream().allMatch(n -> n.startsWith("node (") && n.contains("tid ")), tops.toString());
+            assertEquals(717, rootCalls(split.out()));
+            Cli byName = Cli.run(command, file, "--threads", "by-name", "--view", "tree", "--max-depth", "1",
+                    "--format", "csv");
+            assertEquals(0, byName.exit(), byName.toString());
+            assertEquals(List.of("node"), column(byName.out(), "name"));
+            assertEquals(717, rootCalls(byName.out()));
+        }
+        Path page = dir.resolve("threads.html");
+        Cli report = Cli.run("report", file, "--threads", "split", "-o", page.toString());
+        assertEquals(0, report.exit(), report.toString());
+        assertTrue(Files.readString(page).contains("node (tid 23252)"), "the page names each thread");
+    }
+
+    private static List<String> column(String csv, String name) {
+        List<String> header = Arrays.asList(csv.lines().findFirst().orElseThrow().split(","));
+        int at = header.indexOf(name);
+        return csv.lines().skip(1).map(l -> l.split(",", -1)[at]).toList();
+    }
+
     private static long rootCalls(String treeCsv) {
         List<String> header = Arrays.asList(treeCsv.lines().findFirst().orElseThrow().split(","));
         int depth = header.indexOf("depth");
