@@ -175,7 +175,11 @@ class PprofCliTest {
             Map<String, long[]> calls = PprofTools.goTop(file, "calls", null);
             Map<String, long[]> ourCalls = PprofTools.ours(args, "calls", "calls");
             assertEquals(ourCalls.keySet(), calls.keySet(), all);
-            ourCalls.forEach((region, v) -> assertEquals(v[0], calls.get(region)[0], all + " " + region));
+            // Traced calls: pprof's flat calls are ours. Samples: its cumulative calls are the flat view's
+            // samples, a sample through a recursive function counted once (go-cpu's sort.pdqsort: 14, not 45).
+            boolean sampled = all.contains("go-") || all.contains(".folded");
+            ourCalls.forEach((region, v) -> assertEquals(v[0], calls.get(region)[sampled ? 1 : 0],
+                    all + " " + region));
         }
     }
 
