@@ -2,7 +2,8 @@
 # babeltrace2 text speed (issue 12, not part of the test run): records an LTTng-UST cyg-profile trace of about
 # EVENTS events with real LTTng (root, lttng-sessiond running), prints it with babeltrace2, then times, cold and
 # alternating, RUNS rounds of:
-#   ppw-java profile TEXT --format csv > /dev/null    the lttng-text reader and the whole profile
+#   ppw-java profile TEXT --format csv -j 1 > /dev/null   the lttng-text reader and the whole profile, one core
+#   ppw-java profile TEXT --format csv -j 2 > /dev/null   the same in chunks on two cores (ParallelTextReader)
 #   java LineRead TEXT                                a plain line read of the same file in a JVM of its own
 #   babeltrace2 DIR > /dev/null                       babeltrace2 decoding the CTF folder, for reference
 # and prints each one's median wall time and events/s.
@@ -58,14 +59,15 @@ echo "trace: $dir/trace ($(du -sh "$dir/trace" | cut -f1)), text: $text ($(du -h
 declare -A times
 now() { date +%s%N; }
 for ((r = 1; r <= runs; r++)); do
-  t=$(now); "$root/ppw-java" profile "$text" --format csv > /dev/null; times[ppw]+="$(( $(now) - t )) "
+  t=$(now); "$root/ppw-java" profile "$text" --format csv -j 1 > /dev/null; times[ppw]+="$(( $(now) - t )) "
+  t=$(now); "$root/ppw-java" profile "$text" --format csv -j 2 > /dev/null; times[ppw2]+="$(( $(now) - t )) "
   t=$(now); "$JAVA_HOME/bin/java" -cp "$dir" LineRead "$text" > /dev/null; times[line]+="$(( $(now) - t )) "
   t=$(now); babeltrace2 "$dir/trace" > /dev/null; times[bt]+="$(( $(now) - t )) "
 done
 median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-for k in ppw line bt; do
+for k in ppw ppw2 line bt; do
   m=$(echo "${times[$k]}" | median)
-  case $k in ppw) what="ppw-java profile TEXT";; line) what="plain line read (java LineRead)";; bt) what="babeltrace2 DIR > /dev/null";; esac
+  case $k in ppw) what="ppw-java profile TEXT -j 1";; ppw2) what="ppw-java profile TEXT -j 2";; line) what="plain line read (java LineRead)";; bt) what="babeltrace2 DIR > /dev/null";; esac
   awk -v w="$what" -v m="$m" -v n="$lines" -v all="${times[$k]}" \
     'BEGIN {printf "%-34s median %7.3f s  %6.2f M events/s  (runs, s: ", w, m / 1e9, n / (m / 1e9) / 1e6;
             k = split(all, x, " "); for (i = 1; i <= k; i++) printf "%s%.3f", (i > 1 ? " " : ""), x[i] / 1e9; print ")"}'

@@ -21,6 +21,7 @@ import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.ReportFeature;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -133,6 +134,9 @@ final class DiffCommand implements Callable<Integer> {
             description = "Read both sides as this format instead of detecting it ('ppw-java formats' lists them).")
     String inputFormat;
 
+    @Mixin
+    SymbolOptions symbols;
+
     @Option(names = {"-j", "--jobs"}, paramLabel = "N",
             description = "Threads reading each side (default: the number of cores). The output is the same.")
     Integer jobs;
@@ -202,8 +206,8 @@ final class DiffCommand implements Callable<Integer> {
      */
     private Analysis side(Engine engine, String argument) {
         List<InputSource> sources = engine.inputs(List.of(argument), main.streams().in());
-        ReadingOptions reading = ReadingOptions.defaults().withInputFormat(inputFormat).withAsync(async)
-                .withTuning(Tuning.fromProperties());
+        ReadingOptions reading = symbols.applyTo(ReadingOptions.defaults().withInputFormat(inputFormat).withAsync(async)
+                .withTuning(Tuning.fromProperties()));
         Analysis side = (agg == null ? Analysis.profile(sources) : Analysis.merge(sources, agg))
                 .withView(ViewSpec.of(view, depth)).withReading(reading)
                 .withSplit(phaseBy.isEmpty() ? null : new WindowSpec.Phases(phaseBy, List.of(), false));

@@ -4,6 +4,7 @@ import dev.ppw.engine.ReadingOptions;
 import dev.ppw.model.AsyncMode;
 import dev.ppw.model.ThreadMode;
 import dev.ppw.model.format.FormatRegistry;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -39,6 +40,9 @@ final class InputOptions {
                     + " ('ppw-java formats' lists them).")
     String inputFormat;
 
+    @Mixin
+    SymbolOptions symbols;
+
     /**
      * The format every input is read as, or empty to detect each one's.
      *
@@ -57,12 +61,12 @@ final class InputOptions {
 
     /**
      * How the inputs are read: {@code --input-format} (checked as {@link #inputFormat(CommandSpec, FormatRegistry)}
-     * checks it), {@code --threads}, {@code --async}, {@code --skip-bad}, the tuning properties, and
-     * {@code warningExamples} examples of each warning kind kept.
+     * checks it), {@code --threads}, {@code --async}, {@code --skip-bad}, {@code --symfs}, the tuning properties,
+     * and {@code warningExamples} examples of each warning kind kept.
      */
     ReadingOptions reading(CommandSpec spec, FormatRegistry registry, int warningExamples) {
-        return ReadingOptions.defaults().withInputFormat(inputFormat(spec, registry).orElse(null)).withAsync(async)
-                .withThreads(threads)
-                .withSkipBad(skipBad).withWarningExamples(warningExamples).withTuning(Tuning.fromProperties());
+        return symbols.applyTo(ReadingOptions.defaults().withInputFormat(inputFormat(spec, registry).orElse(null))
+                .withThreads(threads).withAsync(async).withSkipBad(skipBad).withWarningExamples(warningExamples)
+                .withTuning(Tuning.fromProperties()));
     }
 }

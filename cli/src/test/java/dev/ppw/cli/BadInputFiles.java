@@ -70,6 +70,9 @@ final class BadInputFiles {
         files.put("perfetto-absurd-length.pftrace", () -> concat(perfetto, new byte[]{0x0a, (byte) 0x80, (byte) 0x80,
                 (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x20, 0x08, 0x01}));
         // Another protobuf whose first field is a message (so that it looks like a trace): its field 3 is no packet.
+        files.put("perfetto-descriptor-after-events.pftrace", () -> perfettoOnTrack(42, true, 1));
+        files.put("perfetto-undescribed-track.pftrace", () -> perfettoOnTrack(42, false, 1));
+        files.put("perfetto-state-and-future-types.pftrace", () -> perfettoOnTrack(42, true, 5, 9));
         files.put("perfetto-wrong-message.pb", () -> {
             ByteArrayOutputStream other = new ByteArrayOutputStream();
             bytesField(other, 1, new byte[]{0x08, 0x05, 0x12, 0x01, 'x'});
@@ -186,6 +189,50 @@ final class BadInputFiles {
             bytesField(trace, 1, packet.toByteArray());    // Trace.packet
         }
         return trace.toByteArray();
+    }
+
+    /**
+     * A slice {@code work} on thread track {@code uuid} (pid 7, tid 8) from 1 ms to 2 ms, then, when
+     * {@code describe}, the track's TrackDescriptor after the events (as a writer may describe a track late);
+     * then one event of each of {@code otherTypes} that is not a slice begin (1), on the same track.
+     */
+    private static byte[] perfettoOnTrack(long uuid, boolean describe, int... otherTypes) {
+        ByteArrayOutputStream trace = new ByteArrayOutputStream();
+        for (int type = 1; type <= 2; type++) {
+            packetOnTrack(trace, uuid, 1_000_000L * type, type);
+        }
+        for (int type : otherTypes) {
+            if (type != 1) {
+                packetOnTrack(trace, uuid, 1_500_000L, type);
+            }
+        }
+        if (describe) {
+            ByteArrayOutputStream thread = new ByteArrayOutputStream();
+            field(thread, 1, 7);                           // ThreadDescriptor.pid
+            field(thread, 2, 8);                           // ThreadDescriptor.tid
+            ByteArrayOutputStream descriptor = new ByteArrayOutputStream();
+            field(descriptor, 1, uuid);                    // TrackDescriptor.uuid
+            bytesField(descriptor, 4, thread.toByteArray()); // TrackDescriptor.thread
+            ByteArrayOutputStream packet = new ByteArrayOutputStream();
+            field(packet, 10, 2);                          // TracePacket.trusted_packet_sequence_id
+            bytesField(packet, 60, descriptor.toByteArray()); // TracePacket.track_descriptor
+            bytesField(trace, 1, packet.toByteArray());
+        }
+        return trace.toByteArray();
+    }
+
+    private static void packetOnTrack(ByteArrayOutputStream trace, long uuid, long ts, int type) {
+        ByteArrayOutputStream event = new ByteArrayOutputStream();
+        field(event, 9, type);                             // TrackEvent.type
+        field(event, 11, uuid);                            // TrackEvent.track_uuid
+        if (type == 1) {
+            bytesField(event, 23, ascii("work"));          // TrackEvent.name
+        }
+        ByteArrayOutputStream packet = new ByteArrayOutputStream();
+        field(packet, 8, ts);                              // TracePacket.timestamp
+        field(packet, 10, 1);                              // TracePacket.trusted_packet_sequence_id
+        bytesField(packet, 11, event.toByteArray());       // TracePacket.track_event
+        bytesField(trace, 1, packet.toByteArray());
     }
 
     /**

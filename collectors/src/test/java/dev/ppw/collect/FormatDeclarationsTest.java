@@ -48,7 +48,17 @@ class FormatDeclarationsTest {
         before.put("unknown_clock", "packets timed in clocks their sequence never defined (dropped)");
         before.put("unknown_interned_name", "event names never interned on their sequence (read as <unnamed>)");
         before.put("instant_event", "instant events (not calls)");
-        before.put("unknown_event_type", "track events of no type ppw-java reads");
+        // issue 28: a type that is no call is counted by its number (event_type_*), so this kind says what is left
+        before.put("unknown_event_type", "track events with neither a type nor a legacy phase (skipped)");
+        before.put("event_type_5", "state events (TYPE_STATE, a track's symbolic value: no call)");
+        before.put("event_type_9", "track events of type 9, which Perfetto's protos do not define (skipped)");
+        before.put("lttng_missing_stream",
+                "stream files of LTTng traces missing though their index names them (their events lost)");
+        before.put("lttng_trace_without_streams", "CTF traces with metadata but no stream file (no events)");
+        before.put("lttng_missing_metadata", "folders of CTF streams without their metadata file (not read)");
+        before.put("lttng_uuid_mismatch", "CTF packets of another trace (their UUID not the metadata's; skipped)");
+        before.put("lttng_bad_discard_count", "CTF packets whose events_discarded overflows the count of lost events"
+                + " (damaged or wrapped; not counted)");
         before.put("jfr_truncated_stack", "JFR samples whose stacks the recorder cut at its depth limit");
         before.put("jfr_damaged", "damaged parts of JFR chunks, skipped");
         before.put("jfr_unread_events", "JFR events of types not read");
@@ -65,11 +75,13 @@ class FormatDeclarationsTest {
         before.put("lttng_allocation_outside_call", "lttng_allocation_outside_call");
         before.put("lttng_bad_allocation_size", "lttng_bad_allocation_size");
         before.put("lttng_event python:line", "lttng_event python:line");
+        before.put("lttng_binary_not_found", "lttng_binary_not_found");
         before.forEach((kind, many) -> {
             assertTrue(words.known(kind), kind);
             assertEquals("2 " + many, words.counted(kind, 2), kind);
         });
         assertEquals("1 metadata event (process and thread names)", words.counted("phase_M", 1));
+        assertEquals("1 state event (TYPE_STATE, a track's symbolic value: no call)", words.counted("event_type_5", 1));
         assertEquals("1 JFR sample whose stack the recorder cut at its depth limit",
                 words.counted("jfr_truncated_stack", 1));
     }
@@ -78,12 +90,14 @@ class FormatDeclarationsTest {
     void theSeveritiesAreThoseTheReadersCountThemWith() {
         DiagnosticWords words = FORMATS.diagnosticWords();
         for (String warning : List.of("lttng_discarded_events", "lost_incremental_state", "unknown_track",
-                "unknown_clock", "unknown_interned_name", "jfr_damaged", "misnamed_input")) {
+                "unknown_clock", "unknown_interned_name", "jfr_damaged", "misnamed_input", "lttng_missing_stream",
+                "lttng_trace_without_streams", "lttng_missing_metadata", "lttng_uuid_mismatch",
+                "lttng_bad_discard_count")) {
             assertEquals(DiagnosticKind.Severity.WARNING, words.declaration(warning).orElseThrow().severity(), warning);
         }
         for (String note : List.of("empty_event", "zero_count", "counter_reset", "not_counted", "instant_event",
                 "unknown_event_type", "jfr_truncated_stack", "jfr_unread_events", "phase_M", "phase_Q",
-                "pprof_labels_ignored")) {
+                "pprof_labels_ignored", "event_type_5", "event_type_9", "lttng_binary_not_found")) {
             assertEquals(DiagnosticKind.Severity.NOTE, words.declaration(note).orElseThrow().severity(), note);
         }
     }

@@ -33,7 +33,7 @@ record Context(FormatRegistry formats, Executor executor) {
     Reading reading(ReadingOptions reading, Workers workers) {
         Tuning t = reading.tuning();
         ReadOptions read = ReadOptions.defaults().withWorkers(workers).withParallelFromBytes(t.parallelFromBytes())
-                .withChunkBytes(t.chunkBytes());
+                .withChunkBytes(t.chunkBytes()).withSymbolRoot(reading.symbolRoot().orElse(null));
         return Reading.of(formats, reading.inputFormat(), read);
     }
 

@@ -4,6 +4,7 @@ import dev.ppw.model.AsyncMode;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.ThreadMode;
 
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -20,17 +21,21 @@ import java.util.Optional;
  * @param warningExamples how many examples of each warning kind are kept (at least 0): the bound on their memory and
  *                        how many a caller can list
  * @param tuning          speed and memory knobs, which change nothing of the result
+ * @param symbolRoot      where the binaries a trace names are looked up for their symbols (LTTng's statedump:
+ *                        {@code /usr/bin/app} under this folder), as {@code ReadOptions.symbolRoot} says; empty: at
+ *                        their own paths
  */
 public record ReadingOptions(Optional<String> inputFormat, ThreadMode threads, AsyncMode async, boolean skipBad,
-                             int warningExamples, Tuning tuning) {
+                             int warningExamples, Tuning tuning, Optional<Path> symbolRoot) {
     private static final ReadingOptions DEFAULTS = new ReadingOptions(Optional.empty(), ThreadMode.MERGE,
-            AsyncMode.APART, false, Diagnostics.EXAMPLES_PER_KIND, Tuning.defaults());
+            AsyncMode.APART, false, Diagnostics.EXAMPLES_PER_KIND, Tuning.defaults(), Optional.empty());
 
     public ReadingOptions {
         Objects.requireNonNull(inputFormat, "inputFormat");
         Objects.requireNonNull(threads, "threads");
         Objects.requireNonNull(async, "async");
         Objects.requireNonNull(tuning, "tuning");
+        Objects.requireNonNull(symbolRoot, "symbolRoot");
         if (warningExamples < 0) {
             throw new IllegalArgumentException("warning examples must be at least 0, got " + warningExamples);
         }
@@ -43,31 +48,38 @@ public record ReadingOptions(Optional<String> inputFormat, ThreadMode threads, A
 
     /** These options reading every input as the format {@code name} (null: detected). */
     public ReadingOptions withInputFormat(String name) {
-        return new ReadingOptions(Optional.ofNullable(name), threads, async, skipBad, warningExamples, tuning);
+        return new ReadingOptions(Optional.ofNullable(name), threads, async, skipBad, warningExamples, tuning,
+                symbolRoot);
     }
 
     /** These options with threads {@code mode}. */
     public ReadingOptions withThreads(ThreadMode mode) {
-        return new ReadingOptions(inputFormat, mode, async, skipBad, warningExamples, tuning);
+        return new ReadingOptions(inputFormat, mode, async, skipBad, warningExamples, tuning, symbolRoot);
     }
 
     /** These options placing async spans as {@code mode} says. */
     public ReadingOptions withAsync(AsyncMode mode) {
-        return new ReadingOptions(inputFormat, threads, mode, skipBad, warningExamples, tuning);
+        return new ReadingOptions(inputFormat, threads, mode, skipBad, warningExamples, tuning, symbolRoot);
     }
 
     /** These options leaving out (or not) the inputs that cannot be read. */
     public ReadingOptions withSkipBad(boolean skip) {
-        return new ReadingOptions(inputFormat, threads, async, skip, warningExamples, tuning);
+        return new ReadingOptions(inputFormat, threads, async, skip, warningExamples, tuning, symbolRoot);
     }
 
     /** These options keeping {@code examples} examples of each warning kind. */
     public ReadingOptions withWarningExamples(int examples) {
-        return new ReadingOptions(inputFormat, threads, async, skipBad, examples, tuning);
+        return new ReadingOptions(inputFormat, threads, async, skipBad, examples, tuning, symbolRoot);
     }
 
     /** These options with {@code knobs}. */
     public ReadingOptions withTuning(Tuning knobs) {
-        return new ReadingOptions(inputFormat, threads, async, skipBad, warningExamples, knobs);
+        return new ReadingOptions(inputFormat, threads, async, skipBad, warningExamples, knobs, symbolRoot);
+    }
+
+    /** These options looking up the binaries a trace names under {@code root} (null: at their own paths). */
+    public ReadingOptions withSymbolRoot(Path root) {
+        return new ReadingOptions(inputFormat, threads, async, skipBad, warningExamples, tuning,
+                Optional.ofNullable(root));
     }
 }

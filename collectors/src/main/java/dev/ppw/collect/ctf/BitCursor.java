@@ -113,7 +113,7 @@ final class BitCursor {
         for (int i = start; i < end; i++) {
             if (bytes[i] == 0) {
                 positionBits = (long) (i + 1) << 3;
-                return new String(bytes, start, i - start, StandardCharsets.UTF_8);
+                return text(start, i - start);
             }
         }
         throw error("a string with no terminating NUL before the end of the packet's content");
@@ -131,7 +131,27 @@ final class BitCursor {
         while (len < n && bytes[start + len] != 0) {
             len++;
         }
-        return new String(bytes, start, len, StandardCharsets.UTF_8);
+        return text(start, len);
+    }
+
+    /** The last texts read (LTTng's procname repeats event after event), as bytes and Strings. */
+    private final byte[][] recentBytes = new byte[4][];
+    private final String[] recentTexts = new String[4];
+    private int nextRecent;
+
+    /** The UTF-8 text of {@code bytes[start, start + len)}: a recent String when it is the same. */
+    private String text(int start, int len) {
+        for (int k = 0; k < recentBytes.length; k++) {
+            byte[] b = recentBytes[k];
+            if (b != null && b.length == len && java.util.Arrays.equals(b, 0, len, bytes, start, start + len)) {
+                return recentTexts[k];
+            }
+        }
+        int k = nextRecent;
+        nextRecent = (k + 1) % recentBytes.length;
+        recentBytes[k] = java.util.Arrays.copyOfRange(bytes, start, start + len);
+        recentTexts[k] = new String(bytes, start, len, StandardCharsets.UTF_8);
+        return recentTexts[k];
     }
 
     /**

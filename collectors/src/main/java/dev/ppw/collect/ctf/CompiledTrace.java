@@ -25,9 +25,49 @@ final class CompiledTrace {
         }
     }
 
-    /** An event class compiled. */
+    /** An event class compiled, with where its fields are found by name ({@link Lookups}). */
     record EventType(String name, long id, StreamType stream, FieldDecoder.Scope context,
-                     FieldDecoder.Scope payload) {
+                     FieldDecoder.Scope payload, Lookups lookups) {
+        EventType(String name, long id, StreamType stream, FieldDecoder.Scope context, FieldDecoder.Scope payload) {
+            this(name, id, stream, context, payload, new Lookups());
+        }
+    }
+
+    /** Which scope of an event has a field, and where in it: 0 payload, 1 context, 2 stream context, 3 packet. */
+    record Found(String name, int scope, FieldDecoder.Exposed exposed) {
+    }
+
+    /**
+     * An event type's field lookups, each name resolved once across its four scopes and then found by identity:
+     * the folding asks with the same literals event after event. Entries are immutable and a lost or stale entry
+     * only costs a new resolution, so threads may share it without locks.
+     */
+    static final class Lookups {
+        private static final int SLOTS = 64;
+        private final Found[] cache = new Found[SLOTS];
+
+        Found find(String field, EventType type) {
+            int slot = field.hashCode() & (SLOTS - 1);
+            Found f = cache[slot];
+            if (f != null && f.name() == field) {
+                return f;
+            }
+            f = resolve(field, type);
+            cache[slot] = f;
+            return f;
+        }
+
+        private static Found resolve(String field, EventType type) {
+            FieldDecoder.Scope[] scopes = {type.payload(), type.context(), type.stream().eventContext(),
+                    type.stream().packetContext()};
+            for (int i = 0; i < scopes.length; i++) {
+                FieldDecoder.Exposed e = scopes[i].fields().get(field);
+                if (e != null) {
+                    return new Found(field, i, e);
+                }
+            }
+            return new Found(field, -1, null);
+        }
     }
 
     /**
@@ -60,10 +100,21 @@ final class CompiledTrace {
 
     final CtfMetadata metadata;
     final FieldDecoder.Scope packetHeader;
+    /**
+     * The trace's UUID as its metadata writes it, 16 bytes, and where a packet header holds its own (bits from
+     * the packet's start), or null and -1 when either is not there: a packet whose UUID differs belongs to
+     * another trace.
+     */
+    final byte[] uuid;
+    final long uuidOffsetBits;
     private final Map<Long, StreamType> streams = new HashMap<>();
 
     CompiledTrace(CtfMetadata metadata, String metadataName) {
         this.metadata = metadata;
+        byte[] declared = uuidBytes(metadata.uuid());
+        long offset = declared == null ? -1 : uuidOffsetBits(metadata.packetHeader());
+        this.uuid = offset < 0 ? null : declared;
+        this.uuidOffsetBits = offset < 0 ? -1 : offset;
         boolean little = metadata.littleEndian();
         // Messages of a type that cannot be decoded name the block that declares it (metadata:LINE:COLUMN).
         this.packetHeader = FieldDecoder.compile(metadata.packetHeader(), little, false,
@@ -111,6 +162,58 @@ final class CompiledTrace {
             }
             streams.put(sc.id(), st);
         }
+    }
+
+    /** The 16 bytes of a UUID written {@code 8-4-4-4-12} in hex, or null when {@code text} is not one. */
+    static byte[] uuidBytes(String text) {
+        if (text == null) {
+            return null;
+        }
+        String hex = text.replace("-", "");
+        if (hex.length() != 32 || text.length() != 36) {
+            return null;
+        }
+        byte[] out = new byte[16];
+        for (int i = 0; i < 16; i++) {
+            int hi = Character.digit(hex.charAt(2 * i), 16);
+            int lo = Character.digit(hex.charAt(2 * i + 1), 16);
+            if (hi < 0 || lo < 0) {
+                return null;
+            }
+            out[i] = (byte) (hi << 4 | lo);
+        }
+        return out;
+    }
+
+    /**
+     * Where the packet header's {@code uuid} (16 bytes of 8 bits) starts, in bits from the packet's start, when
+     * every member before it has a fixed size (as in every header LTTng writes); else -1.
+     */
+    private static long uuidOffsetBits(CtfType.Struct header) {
+        if (header == null) {
+            return -1;
+        }
+        long at = 0;
+        for (CtfType.Field f : header.fields()) {
+            CtfType t = f.type();
+            int align;
+            long size;
+            if (t instanceof CtfType.Int i) {
+                align = i.alignBits();
+                size = i.sizeBits();
+            } else if (t instanceof CtfType.Array a && a.element() instanceof CtfType.Int e && a.length() >= 0
+                    && a.length() <= 64) {
+                align = e.alignBits();
+                size = e.sizeBits() * a.length();
+                if (f.name().equals("uuid")) {
+                    return e.sizeBits() == 8 && a.length() == 16 ? (at + align - 1) / align * align : -1;
+                }
+            } else {
+                return -1;
+            }
+            at = (at + align - 1) / align * align + size;
+        }
+        return -1;
     }
 
     /** The stream class {@code id}, or null. */

@@ -41,7 +41,7 @@ public final class CtfEvent implements LttngEventView {
     /** True when the event has an integer, enum or text field {@code field} in any of its scopes. */
     @Override
     public boolean has(String field) {
-        return find(field) != null;
+        return type.lookups().find(field, type).scope() >= 0;
     }
 
     /**
@@ -50,51 +50,32 @@ public final class CtfEvent implements LttngEventView {
      */
     @Override
     public long integer(String field) {
-        FieldDecoder.Frame[] frame = new FieldDecoder.Frame[1];
-        FieldDecoder.Exposed e = find(field, frame);
-        return e != null && e.integer() ? frame[0].ints()[e.slot()] : Long.MIN_VALUE;
+        CompiledTrace.Found f = type.lookups().find(field, type);
+        return f.scope() >= 0 && f.exposed().integer() ? frame(f.scope()).ints()[f.exposed().slot()] : Long.MIN_VALUE;
     }
 
     /** The text of a string or character-array {@code field}, or an enum's label; null when absent. */
     @Override
     public String string(String field) {
-        FieldDecoder.Frame[] frame = new FieldDecoder.Frame[1];
-        FieldDecoder.Exposed e = find(field, frame);
-        if (e == null) {
+        CompiledTrace.Found f = type.lookups().find(field, type);
+        if (f.scope() < 0) {
             return null;
         }
+        FieldDecoder.Exposed e = f.exposed();
+        FieldDecoder.Frame frame = frame(f.scope());
         if (e.integer()) {
-            return e.labels() == null ? null : e.labels().label(frame[0].ints()[e.slot()]);
+            return e.labels() == null ? null : e.labels().label(frame.ints()[e.slot()]);
         }
-        return (String) frame[0].texts()[e.slot()];
+        return (String) frame.texts()[e.slot()];
     }
 
-    private FieldDecoder.Exposed find(String field) {
-        return find(field, new FieldDecoder.Frame[1]);
-    }
-
-    private FieldDecoder.Exposed find(String field, FieldDecoder.Frame[] frame) {
-        FieldDecoder.Exposed e = type.payload().fields().get(field);
-        if (e != null) {
-            frame[0] = payload;
-            return e;
-        }
-        e = type.context().fields().get(field);
-        if (e != null) {
-            frame[0] = context;
-            return e;
-        }
-        e = type.stream().eventContext().fields().get(field);
-        if (e != null) {
-            frame[0] = streamContext;
-            return e;
-        }
-        e = type.stream().packetContext().fields().get(field);
-        if (e != null) {
-            frame[0] = packetContext;
-            return e;
-        }
-        return null;
+    private FieldDecoder.Frame frame(int scope) {
+        return switch (scope) {
+            case 0 -> payload;
+            case 1 -> context;
+            case 2 -> streamContext;
+            default -> packetContext;
+        };
     }
 
     @Override

@@ -60,6 +60,174 @@ final class CtfFolders {
         return !traces(directory, true).isEmpty();
     }
 
+    private static final int STREAM_MAGIC = 0xC1FC1FC1;
+    private static final int INDEX_MAGIC = 0xC1F1DCC1;
+    private static final int INDEX_HEADER_BYTES = 16;
+
+    /**
+     * True when {@code file} looks like a CTF stream file: named as LTTng names them ({@code channel0_3}, {@code ch_0}:
+     * no dot, an underscore and digits at the end), opening with the stream packet magic in either byte order.
+     * Only such names are opened, so that searching a folder of other files costs no reads.
+     */
+    static boolean isStreamFile(Path file) {
+        String name = file.getFileName().toString();
+        int underscore = name.lastIndexOf('_');
+        if (name.indexOf('.') >= 0 || underscore <= 0 || underscore == name.length() - 1) {
+            return false;
+        }
+        for (int i = underscore + 1; i < name.length(); i++) {
+            if (name.charAt(i) < '0' || name.charAt(i) > '9') {
+                return false;
+            }
+        }
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        byte[] head = new byte[4];
+        try (InputStream in = Files.newInputStream(file)) {
+            if (in.readNBytes(head, 0, 4) < 4) {
+                return false;
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        int magic = ByteBuffer.wrap(head).order(ByteOrder.BIG_ENDIAN).getInt(0);
+        return magic == STREAM_MAGIC || Integer.reverseBytes(magic) == STREAM_MAGIC;
+    }
+
+    /**
+     * The folders at or below {@code directory} that hold CTF stream files but no {@code metadata} file: traces
+     * whose metadata is gone, which cannot be decoded.
+     */
+    static List<Path> streamFoldersWithoutMetadata(Path directory) {
+        List<Path> found = new ArrayList<>();
+        orphans(directory, 0, false, found);
+        found.sort(null);
+        return found;
+    }
+
+    /** True when {@code directory} is, or holds within a few levels, a folder of CTF streams without metadata. */
+    static boolean holdsStreamsWithoutMetadata(Path directory) {
+        List<Path> found = new ArrayList<>();
+        orphans(directory, 0, true, found);
+        return !found.isEmpty();
+    }
+
+    private static void orphans(Path directory, int depth, boolean firstOnly, List<Path> found) {
+        if (Files.exists(directory.resolve(METADATA), LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        List<Path> children = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
+            for (Path p : entries) {
+                if (p.getFileName().toString().startsWith(".")) {
+                    continue;
+                }
+                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                    children.add(p);
+                } else if (found.isEmpty() || !found.getLast().equals(directory)) {
+                    if (isStreamFile(p)) {
+                        found.add(directory);
+                        if (firstOnly) {
+                            return;
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return;
+        }
+        if (depth >= MAX_DEPTH) {
+            return;
+        }
+        children.sort(null);
+        for (Path child : children) {
+            orphans(child, depth + 1, firstOnly, found);
+            if (firstOnly && !found.isEmpty()) {
+                return;
+            }
+        }
+    }
+
+    /** The stream files a trace folder holds (as {@link #streams} lists them) named for messages. */
+    static List<String> names(List<Path> files) {
+        List<String> names = new ArrayList<>();
+        for (Path f : files) {
+            names.add(f.getFileName().toString());
+        }
+        return names;
+    }
+
+    /**
+     * A stream file that LTTng's index of the trace names ({@code index/NAME.idx}) but that the folder lacks, with
+     * the packets its index lists and the bytes of their content, headers included (-1 when the index does not say).
+     */
+    record MissingStream(String stream, Path index, long packets, long contentBytes) {
+    }
+
+    /** The streams of trace folder {@code trace} that its index names but that are missing (or empty). */
+    static List<MissingStream> missingStreams(Path trace) {
+        Path indexFolder = trace.resolve("index");
+        List<MissingStream> missing = new ArrayList<>();
+        if (!Files.isDirectory(indexFolder, LinkOption.NOFOLLOW_LINKS)) {
+            return missing;
+        }
+        List<Path> indexes = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(indexFolder, "*.idx")) {
+            for (Path p : entries) {
+                indexes.add(p);
+            }
+        } catch (IOException e) {
+            return missing;
+        }
+        indexes.sort(null);
+        for (Path index : indexes) {
+            String file = index.getFileName().toString();
+            String stream = file.substring(0, file.length() - ".idx".length());
+            Path streamFile = trace.resolve(stream);
+            try {
+                if (Files.isRegularFile(streamFile) && Files.size(streamFile) > 0) {
+                    continue;
+                }
+            } catch (IOException e) {
+                continue;
+            }
+            long[] counts = indexCounts(index);
+            missing.add(new MissingStream(stream, index, counts[0], counts[1]));
+        }
+        return missing;
+    }
+
+    /**
+     * {packets, content bytes} an LTTng index file lists (big-endian: magic, version, entry size, then per packet its
+     * offset, packet and content sizes in bits, ...), or {-1, -1} when it is not one.
+     */
+    private static long[] indexCounts(Path index) {
+        try {
+            long size = Files.size(index);
+            if (size < INDEX_HEADER_BYTES || size > MAX_METADATA_BYTES) {
+                return new long[] {-1, -1};
+            }
+            ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(index)).order(ByteOrder.BIG_ENDIAN);
+            long entry = Integer.toUnsignedLong(b.getInt(12));
+            if (b.getInt(0) != INDEX_MAGIC || entry < 24) {
+                return new long[] {-1, -1};
+            }
+            long packets = (b.capacity() - INDEX_HEADER_BYTES) / entry;
+            long contentBytes = 0;
+            for (long i = 0; i < packets; i++) {
+                long contentBits = b.getLong((int) (INDEX_HEADER_BYTES + i * entry) + 16);
+                if (contentBits < 0 || contentBytes > Long.MAX_VALUE - contentBits / 8) {
+                    return new long[] {packets, -1};
+                }
+                contentBytes += contentBits / 8;
+            }
+            return new long[] {packets, contentBytes};
+        } catch (IOException e) {
+            return new long[] {-1, -1};
+        }
+    }
+
     /** The trace folders at or below {@code directory}, in path order. */
     static List<Path> traces(Path directory) {
         return traces(directory, false);
@@ -203,6 +371,11 @@ final class CtfFolders {
             int compression = bytes[at + 32];
             int encryption = bytes[at + 33];
             int checksum = bytes[at + 34];
+            int major = bytes[at + 35] & 0xff;
+            if (major != 1) {
+                throw new BadInputException(name + ": byte " + (at + 35) + ": a metadata packet of CTF version " + major
+                        + "." + (bytes[at + 36] & 0xff) + ": ppw-java reads CTF 1.8 only");
+            }
             if (compression != 0 || encryption != 0 || checksum != 0) {
                 throw new BadInputException(name + ": byte " + at + ": a compressed, encrypted or checksummed metadata"
                         + " packet (schemes " + compression + ", " + encryption + ", " + checksum + "; 0 read)");

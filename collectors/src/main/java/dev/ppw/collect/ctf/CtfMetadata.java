@@ -13,9 +13,10 @@ import java.util.Map;
  * @param streams      the stream classes by id (a trace without stream ids has one, id 0)
  * @param events       every event class, in metadata order
  * @param env          the {@code env} block's values, as text
+ * @param uuid         the {@code trace} block's {@code uuid} as written ({@code 13455f0c-807b-...}), or null
  */
 record CtfMetadata(boolean littleEndian, CtfType.Struct packetHeader, String tracePlace, Map<String, Clock> clocks,
-                   Map<Long, StreamClass> streams, List<EventClass> events, Map<String, String> env) {
+                   Map<Long, StreamClass> streams, List<EventClass> events, Map<String, String> env, String uuid) {
     /**
      * A {@code clock} block. A value of {@code cycles} is, in nanoseconds since the clock's origin (the Unix epoch
      * for LTTng's clocks), {@code offsetSeconds * 1e9 + (offsetCycles + cycles) * 1e9 / freq}.

@@ -49,6 +49,12 @@ abstract sealed class FieldDecoder {
             return f;
         }
 
+        /** True when the scope has an integer field {@code name}. */
+        boolean hasInteger(String name) {
+            Exposed e = fields.get(name);
+            return e != null && e.integer();
+        }
+
         /** The integer field {@code name} of {@code f}, or {@code missing} when the scope has none. */
         long integer(Frame f, String name, long missing) {
             Exposed e = fields.get(name);

@@ -39,11 +39,15 @@ public final class LttngCtfFormat implements EventFormat {
     private static final byte[] METADATA_BIG = {0x75, (byte) 0xd1, 0x1d, 0x57};
     private static final String METADATA_TEXT = "/* CTF 1.";
 
+    /** The symbols of the binaries a trace names: null to read this machine's files (under --symfs when given). */
     private final AddressNames.BinaryLookup binaries;
 
-    /** The format as the registry loads it: binaries are looked up on this machine's file system. */
+    /**
+     * The format as the registry loads it: binaries are looked up on this machine's files, under the read options'
+     * {@code symbolRoot} when given.
+     */
     public LttngCtfFormat() {
-        this(AddressNames.fileSystem());
+        this(null);
     }
 
     /** The format naming addresses with the symbols {@code binaries} finds (tests give their own). */
@@ -56,10 +60,11 @@ public final class LttngCtfFormat implements EventFormat {
         return "lttng-ctf";
     }
 
-    /** Its own warning, and the notes of the folding it shares with the text reader. */
+    /** Its own warning, a damaged trace folder's, and the notes of the folding it shares with the text reader. */
     @Override
     public List<DiagnosticKind> diagnosticKinds() {
         List<DiagnosticKind> kinds = new ArrayList<>(List.of(DISCARDED_EVENTS));
+        kinds.addAll(CtfTraceReader.KINDS);
         kinds.addAll(UstFolding.KINDS);
         return kinds;
     }
@@ -103,16 +108,35 @@ public final class LttngCtfFormat implements EventFormat {
         if (CtfFolders.isMetadata(directory.resolve(CtfFolders.METADATA))) {
             return true;
         }
+        // Stream files without their metadata: claimed, so that reading says what is missing.
+        if (!Files.exists(directory.resolve(CtfFolders.METADATA), LinkOption.NOFOLLOW_LINKS)
+                && hasStreamFile(directory)) {
+            return true;
+        }
         Path name = directory.getFileName();
         if (name != null && (name.toString().equals("ust") || name.toString().equals("kernel"))
-                && CtfFolders.holdsTrace(directory)) {
+                && (CtfFolders.holdsTrace(directory) || CtfFolders.holdsStreamsWithoutMetadata(directory))) {
             return true;
         }
         for (String domain : new String[] {"ust", "kernel"}) {
             Path child = directory.resolve(domain);
-            if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS) && CtfFolders.holdsTrace(child)) {
+            if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)
+                    && (CtfFolders.holdsTrace(child) || CtfFolders.holdsStreamsWithoutMetadata(child))) {
                 return true;
             }
+        }
+        return false;
+    }
+
+    private static boolean hasStreamFile(Path directory) {
+        try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
+            for (Path p : entries) {
+                if (CtfFolders.isStreamFile(p)) {
+                    return true;
+                }
+            }
+        } catch (IOException e) {
+            return false;
         }
         return false;
     }
@@ -125,10 +149,15 @@ public final class LttngCtfFormat implements EventFormat {
                     + " instead (the one lttng create --output made), e.g. ppw-java profile TRACE_DIR");
         }
         EventFormat.bracketed(source.name(), sink, () -> {
-            UstFolding folding = new UstFolding(sink, new AddressNames(binaries));
+            UstFolding folding = new UstFolding(sink, new AddressNames(binaries != null ? binaries
+                        : AddressNames.fileSystem(options.symbolRoot())), source.name());
             CtfTraceReader.Result result = CtfTraceReader.read(directory.get(), source.name(), options.workers(),
                     folding::accept);
             folding.finish();
+            for (CtfTraceReader.Warning w : result.warnings()) {
+                sink.diagnostics().warn(w.kind(), w.count(), w.examples().subList(0,
+                        Math.min(w.examples().size(), sink.diagnostics().examplesPerKind())));
+            }
             if (result.discardedEvents() > 0) {
                 sink.diagnostics().warn(DISCARDED_EVENTS, result.discardedEvents(),
                         result.discardExamples().subList(0, (int) Math.min(result.discardExamples().size(),

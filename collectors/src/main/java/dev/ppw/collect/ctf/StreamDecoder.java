@@ -42,6 +42,15 @@ final class StreamDecoder implements Closeable {
     private long lastDiscarded;
     private long discardedEvents;
     private String firstDiscard;
+    /** Packets read, and those holding events (content beyond their header and context). */
+    private long packets;
+    private long packetsWithEvents;
+    /** Packets skipped because they carry another trace's UUID, and where the first was. */
+    private long foreignPackets;
+    private String firstForeign;
+    /** Packets whose events_discarded cannot be a count of lost events (it overflows), and the first. */
+    private long badDiscardCounts;
+    private String firstBadDiscardCount;
 
     StreamDecoder(CompiledTrace trace, Path file, String name) throws IOException {
         this.trace = trace;
@@ -59,6 +68,39 @@ final class StreamDecoder implements Closeable {
     /** Where the first discard was seen, for the warning's example; null when none. */
     String firstDiscard() {
         return firstDiscard;
+    }
+
+    /** The stream file as messages name it. */
+    String name() {
+        return name;
+    }
+
+    /** Packets read so far, skipped ones included. */
+    long packets() {
+        return packets;
+    }
+
+    /** Packets read so far whose content holds events. */
+    long packetsWithEvents() {
+        return packetsWithEvents;
+    }
+
+    /** Packets skipped so far because their UUID is not the trace's. */
+    long foreignPackets() {
+        return foreignPackets;
+    }
+
+    String firstForeign() {
+        return firstForeign;
+    }
+
+    /** Packets whose {@code events_discarded} overflowed a count of lost events. */
+    long badDiscardCounts() {
+        return badDiscardCounts;
+    }
+
+    String firstBadDiscardCount() {
+        return firstBadDiscardCount;
     }
 
     /**
@@ -104,10 +146,24 @@ final class StreamDecoder implements Closeable {
         return new CtfEvent(nanos, type, payload, context, streamContext, packetContext);
     }
 
+    /** Moves to the next packet that is the trace's (skipping, and counting, another trace's); false at the end. */
     private boolean nextPacket() throws IOException {
+        while (true) {
+            int read = readPacket();
+            if (read != SKIPPED) {
+                return read == PACKET;
+            }
+        }
+    }
+
+    private static final int END = 0;
+    private static final int PACKET = 1;
+    private static final int SKIPPED = 2;
+
+    private int readPacket() throws IOException {
         packetStart = nextPacketStart;
         if (packetStart >= fileSize) {
-            return false;
+            return END;
         }
         long left = fileSize - packetStart;
         ensure(packetStart, Math.min(left, HEADER_WINDOW));
@@ -160,17 +216,22 @@ final class StreamDecoder implements Closeable {
             throw new BadInputException(name + ": byte " + packetStart + ": a packet of " + packetBytes
                     + " bytes (more than " + MAX_PACKET_BYTES + " read)");
         }
-        long discarded = st.packetContext().integer(packetContext, "events_discarded", -1);
-        if (discarded != -1) {
-            long delta = Long.compareUnsigned(discarded, lastDiscarded) >= 0 ? discarded - lastDiscarded : discarded;
-            if (delta != 0) {
-                discardedEvents += delta;
-                if (firstDiscard == null) {
-                    firstDiscard = name + ": byte " + packetStart + ": " + Long.toUnsignedString(delta)
-                            + " events discarded by the tracer by the end of this packet";
-                }
+        packets++;
+        nextPacketStart = packetStart + packetBytes;
+        if (trace.uuid != null && !uuidMatches(packetStart)) {
+            foreignPackets++;
+            if (firstForeign == null) {
+                firstForeign = name + ": byte " + (packetStart + trace.uuidOffsetBits / 8) + ": the packet carries"
+                        + " trace UUID " + uuidText(packetStart) + ", the metadata's is " + trace.metadata.uuid()
+                        + ": a stream of another trace (its packets skipped)";
             }
-            lastDiscarded = discarded;
+            return SKIPPED;
+        }
+        if (contentBits > contextEndBits) {
+            packetsWithEvents++;
+        }
+        if (st.packetContext().hasInteger("events_discarded")) {
+            discards(st.packetContext().integer(packetContext, "events_discarded", 0));
         }
         long contentBytes = (contentBits + 7) / 8;
         ensure(packetStart, contentBytes);
@@ -180,9 +241,57 @@ final class StreamDecoder implements Closeable {
         c.positionBits = origin + contextEndBits;
         c.originBits = origin;
         c.limitBits = origin + contentBits;
-        nextPacketStart = packetStart + packetBytes;
         inPacket = true;
+        return PACKET;
+    }
+
+    /**
+     * A packet's {@code events_discarded}: the events its stream's tracer has lost since the stream began, a running
+     * count (it only grows; a smaller one is a new count from a restarted stream). Its growth is added to the
+     * discards, unless the count would pass 2^63 - 1: no tracer loses that many events, so such a value is a
+     * damaged context or a count that wrapped, and is told apart instead of added.
+     */
+    private void discards(long discarded) {
+        long delta = Long.compareUnsigned(discarded, lastDiscarded) >= 0 ? discarded - lastDiscarded : discarded;
+        if (delta < 0 || discardedEvents > Long.MAX_VALUE - delta) {
+            badDiscardCounts++;
+            if (firstBadDiscardCount == null) {
+                firstBadDiscardCount = name + ": byte " + packetStart + ": events_discarded is "
+                        + Long.toUnsignedString(discarded) + " after " + Long.toUnsignedString(lastDiscarded)
+                        + ": a growth of " + Long.toUnsignedString(delta) + " events lost would overflow the count"
+                        + " of discards (2^63 - 1): no tracer loses that many, so the packet context is damaged"
+                        + " or the tracer's counter wrapped (not counted as discards)";
+            }
+        } else if (delta != 0) {
+            discardedEvents += delta;
+            if (firstDiscard == null) {
+                firstDiscard = name + ": byte " + packetStart + ": " + Long.toUnsignedString(delta)
+                        + " events discarded by the tracer by the end of this packet";
+            }
+        }
+        lastDiscarded = discarded;
+    }
+
+    private boolean uuidMatches(long packetStart) {
+        int at = (int) (packetStart - bufferStart + trace.uuidOffsetBits / 8);
+        for (int i = 0; i < 16; i++) {
+            if (buffer[at + i] != trace.uuid[i]) {
+                return false;
+            }
+        }
         return true;
+    }
+
+    private String uuidText(long packetStart) {
+        int at = (int) (packetStart - bufferStart + trace.uuidOffsetBits / 8);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 16; i++) {
+            if (i == 4 || i == 6 || i == 8 || i == 10) {
+                sb.append('-');
+            }
+            sb.append(Character.forDigit(buffer[at + i] >> 4 & 0xf, 16)).append(Character.forDigit(buffer[at + i] & 0xf, 16));
+        }
+        return sb.toString();
     }
 
     /** Makes the buffer hold the file's bytes {@code [offset, offset + need)}, reading ahead a chunk. */

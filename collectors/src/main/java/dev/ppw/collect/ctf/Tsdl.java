@@ -39,6 +39,11 @@ final class Tsdl {
     private Object packetHeader;
     /** Where the trace block starts ({@code LINE:COLUMN}), "1:1" when there is none. */
     private String tracePlace = "1:1";
+    /** The trace block's {@code uuid} (null: none), and its version with where the major is written. */
+    private String traceUuid;
+    private Long major;
+    private Long minor;
+    private String majorPlace;
     private final Map<String, CtfMetadata.Clock> clocks = new LinkedHashMap<>();
     private final Map<Long, CtfMetadata.StreamClass> streams = new LinkedHashMap<>();
     private final List<CtfMetadata.EventClass> events = new ArrayList<>();
@@ -377,6 +382,12 @@ final class Tsdl {
                 order(valueToken, value);
             }
             case "packet.header" -> packetHeader = value;
+            case "uuid" -> traceUuid = String.valueOf(value);
+            case "major" -> {
+                major = asLong(valueToken, value, this);
+                majorPlace = valueToken.line() + ":" + valueToken.column();
+            }
+            case "minor" -> minor = asLong(valueToken, value, this);
             default -> { }
         }
     }
@@ -730,6 +741,11 @@ final class Tsdl {
     }
 
     private CtfMetadata build(Boolean packetOrderLittle) {
+        if (major != null && major != 1) {
+            // CTF 2 is JSON, not TSDL; another major of TSDL would be a layout no one has defined.
+            throw new BadInputException(fileName + ":" + majorPlace + ": CTF metadata version " + major + "."
+                    + (minor == null ? "?" : minor) + ": ppw-java reads CTF 1.8 (trace.major = 1) only");
+        }
         boolean little;
         if (byteOrder == null || byteOrder.equals("native")) {
             little = packetOrderLittle == null || packetOrderLittle;
@@ -750,7 +766,7 @@ final class Tsdl {
             streamClasses.put(0L, new CtfMetadata.StreamClass(0, null, null, null, tracePlace));
         }
         return new CtfMetadata(little, (CtfType.Struct) packetHeader, tracePlace, Map.copyOf(clocks), streamClasses,
-                List.copyOf(events), env);
+                List.copyOf(events), env, traceUuid);
     }
 
     /** The text of metadata bytes as UTF-8; NUL padding is read as blanks by the lexer. */

@@ -6,7 +6,10 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Names code addresses of traced processes, as babeltrace2's {@code debug-info} does: the binaries each
@@ -39,6 +42,7 @@ public final class AddressNames {
     private final Map<Long, TreeMap<Long, Binary>> binariesByVpid = new HashMap<>();
     private final Map<String, ElfSymbols> symbolsByPath = new HashMap<>();
     private final Map<String, Boolean> looked = new HashMap<>();
+    private final Set<String> missing = new TreeSet<>();
 
     /** Names addresses with the symbols {@code lookup} finds; {@link #noBinaries()} for none. */
     public AddressNames(BinaryLookup lookup) {
@@ -47,10 +51,25 @@ public final class AddressNames {
 
     /** A lookup that reads each binary from this machine's file system at the path the trace names. */
     public static BinaryLookup fileSystem() {
+        return fileSystem(Optional.empty());
+    }
+
+    /**
+     * A lookup that reads each binary from this machine's file system: at the path the trace names, or with a
+     * {@code root}, at that path under it ({@code /usr/lib/libc.so.6} is {@code ROOT/usr/lib/libc.so.6}), as
+     * perf's {@code --symfs} and babeltrace2's {@code --debug-info-target-prefix} look; never both.
+     */
+    public static BinaryLookup fileSystem(Optional<Path> root) {
         return path -> {
             try {
                 Path p = Path.of(path);
-                if (!p.isAbsolute() || !Files.isRegularFile(p)) {
+                if (!p.isAbsolute()) {
+                    return null;
+                }
+                if (root.isPresent()) {
+                    p = root.get().resolve(p.getRoot().relativize(p));
+                }
+                if (!Files.isRegularFile(p)) {
                     return null;
                 }
                 return ElfSymbols.read(p);
@@ -140,7 +159,14 @@ public final class AddressNames {
         ElfSymbols symbols = lookup.symbols(path);
         if (symbols != null) {
             symbolsByPath.put(path, symbols);
+        } else {
+            missing.add(path);
         }
         return symbols;
+    }
+
+    /** The binaries an address was looked up in but whose symbols were not found, by their traced paths. */
+    public Set<String> missingBinaries() {
+        return missing;
     }
 }

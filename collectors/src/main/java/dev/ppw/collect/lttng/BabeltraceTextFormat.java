@@ -10,7 +10,9 @@ import dev.ppw.model.format.ReadOptions;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -25,11 +27,15 @@ public final class BabeltraceTextFormat implements EventFormat {
     private static final Pattern EVENT = Pattern.compile(
             "\\[(?:\\d{4}-\\d{2}-\\d{2} )?(?:\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)\\] (?:\\(\\+(?:[\\d.]+|[?.]+)\\) )?\\S.*");
 
+    /** The symbols of the binaries a trace names: null to read this machine's files (under --symfs when given). */
     private final AddressNames.BinaryLookup binaries;
 
-    /** The format as the registry loads it: binaries are looked up on this machine's file system. */
+    /**
+     * The format as the registry loads it: binaries are looked up on this machine's files, under the read options'
+     * {@code symbolRoot} when given.
+     */
     public BabeltraceTextFormat() {
-        this(AddressNames.fileSystem());
+        this(null);
     }
 
     /** The format naming addresses with the symbols {@code binaries} finds (tests give their own). */
@@ -92,12 +98,29 @@ public final class BabeltraceTextFormat implements EventFormat {
         return true;
     }
 
+    /**
+     * A plain file of at least {@link ReadOptions#parallelFromBytes()} is read on {@link ReadOptions#jobs()} threads
+     * when there are several ({@link ParallelTextReader}); anything else line by line on this one. Both hand the
+     * folding the same events in the same order.
+     */
     @Override
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();
+        Optional<Path> file = source.file();
+        AddressNames addresses = new AddressNames(binaries != null ? binaries
+                : AddressNames.fileSystem(options.symbolRoot()));
+        if (file.isPresent() && options.jobs() > 1 && source.sizeBytes() >= options.parallelFromBytes()) {
+            EventFormat.bracketed(name, sink, () -> {
+                UstFolding folding = new UstFolding(sink, addresses, name);
+                ParallelTextReader.read(file.get(), name, sink.diagnostics(), folding::accept, options.workers(),
+                        options.chunkBytes(), options.progress());
+                folding.finish();
+            });
+            return;
+        }
         try (InputStream content = source.open(options.progress())) {
             EventFormat.bracketed(name, sink, () -> {
-                UstFolding folding = new UstFolding(sink, new AddressNames(binaries));
+                UstFolding folding = new UstFolding(sink, addresses, name);
                 new BabeltraceTextReader(name, sink.diagnostics(), folding::accept).read(content);
                 folding.finish();
             });

@@ -7,6 +7,9 @@ import dev.ppw.model.Quote;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.LocalDate;
@@ -45,8 +48,8 @@ final class BabeltraceTextReader implements LttngEventView {
     /** The largest unsigned 64-bit value that another decimal digit can follow. */
     private static final long MAX_BEFORE_DIGIT = Long.divideUnsigned(-1L, 10);
 
-    private static final byte INT = 1;
-    private static final byte STRING = 2;
+    static final byte INT = 1;
+    static final byte STRING = 2;
     private static final byte OTHER = 3;
 
     private final String file;
@@ -65,9 +68,15 @@ final class BabeltraceTextReader implements LttngEventView {
 
     private long timestamp;
     private String name;
-    private String previousName = "";
-    private long dayOffset;
-    private long lastTime = Long.MIN_VALUE;
+    /**
+     * How the last event line printed its time (as a time of day, seconds since the epoch or a date and time), and
+     * how the line being parsed does: a line that is no event does not change how times are said.
+     */
+    private byte timeStyle;
+    private byte lineStyle;
+    private static final byte OF_DAY = 0;
+    private static final byte SECONDS = 1;
+    private static final byte DATE = 2;
 
     private int fields;
     private String[] keys = new String[32];
@@ -75,7 +84,11 @@ final class BabeltraceTextReader implements LttngEventView {
     private long[] ints = new long[32];
     private String[] strings = new String[32];
     private int groupCount;
-    private final StringBuilder path = new StringBuilder();
+    /** The dotted name of the field being read ({@code debug_info.func}), as bytes: {@code path[0, pathLength)}. */
+    private byte[] path = new byte[64];
+    private int pathLength;
+    /** Each slot's key as bytes, to tell the key of the same slot on the next line without making a String. */
+    private byte[][] keyBytes = new byte[32][];
     private byte[] scratch = new byte[64];
 
     private long eventCount;
@@ -84,11 +97,54 @@ final class BabeltraceTextReader implements LttngEventView {
     private int firstBadColumn;
     private String firstBadQuote;
 
+    /** Where a chunk's reader records its lines instead of handing them on (the parallel reading); else null. */
+    private final TextLines recorded;
+    /** The time of day's midnights, kept in line order (by the replay when the lines are recorded). */
+    private final DayClock clock = new DayClock();
+    private long rawTime;
+    private boolean ofDay;
+
     /** Hands each event to {@code events}, counts bad lines in {@code diagnostics}; {@code file} names the input. */
     BabeltraceTextReader(String file, Diagnostics diagnostics, Consumer<LttngEventView> events) {
         this.file = file;
         this.events = events;
         this.diagnostics = diagnostics;
+        this.recorded = null;
+    }
+
+    /**
+     * Records each line of what it reads into {@code lines}, events and bad lines alike, with line numbers from the
+     * start of what it reads and times before midnights are counted: {@link ParallelTextReader} replays them.
+     */
+    BabeltraceTextReader(String file, TextLines lines) {
+        this.file = file;
+        this.events = null;
+        this.diagnostics = null;
+        this.recorded = lines;
+    }
+
+    /**
+     * Times of day as nanoseconds since the first line's midnight: a time more than twelve hours before the
+     * latest time so far has passed midnight. Applied in line order, whoever parsed the lines.
+     */
+    static final class DayClock {
+        private long dayOffset;
+        private long lastTime = Long.MIN_VALUE;
+
+        long apply(long raw, boolean ofDay) {
+            long t = raw;
+            if (ofDay) {
+                t += dayOffset;
+                if (lastTime != Long.MIN_VALUE && t < lastTime - DAY / 2) {
+                    dayOffset += DAY;
+                    t += DAY;
+                }
+            }
+            if (lastTime == Long.MIN_VALUE || t > lastTime) {
+                lastTime = t;
+            }
+            return t;
+        }
     }
 
     /** Reads every line of {@code in}. */
@@ -114,12 +170,71 @@ final class BabeltraceTextReader implements LttngEventView {
                 continue;
             }
             eventCount++;
+            timeStyle = lineStyle;
+            if (recorded != null) {
+                recorded.event(this, lineNumber);
+                continue;
+            }
+            timestamp = clock.apply(rawTime, ofDay);
             events.accept(this);
+        }
+        if (recorded != null) {
+            recorded.lines = lineNumber;
+            return;
         }
         if (eventCount == 0 && firstBad != null) {
             throw BadInputException.at(file, firstBadLine, firstBadColumn,
                     "not babeltrace2 text: no line is an event (" + firstBad + ")", firstBadQuote);
         }
+    }
+
+    /** A time printed as this input prints its times. */
+    @Override
+    public String timeText(long nanos) {
+        return timeText(timeStyle, nanos);
+    }
+
+    /** The current line's time before midnights are counted, whether it is a time of day, how it is printed. */
+    long rawTime() {
+        return rawTime;
+    }
+
+    boolean ofDay() {
+        return ofDay;
+    }
+
+    byte timeStyle() {
+        return timeStyle;
+    }
+
+    /** The current line's fields: how many, and each one's name, kind, integer and string. */
+    int fieldCount() {
+        return fields;
+    }
+
+    String key(int i) {
+        return keys[i];
+    }
+
+    byte kind(int i) {
+        return kinds[i];
+    }
+
+    long integerAt(int i) {
+        return ints[i];
+    }
+
+    String stringAt(int i) {
+        return strings[i];
+    }
+
+    /** A time printed as an input printing its times in {@code style} prints it. */
+    static String timeText(byte style, long nanos) {
+        return switch (style) {
+            case SECONDS -> LttngTimes.seconds(nanos);
+            case DATE -> LttngTimes.date(nanos);
+            default -> LttngTimes.timeOfDay(nanos);
+        };
     }
 
     /** Events read so far. */
@@ -149,10 +264,7 @@ final class BabeltraceTextReader implements LttngEventView {
                 continue;
             }
             any = true;
-            int i = bufferStart;
-            while (i < bufferEnd && buffer[i] != '\n') {
-                i++;
-            }
+            int i = newline(buffer, bufferStart, bufferEnd);
             append(buffer, bufferStart, i - bufferStart);
             if (i < bufferEnd) {
                 bufferStart = i + 1;
@@ -164,6 +276,27 @@ final class BabeltraceTextReader implements LttngEventView {
             }
             bufferStart = bufferEnd;
         }
+    }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+    private static final long NEWLINES = ONES * '\n';
+
+    /** The index of the first '\n' in {@code b[from, to)}, else {@code to}: eight bytes at a time. */
+    private static int newline(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONGS.get(b, i) ^ NEWLINES;
+            long zero = (x - ONES) & ~x & HIGHS;
+            if (zero != 0) {
+                return i + (Long.numberOfTrailingZeros(zero) >>> 3);
+            }
+        }
+        while (i < to && b[i] != '\n') {
+            i++;
+        }
+        return i;
     }
 
     private void append(byte[] from, int offset, int count) {
@@ -191,6 +324,10 @@ final class BabeltraceTextReader implements LttngEventView {
 
     private void bad(int column, String problem, boolean truncated) {
         String quote = quote();
+        if (recorded != null) {
+            recorded.bad(lineNumber, column, problem, quote, truncated);
+            return;
+        }
         String where = file + ":" + lineNumber + ":" + column;
         if (truncated) {
             diagnostics.warn(Diagnostics.TRUNCATED, where + ": " + problem + ": \"" + quote + "\"");
@@ -219,6 +356,7 @@ final class BabeltraceTextReader implements LttngEventView {
         p = 0;
         fields = 0;
         groupCount = 0;
+        repeatedKeys = false;
         if (line[0] != '[') {
             return "expected '[' and the event's time";
         }
@@ -249,7 +387,7 @@ final class BabeltraceTextReader implements LttngEventView {
             if (p >= length || line[p] != '{') {
                 return "expected '{' opening a field group";
             }
-            path.setLength(0);
+            pathLength = 0;
             problem = struct(0);
             if (problem != null) {
                 return problem;
@@ -279,24 +417,24 @@ final class BabeltraceTextReader implements LttngEventView {
         return "expected the event's name followed by ':'";
     }
 
-    /** The name between {@code from} and {@code to}, the previous line's String when it is the same. */
+    /** The last event names met, as bytes and Strings: a trace alternates among a few (entry, exit). */
+    private final byte[][] nameBytes = new byte[8][];
+    private final String[] nameStrings = new String[8];
+    private int nextNameSlot;
+
+    /** The name between {@code from} and {@code to}, the String of a recent line's when it is the same. */
     private String nameOf(int from, int to) {
-        int n = to - from;
-        String prev = previousName;
-        if (prev.length() == n) {
-            boolean same = true;
-            for (int i = 0; i < n; i++) {
-                if (prev.charAt(i) != (line[from + i] & 0xFF)) {
-                    same = false;
-                    break;
-                }
-            }
-            if (same) {
-                return prev;
+        for (int k = 0; k < nameBytes.length; k++) {
+            byte[] b = nameBytes[k];
+            if (b != null && Arrays.equals(b, 0, b.length, line, from, to)) {
+                return nameStrings[k];
             }
         }
-        previousName = new String(line, from, n, StandardCharsets.UTF_8);
-        return previousName;
+        int k = nextNameSlot;
+        nextNameSlot = (k + 1) % nameBytes.length;
+        nameBytes[k] = Arrays.copyOfRange(line, from, to);
+        nameStrings[k] = new String(line, from, to - from, StandardCharsets.UTF_8);
+        return nameStrings[k];
     }
 
     // ---- time
@@ -331,6 +469,7 @@ final class BabeltraceTextReader implements LttngEventView {
             }
             seconds = epochDay * 86_400L + tod;
             ofDay = false;
+            lineStyle = DATE;
         } else if (aDigits == 2 && p < length && line[p] == ':') {
             p -= 2;
             long tod = timeOfDay();
@@ -339,9 +478,11 @@ final class BabeltraceTextReader implements LttngEventView {
             }
             seconds = tod;
             ofDay = true;
+            lineStyle = OF_DAY;
         } else if (aDigits <= 11) {
             seconds = a;
             ofDay = false;
+            lineStyle = SECONDS;
         } else {
             return "expected the event's time";
         }
@@ -361,18 +502,8 @@ final class BabeltraceTextReader implements LttngEventView {
         if (!skip(']')) {
             return "expected ']' after the time";
         }
-        long t = seconds * SECOND + fraction;
-        if (ofDay) {
-            t += dayOffset;
-            if (lastTime != Long.MIN_VALUE && t < lastTime - DAY / 2) {
-                dayOffset += DAY;
-                t += DAY;
-            }
-        }
-        if (lastTime == Long.MIN_VALUE || t > lastTime) {
-            lastTime = t;
-        }
-        timestamp = t;
+        rawTime = seconds * SECOND + fraction;
+        this.ofDay = ofDay;
         return null;
     }
 
@@ -428,24 +559,25 @@ final class BabeltraceTextReader implements LttngEventView {
         if (skip('}')) {
             return null;
         }
-        int base = path.length();
+        int base = pathLength;
         while (true) {
             int start = p;
-            while (p < length && line[p] != ' ' && line[p] != '=' && line[p] != ',' && line[p] != '}') {
-                p++;
-            }
+            p = scanTo(start, KEY_END);
             if (p == start || !skip(' ') || !skip('=') || !skip(' ')) {
                 return "expected 'name = value'";
             }
-            path.setLength(base);
+            int n = p - 3 - start;
+            if (base + 1 + n > path.length) {
+                path = Arrays.copyOf(path, Math.max(2 * path.length, base + 1 + n));
+            }
+            pathLength = base;
             if (base > 0) {
-                path.append('.');
+                path[pathLength++] = '.';
             }
-            for (int i = start; i < p - 3; i++) {
-                path.append((char) (line[i] & 0xFF));
-            }
+            System.arraycopy(line, start, path, pathLength, n);
+            pathLength += n;
             String problem = value(depth, true);
-            path.setLength(base);
+            pathLength = base;
             if (problem != null) {
                 return problem;
             }
@@ -487,9 +619,15 @@ final class BabeltraceTextReader implements LttngEventView {
             return enumeration(keep);
         }
         int start = p;
-        while (p < length && line[p] != ',' && line[p] != ' ' && line[p] != '}' && line[p] != ']') {
-            p++;
+        if (keep && b >= '0' && b <= '9') {
+            long v = number();
+            if (p > start && (p == length || (STOPS[line[p] & 0xFF] & VALUE_END) != 0)) {
+                store(INT, v, null);
+                return null;
+            }
+            p = start;
         }
+        p = scanTo(start, VALUE_END);
         if (p == start) {
             return "expected a value";
         }
@@ -505,9 +643,9 @@ final class BabeltraceTextReader implements LttngEventView {
     }
 
     private String skipStruct(int depth) {
-        int base = path.length();
+        int base = pathLength;
         String problem = struct(depth);
-        path.setLength(base);
+        pathLength = base;
         return problem;
     }
 
@@ -608,6 +746,98 @@ final class BabeltraceTextReader implements LttngEventView {
     }
 
     private boolean parsedInteger;
+    /** Bytes that end a field's name ({@code ' '}, {@code '='}, {@code ','}, {@code '}'}) and a plain value. */
+    private static final byte[] STOPS = new byte[256];
+    private static final byte KEY_END = 1;
+    private static final byte VALUE_END = 2;
+
+    static {
+        for (char c : new char[] {' ', '=', ',', '}'}) {
+            STOPS[c] |= KEY_END;
+        }
+        for (char c : new char[] {' ', ',', '}', ']'}) {
+            STOPS[c] |= VALUE_END;
+        }
+    }
+
+    /** The first index from {@code from} whose byte is one of {@code stops} (a {@link #STOPS} bit), else the end. */
+    private int scanTo(int from, byte stops) {
+        byte[] l = line;
+        int n = length;
+        int i = from;
+        while (i < n && (STOPS[l[i] & 0xFF] & stops) == 0) {
+            i++;
+        }
+        return i;
+    }
+
+    /**
+     * The common integers at p, read while passing them: decimal of up to 18 digits without a leading zero, or
+     * {@code 0x} and up to 15 hex digits, or a lone 0. Leaves p where it stopped; p at the start means "not one of
+     * those" and the caller reads the value the general way.
+     */
+    private long number() {
+        byte[] l = line;
+        int start = p;
+        int i = start;
+        int n = length;
+        if (l[i] == '0' && i + 1 < n && (l[i + 1] == 'x' || l[i + 1] == 'X')) {
+            i += 2;
+            long v = 0;
+            int end = Math.min(n, i + 15);
+            int d;
+            while (i < end && (d = DIGITS[l[i] & 0xFF]) < 16) {
+                v = v << 4 | d;
+                i++;
+            }
+            p = i == start + 2 ? start : i;
+            return v;
+        }
+        if (l[i] == '0') {
+            p = i + 1;
+            return 0;
+        }
+        long v = 0;
+        int end = Math.min(n, i + 18);
+        // Eight digits at a time while they last (the line's array has room to read 8 bytes at i).
+        while (i + 8 <= end && i + 8 <= l.length) {
+            long w = (long) LONGS.get(l, i);
+            long digits = w - 0x3030303030303030L;
+            if (((digits | (0x0909090909090909L - digits)) & 0xF0F0F0F0F0F0F0F0L) != 0) {
+                break;
+            }
+            v = v * 100_000_000L + eightDigits(digits);
+            i += 8;
+        }
+        int d;
+        while (i < end && (d = DIGITS[l[i] & 0xFF]) < 10) {
+            v = v * 10 + d;
+            i++;
+        }
+        p = i;
+        return v;
+    }
+
+    /** The value of 8 decimal digits, one per byte (0 to 9), the first in the lowest byte. */
+    static long eightDigits(long digits) {
+        long pairs = digits * 10 + (digits >>> 8);
+        long quads = ((pairs & 0x000000FF000000FFL) * (100 + (1_000_000L << 32))
+                + ((pairs >>> 16) & 0x000000FF000000FFL) * (1 + (10_000L << 32))) >>> 32;
+        return quads;
+    }
+    /** The value of each byte as a digit of base up to 16 ({@code a-f} either case), else 99. */
+    private static final byte[] DIGITS = new byte[256];
+
+    static {
+        Arrays.fill(DIGITS, (byte) 99);
+        for (int d = 0; d < 10; d++) {
+            DIGITS['0' + d] = (byte) d;
+        }
+        for (int d = 0; d < 6; d++) {
+            DIGITS['a' + d] = (byte) (10 + d);
+            DIGITS['A' + d] = (byte) (10 + d);
+        }
+    }
 
     /**
      * The integer babeltrace2 printed in {@code line[from, to)}: decimal with an optional sign, {@code 0x}
@@ -643,8 +873,8 @@ final class BabeltraceTextReader implements LttngEventView {
         }
         long v = 0;
         for (; i < to; i++) {
-            int d = Character.digit(line[i] & 0xFF, radix);
-            if (d < 0) {
+            int d = DIGITS[line[i] & 0xFF];
+            if (d >= radix) {
                 return 0;
             }
             if (radix == 10) {
@@ -696,6 +926,21 @@ final class BabeltraceTextReader implements LttngEventView {
     private int unquote() {
         p++;
         int n = 0;
+        // The usual string has no escape: copied at once up to its closing quote.
+        byte[] l = line;
+        int end = p;
+        while (end < length && l[end] != '"' && l[end] != '\\') {
+            end++;
+        }
+        if (end < length && l[end] == '"') {
+            int count = end - p;
+            if (count > scratch.length) {
+                scratch = Arrays.copyOf(scratch, Math.max(count, 2 * scratch.length));
+            }
+            System.arraycopy(l, p, scratch, 0, count);
+            p = end + 1;
+            return count;
+        }
         while (p < length) {
             byte b = line[p++];
             if (b == '"') {
@@ -742,13 +987,19 @@ final class BabeltraceTextReader implements LttngEventView {
             kinds = Arrays.copyOf(kinds, n);
             ints = Arrays.copyOf(ints, n);
             strings = Arrays.copyOf(strings, n);
+            keyBytes = Arrays.copyOf(keyBytes, n);
+        }
+        byte[] known = keyBytes[fields];
+        if (known == null || !Arrays.equals(known, 0, known.length, path, 0, pathLength)) {
+            // Interned: the folding asks with literals, which equals() then finds by identity.
+            known = Arrays.copyOf(path, pathLength);
+            keyBytes[fields] = known;
+            keys[fields] = new String(known, StandardCharsets.ISO_8859_1).intern();
         }
         String key = keys[fields];
-        if (key == null || !key.contentEquals(path)) {
-            // Interned: the folding asks with literals, which equals() then finds by identity.
-            key = path.toString().intern();
+        for (int i = 0; i < fields && !repeatedKeys; i++) {
+            repeatedKeys = keys[i] == key;
         }
-        keys[fields] = key;
         kinds[fields] = kind;
         ints[fields] = v;
         strings[fields] = s;
@@ -762,6 +1013,28 @@ final class BabeltraceTextReader implements LttngEventView {
      * stored in line order, so a backward scan meets the groups in that order.
      */
     private int find(String field) {
+        // Keys are interned and lines repeat their layout: the slot this name had is checked first, and is the
+        // answer when no name occurs twice on the line (else the backward scan decides which one shadows).
+        int h = field.hashCode() & (FOUND_SLOTS - 1);
+        if (foundNames[h] == field) {
+            int i = foundAt[h];
+            if (i >= 0 && i < fields && keys[i] == field && !repeatedKeys) {
+                return i;
+            }
+        }
+        int i = scan(field);
+        foundNames[h] = field;
+        foundAt[h] = i;
+        return i;
+    }
+
+    private static final int FOUND_SLOTS = 32;
+    private final String[] foundNames = new String[FOUND_SLOTS];
+    private final int[] foundAt = new int[FOUND_SLOTS];
+    /** Whether a name occurs twice among the current line's fields. */
+    private boolean repeatedKeys;
+
+    private int scan(String field) {
         int hash = field.hashCode();
         for (int i = fields - 1; i >= 0; i--) {
             String key = keys[i];

@@ -23,4 +23,13 @@ public interface LttngEventView {
 
     /** The string value of {@code field}; null when absent or not a string. */
     String string(String field);
+
+    /**
+     * {@code nanos} (a time of this input, as {@link #timestampNanos()} gives them) as babeltrace2 prints this
+     * input's times, for messages: by default the time of day of UTC, {@code [04:47:12.686308403]}, which is what
+     * {@code babeltrace2 --clock-gmt} prints of a trace.
+     */
+    default String timeText(long nanos) {
+        return LttngTimes.timeOfDay(nanos);
+    }
 }

@@ -1,6 +1,7 @@
 package dev.ppw.collect.lttng;
 
 import dev.ppw.model.DiagnosticKind;
+import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.LongIntOpenMap;
@@ -23,6 +24,11 @@ import java.util.Map;
  * {@link AddressNames}; every other event is counted by name. Events come in time order (equal times in
  * the order given), as babeltrace2 prints them and as a CTF reader merges its streams.
  *
+ * <p>It keeps each thread's stack itself and says what does not pair in LTTng's words, times as babeltrace2
+ * prints them: an exit with no call open (dropped), an exit of another function than the innermost open one
+ * (which it closes), calls still open at the end (closed at the thread's last entry or exit). The sink is
+ * handed only ends that close a call, without a name, so it has nothing to say of its own.
+ *
  * <p>Not thread-safe: one instance per input; memory grows with the threads and their stack depths.
  */
 public final class UstFolding {
@@ -42,9 +48,14 @@ public final class UstFolding {
     public static final DiagnosticKind ALLOCATION_OUTSIDE_CALL = DiagnosticKind.note("lttng_allocation_outside_call");
     /** The note kind of sizes that do not fit a signed 64-bit count ({@code calloc} overflow): not added. */
     public static final DiagnosticKind BAD_ALLOCATION_SIZE = DiagnosticKind.note("lttng_bad_allocation_size");
+    /**
+     * The note kind of binaries the statedump maps but whose symbols were not found at their paths (or under
+     * {@code --symfs}): addresses in them are named by binary and offset. One per binary, its path the example.
+     */
+    public static final DiagnosticKind BINARY_NOT_FOUND = DiagnosticKind.note("lttng_binary_not_found");
     /** The kinds the folding raises besides profile-model's, for the formats that fold through it to declare. */
     public static final List<DiagnosticKind> KINDS = List.of(OTHER_EVENTS, ALLOCATION_OUTSIDE_CALL,
-            BAD_ALLOCATION_SIZE);
+            BAD_ALLOCATION_SIZE, BINARY_NOT_FOUND);
     /** Event names counted one by one; beyond them, every other name is counted under {@link #MANY_NAMES}. */
     private static final int MAX_NAMES = 4096;
     private static final String MANY_NAMES = OTHER_EVENT_PREFIX + "(other names)";
@@ -52,6 +63,7 @@ public final class UstFolding {
     private static final String UNNAMED = "<unnamed>";
 
     private final EventSink sink;
+    private final String input;
     private final FrameTable frames;
     private final NameTable names;
     private final AddressNames addresses;
@@ -69,7 +81,10 @@ public final class UstFolding {
     private record ThreadKey(long vpid, long vtid) {
     }
 
-    /** One thread's stack: the frames the sink has open on its track, innermost last. */
+    /**
+     * One thread's stack: the frames the sink has open on its track, innermost last, with when each was entered
+     * and by which event; and its last entry or exit, where what is still open at the end closes.
+     */
     private static final class Thread {
         final long vpid;
         final long vtid;
@@ -78,7 +93,10 @@ public final class UstFolding {
         final String tid;
         String procname;
         int[] frames = new int[16];
+        long[] enteredNanos = new long[16];
+        String[] enteredBy = new String[16];
         int depth;
+        long lastNanos = Long.MIN_VALUE;
 
         Thread(long vpid, long vtid, int track, String pid, String tid) {
             this.vpid = vpid;
@@ -88,17 +106,31 @@ public final class UstFolding {
             this.tid = tid;
         }
 
-        void push(int frame) {
+        void push(int frame, long nanos, String event) {
             if (depth == frames.length) {
                 frames = Arrays.copyOf(frames, depth * 2);
+                enteredNanos = Arrays.copyOf(enteredNanos, depth * 2);
+                enteredBy = Arrays.copyOf(enteredBy, depth * 2);
             }
-            frames[depth++] = frame;
+            frames[depth] = frame;
+            enteredNanos[depth] = nanos;
+            enteredBy[depth++] = event;
+            lastNanos = Math.max(lastNanos, nanos);
+        }
+
+        /** The thread as messages name it: {@code vpid 17624 vtid 17625 (lttng_work)}. */
+        String label() {
+            return "vpid " + pid + " vtid " + tid + (procname == null ? "" : " (" + procname + ")");
         }
     }
 
-    /** Folds into {@code sink}, naming addresses with {@code addresses}. */
-    public UstFolding(EventSink sink, AddressNames addresses) {
+    /** The view of the last event: it prints times as its input does, for the messages of {@link #finish}. */
+    private LttngEventView lastView;
+
+    /** Folds into {@code sink}, naming addresses with {@code addresses}; {@code input} names the input in messages. */
+    public UstFolding(EventSink sink, AddressNames addresses, String input) {
         this.sink = sink;
+        this.input = input;
         this.frames = sink.frames();
         this.names = frames.names();
         this.addresses = addresses;
@@ -106,12 +138,13 @@ public final class UstFolding {
 
     /** Folds one event; see the class comment. */
     public void accept(LttngEventView event) {
+        lastView = event;
         String name = event.name();
         switch (name) {
             case "lttng_ust_cyg_profile:func_entry", "lttng_ust_cyg_profile_fast:func_entry" -> entry(event);
             case "lttng_ust_cyg_profile:func_exit", "lttng_ust_cyg_profile_fast:func_exit" -> exit(event);
             case "python:call" -> pythonCall(event);
-            case "python:return" -> exit(thread(event), event.timestampNanos(), EventSink.NO_NAME);
+            case "python:return" -> exit(thread(event), event, EventSink.NO_NAME);
             case "lttng_ust_libc:malloc" -> allocation(event, event.integer("size"), 1);
             case "lttng_ust_libc:calloc" -> allocation(event, event.integer("size"), event.integer("nmemb"));
             case "lttng_ust_libc:realloc" -> allocation(event, event.integer("size"), 1);
@@ -121,14 +154,33 @@ public final class UstFolding {
                 // A new mapping may name addresses that had no binary before.
                 regionNames.remove(vpid);
                 callsiteNames.remove(vpid);
+                lastRegions = null;
+                lastCallsites = null;
                 count(name);
             }
             default -> count(name);
         }
     }
 
-    /** Ends the folding: the counts go to the sink's diagnostics; what is still open the sink closes at endInput. */
+    /**
+     * Ends the folding: calls still open close at their thread's last entry or exit (counted as
+     * {@code unclosed_begin}, innermost first), and the counts go to the sink's diagnostics.
+     */
     public void finish() {
+        for (Thread t : threads.values()) {
+            while (t.depth > 0) {
+                int d = --t.depth;
+                sink.diagnostics().warn(Diagnostics.UNCLOSED_BEGIN, input + ": " + t.label() + ": "
+                        + regionName(t.frames[d]) + " entered (" + t.enteredBy[d] + ") at " + time(t.enteredNanos[d])
+                        + " never exited before the trace ends: closed at the thread's last entry or exit, "
+                        + time(t.lastNanos) + " (depth " + d + ")");
+                sink.end(t.track, t.lastNanos, EventSink.NO_NAME);
+            }
+        }
+        for (String path : addresses.missingBinaries()) {
+            sink.diagnostics().note(BINARY_NOT_FOUND, path + ": no symbols found (named by binary and offset)");
+        }
+        addresses.missingBinaries().clear();
         for (Map.Entry<String, long[]> e : otherEvents.entrySet()) {
             sink.diagnostics().note(e.getKey(), e.getValue()[0]);
         }
@@ -141,9 +193,14 @@ public final class UstFolding {
             sink.diagnostics().note(BAD_ALLOCATION_SIZE, badSizes);
             badSizes = 0;
         }
-        for (Thread t : threads.values()) {
-            t.depth = 0;
-        }
+    }
+
+    private String time(long nanos) {
+        return lastView == null ? LttngTimes.timeOfDay(nanos) : lastView.timeText(nanos);
+    }
+
+    private String regionName(int frame) {
+        return "'" + frames.regionName(frame) + "'";
     }
 
     private void count(String name) {
@@ -168,7 +225,7 @@ public final class UstFolding {
         int callsite = event.has("call_site") ? callsiteId(vpid, event.integer("call_site")) : NameTable.EMPTY;
         int frame = frames.intern(region, callsite);
         sink.begin(t.track, event.timestampNanos(), frame);
-        t.push(frame);
+        t.push(frame, event.timestampNanos(), event.name());
     }
 
     private void exit(LttngEventView event) {
@@ -176,15 +233,32 @@ public final class UstFolding {
         if (event.has("addr")) {
             region = region(event, event.integer("vpid"), event.integer("addr"));
         }
-        exit(thread(event), event.timestampNanos(), region);
+        exit(thread(event), event, region);
     }
 
-    /** Like the Chrome reader's E: the sink closes the innermost open call, whatever its name. */
-    private void exit(Thread t, long ts, int region) {
-        sink.end(t.track, ts, region);
-        if (t.depth > 0) {
-            t.depth--;
+    /**
+     * Like the Chrome reader's E: closes the innermost open call, whatever its name (a named exit of another
+     * function is counted), or is dropped when none is open.
+     */
+    private void exit(Thread t, LttngEventView event, int region) {
+        long ts = event.timestampNanos();
+        t.lastNanos = Math.max(t.lastNanos, ts);
+        if (t.depth == 0) {
+            sink.diagnostics().warn(Diagnostics.UNMATCHED_END, input + ": " + t.label() + ": " + event.name()
+                    + (region == EventSink.NO_NAME ? "" : " of '" + names.name(region) + "'") + " at "
+                    + event.timeText(ts) + " with no call open on the thread ("
+                    + (event.name().startsWith("python:") ? "python:call" : "func_entry") + " before the trace?):"
+                    + " dropped");
+            return;
         }
+        int open = t.frames[t.depth - 1];
+        if (region != EventSink.NO_NAME && frames.region(open) != region) {
+            sink.diagnostics().warn(Diagnostics.MISMATCHED_END, input + ": " + t.label() + ": " + event.name()
+                    + " of '" + names.name(region) + "' at " + event.timeText(ts) + " closes the innermost open call, "
+                    + regionName(open) + " (entered at " + event.timeText(t.enteredNanos[t.depth - 1]) + ")");
+        }
+        sink.end(t.track, ts, EventSink.NO_NAME);
+        t.depth--;
     }
 
     private void pythonCall(LttngEventView event) {
@@ -192,7 +266,7 @@ public final class UstFolding {
         String co = event.string("co_name");
         int frame = frames.intern(co == null || co.isEmpty() ? UNNAMED : co);
         sink.begin(t.track, event.timestampNanos(), frame);
-        t.push(frame);
+        t.push(frame, event.timestampNanos(), event.name());
     }
 
     private void allocation(LttngEventView event, long size, long count) {
@@ -228,7 +302,7 @@ public final class UstFolding {
         if (addr == Long.MIN_VALUE) {
             return names.intern(UNNAMED);
         }
-        LongIntOpenMap known = regionNames.computeIfAbsent(vpid, v -> new LongIntOpenMap());
+        LongIntOpenMap known = vpid == lastVpid && lastRegions != null ? lastRegions : regions(vpid);
         int id = known.get(addr, -1);
         if (id < 0) {
             id = names.intern(addresses.function(vpid, addr));
@@ -238,13 +312,28 @@ public final class UstFolding {
     }
 
     private int callsiteId(long vpid, long address) {
-        LongIntOpenMap known = callsiteNames.computeIfAbsent(vpid, v -> new LongIntOpenMap());
+        if (vpid != lastVpid || lastCallsites == null) {
+            regions(vpid);
+        }
+        LongIntOpenMap known = lastCallsites;
         int id = known.get(address, -1);
         if (id < 0) {
             id = names.intern(addresses.callsite(vpid, address));
             known.put(address, id);
         }
         return id;
+    }
+
+    /** The process of the last address named, and its maps: most events are of the process before. */
+    private long lastVpid = Long.MIN_VALUE;
+    private LongIntOpenMap lastRegions;
+    private LongIntOpenMap lastCallsites;
+
+    private LongIntOpenMap regions(long vpid) {
+        lastRegions = regionNames.computeIfAbsent(vpid, v -> new LongIntOpenMap());
+        lastCallsites = callsiteNames.computeIfAbsent(vpid, v -> new LongIntOpenMap());
+        lastVpid = vpid;
+        return lastRegions;
     }
 
     private Thread thread(LttngEventView event) {

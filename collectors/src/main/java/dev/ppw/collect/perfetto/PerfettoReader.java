@@ -18,7 +18,9 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.ZipException;
 
 /**
@@ -46,15 +48,27 @@ final class PerfettoReader {
     /** Note: an instant event, which is not a call. */
     static final DiagnosticKind INSTANT_EVENT = DiagnosticKind.note("instant_event", "instant event (not a call)",
             "instant events (not calls)");
-    /** Note: a track event of no type or of a type ppw-java does not read. */
+    /** Note: a track event with neither a type nor a legacy phase. */
     static final DiagnosticKind UNKNOWN_EVENT_TYPE = DiagnosticKind.note("unknown_event_type",
-            "track event of no type ppw-java reads", "track events of no type ppw-java reads");
+            "track event with neither a type nor a legacy phase (skipped)",
+            "track events with neither a type nor a legacy phase (skipped)");
+    /**
+     * Notes counting track events by a type that is no call, one kind per type ({@code event_type_9}): a type
+     * Perfetto's protos do not define (a newer writer's) is said by its number.
+     */
+    static final DiagnosticKind EVENT_TYPES = DiagnosticKind.note("event_type_" + DiagnosticKind.ANY,
+            "track event of type " + DiagnosticKind.ANY + ", which Perfetto's protos do not define (skipped)",
+            "track events of type " + DiagnosticKind.ANY + ", which Perfetto's protos do not define (skipped)");
+    /** Note: a {@code TYPE_STATE} track event, a track's symbolic value rather than a call. */
+    static final DiagnosticKind STATE_EVENT = DiagnosticKind.note(EVENT_TYPES.kind(Integer.toString(Proto.TYPE_STATE)),
+            "state event (TYPE_STATE, a track's symbolic value: no call)",
+            "state events (TYPE_STATE, a track's symbolic value: no call)");
     /** Its own kinds, and the notes of legacy events' phases, which are the Trace Event Format's. */
     static final List<DiagnosticKind> KINDS;
 
     static {
         List<DiagnosticKind> kinds = new ArrayList<>(List.of(LOST_INCREMENTAL_STATE, UNKNOWN_TRACK, UNKNOWN_CLOCK,
-                UNKNOWN_NAME, INSTANT_EVENT, UNKNOWN_EVENT_TYPE));
+                UNKNOWN_NAME, INSTANT_EVENT, UNKNOWN_EVENT_TYPE, EVENT_TYPES, STATE_EVENT));
         kinds.addAll(PhaseNotes.KINDS);
         KINDS = List.copyOf(kinds);
     }
@@ -80,6 +94,16 @@ final class PerfettoReader {
     /** Where the packet being read starts, in bytes of the content, and how many packets came before it. */
     private long packetOffset;
     private long packets;
+    /** Where the messages say an event was: the packet being read, or a held event's while it is released. */
+    private long placeOffset;
+    private long placePacket;
+    /**
+     * Events held until their track is described (by uuid), and how many: at most {@link #MAX_HELD_EVENTS}, so that
+     * a trace of events on tracks never described does not hold the whole trace.
+     */
+    private final MutableLongObjectMap<List<HeldEvent>> held = new LongObjectHashMap<>();
+    private long heldCount;
+    static final int MAX_HELD_EVENTS = 1 << 20;
 
     // The packet being read: its scalars and where its messages are in `packet`.
     private byte[] packet;
@@ -135,6 +159,7 @@ final class PerfettoReader {
     void read(InputStream content) throws IOException {
         try {
             readPackets(content);
+            dropHeld();
         } catch (ZipException e) {
             throw new BadInputException(input + ": byte " + packetOffset + ": corrupt gzip data: " + e.getMessage(), e);
         }
@@ -226,6 +251,8 @@ final class PerfettoReader {
     }
 
     private void readPacket(int size) throws IOException {
+        placeOffset = packetOffset;
+        placePacket = packets + 1;
         hasTimestamp = false;
         hasClockId = false;
         sequenceId = 0;
@@ -412,9 +439,9 @@ final class PerfettoReader {
     }
 
     /**
-     * A ClockSnapshot: each sequence clock it holds is tied to the builtin clock it is read in (the trace's own
-     * clock when the snapshot holds it, else the snapshot's first builtin clock). Builtin clocks are never
-     * converted into one another.
+     * A ClockSnapshot: each sequence clock it holds gains a snapshot tied to the builtin clock it is read in (the
+     * trace's own clock when the snapshot holds it, else the snapshot's first builtin clock). Builtin clocks are
+     * never converted into one another.
      */
     private void readClockSnapshot(Sequence seq, CodedInputStream in) throws IOException {
         LongArrayList ids = new LongArrayList();
@@ -473,13 +500,18 @@ final class PerfettoReader {
                     || units.get(i) <= 0 || referenceNanos < 0) {
                 continue;
             }
-            Sequence.Clock clock = new Sequence.Clock();
+            int slot = (int) id - Proto.FIRST_SEQUENCE_CLOCK;
+            Sequence.Clock clock = seq.clocks[slot];
+            if (clock == null) {
+                clock = new Sequence.Clock();
+                seq.clocks[slot] = clock;
+            }
             clock.unitNanos = units.get(i);
             clock.incremental = incremental.get(i) != 0;
-            clock.snapshotNanos = Math.multiplyExact(values.get(i), clock.unitNanos);
-            clock.lastNanos = clock.snapshotNanos;
-            clock.referenceNanos = referenceNanos;
-            seq.clocks[(int) id - Proto.FIRST_SEQUENCE_CLOCK] = clock;
+            long clockNanos = Math.multiplyExact(values.get(i), clock.unitNanos);
+            // An incremental clock counts on from its latest snapshot, whatever the order of the values.
+            clock.lastNanos = clockNanos;
+            clock.addSnapshot(clockNanos, referenceNanos);
         }
     }
 
@@ -511,7 +543,9 @@ final class PerfettoReader {
                 nanos = Math.addExact(clock.lastNanos, nanos);
                 clock.lastNanos = nanos;
             }
-            long t = Math.addExact(clock.referenceNanos, Math.subtractExact(nanos, clock.snapshotNanos));
+            int at = clock.snapshotFor(nanos);
+            long t = Math.addExact(clock.referenceNanos.get(at),
+                    Math.subtractExact(nanos, clock.snapshotNanos.get(at)));
             if (t < 0) {
                 throw new ArithmeticException("negative");
             }
@@ -524,7 +558,7 @@ final class PerfettoReader {
     }
 
     private String where() {
-        return input + ": byte " + packetOffset + ": packet " + (packets + 1) + ": ";
+        return input + ": byte " + placeOffset + ": packet " + placePacket + ": ";
     }
 
     private Track track(long uuid) {
@@ -589,6 +623,7 @@ final class PerfettoReader {
             t.counterUnit = counter[0] == 0 ? 1 : counter[0];
             t.counterIncremental = counter[1] != 0;
         }
+        release(uuid);
     }
 
     /** {pid, name} of a ProcessDescriptor. */
@@ -752,25 +787,13 @@ final class PerfettoReader {
             return;
         }
         switch (kind) {
-            case Proto.TYPE_SLICE_BEGIN -> {
-                int track = sliceTrack(seq);
-                if (track >= 0) {
-                    sink.begin(track, tsNanos, frame(seq));
-                }
-            }
-            case Proto.TYPE_SLICE_END -> {
-                int track = sliceTrack(seq);
-                if (track >= 0) {
-                    sink.end(track, tsNanos, region(seq));
-                }
-            }
-            case Proto.TYPE_INSTANT -> {
-                if (sliceTrack(seq) >= 0) {
-                    diagnostics.note(INSTANT_EVENT);
-                }
-            }
+            case Proto.TYPE_SLICE_BEGIN -> slice(HeldEvent.Kind.BEGIN, seq, tsNanos, 0);
+            case Proto.TYPE_SLICE_END -> slice(HeldEvent.Kind.END, seq, tsNanos, 0);
+            case Proto.TYPE_INSTANT -> slice(HeldEvent.Kind.INSTANT, seq, tsNanos, 0);
             case Proto.TYPE_COUNTER -> counter(seq, tsNanos);
-            default -> diagnostics.note(UNKNOWN_EVENT_TYPE, where() + "a track event of type " + kind);
+            // TYPE_STATE (5) and whatever a newer writer defines: counted by type, no call.
+            default -> diagnostics.note(EVENT_TYPES.kind(Integer.toUnsignedString(kind)),
+                    where() + "a track event of type " + Integer.toUnsignedString(kind));
         }
     }
 
@@ -804,58 +827,62 @@ final class PerfettoReader {
     /** A legacy event: Chrome JSON's B, E and X phases are calls, every other phase is counted as in JSON. */
     private void readLegacyEvent(Sequence seq, long tsNanos) {
         switch (legacyPhase) {
-            case 'B' -> {
-                int track = sliceTrack(seq);
-                if (track >= 0) {
-                    sink.begin(track, tsNanos, frame(seq));
-                }
-            }
-            case 'E' -> {
-                int track = sliceTrack(seq);
-                if (track >= 0) {
-                    sink.end(track, tsNanos, region(seq));
-                }
-            }
+            case 'B' -> slice(HeldEvent.Kind.BEGIN, seq, tsNanos, 0);
+            case 'E' -> slice(HeldEvent.Kind.END, seq, tsNanos, 0);
             case 'X' -> {
-                long durNanos = hasLegacyDuration ? legacyDurationMicros * 1000 : 0;
                 if (legacyDurationMicros < 0 || legacyDurationMicros > Long.MAX_VALUE / 1000) {
                     diagnostics.warn(Diagnostics.BAD_DURATION, where() + "a legacy X event lasting "
                             + legacyDurationMicros + " us (dropped)");
                     return;
                 }
-                int track = sliceTrack(seq);
-                if (track >= 0) {
-                    sink.complete(track, tsNanos, durNanos, frame(seq));
-                }
+                slice(HeldEvent.Kind.COMPLETE, seq, tsNanos, hasLegacyDuration ? legacyDurationMicros * 1000 : 0);
             }
-            case 'b', 'e' -> {
-                if (!hasLegacyId) {
-                    diagnostics.warn(Diagnostics.BAD_EVENT, where() + "a legacy async '" + (char) legacyPhase
-                            + "' event without an id (dropped)");
-                    return;
-                }
-                // Chrome JSON's nestable async track (pid, cat, id): a global id belongs to no process, and the
-                // id's scope stands where JSON has the category, which the reader does not keep.
-                String pid = legacyIdGlobal ? "" : eventPid(seq);
-                int track = sink.asyncTrack(pid, legacyScope, "0x" + Long.toHexString(legacyId));
-                if (legacyPhase == 'b') {
-                    sink.begin(track, tsNanos, frame(seq));
-                } else {
-                    sink.end(track, tsNanos, region(seq));
-                }
-            }
+            case 'b', 'e' -> legacyAsync(seq, tsNanos);
             default -> diagnostics.note(PhaseNotes.kind(legacyPhase > ' ' && legacyPhase < 0x7f
                     ? String.valueOf((char) legacyPhase) : Integer.toString(legacyPhase)));
         }
     }
 
-    /** The pid of the track the event is on (its own, its sequence's default, its sequence's thread), or "". */
-    private String eventPid(Sequence seq) {
-        if (hasTrackUuid || seq.hasDefaultTrack) {
-            Track t = tracks.get(hasTrackUuid ? trackUuid : seq.defaultTrackUuid);
-            return t == null ? "" : pid(t);
+    /**
+     * A legacy {@code b} or {@code e}: Chrome JSON's nestable async track (pid, cat, id). A global id belongs to no
+     * process; a local one to the process of the event's track, which waits for its descriptor like any event. The
+     * id's scope stands where JSON has the category, which the reader does not keep.
+     */
+    private void legacyAsync(Sequence seq, long tsNanos) {
+        if (!hasLegacyId) {
+            diagnostics.warn(Diagnostics.BAD_EVENT, where() + "a legacy async '" + (char) legacyPhase
+                    + "' event without an id (dropped)");
+            return;
         }
-        return seq.hasThread ? seq.threadPid : "";
+        boolean begin = legacyPhase == 'b';
+        String id = "0x" + Long.toHexString(legacyId);
+        boolean byUuid = hasTrackUuid || seq.hasDefaultTrack;
+        long uuid = hasTrackUuid ? trackUuid : seq.defaultTrackUuid;
+        int nameId = begin ? frame(seq) : region(seq);
+        if (!legacyIdGlobal && byUuid && uuid != 0 && !tracks.containsKey(uuid)) {
+            HeldEvent held = held(begin ? HeldEvent.Kind.ASYNC_BEGIN : HeldEvent.Kind.ASYNC_END, uuid, tsNanos, seq);
+            held.nameId = nameId;
+            held.scope = legacyScope;
+            held.asyncId = id;
+            hold(held);
+            return;
+        }
+        String pid = legacyIdGlobal ? "" : byUuid ? pidOf(uuid) : seq.hasThread ? seq.threadPid : "";
+        async(begin, pid, legacyScope, id, tsNanos, nameId);
+    }
+
+    private void async(boolean begin, String pid, String scope, String id, long tsNanos, int nameId) {
+        int track = sink.asyncTrack(pid, scope, id);
+        if (begin) {
+            sink.begin(track, tsNanos, nameId);
+        } else {
+            sink.end(track, tsNanos, nameId);
+        }
+    }
+
+    private String pidOf(long uuid) {
+        Track t = tracks.get(uuid);
+        return t == null ? "" : pid(t);
     }
 
     /** The event's name as a frame: {@code <unnamed>} when it has none or names an iid its sequence lacks. */
@@ -901,30 +928,62 @@ final class PerfettoReader {
     }
 
     /**
-     * The sink track of a slice event, or -1 (counted) when its track is unknown or a counter track: the event's
-     * track, else the sequence's default, else the legacy ThreadDescriptor's thread, else the trace-global track.
+     * A slice event (begin, end, complete or instant) on its track: the event's own, else its sequence's default,
+     * else the legacy ThreadDescriptor's thread, else the trace-global track 0. A track no descriptor has described
+     * yet holds the event until one does.
      */
-    private int sliceTrack(Sequence seq) {
+    private void slice(HeldEvent.Kind kind, Sequence seq, long tsNanos, long durNanos) {
         long uuid;
         if (hasTrackUuid) {
             uuid = trackUuid;
         } else if (seq.hasDefaultTrack) {
             uuid = seq.defaultTrackUuid;
         } else if (seq.hasThread) {
-            return sink.thread(seq.threadPid, seq.threadTid);
+            emit(kind, sink.thread(seq.threadPid, seq.threadTid), tsNanos, durNanos, nameId(kind, seq));
+            return;
         } else {
             uuid = 0;
         }
+        int nameId = nameId(kind, seq);
+        if (uuid != 0 && !tracks.containsKey(uuid)) {
+            HeldEvent held = held(kind, uuid, tsNanos, seq);
+            held.nameId = nameId;
+            held.durNanos = durNanos;
+            hold(held);
+            return;
+        }
+        int track = sliceTrack(uuid);
+        if (track >= 0) {
+            emit(kind, track, tsNanos, durNanos, nameId);
+        }
+    }
+
+    private int nameId(HeldEvent.Kind kind, Sequence seq) {
+        return switch (kind) {
+            case BEGIN, COMPLETE -> frame(seq);
+            case END -> region(seq);
+            default -> EventSink.NO_NAME;
+        };
+    }
+
+    private void emit(HeldEvent.Kind kind, int track, long tsNanos, long durNanos, int nameId) {
+        switch (kind) {
+            case BEGIN -> sink.begin(track, tsNanos, nameId);
+            case END -> sink.end(track, tsNanos, nameId);
+            case COMPLETE -> sink.complete(track, tsNanos, durNanos, nameId);
+            default -> diagnostics.note(INSTANT_EVENT);
+        }
+    }
+
+    /**
+     * The sink track of a described track (or of the trace-global track 0, described or not), or -1 (counted) for
+     * a counter track.
+     */
+    private int sliceTrack(long uuid) {
         Track t = tracks.get(uuid);
         if (t == null) {
-            if (uuid == 0) {
-                t = track(0);
-                t.name = "global";
-            } else {
-                diagnostics.warn(UNKNOWN_TRACK, where() + "an event on track "
-                        + Long.toUnsignedString(uuid) + ", which no TrackDescriptor describes (dropped)");
-                return -1;
-            }
+            t = track(0);
+            t.name = "global";
         }
         if (t.kind == Track.Kind.COUNTER) {
             diagnostics.warn(Diagnostics.BAD_EVENT, where() + "a slice event on counter track "
@@ -936,6 +995,85 @@ final class PerfettoReader {
                     : sink.asyncTrack(pid(t), path(t), Long.toUnsignedString(t.uuid));
         }
         return t.sinkTrack;
+    }
+
+    private HeldEvent held(HeldEvent.Kind kind, long uuid, long tsNanos, Sequence seq) {
+        return new HeldEvent(kind, uuid, tsNanos, seq, placeOffset, placePacket);
+    }
+
+    /** Holds an event until its track is described, or drops it (counted) when too many wait already. */
+    private void hold(HeldEvent event) {
+        if (heldCount >= MAX_HELD_EVENTS) {
+            diagnostics.warn(UNKNOWN_TRACK, where() + "an event on track "
+                    + Long.toUnsignedString(event.trackUuid) + ", which no TrackDescriptor describes yet, while "
+                    + MAX_HELD_EVENTS + " events wait for theirs (dropped)");
+            return;
+        }
+        List<HeldEvent> waiting = held.get(event.trackUuid);
+        if (waiting == null) {
+            waiting = new ArrayList<>();
+            held.put(event.trackUuid, waiting);
+        }
+        waiting.add(event);
+        heldCount++;
+    }
+
+    /** Hands the events held for {@code uuid}, just described, to the sink, in the order they were read. */
+    private void release(long uuid) {
+        List<HeldEvent> waiting = held.remove(uuid);
+        if (waiting == null) {
+            return;
+        }
+        heldCount -= waiting.size();
+        long offset = placeOffset;
+        long packet = placePacket;
+        // Counter deltas of a sequence's generation cleared since: summed apart, from 0, as they were then.
+        Map<Sequence, long[]> stale = new IdentityHashMap<>();
+        for (HeldEvent e : waiting) {
+            placeOffset = e.packetOffset;
+            placePacket = e.packet;
+            switch (e.kind) {
+                case INTEGER_VALUE, DOUBLE_VALUE -> {
+                    long[] apart = null;
+                    if (e.generation != e.sequence.generation) {
+                        apart = stale.get(e.sequence);
+                        if (apart == null || apart[0] != e.generation) {
+                            apart = new long[] {e.generation, 0};
+                            stale.put(e.sequence, apart);
+                        }
+                    }
+                    long sum = counterValue(e.sequence, apart == null, uuid, e.tsNanos, e.integer,
+                            e.kind == HeldEvent.Kind.INTEGER_VALUE, e.real, apart == null ? 0 : apart[1]);
+                    if (apart != null) {
+                        apart[1] = sum;
+                    }
+                }
+                case ASYNC_BEGIN, ASYNC_END -> async(e.kind == HeldEvent.Kind.ASYNC_BEGIN, pidOf(uuid), e.scope,
+                        e.asyncId, e.tsNanos, e.nameId);
+                default -> {
+                    int track = sliceTrack(uuid);
+                    if (track >= 0) {
+                        emit(e.kind, track, e.tsNanos, e.durNanos, e.nameId);
+                    }
+                }
+            }
+        }
+        placeOffset = offset;
+        placePacket = packet;
+    }
+
+    /** At the end of the trace: the events still held are on tracks nothing described, and are dropped. */
+    private void dropHeld() {
+        held.forEachValue(waiting -> {
+            for (HeldEvent e : waiting) {
+                boolean value = e.kind == HeldEvent.Kind.INTEGER_VALUE || e.kind == HeldEvent.Kind.DOUBLE_VALUE;
+                diagnostics.warn(UNKNOWN_TRACK, input + ": byte " + e.packetOffset + ": packet "
+                        + e.packet + ": " + (value ? "a counter value" : "an event") + " on track "
+                        + Long.toUnsignedString(e.trackUuid) + ", which no TrackDescriptor describes (dropped)");
+            }
+        });
+        held.clear();
+        heldCount = 0;
     }
 
     private static final int MAX_DEPTH = 64;
@@ -1022,28 +1160,40 @@ final class PerfettoReader {
         }
     }
 
-    /**
-     * One value of counter track {@code uuid}: an integer one is scaled by the descriptor's unit multiplier and,
-     * on an incremental track, added to the sequence's last value of the track.
-     */
+    /** A counter value read now: held when its track is not described yet. */
     private void counterValue(Sequence seq, long uuid, long tsNanos, long integer, boolean isInteger, double real) {
-        Track t = tracks.get(uuid);
-        if (t == null) {
-            diagnostics.warn(UNKNOWN_TRACK, where() + "a counter value on track "
-                    + Long.toUnsignedString(uuid) + ", which no TrackDescriptor describes (dropped)");
+        if (!tracks.containsKey(uuid)) {
+            HeldEvent held = held(isInteger ? HeldEvent.Kind.INTEGER_VALUE : HeldEvent.Kind.DOUBLE_VALUE, uuid,
+                    tsNanos, seq);
+            held.integer = integer;
+            held.real = real;
+            hold(held);
             return;
         }
+        counterValue(seq, true, uuid, tsNanos, integer, isInteger, real, 0);
+    }
+
+    /**
+     * One value of described track {@code uuid}: an integer one is scaled by the descriptor's unit multiplier and,
+     * on an incremental track, added to the sequence's last value of the track ({@code live}) or to {@code base}
+     * (a held value of a generation of the sequence cleared since). Returns the integer value so reached.
+     */
+    private long counterValue(Sequence seq, boolean live, long uuid, long tsNanos, long integer, boolean isInteger,
+                              double real, long base) {
+        Track t = tracks.get(uuid);
         if (t.kind != Track.Kind.COUNTER) {
             diagnostics.warn(Diagnostics.BAD_EVENT, where() + "a counter value on track " + Long.toUnsignedString(uuid)
                     + ", which is no counter track (dropped)");
-            return;
+            return base;
         }
+        long v = integer;
         double value;
         if (isInteger) {
-            long v = integer;
             if (t.counterIncremental) {
-                v = seq.counterValues.get(uuid) + integer;
-                seq.counterValues.put(uuid, v);
+                v = (live ? seq.counterValues.get(uuid) : base) + integer;
+                if (live) {
+                    seq.counterValues.put(uuid, v);
+                }
             }
             value = (double) v * t.counterUnit;
         } else {
@@ -1051,7 +1201,7 @@ final class PerfettoReader {
         }
         if (!Double.isFinite(value)) {
             diagnostics.warn(Diagnostics.BAD_EVENT, where() + "a counter value that is not finite (dropped)");
-            return;
+            return v;
         }
         if (t.counterName == null) {
             t.counterPid = pid(t);
@@ -1060,6 +1210,7 @@ final class PerfettoReader {
             t.counterId = parent == null ? "" : path(parent);
         }
         sink.counter(t.counterPid, t.counterName, t.counterId, "value", tsNanos, value);
+        return v;
     }
 
     /** Notes whether the content ran out, so that a protobuf error can be told a cut input. */

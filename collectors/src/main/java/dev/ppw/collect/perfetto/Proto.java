@@ -60,6 +60,7 @@ final class Proto {
     static final int TYPE_SLICE_END = 2;
     static final int TYPE_INSTANT = 3;
     static final int TYPE_COUNTER = 4;
+    static final int TYPE_STATE = 5;
 
     // track_event/track_event.proto: TrackEvent.LegacyEvent.
     static final int LEGACY_NAME_IID = 1;

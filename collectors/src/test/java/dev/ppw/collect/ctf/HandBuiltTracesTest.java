@@ -231,11 +231,14 @@ class HandBuiltTracesTest {
         return Arrays.copyOf(out.array(), out.position());
     }
 
+    /** The UUID the large-header metadata declares, which its packets carry. */
+    static final byte[] TRACE_UUID = CompiledTrace.uuidBytes("13455f0c-807b-420d-91b2-5e57f5ed933e");
+
     static void largePacket(CtfBytes w, long cpu, Consumer<CtfBytes> events) {
         long start = w.bitPosition();
         w.u32(MAGIC);
-        for (int i = 0; i < 16; i++) {
-            w.u8(i);
+        for (byte b : TRACE_UUID) {
+            w.u8(b & 0xff);
         }
         w.u32(3).u64(cpu);
         w.u64(300).u64(900);

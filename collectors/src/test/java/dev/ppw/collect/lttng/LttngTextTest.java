@@ -222,7 +222,10 @@ class LttngTextTest {
                     foo  calls=1 incl=300
                       0x400  calls=1 incl=100
                 """, sink.print());
-        assertEquals(1, sink.unmatchedEnds, "the return with an empty stack is dropped");
+        assertEquals(0, sink.unmatchedEnds, "the folding keeps the stack and hands on only ends that close");
+        assertEquals(List.of("t.txt: vpid 9 vtid 9: python:return at [10:00:00.000000700] with no call open on the"
+                + " thread (python:call before the trace?): dropped"),
+                sink.diagnostics().warnings().get("unmatched_end").examples(), "the return with an empty stack");
     }
 
     @Test
@@ -238,7 +241,43 @@ class LttngTextTest {
                   0x10 <- 0x1  calls=1 incl=800
                     0x20 <- 0x11  calls=1 incl=100
                 """, sink.print());
-        assertEquals(1, sink.mismatchedEnds);
+        assertEquals(0, sink.mismatchedEnds, "the sink is handed unnamed ends");
+        assertEquals(List.of("t.txt: vpid 1 vtid 1: lttng_ust_cyg_profile:func_exit of '0x10' at [10:00:00.000000300]"
+                + " closes the innermost open call, '0x20' (entered at [10:00:00.000000200])"),
+                sink.diagnostics().warnings().get("mismatched_end").examples());
+    }
+
+    @Test
+    void callsOpenAtTheEndCloseAtTheThreadsLastEntryOrExitInLttngsWords() throws IOException {
+        TreeSink sink = foldText("""
+                [1795000000.000000100] (+?.?????????) h lttng_ust_cyg_profile:func_entry: { }, { vpid = 1, vtid = 2, procname = "app" }, { addr = 0x10, call_site = 0x1 }
+                [1795000000.000000200] (+0.000000100) h lttng_ust_cyg_profile:func_entry: { }, { vpid = 1, vtid = 2, procname = "app" }, { addr = 0x20, call_site = 0x11 }
+                [1795000000.000000300] (+0.000000100) h lttng_ust_cyg_profile:func_exit: { }, { vpid = 1, vtid = 2, procname = "app" }, { addr = 0x20, call_site = 0x11 }
+                [1795000000.000000400] (+0.000000100) h lttng_ust_cyg_profile:func_exit: { }, { vpid = 1, vtid = 2, procname = "app" }, { addr = 0x30, call_site = 0x11 }
+                [1795000000.000000900] (+0.000000500) h lttng_ust_cyg_profile:func_exit: { }, { vpid = 1, vtid = 2, procname = "app" }, { addr = 0x10, call_site = 0x1 }
+                [1795000001.000000000] (+0.999999100) h lttng_ust_cyg_profile:func_entry: { }, { vpid = 1, vtid = 2, procname = "app" }, { addr = 0x40, call_site = 0x1 }
+                [1795000001.000000500] (+0.000000500) h lttng_ust_cyg_profile:func_entry: { }, { vpid = 1, vtid = 2, procname = "app" }, { addr = 0x50, call_site = 0x41 }
+                """);
+        assertEquals("""
+                1/2 (app)
+                  0x10 <- 0x1  calls=1 incl=300
+                    0x20 <- 0x11  calls=1 incl=100
+                  0x40 <- 0x1  calls=1 incl=500
+                    0x50 <- 0x41  calls=1 incl=0
+                """, sink.print());
+        assertEquals(List.of(
+                "t.txt: vpid 1 vtid 2 (app): '0x50' entered (lttng_ust_cyg_profile:func_entry) at [1795000001.000000500]"
+                        + " never exited before the trace ends: closed at the thread's last entry or exit,"
+                        + " [1795000001.000000500] (depth 1)",
+                "t.txt: vpid 1 vtid 2 (app): '0x40' entered (lttng_ust_cyg_profile:func_entry) at [1795000001.000000000]"
+                        + " never exited before the trace ends: closed at the thread's last entry or exit,"
+                        + " [1795000001.000000500] (depth 0)"),
+                sink.diagnostics().warnings().get("unclosed_begin").examples());
+        assertEquals(List.of("t.txt: vpid 1 vtid 2 (app): lttng_ust_cyg_profile:func_exit of '0x10' at"
+                        + " [1795000000.000000900] with no call open on the thread (func_entry before the trace?): dropped"),
+                sink.diagnostics().warnings().get("unmatched_end").examples(),
+                "the exit of 0x30 closed 0x10, so 0x10's own exit finds nothing open");
+        assertEquals(0, sink.unclosed, "the sink is left nothing open");
     }
 
     @Test

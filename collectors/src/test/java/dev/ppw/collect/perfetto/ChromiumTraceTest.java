@@ -105,7 +105,7 @@ class ChromiumTraceTest {
         read.put("type 2", sink.count("E"));
         read.put("type 3", sink.notes().getOrDefault("instant_event", 0L));
         read.put("counter values", sink.count("counter"));
-        read.put("type 5", sink.notes().getOrDefault("unknown_event_type", 0L));
+        read.put("type 5", sink.notes().getOrDefault("event_type_5", 0L));
         sink.notes().forEach((kind, count) -> {
             if (kind.startsWith("phase_")) {
                 read.put("legacy " + kind.substring("phase_".length()), count);

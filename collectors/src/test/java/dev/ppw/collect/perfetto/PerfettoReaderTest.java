@@ -2,6 +2,7 @@ package dev.ppw.collect.perfetto;
 
 import dev.ppw.collect.RecordingSink;
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.DiagnosticWords;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -127,7 +128,7 @@ class PerfettoReaderTest {
         w.event(3000, THREAD, 5, "newer type");
         RecordingSink sink = read(w.toBytes());
         assertEquals(List.of("X T(1,1) 1000 7000 complete"), sink.events());
-        assertEquals(Map.of("phase_R", 1L, "instant_event", 1L, "unknown_event_type", 1L), sink.notes());
+        assertEquals(Map.of("phase_R", 1L, "instant_event", 1L, "event_type_5", 1L), sink.notes());
     }
 
     @Test
@@ -186,6 +187,77 @@ class PerfettoReaderTest {
         RecordingSink sink = read(w.toBytes());
         assertEquals(List.of("B A(,global,0) 3 global"), sink.events(), "track 0 is the trace-global track");
         assertEquals(Map.of("unknown_track", 1L, "bad_event", 1L), sink.warnings());
+        assertEquals(List.of("t.json: byte 14: packet 2: an event on track 999, which no TrackDescriptor describes"
+                + " (dropped)"), sink.diagnostics().warnings().get("unknown_track").examples(),
+                "the place is the held event's own packet, not the end of the trace");
+    }
+
+    @Test
+    void eventsBeforeTheirTracksDescriptorWaitForItInTheOrderTheyCame() {
+        // Another sequence writes on thread 7's track before thread 7's own sequence describes it, as a
+        // compositor may write on a renderer's main thread: held, then handed on in packet order.
+        long counter = 30;
+        TraceWriter w = new TraceWriter().threadTrack(THREAD, 1, 2, "main");
+        w.event(10, 70, BEGIN, "Commit").event(11, THREAD, BEGIN, "other").event(12, 70, BEGIN, "inner")
+                .event(13, 70, END, null);
+        for (long delta : new long[] {4, 6}) {
+            w.packet(p -> p.varint(Proto.PACKET_TIMESTAMP, 14).varint(Proto.PACKET_SEQUENCE_ID, 1)
+                    .message(Proto.PACKET_TRACK_EVENT, e -> e.varint(Proto.EVENT_TYPE, Proto.TYPE_COUNTER)
+                            .varint(Proto.EVENT_TRACK_UUID, counter).sint(Proto.EVENT_COUNTER_VALUE, delta)));
+        }
+        w.packet(p -> p.varint(Proto.PACKET_TIMESTAMP, 15).message(Proto.PACKET_TRACK_EVENT, e -> e
+                .varint(Proto.EVENT_TRACK_UUID, 70).string(Proto.EVENT_NAME, "load")
+                .message(Proto.EVENT_LEGACY, l -> l.varint(Proto.LEGACY_PHASE, 'b')
+                        .varint(Proto.LEGACY_LOCAL_ID, 0x2b).string(Proto.LEGACY_ID_SCOPE, "net"))));
+        w.threadTrack(70, 1, 7, "CrRendererMain").counterTrack(counter, 70, "bytes", 2, true)
+                .event(16, 70, END, null);
+        RecordingSink sink = read(w.toBytes());
+        assertEquals(List.of("B T(1,2) 11 other", "B T(1,7) 10 Commit", "B T(1,7) 12 inner", "E T(1,7) 13 (no name)",
+                "B A(1,net,0x2b) 15 load", "E T(1,7) 16 (no name)"), sink.events());
+        assertEquals(List.of("counter 1 bytes id tid 7 value 14 8.0", "counter 1 bytes id tid 7 value 14 20.0"),
+                sink.calls().stream().filter(c -> c.startsWith("counter ")).toList(),
+                "incremental values summed in the order read, once the track says they are deltas");
+        assertEquals(Map.of(), sink.warnings());
+    }
+
+    @Test
+    void everyClockSnapshotServesTheTimesAtAndAfterIt() {
+        // Clock 65 counts microseconds on MONOTONIC; each snapshot pairs it anew, with another sub-microsecond
+        // offset. A time is read through the snapshot of the largest value at or below it, even one written
+        // before a later snapshot or after it.
+        TraceWriter w = new TraceWriter().threadTrack(THREAD, 1, 2, null);
+        long[][] snapshots = {{1_000, 1_000_250}, {2_000, 2_000_700}};
+        for (long[] snap : snapshots) {
+            w.packet(p -> p.varint(Proto.PACKET_SEQUENCE_ID, 3)
+                    .varint(Proto.PACKET_SEQUENCE_FLAGS, Proto.SEQ_INCREMENTAL_STATE_CLEARED)
+                    .message(Proto.PACKET_CLOCK_SNAPSHOT, s -> s
+                            .message(Proto.SNAPSHOT_CLOCKS, c -> c.varint(Proto.CLOCK_ID, 3).varint(Proto.CLOCK_TIMESTAMP, snap[1]))
+                            .message(Proto.SNAPSHOT_CLOCKS, c -> c.varint(Proto.CLOCK_ID, 65).varint(Proto.CLOCK_TIMESTAMP, snap[0])
+                                    .varint(Proto.CLOCK_UNIT_MULTIPLIER_NS, 1000)))
+                    .message(Proto.PACKET_DEFAULTS, d -> d.varint(Proto.DEFAULTS_TIMESTAMP_CLOCK_ID, 65)
+                            .message(Proto.DEFAULTS_TRACK_EVENT, t -> t.varint(Proto.EVENT_DEFAULTS_TRACK_UUID, THREAD))));
+            long[] times = snap[0] == 1_000 ? new long[] {1_500} : new long[] {1_800, 2_500, 900};
+            for (long t : times) {
+                w.packet(p -> p.varint(Proto.PACKET_TIMESTAMP, t).varint(Proto.PACKET_SEQUENCE_ID, 3)
+                        .varint(Proto.PACKET_SEQUENCE_FLAGS, Proto.SEQ_NEEDS_INCREMENTAL_STATE)
+                        .message(Proto.PACKET_TRACK_EVENT, e -> e.varint(Proto.EVENT_TYPE, BEGIN).string(Proto.EVENT_NAME, "t")));
+            }
+        }
+        assertEquals(List.of("B T(1,2) 1500250 t", "B T(1,2) 1800250 t", "B T(1,2) 2500700 t",
+                "B T(1,2) 900250 t"), read(w.toBytes()).events(), "900 us is before every snapshot: the first serves");
+    }
+
+    @Test
+    void eventsOfATypeThatIsNoCallAreCountedByType() {
+        TraceWriter w = new TraceWriter().threadTrack(THREAD, 1, 1, null);
+        w.event(1, THREAD, 5, "state").event(2, THREAD, 5, "state").event(3, THREAD, 9, "future").event(4, THREAD, BEGIN, "a");
+        RecordingSink sink = read(w.toBytes());
+        assertEquals(List.of("B T(1,1) 4 a"), sink.events());
+        assertEquals(Map.of("event_type_5", 2L, "event_type_9", 1L), sink.notes());
+        assertEquals("2 state events (TYPE_STATE, a track's symbolic value: no call)",
+                DiagnosticWords.of(PerfettoReader.KINDS).counted("event_type_5", 2));
+        assertEquals("1 track event of type 9, which Perfetto's protos do not define (skipped)",
+                DiagnosticWords.of(PerfettoReader.KINDS).counted("event_type_9", 1));
     }
 
     @Test

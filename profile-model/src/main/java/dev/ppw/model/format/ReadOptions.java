@@ -2,7 +2,9 @@ package dev.ppw.model.format;
 
 import dev.ppw.model.work.Workers;
 
+import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.LongConsumer;
 
 /**
@@ -18,8 +20,13 @@ import java.util.function.LongConsumer;
  * @param parallelFromBytes a format that can read a plain file in chunks on several threads does so from
  *                          this size in bytes (0: always); smaller files are read as one stream
  * @param chunkBytes        the largest chunk of such a parallel reading, in bytes (at least 1)
+ * @param symbolRoot        where a format looks for the binaries its input names by their paths on the traced
+ *                          machine (to name code addresses): the path under this folder ({@code /usr/bin/app}
+ *                          is {@code ROOT/usr/bin/app}), as perf's {@code --symfs} and babeltrace2's
+ *                          {@code --debug-info-target-prefix} do; empty to look at the paths themselves
  */
-public record ReadOptions(Workers workers, LongConsumer progress, long parallelFromBytes, int chunkBytes) {
+public record ReadOptions(Workers workers, LongConsumer progress, long parallelFromBytes, int chunkBytes,
+                          Optional<Path> symbolRoot) {
     /** Files from this size are read in parallel chunks by default: below it, starting threads costs more. */
     public static final long DEFAULT_PARALLEL_FROM_BYTES = 64 << 10;
     /** A chunk and the events parsed from it stay in a core's cache until they are used. */
@@ -28,6 +35,7 @@ public record ReadOptions(Workers workers, LongConsumer progress, long parallelF
     public ReadOptions {
         Objects.requireNonNull(workers, "workers");
         Objects.requireNonNull(progress, "progress");
+        Objects.requireNonNull(symbolRoot, "symbolRoot");
         if (parallelFromBytes < 0) {
             throw new IllegalArgumentException("parallelFromBytes must be >= 0, got " + parallelFromBytes);
         }
@@ -38,7 +46,8 @@ public record ReadOptions(Workers workers, LongConsumer progress, long parallelF
 
     /** One thread, never cancelled, no progress, the default tuning. */
     public static ReadOptions defaults() {
-        return new ReadOptions(Workers.inline(), bytes -> { }, DEFAULT_PARALLEL_FROM_BYTES, DEFAULT_CHUNK_BYTES);
+        return new ReadOptions(Workers.inline(), bytes -> { }, DEFAULT_PARALLEL_FROM_BYTES, DEFAULT_CHUNK_BYTES,
+                Optional.empty());
     }
 
     /** How many threads the format may read one input on: its workers' parallelism. */
@@ -56,21 +65,26 @@ public record ReadOptions(Workers workers, LongConsumer progress, long parallelF
 
     /** These options reading on {@code other}. */
     public ReadOptions withWorkers(Workers other) {
-        return new ReadOptions(other, progress, parallelFromBytes, chunkBytes);
+        return new ReadOptions(other, progress, parallelFromBytes, chunkBytes, symbolRoot);
     }
 
     /** These options telling {@code consumer} the bytes read. */
     public ReadOptions withProgress(LongConsumer consumer) {
-        return new ReadOptions(workers, consumer, parallelFromBytes, chunkBytes);
+        return new ReadOptions(workers, consumer, parallelFromBytes, chunkBytes, symbolRoot);
     }
 
     /** These options reading plain files from {@code bytes} in parallel chunks. */
     public ReadOptions withParallelFromBytes(long bytes) {
-        return new ReadOptions(workers, progress, bytes, chunkBytes);
+        return new ReadOptions(workers, progress, bytes, chunkBytes, symbolRoot);
+    }
+
+    /** These options looking for the binaries a trace names under {@code root} (null: at their own paths). */
+    public ReadOptions withSymbolRoot(Path root) {
+        return new ReadOptions(workers, progress, parallelFromBytes, chunkBytes, Optional.ofNullable(root));
     }
 
     /** These options with parallel chunks of at most {@code bytes}. */
     public ReadOptions withChunkBytes(int bytes) {
-        return new ReadOptions(workers, progress, parallelFromBytes, bytes);
+        return new ReadOptions(workers, progress, parallelFromBytes, bytes, symbolRoot);
     }
 }
