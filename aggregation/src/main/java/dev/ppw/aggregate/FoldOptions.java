@@ -4,6 +4,7 @@ import dev.ppw.model.AsyncMode;
 import dev.ppw.model.Diagnostics;
 
 import dev.ppw.model.ThreadMode;
+import dev.ppw.model.ThreadSelection;
 import java.nio.file.Path;
 
 /**
@@ -25,9 +26,13 @@ import java.nio.file.Path;
  *                           many a caller can list
  * @param keepCallTimes      keep a {@link dev.ppw.model.CallTimeSketch} of each node's per-call inclusive times
  *                           (for percentiles); false costs nothing
+ * @param selection          the tracks folded ({@code --pid}, {@code --tid}, {@code --thread-name}); each other track
+ *                           of an input is left out when the input ends, counted as the note
+ *                           {@link Folder#TRACK_NOT_SELECTED}
  */
 public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
-                          Path spillDirectory, AsyncMode async, int warningExamples, boolean keepCallTimes) {
+                          Path spillDirectory, AsyncMode async, int warningExamples, boolean keepCallTimes,
+                          ThreadSelection selection) {
     /** Default reorder window: 1 ms. */
     public static final long DEFAULT_WINDOW_NANOS = 1_000_000L;
 
@@ -47,6 +52,16 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
         if (warningExamples < 0) {
             throw new IllegalArgumentException("warning examples must be at least 0, got " + warningExamples);
         }
+        if (selection == null) {
+            throw new NullPointerException("selection is required");
+        }
+    }
+
+    /** Options folding every track. */
+    public FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimitEvents, long reorderWindowNanos,
+                       Path spillDirectory, AsyncMode async, int warningExamples, boolean keepCallTimes) {
+        this(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async, warningExamples,
+                keepCallTimes, ThreadSelection.ALL);
     }
 
     /** Options keeping no call-time sketches. */
@@ -79,43 +94,49 @@ public record FoldOptions(boolean splitByPid, ThreadMode threads, long spillLimi
 
     public FoldOptions withSplitByPid(boolean split) {
         return new FoldOptions(split, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
-                warningExamples, keepCallTimes);
+                warningExamples, keepCallTimes, selection);
     }
 
     public FoldOptions withThreads(ThreadMode mode) {
         return new FoldOptions(splitByPid, mode, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
-                warningExamples, keepCallTimes);
+                warningExamples, keepCallTimes, selection);
     }
 
     public FoldOptions withSpillLimitEvents(long events) {
         return new FoldOptions(splitByPid, threads, events, reorderWindowNanos, spillDirectory, async,
-                warningExamples, keepCallTimes);
+                warningExamples, keepCallTimes, selection);
     }
 
     public FoldOptions withReorderWindowNanos(long nanos) {
         return new FoldOptions(splitByPid, threads, spillLimitEvents, nanos, spillDirectory, async,
-                warningExamples, keepCallTimes);
+                warningExamples, keepCallTimes, selection);
     }
 
     public FoldOptions withSpillDirectory(Path directory) {
         return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, directory, async,
-                warningExamples, keepCallTimes);
+                warningExamples, keepCallTimes, selection);
     }
 
     /** Keeps the first {@code examples} examples of each warning kind. */
     public FoldOptions withWarningExamples(int examples) {
         return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
-                examples, keepCallTimes);
+                examples, keepCallTimes, selection);
     }
 
     public FoldOptions withAsync(AsyncMode mode) {
         return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, mode,
-                warningExamples, keepCallTimes);
+                warningExamples, keepCallTimes, selection);
+    }
+
+    /** Folds only the tracks {@code chosen} selects. */
+    public FoldOptions withSelection(ThreadSelection chosen) {
+        return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
+                warningExamples, keepCallTimes, chosen);
     }
 
     /** Keeps a call-time sketch per node ({@link dev.ppw.model.CallTree#keepCallTimes}), or not. */
     public FoldOptions withKeepCallTimes(boolean keep) {
         return new FoldOptions(splitByPid, threads, spillLimitEvents, reorderWindowNanos, spillDirectory, async,
-                warningExamples, keep);
+                warningExamples, keep, selection);
     }
 }

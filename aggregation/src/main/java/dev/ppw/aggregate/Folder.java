@@ -6,6 +6,7 @@ import dev.ppw.model.SampleWeights;
 import dev.ppw.model.Metric;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
@@ -13,6 +14,7 @@ import dev.ppw.model.NameTable;
 import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ThreadMode;
+import dev.ppw.model.ThreadSelection;
 import dev.ppw.model.work.Workers;
 import org.eclipse.collections.api.map.primitive.MutableIntObjectMap;
 import org.eclipse.collections.api.map.primitive.MutableObjectIntMap;
@@ -77,6 +79,9 @@ public final class Folder implements EventSink, AutoCloseable {
     public static final String DISPLAY_TIME_UNITS_DIFFER = Diagnostics.DISPLAY_TIME_UNITS_DIFFER;
     /** Note: a region counter sample outside any frame of its region (PerfFlowAspect's end-of-call resets). */
     public static final String COUNTER_OUTSIDE_REGION = TrackReplay.COUNTER_OUTSIDE_REGION;
+    /** Note: a track that {@link FoldOptions#selection()} leaves out, decided when its input ends (names known). */
+    public static final DiagnosticKind TRACK_NOT_SELECTED = DiagnosticKind.note("track_not_selected",
+            "track left out by --pid, --tid or --thread-name", "tracks left out by --pid, --tid or --thread-name");
 
     /**
      * An input that can be read more than once, the same way each time: pushes its events into the sink,
@@ -123,6 +128,10 @@ public final class Folder implements EventSink, AutoCloseable {
 
     private final MutableObjectIntMap<String> trackIds = new ObjectIntHashMap<>();
     private final List<TrackFold> tracks = new ArrayList<>();
+    /** Per track of {@link #tracks}, its thread's tid (null for an async track): what a selection looks at. */
+    private final List<String> trackTids = new ArrayList<>();
+    /** With a selection, each track's samples fold apart, keyed so: which track a key of inputSamples is. */
+    private final Map<String, Integer> sampleTracks = new java.util.HashMap<>();
     private final TrackReplay replay = new TrackReplay();
     private String currentInput;
     private SpillFile spill;
@@ -337,21 +346,22 @@ public final class Folder implements EventSink, AutoCloseable {
     @Override
     public int thread(String pid, String tid) {
         String label = "pid " + pid + " tid " + tid;
-        return track("T\u0000" + pid + '\u0000' + tid, label, pid, false,
+        return track("T\u0000" + pid + '\u0000' + tid, label, pid, tid, false,
                 () -> topLevel(label, new TopLevel(false, pid, tid)));
     }
 
     @Override
     public int asyncTrack(String pid, String cat, String id) {
         return track("A\u0000" + pid + '\u0000' + cat + '\u0000' + id,
-                "async pid " + pid + " cat " + cat + " id " + id, pid, true,
+                "async pid " + pid + " cat " + cat + " id " + id, pid, null, true,
                 () -> topLevel("async pid " + pid, new TopLevel(true, pid, "")));
     }
 
-    private int track(String key, String label, String pid, boolean async, IntSupplier topFrame) {
+    private int track(String key, String label, String pid, String tid, boolean async, IntSupplier topFrame) {
         int id = trackIds.getIfAbsent(key, -1);
         if (id < 0) {
             id = tracks.size();
+            trackTids.add(tid);
             tracks.add(new TrackFold(label, pid, async, options.threads().splits() ? topFrame.getAsInt() : -1,
                     async ? options.async().asyncPart() : Part.THREAD));
             trackIds.put(key, id);
@@ -487,7 +497,13 @@ public final class Folder implements EventSink, AutoCloseable {
         }
         TrackFold t = tracks.get(track);
         t.samples += samples;
-        CallTree tree = inputSamples.computeIfAbsent(options.splitByPid() ? t.pid : "", p -> new CallTree(frames));
+        String key = options.splitByPid() ? t.pid : "";
+        if (!options.selection().isAll()) {
+            // Whether the track is kept is known when its input ends, with its thread's name: its samples wait apart.
+            key = "\u0000" + track;
+            sampleTracks.put(key, track);
+        }
+        CallTree tree = inputSamples.computeIfAbsent(key, p -> new CallTree(frames));
         int node;
         // Samples are a part of their own: their time is the same wall time as their threads' spans.
         if (tree == lastSampleTree && t.rootFrame == lastSampleRootFrame && depth == lastSampleDepth
@@ -533,6 +549,9 @@ public final class Folder implements EventSink, AutoCloseable {
 
     @Override
     public void counter(String pid, String name, String id, String series, long tsNanos, double value) {
+        if (!options.selection().selectsProcess(pid)) {
+            return;
+        }
         CounterSeries sample = CounterSeries.of(pid, name, id, series, tsNanos, value);
         inputCounters.merge(sample.key(), sample, CounterSeries::plus);
         if (inputWindows != null) {
@@ -657,7 +676,12 @@ public final class Folder implements EventSink, AutoCloseable {
             if (inputTree != null && inputWindows != null) {
                 phasesOf.put(inputTree, new PhaseTrees(inputTree, inputWindows, this::newTree));
             }
-            for (TrackFold t : tracks) {
+            for (int i = 0; i < tracks.size(); i++) {
+                TrackFold t = tracks.get(i);
+                if (!selected(i)) {
+                    diagnostics.note(TRACK_NOT_SELECTED, currentInput + ": " + trackName(i));
+                    continue;
+                }
                 boolean replayed = !t.broken && (!options.splitByPid() || t.timed > 0);
                 CallTree target = inputTree;
                 if (options.splitByPid() && (replayed || t.samples > 0)) {
@@ -676,8 +700,12 @@ public final class Folder implements EventSink, AutoCloseable {
                 }
             }
             // The samples after the tracks, whole: they add up the same whether inputs fold here or apart.
-            inputSamples.forEach((pid, samples) -> {
-                CallTree into = inputTree != null ? inputTree : byPid.get(pid);
+            inputSamples.forEach((key, samples) -> {
+                Integer track = sampleTracks.get(key);
+                if (track != null && !selected(track)) {
+                    return;
+                }
+                CallTree into = inputTree != null ? inputTree : byPid.get(track == null ? key : tracks.get(track).pid);
                 TreeAdd.into(samples, into, IntUnaryOperator.identity());
                 addPhases(inputSamplePhases.get(samples), phasesOf.get(into));
             });
@@ -730,8 +758,9 @@ public final class Folder implements EventSink, AutoCloseable {
             return;
         }
         List<TrackFold> large = new ArrayList<>();
-        for (TrackFold t : tracks) {
-            if (!t.broken && t.replay == null && !t.hasRuns() && t.buffer.size() >= parallelTrackEvents) {
+        for (int i = 0; i < tracks.size(); i++) {
+            TrackFold t = tracks.get(i);
+            if (!t.broken && selected(i) && t.replay == null && !t.hasRuns() && t.buffer.size() >= parallelTrackEvents) {
                 large.add(t);
             }
         }
@@ -785,6 +814,24 @@ public final class Folder implements EventSink, AutoCloseable {
         }
     }
 
+    /** True when track {@code i} of the input is folded: the selection keeps it, with the names known now. */
+    private boolean selected(int i) {
+        ThreadSelection selection = options.selection();
+        if (selection.isAll()) {
+            return true;
+        }
+        TrackFold t = tracks.get(i);
+        String tid = trackTids.get(i);
+        return selection.selects(t.async, t.pid, tid, t.async ? null : threadNames.get(t.pid + "/" + tid));
+    }
+
+    /** Track {@code i} in words, with its thread's name when it has one. */
+    private String trackName(int i) {
+        TrackFold t = tracks.get(i);
+        String name = t.async ? null : threadNames.get(t.pid + "/" + trackTids.get(i));
+        return name == null ? t.label : t.label + " (" + name + ")";
+    }
+
     private static Map<String, CounterSeries> countersOf(String pid, Map<String, CounterSeries> seriesOfInput) {
         Map<String, CounterSeries> mine = new LinkedHashMap<>();
         seriesOfInput.forEach((key, series) -> {
@@ -803,6 +850,8 @@ public final class Folder implements EventSink, AutoCloseable {
         inputWindows = null;
         lastSampleTree = null;
         tracks.clear();
+        trackTids.clear();
+        sampleTracks.clear();
         trackIds.clear();
         bufferedEvents = 0;
         brokenTracks = 0;

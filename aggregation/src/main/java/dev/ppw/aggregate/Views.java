@@ -18,7 +18,7 @@ import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
 
 /**
  * Derives the views of SEMANTICS.md section 3 (callpath, flat, TAU callpath of depth N) from a
- * calling-context tree. Every view is a new {@link CallTree}; the input tree is never modified, but the
+ * calling-context tree, and hands the callers, callees and inverted views to {@link ContextViews}. Every view is a new {@link CallTree}; the input tree is never modified, but the
  * view's frames (callsite-free frames, and for flat/TAU the row keys) are interned into the input's
  * {@link FrameTable} ({@code tree.frames()}), which the view shares.
  *
@@ -66,6 +66,20 @@ public final class Views {
      *                                  when a non-tree view is asked of a min/max/avg aggregate
      */
     public static Profile derive(Profile treeProfile, ViewKind view, int tauDepth) {
+        return derive(treeProfile, view, tauDepth, "");
+    }
+
+    /**
+     * As {@link #derive(Profile, ViewKind, int)}, for the views of one region too ({@link ViewKind#needsRegion()}:
+     * callers, callees; {@link ContextViews}).
+     *
+     * @param region the region whose callers or callees are shown, a region name; ignored by the other views
+     * @throws IllegalArgumentException also when a view of one region is asked without one
+     */
+    public static Profile derive(Profile treeProfile, ViewKind view, int tauDepth, String region) {
+        if (view.needsRegion() && region.isEmpty()) {
+            throw new IllegalArgumentException("the " + view.label() + " view is of one region: name it");
+        }
         if (treeProfile.view() != ViewKind.TREE) {
             throw new IllegalArgumentException("views are derived from a tree profile, not from a "
                     + treeProfile.view().label() + " profile");
@@ -89,6 +103,9 @@ public final class Views {
             case CALLPATH -> treeProfile.withView(callpath(tree), ViewKind.CALLPATH, 0);
             case FLAT -> treeProfile.withView(flat(tree), ViewKind.FLAT, 0);
             case TAU -> treeProfile.withView(tau(tree, tauDepth), ViewKind.TAU, tauDepth);
+            case CALLERS -> treeProfile.withView(ContextViews.callers(tree, region), ViewKind.CALLERS, 0);
+            case CALLEES -> treeProfile.withView(ContextViews.callees(tree, region), ViewKind.CALLEES, 0);
+            case INVERTED -> treeProfile.withView(ContextViews.inverted(tree), ViewKind.INVERTED, 0);
             case TREE, COUNTERS -> throw new AssertionError("handled above");
         };
     }

@@ -4,6 +4,7 @@ import dev.ppw.engine.Analysis;
 import dev.ppw.engine.AnalysisResult;
 import dev.ppw.engine.Combine;
 import dev.ppw.engine.Engine;
+import dev.ppw.engine.ReadingOptions;
 import dev.ppw.engine.UnusableRequestException;
 import dev.ppw.model.ThreadMode;
 import dev.ppw.model.format.InputSource;
@@ -31,8 +32,9 @@ final class Analyses {
      */
     static Analysis profile(List<InputSource> sources, Engine engine, CommandSpec spec, ReportOptions options,
                             InputOptions input, WindowOptions time, ThreadMode threads, Integer jobs) {
+        ReadingOptions reading = input.reading(spec, engine.formats(), options.warnings.examplesKept());
         Analysis analysis = Analysis.profile(sources).withView(options.viewSpec()).withRows(options.rows(0))
-                .withReading(input.reading(spec, engine.formats(), options.warnings.examplesKept()).withThreads(threads))
+                .withReading(options.lens.reading(reading).withThreads(threads))
                 .withSplit(time.spec(spec).filter(s -> time.applies(options)).orElse(null))
                 .shownBy(Output.chosen(options), options.style);
         return jobs == null ? analysis : analysis.withJobs(jobs);
@@ -46,10 +48,11 @@ final class Analyses {
      */
     static Analysis merge(List<InputSource> sources, Engine engine, CommandSpec spec, ReportOptions options,
                           InputOptions input, WindowOptions time, Combine combine, int topImbalance, Integer jobs) {
+        ReadingOptions reading = input.reading(spec, engine.formats(), options.warnings.examplesKept());
         Analysis analysis = Analysis.merge(sources, combine.op())
                 .withCombine(combine.withBreakdown(combine.breakdown() || topImbalance > 0))
                 .withView(options.viewSpec()).withRows(options.rows(topImbalance))
-                .withReading(input.reading(spec, engine.formats(), options.warnings.examplesKept()))
+                .withReading(options.lens.reading(reading))
                 .withSplit(time.spec(spec).filter(s -> time.applies(options)).orElse(null))
                 .shownBy(Output.chosen(options), options.style);
         return jobs == null ? analysis : analysis.withJobs(jobs);

@@ -23,6 +23,7 @@ import dev.ppw.model.output.ReportFeature;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -76,10 +77,21 @@ final class DiffCommand implements Callable<Integer> {
             description = "The profile compared with A, given as A is; without B, --phases compares two phases of A.")
     String b;
 
-    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", converter = Converters.View.class,
+    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", preprocessor = ViewArgument.class,
+            converter = ViewArgument.class,
             completionCandidates = CompletionCandidates.Views.class,
-            description = "tree, callpath, flat or tau (default: ${DEFAULT-VALUE}).")
-    ViewKind view;
+            description = "tree, callpath, flat, tau, inverted, callers NAME or callees NAME (default: ${DEFAULT-VALUE}).")
+    void view(ViewArgument.Choice choice) {
+        view = choice.view();
+        viewRegion = choice.region();
+    }
+
+    ViewKind view = ViewKind.TREE;
+    /** The region of {@code --view callers NAME} and {@code --view callees NAME}, else empty. */
+    String viewRegion = "";
+
+    @Mixin
+    LensOptions lens;
 
     @Option(names = "--depth", paramLabel = "N", defaultValue = "2",
             description = "Region names per key in the tau view (default: ${DEFAULT-VALUE}).")
@@ -209,12 +221,13 @@ final class DiffCommand implements Callable<Integer> {
         ReadingOptions reading = symbols.applyTo(ReadingOptions.defaults().withInputFormat(inputFormat).withAsync(async)
                 .withTuning(Tuning.fromProperties()));
         Analysis side = (agg == null ? Analysis.profile(sources) : Analysis.merge(sources, agg))
-                .withView(ViewSpec.of(view, depth)).withReading(reading)
+                .withView(lens.view(ViewSpec.of(view, depth, viewRegion))).withReading(lens.reading(reading))
                 .withSplit(phaseBy.isEmpty() ? null : new WindowSpec.Phases(phaseBy, List.of(), false));
         return jobs == null ? side : side.withJobs(jobs);
     }
 
     private void checkUsage(Engine engine) {
+        lens.checkUsage(spec);
         if (view == ViewKind.COUNTERS) {
             throw ReportOptions.usage(spec, "--view counters has no rows to compare: expected tree, callpath, flat"
                     + " or tau");

@@ -40,11 +40,12 @@ public final class Main implements Callable<Integer> {
 
     /** The subcommands, in the order help lists them. */
     private static final List<Class<?>> COMMANDS = List.of(ProfileCommand.class, MergeCommand.class,
-            DiffCommand.class, ReportCommand.class, RunsCommand.class, HistoryCommand.class, FormatsCommand.class,
-            WeaveCommand.class, CommandLine.HelpCommand.class, CompletionCommand.class);
+            DiffCommand.class, ReportCommand.class, RunsCommand.class, HistoryCommand.class, ServeCommand.class,
+            FormatsCommand.class, WeaveCommand.class, CommandLine.HelpCommand.class, CompletionCommand.class);
     /** The subcommands that never look at the others: a run of one of them builds only its own model. */
     private static final Set<Class<?>> ALONE = Set.of(ProfileCommand.class, MergeCommand.class, DiffCommand.class,
-            ReportCommand.class, RunsCommand.class, HistoryCommand.class, FormatsCommand.class, WeaveCommand.class);
+            ReportCommand.class, RunsCommand.class, HistoryCommand.class, ServeCommand.class, FormatsCommand.class,
+            WeaveCommand.class);
 
     @Spec
     CommandSpec spec;

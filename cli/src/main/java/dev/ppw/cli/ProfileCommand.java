@@ -5,6 +5,7 @@ import dev.ppw.engine.AnalysisResult;
 import dev.ppw.engine.CannotFollowException;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.FollowOptions;
+import dev.ppw.engine.ReadingOptions;
 import dev.ppw.engine.FollowStop;
 import dev.ppw.engine.FollowedInput;
 import dev.ppw.model.ThreadMode;
@@ -152,8 +153,9 @@ final class ProfileCommand implements Callable<Integer> {
                     + " --format " + Output.chosen(options).name() + ")");
         }
         IgnoredOptions.follow(spec, options).forEach(main.streams().err()::println);
+        ReadingOptions reading = input.reading(spec, engine.formats(), options.warnings.examplesKept());
         FollowOptions following = FollowOptions.defaults()
-                .withReading(input.reading(spec, engine.formats(), options.warnings.examplesKept()).withThreads(input.threads))
+                .withReading(options.lens.reading(reading).withThreads(input.threads))
                 .withView(options.viewSpec()).withRows(options.rows(0))
                 .withIntervalNanos(intervalNanos != null ? intervalNanos : FollowOptions.DEFAULT_INTERVAL_NANOS)
                 .withUntilIdleNanos(untilIdleNanos != null ? untilIdleNanos : 0);

@@ -13,6 +13,7 @@ import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.ReportFeature;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
@@ -27,11 +28,23 @@ final class ReportOptions {
     // What TreeDrawing draws: an output charset that cannot encode these gets ASCII lines.
     private static final String BOX_DRAWING = "\u251c\u2500\u2502\u2514";
 
-    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", converter = Converters.View.class,
+    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "tree", preprocessor = ViewArgument.class,
+            converter = ViewArgument.class,
             completionCandidates = CompletionCandidates.Views.class,
-            description = "tree, callpath, flat, tau, or counters (the C counter series instead of the tree's"
-                    + " rows) (default: ${DEFAULT-VALUE}).")
-    ViewKind view;
+            description = "tree, callpath, flat, tau, counters (the C counter series instead of the tree's rows),"
+                    + " inverted (bottom-up: self time, then callers), or callers NAME and callees NAME (every"
+                    + " context of region NAME merged) (default: ${DEFAULT-VALUE}).")
+    void view(ViewArgument.Choice choice) {
+        view = choice.view();
+        viewRegion = choice.region();
+    }
+
+    ViewKind view = ViewKind.TREE;
+    /** The region of {@code --view callers NAME} and {@code --view callees NAME}, else empty. */
+    String viewRegion = "";
+
+    @Mixin
+    LensOptions lens;
 
     @Option(names = "--depth", paramLabel = "N", defaultValue = "2",
             description = "Region names per key in the tau view (default: ${DEFAULT-VALUE}).")
@@ -115,6 +128,7 @@ final class ReportOptions {
 
     /** Rejects option values that make no sense, before any input is read (exit 2). */
     void checkUsage(CommandSpec spec, List<Path> inputs) {
+        lens.checkUsage(spec);
         if (depth < 1) {
             throw usage(spec, "--depth must be at least 1, got " + depth + " (1 gives the flat profile)");
         }
@@ -138,9 +152,12 @@ final class ReportOptions {
         }
     }
 
-    /** The view to derive: {@code --view}, with {@code --depth} for the tau view. */
+    /**
+     * The view to derive: {@code --view}, with {@code --depth} for the tau view and the region of callers and callees,
+     * through the filters ({@code --focus}, ...).
+     */
     ViewSpec viewSpec() {
-        return ViewSpec.of(view, depth);
+        return lens.view(ViewSpec.of(view, depth, viewRegion));
     }
 
     /**

@@ -30,7 +30,8 @@ import static com.tngtech.archunit.library.GeneralCodingRules.ACCESS_STANDARD_ST
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The rules docs/ARCHITECTURE.md states, on the main classes of every module: dependencies point one way, the
+ * The rules docs/ARCHITECTURE.md states, on the main classes of every module: dependencies point one way (the
+ * store and the server front ends on the engine API, the server on nothing but it, the store and the JDK), the
  * exported API names none of the modules behind it, library code never exits, reads system properties or the
  * environment, or writes to the standard streams, and each module's service registrations say the same in its
  * module descriptor and in {@code META-INF/services}.
@@ -48,6 +49,8 @@ class ArchitectureTest {
     private static final String REPORT = "dev.ppw.report..";
     private static final String ENGINE = "dev.ppw.engine..";
     private static final String CLI = "dev.ppw.cli..";
+    private static final String STORE = "dev.ppw.store..";
+    private static final String SERVER = "dev.ppw.server..";
 
     @Test
     void theModelDependsOnNoOtherModule() {
@@ -67,6 +70,22 @@ class ArchitectureTest {
     }
 
     @Test
+    void theStoreAndTheServerAreFrontEndsOnTheEngineApiThatNothingBelowThemSees() {
+        noClasses().that().resideInAnyPackage(MODEL, COLLECT, AGGREGATE, REPORT, ENGINE).should()
+                .dependOnClassesThat().resideInAnyPackage(STORE, SERVER, CLI).check(MAIN);
+        noClasses().that().resideInAPackage(STORE).should().dependOnClassesThat()
+                .resideInAnyPackage(SERVER, CLI).check(MAIN);
+        noClasses().that().resideOutsideOfPackages(SERVER, CLI).should().dependOnClassesThat()
+                .resideInAPackage(SERVER).check(MAIN);
+        // The server is a thin front end: the engine, the store and the JDK's HTTP server, and Jackson for the
+        // JSON it writes of runs; no step of the pipeline, no writer of its own (docs/ARCHITECTURE.md)
+        classes().that().resideInAPackage(SERVER).should().onlyDependOnClassesThat()
+                .resideInAnyPackage(SERVER, STORE, "dev.ppw.engine", "dev.ppw.model", "dev.ppw.model.format",
+                        "dev.ppw.model.output", "java..", "javax..", "com.sun.net.httpserver..",
+                        "com.fasterxml.jackson.core..").check(MAIN);
+    }
+
+    @Test
     void onlyTheEngineReachesTheMachineryAndNothingReachesAFormatOrAWriterByName() {
         noClasses().that().resideOutsideOfPackages(AGGREGATE, ENGINE).should().dependOnClassesThat()
                 .resideInAPackage(AGGREGATE).check(MAIN);
@@ -77,7 +96,7 @@ class ArchitectureTest {
     }
 
     @Test
-    void theEnginesAndTheModelsPublicSignaturesNameOnlyExportedTypes() {
+    void theExportedPackagesPublicSignaturesNameOnlyExportedTypes() {
         ArchCondition<JavaClass> exportedOnly = new ArchCondition<>("name only types of exported packages in public"
                 + " signatures") {
             @Override
@@ -114,12 +133,12 @@ class ArchitectureTest {
                 }
             }
         };
-        classes().that().resideInAnyPackage(ENGINE, MODEL).should(exportedOnly).check(MAIN);
+        classes().that().resideInAnyPackage(ENGINE, MODEL, STORE, SERVER).should(exportedOnly).check(MAIN);
     }
 
     private static boolean exported(String pkg) {
         return List.of("dev.ppw.engine", "dev.ppw.model", "dev.ppw.model.format", "dev.ppw.model.output",
-                "dev.ppw.model.work").contains(pkg);
+                "dev.ppw.model.work", "dev.ppw.store", "dev.ppw.server").contains(pkg);
     }
 
     @Test

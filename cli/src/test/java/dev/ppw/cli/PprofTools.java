@@ -92,8 +92,15 @@ final class PprofTools {
      * else the address.
      */
     static Map<String, long[]> goTop(Path file, String index, String unit, Map<String, Long> mappingStarts) {
+        return goTop(file, index, unit, mappingStarts, List.of());
+    }
+
+    /** As {@link #goTop(Path, String, String, Map)}, with pprof's {@code options} too ({@code -focus=main}). */
+    static Map<String, long[]> goTop(Path file, String index, String unit, Map<String, Long> mappingStarts,
+                                     List<String> options) {
         List<String> cmd = new ArrayList<>(List.of("go", "tool", "pprof", "-top", "-nodecount=1000000",
                 "-nodefraction=0", "-edgefraction=0", "-symbolize=none", "-sample_index=" + index));
+        cmd.addAll(options);
         if (unit != null) {
             cmd.add("-unit=" + unit);
         }

@@ -47,6 +47,6 @@ record Context(FormatRegistry formats, Executor executor) {
         return fold.withReorderWindowNanos(t.reorderWindowNanos())
                 .withSpillDirectory(t.spillDirectory().orElse(null)).withThreads(reading.threads())
                 .withAsync(reading.async()).withWarningExamples(reading.warningExamples())
-                .withKeepCallTimes(keepCallTimes);
+                .withKeepCallTimes(keepCallTimes).withSelection(reading.selection());
     }
 }

@@ -1,6 +1,5 @@
 package dev.ppw.engine;
 
-import dev.ppw.aggregate.Views;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.BadInputsException;
 import dev.ppw.model.Diagnostics;
@@ -299,13 +298,14 @@ public final class Engine {
     }
 
     /**
-     * The view {@code view} of a tree profile (a saved profile read back, say): the profile itself for the tree view.
+     * The view {@code view} of a tree profile (a saved profile read back, say), through its filters: the profile
+     * itself for the tree view without filters.
      *
      * @throws IllegalArgumentException when {@code treeProfile} is not a tree profile, or is a min, max or avg
      *                                  aggregate asked for a view other than the tree (derive per node: merge)
      */
     public Profile view(Profile treeProfile, ViewSpec view) {
-        return Views.derive(treeProfile, view.view(), view.tauDepth());
+        return view.derive(treeProfile);
     }
 
     /**

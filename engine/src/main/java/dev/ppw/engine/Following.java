@@ -2,7 +2,6 @@ package dev.ppw.engine;
 
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
-import dev.ppw.aggregate.Views;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.DroppedInputs;
@@ -215,8 +214,7 @@ final class Following implements FollowStream.Listener {
     /** The profile {@code folder} holds of the input, its one node, in the view and rows asked. */
     private AnalysisResult result(Folder folder, Diagnostics diagnostics) {
         ViewSpec view = options.view();
-        Profile profile = Views.derive(ProfileRun.sumOfInputs(folder.toProfile(), List.of(input.name())), view.view(),
-                view.tauDepth());
+        Profile profile = view.derive(ProfileRun.sumOfInputs(folder.toProfile(), List.of(input.name())));
         return context.result(ReportAssembly.rows(profile, diagnostics, options.rows()), DroppedInputs.NONE, 1);
     }
 

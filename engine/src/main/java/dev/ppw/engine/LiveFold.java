@@ -1,7 +1,6 @@
 package dev.ppw.engine;
 
 import dev.ppw.aggregate.LiveTrack;
-import dev.ppw.aggregate.Views;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.DroppedInputs;
@@ -117,7 +116,7 @@ public final class LiveFold {
         }
         Profile profile = new Profile(tree, ViewKind.TREE, 0, MergeOp.SUM, MissingRule.ZERO, 1,
                 List.of(name), Map.of(), names);
-        Profile shown = Views.derive(profile, view.view(), view.tauDepth());
+        Profile shown = view.derive(profile);
         return new AnalysisResult(ReportAssembly.rows(shown, diagnostics, rows), DroppedInputs.NONE, 1);
     }
 

@@ -3,7 +3,6 @@ package dev.ppw.engine;
 import dev.ppw.aggregate.AsyncRows;
 import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
-import dev.ppw.aggregate.Views;
 import dev.ppw.aggregate.Windows;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.Diagnostics;
@@ -38,8 +37,7 @@ final class NodeLoading {
     private static final Pattern PERFFLOW_NAME = Pattern.compile("perfflow\\..*?([^.]+)\\.(\\d+)\\.pfw(\\.gz)?");
 
     private final Reading inputs;
-    private final ViewKind view;
-    private final int tauDepth;
+    private final ViewSpec spec;
     private final boolean splitByPid;
     private final FoldOptions foldOptions;
 
@@ -49,8 +47,7 @@ final class NodeLoading {
      */
     NodeLoading(Reading inputs, ViewSpec view, boolean splitByPid, FoldOptions fold, int jobs) {
         this.inputs = inputs;
-        this.view = view.view();
-        this.tauDepth = view.tauDepth();
+        this.spec = view;
         this.splitByPid = splitByPid;
         this.foldOptions = fold.withSplitByPid(splitByPid)
                 .withSpillLimitEvents(Math.max(1, fold.spillLimitEvents() / Math.max(1, jobs)));
@@ -121,11 +118,11 @@ final class NodeLoading {
                 List<List<Profile>> nodes = folder.nodePhaseProfiles();
                 for (int n = 0; n < whole.views().size(); n++) {
                     List<Profile> node = n < nodes.size() ? nodes.get(n) : Splitting.phaseProfiles(folder, phaseCount);
-                    phases.add(node.stream().map(p -> Views.derive(p, view, tauDepth)).toList());
+                    phases.add(node.stream().map(p -> spec.derive(p)).toList());
                 }
             } else {
                 phases.add(Splitting.phaseProfiles(folder, phaseCount).stream()
-                        .map(p -> Views.derive(p, view, tauDepth)).toList());
+                        .map(p -> spec.derive(p)).toList());
             }
             return new Loaded(whole.infos(), whole.views(), whole.diagnostics(), whole.holds(), null, null, phases);
         }
@@ -150,13 +147,13 @@ final class NodeLoading {
                 Profile node = nodes.get(i);
                 infos.add(new NodeInfo(label + "#" + pids.get(i), file, pids.get(i), host,
                         node.processNames(), node.threadNames()));
-                views.add(Views.derive(node, view, tauDepth));
+                views.add(spec.derive(node));
             }
         } else {
             Profile node = folder.toProfile();
             infos.add(new NodeInfo(label, file, pidOf(file), host, node.processNames(),
                     node.threadNames()));
-            views.add(Views.derive(node, view, tauDepth));
+            views.add(spec.derive(node));
         }
         return new Loaded(infos, views, folder.diagnostics(), "a trace", null, null);
     }
@@ -169,7 +166,7 @@ final class NodeLoading {
                 ? "a " + saved.aggregation().label() + " aggregate of " + saved.nodes() + " nodes (" + savedView + ")"
                 : "a " + savedView + " profile";
         Profile shown;
-        if (saved.view() == view && (view != ViewKind.TAU || saved.tauDepth() == tauDepth)) {
+        if (spec.holds(saved)) {
             shown = saved;
         } else if (saved.view() == ViewKind.TREE) {
             if (saved.nodes() > 1 && saved.aggregation() != MergeOp.SUM) {
@@ -177,7 +174,7 @@ final class NodeLoading {
                         + " aggregate cannot be derived (it would mix contexts): merge its nodes' own profiles,"
                         + " or merge with --view tree");
             }
-            shown = Views.derive(saved, view, tauDepth);
+            shown = spec.derive(saved);
         } else {
             return refused(holds, "it cannot give the " + wanted() + " view: save tree profiles (--view tree),"
                     + " or merge with --view " + saved.view().label()
@@ -195,7 +192,7 @@ final class NodeLoading {
 
     /** The view being merged, in words. */
     String wanted() {
-        return view.label() + (view == ViewKind.TAU ? " depth " + tauDepth : "");
+        return spec.label();
     }
 
     static String hostOf(String file) {

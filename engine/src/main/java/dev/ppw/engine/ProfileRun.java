@@ -4,7 +4,6 @@ import dev.ppw.aggregate.FoldOptions;
 import dev.ppw.aggregate.Folder;
 import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.aggregate.ThreadTrees;
-import dev.ppw.aggregate.Views;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
@@ -122,14 +121,14 @@ final class ProfileRun {
                         phase = phase.withView(ThreadTrees.summed(phase.tree()), ViewKind.TREE, 0);
                     }
                     phases.add(new Split.Phase(plan.names().get(p), plan.windowsOfPhase(p),
-                            Splitting.alone(Views.derive(phase, view.view(), view.tauDepth()))));
+                            Splitting.alone(view.derive(phase))));
                 }
                 split = Optional.of(new Split(plan.axis(), phases));
                 if (plan.axis().isEmpty() && threadProfiles) {
                     threads = withPhases(threads, phases, phaseThreads);
                 }
             }
-            return new ProfileResult(Views.derive(tree, view.view(), view.tauDepth()), diagnostics, folded.dropped(),
+            return new ProfileResult(view.derive(tree), diagnostics, folded.dropped(),
                     threads, split);
         }
     }

@@ -12,7 +12,6 @@ import dev.ppw.model.Profile;
 import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.Report;
 import dev.ppw.model.SortDirection;
-import dev.ppw.model.ViewKind;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -32,6 +31,7 @@ final class ReportAssembly {
     /** The report of a profile run: its rows, its threads' sections, then its split. */
     static Report ofProfile(Analysis analysis, ProfileResult folded) {
         RowOptions rows = analysis.rows();
+        analysis.view().noteUnmatched(folded.profile().tree().frames(), folded.diagnostics());
         Report report = rows(folded.profile(), folded.diagnostics(), rows);
         if (analysis.sections()) {
             report = report.withSections(sections(folded.threads(), Report.Section.Kind.THREAD, analysis.view(), rows));
@@ -117,17 +117,16 @@ final class ReportAssembly {
         List<Report.Section> sections = new ArrayList<>(parts.size());
         for (NodeView p : parts) {
             Profile profile = p.profile();
-            boolean inView = profile.view() == view.view()
-                    && (view.view() != ViewKind.TAU || profile.tauDepth() == view.tauDepth());
-            Profile shown = inView ? profile : Views.derive(profile, view.view(), view.tauDepth());
+            boolean inView = view.holds(profile);
+            Profile shown = inView ? profile : view.derive(profile);
             Report section = rows(shown, new Diagnostics(), rows);
             if (p.split().isPresent() && inView) {
                 section = withSplit(section, p.split().get(), rows);
             } else if (p.split().isPresent() && p.split().get().bins().isEmpty()) {
                 List<Report.Phase> phases = new ArrayList<>(p.split().get().phases().size());
                 for (Split.Phase phase : p.split().get().phases()) {
-                    phases.add(new Report.Phase(phase.name(), phase.windows(), rows(Views.derive(
-                            phase.merged().profile(), view.view(), view.tauDepth()), new Diagnostics(), rows)));
+                    phases.add(new Report.Phase(phase.name(), phase.windows(), rows(view.derive(
+                            phase.merged().profile()), new Diagnostics(), rows)));
                 }
                 section = section.withPhases(phases);
             }

@@ -19,6 +19,7 @@ import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.Report;
 import dev.ppw.model.TimeBins;
 import dev.ppw.model.ViewKind;
+import dev.ppw.testing.browser.HostileNames;
 import dev.ppw.testing.browser.HtmlPages;
 
 import java.io.ByteArrayOutputStream;
@@ -34,9 +35,7 @@ import java.util.function.IntFunction;
 /** Profiles for the HTML report's tests: hostile names, a merge with its nodes, a large tree. */
 final class HtmlFixtures {
     /** Region names that would run script if a page took them for markup. */
-    static final List<String> HOSTILE = List.of("<img src=x onerror=window.pwned=1>",
-            "</script><script>window.pwned=2</script>", "<!-- <script>window.pwned=3</script>",
-            "\u2028a & b \"q\" 'r' <b>bold</b>", "<svg onload=window.pwned=4>");
+    static final List<String> HOSTILE = HostileNames.ALL;
 
     private HtmlFixtures() {
     }

@@ -72,7 +72,7 @@
     for (var c = firstChild[ROOT]; c >= 0; c = nextSibling[c]) if (inShownPart(c)) weight[ROOT] += weight[c];
     // Parents before children, siblings in the report's order.
     var preorder = new Int32Array(N + 1);
-    (function () {
+    function order() {
       var stack = [ROOT], k = 0;
       while (stack.length) {
         var n = stack.pop();
@@ -81,7 +81,10 @@
         for (var ch = firstChild[n]; ch >= 0; ch = nextSibling[ch]) kids.push(ch);
         for (var j = kids.length - 1; j >= 0; j--) stack.push(kids[j]);
       }
-    })();
+      preorder = preorder.subarray(0, k);
+    }
+    order();
+    var treeParent = parent.slice(); // the rows' own tree; parent[] is it without the hidden rows
     var lowerNames = null;
 
     // ---- numbers ----
@@ -166,6 +169,7 @@
       selected = n;
       $("selection").textContent = n >= 0 && n < N ? "selected: " + pathOf(n) : "";
       if (from !== "flame" && n >= 0 && D.hierarchical) zoom = n;
+      drawSandwich();
       if (shown === "graph") drawFlame();
       if (shown === "tree") { revealInTree(n); renderTree(); }
       if (shown === "flat") renderFlat();
@@ -232,6 +236,96 @@
       partSelect.addEventListener("change", function () { showPart(partSelect.value); });
       $("part-label").hidden = false;
       names[ROOT] = "all " + PART_WORDS[shownPart];
+    }
+
+    // ---- hide: rows named so (a name, or /regex/) leave the tree, their callees go to the nearest caller shown, and
+    // every share is taken of what is left (SEMANTICS.md "Filters", --hide, drawn from the rows of the page) ----
+    function hide(query) {
+      var test = null, problem = "";
+      if (query) {
+        var re = /^\/(.*)\/([i]?)$/.exec(query);
+        if (re) {
+          try { var rx = new RegExp(re[1], re[2]); test = function (s) { return rx.test(s); }; }
+          catch (e) { problem = "not a regular expression: " + e.message; }
+        } else {
+          test = function (s) { return s === query; };
+        }
+      }
+      var hidden = new Uint8Array(N + 1), count = 0;
+      for (var k = 0; k < N; k++) if (test && test(names[k])) { hidden[k] = 1; count++; }
+      parent.fill(-1); firstChild.fill(-1); lastChild.fill(-1); nextSibling.fill(-1);
+      for (k = 0; k < N; k++) {
+        if (hidden[k]) continue;
+        var up = treeParent[k];
+        while (up !== ROOT && up >= 0 && hidden[up]) up = treeParent[up];
+        link(k, up < 0 ? ROOT : up);
+      }
+      weight[ROOT] = 0;
+      for (var r = firstChild[ROOT]; r >= 0; r = nextSibling[r]) weight[ROOT] += weight[r];
+      preorder = new Int32Array(N + 1);
+      order();
+      zoom = ROOT;
+      if (selected >= 0 && hidden[selected]) selected = -1;
+      $("hide-result").textContent = problem || (test ? count.toLocaleString("en-US") + " rows hidden · total now "
+        + fmtWeight(weight[ROOT]) : "");
+      search(searchBox.value.trim(), false);
+      drawSandwich();
+      if (shown === "tree") renderTree();
+    }
+    // ---- sandwich: the selected region's callers and callees over every context, recursion counted once, as
+    // --view callers NAME and --view callees NAME give them to depth 2 (SEMANTICS.md), from the rows shown ----
+    function drawSandwich() {
+      var box = $("sandwich");
+      if (!D.hierarchical || DIFF || selected < 0 || selected >= N) { box.hidden = true; return; }
+      var name = names[selected];
+      var callers = new Map(), callees = new Map(), total = 0, inner = 0;
+      for (var k = 0; k < preorder.length; k++) {
+        var n = preorder[k];
+        if (n === ROOT || names[n] !== name) continue;
+        var inside = false;
+        for (var a = parent[n]; a >= 0 && a !== ROOT; a = parent[a]) if (names[a] === name) { inside = true; break; }
+        if (inside) continue;
+        total += weight[n];
+        var caller = parent[n] === ROOT ? "(a root: no caller)" : names[parent[n]];
+        callers.set(caller, (callers.get(caller) || 0) + weight[n]);
+        for (var ch = firstChild[n]; ch >= 0; ch = nextSibling[ch]) {
+          callees.set(names[ch], (callees.get(names[ch]) || 0) + weight[ch]);
+          inner += weight[ch];
+        }
+      }
+      box.hidden = false;
+      $("sandwich-title").textContent = name;
+      $("sandwich-note").textContent = fmtWeight(total) + " in every context (" + pct(total, weight[ROOT])
+        + " of the total), " + fmtWeight(total - inner) + " of it in " + name + " itself. Click a name to select it.";
+      fill("callers-table", "callers", callers, total);
+      fill("callees-table", "callees", callees, total);
+      function fill(id, heading, values, whole) {
+        var table = $(id), head = table.tHead, body = table.tBodies[0];
+        clear(head); clear(body);
+        var tr = head.appendChild(el("tr"));
+        [heading, "inclusive", "share"].forEach(function (h) { tr.appendChild(el("th", h)); });
+        Array.from(values.entries()).sort(function (x, y) { return y[1] - x[1]; }).forEach(function (e) {
+          var row = body.appendChild(el("tr"));
+          row.appendChild(el("td", e[0]));
+          row.appendChild(el("td", fmtWeight(e[1])));
+          row.appendChild(el("td", pct(e[1], whole)));
+          row.addEventListener("click", function () {
+            var first = names.indexOf(e[0]);
+            if (first >= 0 && parent[first] >= 0) select(first, "sandwich");
+          });
+        });
+        if (!values.size) body.appendChild(el("tr")).appendChild(el("td", "none"));
+      }
+    }
+
+    var hideBox = $("hide");
+    if (D.hierarchical && !DIFF) {
+      hideBox.addEventListener("change", function () { hide(hideBox.value.trim()); });
+      var idle = $("hide-idle");
+      idle.hidden = names.indexOf("(idle)") < 0;
+      idle.addEventListener("click", function () { hideBox.value = "(idle)"; hide("(idle)"); });
+    } else {
+      hideBox.parentNode.hidden = true;
     }
 
     // ---- flame graph (icicle): canvas, frames narrower than half a pixel are left out with their subtrees ----

@@ -170,9 +170,14 @@ public final class Chromium implements AutoCloseable {
 
     /** Opens {@code page} and waits for its load event; returns the milliseconds from asking to loaded. */
     public long open(Path page) throws IOException, InterruptedException {
+        return open(page.toUri());
+    }
+
+    /** Opens {@code url} (a page of a server under test) and waits for its load event, as {@link #open(Path)}. */
+    public long open(URI url) throws IOException, InterruptedException {
         events.clear();
         long start = System.nanoTime();
-        call("Page.navigate", Map.of("url", page.toUri().toString()));
+        call("Page.navigate", Map.of("url", url.toString()));
         long deadline = start + WAIT.toNanos();
         while (events.stream().noneMatch(e -> "Page.loadEventFired".equals(e.get("method")))) {
             if (System.nanoTime() > deadline) {

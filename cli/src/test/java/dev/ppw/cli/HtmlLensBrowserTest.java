@@ -1,0 +1,99 @@
+package dev.ppw.cli;
+
+import dev.ppw.testing.browser.BrowserSession;
+import dev.ppw.testing.browser.Chromium;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The HTML page's hide box, its "hide (idle)" button and its sandwich panel in a real headless Chromium, on a V8 CPU
+ * profile of Node.js whose (idle) is 306.946 ms of 717.774 ms: hiding it leaves 410.828 ms, which every share is then
+ * taken of; a click on writeAndReadBack shows its callers and callees as {@code --view callers} and {@code --view
+ * callees} give them. Skipped, with the reason, where Chromium is missing.
+ */
+class HtmlLensBrowserTest {
+    private static final Path NODE = Path.of("src/test/resources/traces/nodejs/node-workload-A.cpuprofile");
+    private static BrowserSession session;
+    private static Chromium browser;
+
+    @BeforeAll
+    static void start() throws IOException, InterruptedException {
+        session = BrowserSession.start("ppw-html-lens");
+        browser = session.browser;
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        if (session != null) {
+            session.close();
+        }
+    }
+
+    private static void open() throws IOException, InterruptedException {
+        Path page = session.folder.resolve("node.html");
+        if (!Files.exists(page)) {
+            Cli r = Cli.run("report", NODE.toString(), "-o", page.toString());
+            assertEquals(0, r.exit(), r.toString());
+        }
+        browser.open(page);
+        assertEquals(List.of(), browser.errors());
+    }
+
+    private static String text(String id) throws IOException {
+        return (String) browser.eval("document.getElementById('" + id + "').textContent");
+    }
+
+    @Test
+    void idleIsOneClickAwayAndSharesAreOfWhatIsLeft() throws Exception {
+        open();
+        assertNotNull(browser.eval("ppwReport.frameCenter('(idle)')"));
+        assertEquals(false, browser.eval("document.getElementById('hide-idle').hidden"));
+        browser.click("#hide-idle");
+        assertEquals(List.of(), browser.errors());
+        assertNull(browser.eval("ppwReport.frameCenter('(idle)')"), "(idle) is not drawn");
+        assertEquals("1 rows hidden \u00b7 total now 410.828 ms", text("hide-result"));
+        // A regular expression: the garbage collector too.
+        browser.eval("(function(){var h=document.getElementById('hide');h.value='/^\\\\((idle|garbage collector)\\\\)$/';"
+                + "h.dispatchEvent(new Event('change'));})()");
+        assertEquals("2 rows hidden \u00b7 total now 357.259 ms", text("hide-result"));
+        browser.eval("(function(){var h=document.getElementById('hide');h.value='';"
+                + "h.dispatchEvent(new Event('change'));})()");
+        assertEquals("", text("hide-result"));
+        assertNotNull(browser.eval("ppwReport.frameCenter('(idle)')"));
+    }
+
+    @Test
+    void aClickOnAFrameOpensItsCallersAndCallees() throws Exception {
+        open();
+        assertEquals(true, browser.eval("document.getElementById('sandwich').hidden"));
+        Map<?, ?> frame = (Map<?, ?>) browser.eval("ppwReport.frameCenter('zlibBufferSync')");
+        browser.click(((Number) frame.get("x")).doubleValue(), ((Number) frame.get("y")).doubleValue());
+        assertEquals(List.of(), browser.errors());
+        assertEquals(false, browser.eval("document.getElementById('sandwich').hidden"));
+        assertEquals("zlibBufferSync", text("sandwich-title"));
+        // ppw-java profile node-workload-A.cpuprofile --view callers zlibBufferSync --max-depth 2 (and callees).
+        assertEquals(List.of(List.of("syncBufferWrapper", "132.067 ms", "100.00%")), rows("callers-table"));
+        assertEquals(List.of(List.of("processChunkSync", "132.067 ms", "100.00%")), rows("callees-table"));
+        assertTrue(text("sandwich-note").startsWith("132.067 ms in every context (18.40% of the total)"),
+                text("sandwich-note"));
+        // For a reader of the build: what the panel looks like (target/, never src/).
+        Files.write(Path.of("target/html-lens-sandwich.png"), browser.screenshot(1400, 700));
+    }
+
+    private static List<?> rows(String table) throws IOException {
+        return (List<?>) browser.eval("Array.from(document.querySelectorAll('#" + table + " tbody tr')).map("
+                + "function(r){return Array.from(r.cells).map(function(c){return c.textContent;});})");
+    }
+}
