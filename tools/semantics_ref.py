@@ -224,8 +224,12 @@ def fold(paths_of_files, pid_filter=None, async_mode="apart"):
         for key, events in tracks.items():
             base = (ASYNC,) if key[0] == "A" and async_mode == "apart" else ()
             replay(events, add_call, warn, attach, outside, base)
-        for profile in profiles.values():
-            profile.end(samples, warn)
+        for key, profile in profiles.items():
+            if key[0] == "waiting":
+                for _ in profile:
+                    warn("bad_event")  # a ProfileChunk of a profile the input never starts
+            else:
+                profile.end(samples, warn)
         # The input's samples join the sampled part when it ends: identical paths add up.
         for spath, (count, weight) in samples.items():
             node = tree.setdefault((SAMPLES,) + spath, Node())
@@ -288,7 +292,9 @@ class V8Profile:
             chain = chain[1:]  # V8's synthetic root, a node without parent
         frames = []
         for i, n in enumerate(chain):
-            name = self.nodes[n][0] or "(anonymous)"
+            # A function is its name and its place, as DevTools tells functions apart (SEMANTICS.md "V8").
+            own = place(self.nodes[n][1])
+            name = (self.nodes[n][0] or "(anonymous)") + (" " + own if own else "")
             callsite = place(self.nodes[chain[i - 1]][1]) if i > 0 else ""
             frames.append((name, callsite))
         return tuple(frames)
@@ -340,12 +346,14 @@ def v8_event(ev, profiles, samples, warn):
         if key in profiles:
             profiles[key].end(samples, warn)  # a second Profile of the same key ends the first
         profiles[key] = V8Profile(start)
+        for early in profiles.pop(("waiting",) + key, []):  # chunks before their Profile in the file
+            v8_event(early, profiles, samples, warn)
         return
     if name != "ProfileChunk":
         return
     profile = profiles.get(key)
     if profile is None:
-        warn("bad_event")
+        profiles.setdefault(("waiting",) + key, []).append(ev)  # a bad_event at the end if no Profile comes
         return
     if data is None:
         data = {}

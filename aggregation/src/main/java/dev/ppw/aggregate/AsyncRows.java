@@ -34,6 +34,7 @@ public final class AsyncRows {
             mapped[n] = out.child(mapped[tree.parent(n)], tree.frame(n), tree.part(n) == Part.ASYNC ? Part.THREAD : tree.part(n));
             TreeAdd.add(tree, n, out, mapped[n]);
         }
+        out.addOverflowsOf(tree);
         return saved.withView(out, saved.view(), saved.tauDepth());
     }
 }

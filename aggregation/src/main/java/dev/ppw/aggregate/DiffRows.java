@@ -234,7 +234,7 @@ public final class DiffRows {
         }
         if (!quantity.shareable()) {
             for (int n = 1; n < tree.size(); n++) {
-                totals[tree.part(n).ordinal()] += valueOf(tree, n, quantity);
+                totals[tree.part(n).ordinal()] = CallTree.saturated(totals[tree.part(n).ordinal()], valueOf(tree, n, quantity));
             }
         }
         return totals;

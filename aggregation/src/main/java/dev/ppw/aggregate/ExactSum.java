@@ -48,8 +48,7 @@ record ExactSum(BigDecimal finite, double special) {
 
     static ExactSum read(DataInputStream in) throws IOException {
         int scale = in.readInt();
-        byte[] unscaled = new byte[MergeCodec.length(in)];
-        in.readFully(unscaled);
+        byte[] unscaled = MergeCodec.bytes(in, MergeCodec.length(in));
         return new ExactSum(new BigDecimal(new BigInteger(unscaled), scale), in.readDouble());
     }
 }

@@ -256,8 +256,31 @@ public final class MergeAccumulator {
             }
         }
         long at = readingPosition(inputIndex);
+        reading = withOverflows(inputName, nodeViews, reading);
         addKinds(warnings, at, reading.warnings(), true);
         addKinds(notes, at, reading.notes(), false);
+    }
+
+    /**
+     * {@code reading} and, when a node's tree holds sums that stopped at the limit of a long, the warning
+     * {@link Diagnostics#ARITHMETIC_OVERFLOW} naming the first row and the input.
+     */
+    private static Diagnostics withOverflows(String inputName, List<Profile> nodeViews, Diagnostics reading) {
+        long count = 0;
+        String first = null;
+        for (Profile p : nodeViews) {
+            count += p.tree().overflows();
+            if (first == null && p.tree().overflows() > 0) {
+                first = p.tree().firstOverflow().orElse("");
+            }
+        }
+        if (count == 0) {
+            return reading;
+        }
+        Diagnostics d = new Diagnostics(Math.max(1, reading.examplesPerKind()));
+        d.addAll(reading);
+        d.warn(Diagnostics.ARITHMETIC_OVERFLOW, count, List.of(inputName + ": " + first));
+        return d;
     }
 
     private static String viewText(ViewKind v, int depth) {

@@ -7,6 +7,7 @@ import dev.ppw.model.MetricUnit;
 
 import java.io.DataInputStream;
 import java.io.DataOutput;
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -18,6 +19,10 @@ import java.util.TreeMap;
  * The pieces of {@link MergeAccumulator#toBytes()}'s form that are not numbers: texts as a length and
  * UTF-8 bytes (a length of -1 is null), string maps in key order, metric declarations field by field, and
  * the checks that turn a damaged form into one clear {@link IllegalArgumentException}.
+ *
+ * <p>The form is read from any stream, a socket or a cluster's chunked buffer as well as an array, so nothing here
+ * asks how many bytes are left ({@code available()} is only what arrived so far): a damaged length is never
+ * allocated at once, and the stream's end within the state is an {@link EOFException}.
  */
 final class MergeCodec {
     private MergeCodec() {
@@ -38,9 +43,7 @@ final class MergeCodec {
         if (n == -1) {
             return null;
         }
-        byte[] bytes = new byte[check(n, in)];
-        in.readFully(bytes);
-        return new String(bytes, StandardCharsets.UTF_8);
+        return new String(bytes(in, check(n)), StandardCharsets.UTF_8);
     }
 
     static String readString(DataInputStream in) throws IOException {
@@ -52,19 +55,31 @@ final class MergeCodec {
     }
 
     /**
-     * A count or length of the form: never negative, and never more than the bytes left (every counted
-     * thing takes at least one), so that a damaged length fails here rather than allocating.
+     * A count or length of the form: never negative. Whoever reads that many things grows its storage as they
+     * come, so that a damaged count ends at the stream's end rather than allocating.
      */
     static int length(DataInputStream in) throws IOException {
-        return check(in.readInt(), in);
+        return check(in.readInt());
     }
 
-    private static int check(int n, DataInputStream in) throws IOException {
-        if (n < 0 || n > in.available()) {
-            throw new IllegalArgumentException("merge state: length " + n + " where " + in.available()
-                    + " bytes are left");
+    private static int check(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("merge state: a length of " + n);
         }
         return n;
+    }
+
+    /**
+     * The next {@code n} bytes, read in pieces (a damaged length costs no more memory than the bytes there are).
+     *
+     * @throws EOFException when the stream ends first
+     */
+    static byte[] bytes(DataInputStream in, int n) throws IOException {
+        byte[] bytes = in.readNBytes(n);
+        if (bytes.length < n) {
+            throw new EOFException("merge state: " + n + " bytes expected, " + bytes.length + " left");
+        }
+        return bytes;
     }
 
     /** A map of texts, in key order, so that equal maps write equal bytes. */

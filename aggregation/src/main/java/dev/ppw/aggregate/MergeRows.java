@@ -156,10 +156,10 @@ final class MergeRows {
         long inclusive = tree.inclusiveNanos(n);
         long exclusive = tree.exclusiveNanos(n);
         present[key]++;
-        calls[key] += tree.calls(n);
-        subcalls[key] += tree.subcalls(n);
-        sumInclusive[key] += inclusive;
-        sumExclusive[key] += exclusive;
+        calls[key] = CallTree.saturated(calls[key], tree.calls(n));
+        subcalls[key] = CallTree.saturated(subcalls[key], tree.subcalls(n));
+        sumInclusive[key] = CallTree.saturated(sumInclusive[key], inclusive);
+        sumExclusive[key] = CallTree.saturated(sumExclusive[key], exclusive);
         if (first) {
             minInclusive[key] = maxInclusive[key] = inclusive;
             minExclusive[key] = maxExclusive[key] = exclusive;
@@ -202,11 +202,18 @@ final class MergeRows {
         }
     }
 
-    /** Adds a 128-bit value (high, low) to the key's sum of squares; past 127 bits is an error, not a wrap. */
+    /**
+     * Adds a 128-bit value (high, low) to the key's sum of squares; past 127 bits it stops at 2^127 - 1, never wraps.
+     * That takes a sum of values past 2^63, whose sum stopped at its limit and counts as the row's overflow.
+     */
     private void addSquare(int key, long high, long low) {
         long sumLow = squaresLow[key] + low;
         long carry = Long.compareUnsigned(sumLow, low) < 0 ? 1 : 0;
-        squaresHigh[key] = Math.addExact(Math.addExact(squaresHigh[key], high), carry);
+        long sumHigh = CallTree.saturated(CallTree.saturated(squaresHigh[key], high), carry);
+        if (sumHigh == Long.MAX_VALUE) {
+            sumLow = -1L;
+        }
+        squaresHigh[key] = sumHigh;
         squaresLow[key] = sumLow;
     }
 
@@ -305,10 +312,10 @@ final class MergeRows {
 
     private void combineKey(int key, boolean first, MergeRows other, int k) {
         present[key] += other.present[k];
-        calls[key] += other.calls[k];
-        subcalls[key] += other.subcalls[k];
-        sumInclusive[key] += other.sumInclusive[k];
-        sumExclusive[key] += other.sumExclusive[k];
+        calls[key] = CallTree.saturated(calls[key], other.calls[k]);
+        subcalls[key] = CallTree.saturated(subcalls[key], other.subcalls[k]);
+        sumInclusive[key] = CallTree.saturated(sumInclusive[key], other.sumInclusive[k]);
+        sumExclusive[key] = CallTree.saturated(sumExclusive[key], other.sumExclusive[k]);
         if (first) {
             minInclusive[key] = other.minInclusive[k];
             maxInclusive[key] = other.maxInclusive[k];
@@ -376,10 +383,17 @@ final class MergeRows {
         if (recompute) {
             recomputeInclusive(out, inclusive, exclusive);
         }
+        boolean summed = op == MergeOp.SUM || op == MergeOp.AVG;
         for (int i = 0; i < order.length; i++) {
             int k = order[i];
             out.setMetrics(i + 1, calls[k], subcalls[k], inclusive[i + 1], exclusive[i + 1], minPerCall[k],
                     maxPerCall[k]);
+            // Sums stop at the limit of a long (SEMANTICS.md section 5, "Limits"): a row whose value, or the sum
+            // an average divided, stands there is counted as the merged tree's overflow.
+            atLimit(out, i + 1, "calls", calls[k]);
+            atLimit(out, i + 1, "subcalls", subcalls[k]);
+            atLimit(out, i + 1, "inclusive", summed && !recompute ? sumInclusive[k] : inclusive[i + 1]);
+            atLimit(out, i + 1, "exclusive", summed ? sumExclusive[k] : exclusive[i + 1]);
         }
         if (callTimes != null) {
             out.keepCallTimes();
@@ -408,8 +422,8 @@ final class MergeRows {
     static void recomputeInclusive(CallTree tree, long[] inclusive, long[] exclusive) {
         long[] childInclusive = new long[inclusive.length];
         for (int n = inclusive.length - 1; n >= 1; n--) {
-            inclusive[n] = exclusive[n] + childInclusive[n];
-            childInclusive[tree.parent(n)] += inclusive[n];
+            inclusive[n] = CallTree.saturated(exclusive[n], childInclusive[n]);
+            childInclusive[tree.parent(n)] = CallTree.saturated(childInclusive[tree.parent(n)], inclusive[n]);
         }
     }
 
@@ -425,11 +439,18 @@ final class MergeRows {
         };
     }
 
-    /** {@code dividend / divisor} rounded to the nearest integer, halves away from zero. */
+    /** Counts the node's {@code column} as an overflow of {@code out} when {@code value} is a limit of a long. */
+    private static void atLimit(CallTree out, int node, String column, long value) {
+        if (value == Long.MAX_VALUE || value == Long.MIN_VALUE) {
+            out.overflowed(node, column, value < 0);
+        }
+    }
+
+    /** {@code dividend / divisor} (divisor > 0) rounded to the nearest integer, halves away from zero; never overflows. */
     static long divideRounded(long dividend, long divisor) {
         long quotient = dividend / divisor;
-        long remainder = dividend % divisor;
-        if (Math.abs(remainder) * 2 >= divisor) {
+        long remainder = Math.abs(dividend % divisor);
+        if (remainder >= divisor - remainder) {
             quotient += dividend < 0 ? -1 : 1;
         }
         return quotient;

@@ -233,8 +233,8 @@ abstract sealed class MetricColumn {
         void add(int row, boolean first, CallTree tree, int node, boolean has) {
             long inclusive = has ? tree.inclusive(node, metric) : 0;
             long exclusive = has ? tree.exclusive(node, metric) : 0;
-            sumInclusive[row] += inclusive;
-            sumExclusive[row] += exclusive;
+            sumInclusive[row] = CallTree.saturated(sumInclusive[row], inclusive);
+            sumExclusive[row] = CallTree.saturated(sumExclusive[row], exclusive);
             if (first) {
                 minInclusive[row] = maxInclusive[row] = inclusive;
                 minExclusive[row] = maxExclusive[row] = exclusive;
@@ -259,8 +259,8 @@ abstract sealed class MetricColumn {
                 return;
             }
             Weights w = (Weights) theirs;
-            sumInclusive[row] += w.sumInclusive[theirRow];
-            sumExclusive[row] += w.sumExclusive[theirRow];
+            sumInclusive[row] = CallTree.saturated(sumInclusive[row], w.sumInclusive[theirRow]);
+            sumExclusive[row] = CallTree.saturated(sumExclusive[row], w.sumExclusive[theirRow]);
             if (first) {
                 minInclusive[row] = w.minInclusive[theirRow];
                 maxInclusive[row] = w.maxInclusive[theirRow];

@@ -57,6 +57,7 @@ public final class ThreadTrees {
             mapped[n] = sum.child(mapped[parent], split.frame(n), split.part(n));
             TreeAdd.add(split, n, sum, mapped[n]);
         }
+        sum.addOverflowsOf(split);
         return sum;
     }
 }

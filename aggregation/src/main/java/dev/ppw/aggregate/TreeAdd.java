@@ -32,6 +32,7 @@ final class TreeAdd {
             mapped[n] = m;
             add(source, n, target, m);
         }
+        target.addOverflowsOf(source);
     }
 
     /**
@@ -46,13 +47,18 @@ final class TreeAdd {
             mapped[n] = target.child(mapped[source.parent(n)], frame.applyAsInt(source.frame(n)), source.part(n));
             add(source, n, target, mapped[n]);
         }
+        target.addOverflowsOf(source);
     }
 
-    /** Adds the metrics of {@code source}'s node {@code n} into {@code target}'s node {@code m}. */
+    /**
+     * Adds the metrics of {@code source}'s node {@code n} into {@code target}'s node {@code m}, each sum stopping at
+     * the limit of a {@code long} ({@link CallTree#sum}); whoever adds node by node adds the source's overflows.
+     */
     static void add(CallTree source, int n, CallTree target, int m) {
-        target.setMetrics(m, target.calls(m) + source.calls(n), target.subcalls(m) + source.subcalls(n),
-                target.inclusiveNanos(m) + source.inclusiveNanos(n),
-                target.exclusiveNanos(m) + source.exclusiveNanos(n),
+        target.setMetrics(m, target.sum(m, "calls", target.calls(m), source.calls(n)),
+                target.sum(m, "subcalls", target.subcalls(m), source.subcalls(n)),
+                target.sum(m, "inclusive", target.inclusiveNanos(m), source.inclusiveNanos(n)),
+                target.sum(m, "exclusive", target.exclusiveNanos(m), source.exclusiveNanos(n)),
                 minOf(target.minInclusiveNanos(m), source.minInclusiveNanos(n)),
                 Math.max(target.maxInclusiveNanos(m), source.maxInclusiveNanos(n)));
         target.addMetricsOf(source, n, m, false);

@@ -121,7 +121,7 @@ public final class Views {
         int size = tree.size();
         int[] target = new int[size];
         target[CallTree.ROOT] = CallTree.ROOT;
-        Rows rows = new Rows();
+        Rows rows = new Rows(out, 0);
         rows.row(); // the virtual root, so that row index == output node index
         // A node's index is always larger than its parent's, so index order visits parents first.
         for (int n = 1; n < size; n++) {
@@ -135,6 +135,7 @@ public final class Views {
             out.addMetricsOf(tree, n, merged, false);
         }
         rows.storeInto(out, 0);
+        out.addOverflowsOf(tree);
         return out;
     }
 
@@ -181,9 +182,9 @@ public final class Views {
         // per sequence id: the row of the key it spells, or -1 while not yet needed as a key
         MutableIntList rowOfSequence = new IntArrayList();
         MutableIntList onPath = new IntArrayList(); // per row: how many nodes of the current path have its key
-        Rows rows = new Rows();
         // Output rows are created as keys appear: row r is node r + 1 of the view.
         CallTree out = withGroupsOf(tree);
+        Rows rows = new Rows(out, 1);
 
         MutableIntList pathRegions = new IntArrayList();
         MutableIntList pathSequences = new IntArrayList(); // whole-path sequence, kept while path <= depth
@@ -259,6 +260,7 @@ public final class Views {
         }
 
         rows.storeInto(out, 1);
+        out.addOverflowsOf(tree);
         return out;
     }
 
@@ -307,14 +309,24 @@ public final class Views {
         }
     }
 
-    /** The fixed metrics per output row, combined as the class comment says (declared ones go straight to the view). */
+    /**
+     * The fixed metrics per output row, combined as the class comment says (declared ones go straight to the view);
+     * sums stop at the limit of a {@code long}, counted as the view's overflows of the row's node.
+     */
     private static final class Rows {
+        private final CallTree out;
+        private final int nodeOffset;
         private final MutableLongList calls = new LongArrayList();
         private final MutableLongList subcalls = new LongArrayList();
         private final MutableLongList inclusive = new LongArrayList();
         private final MutableLongList exclusive = new LongArrayList();
         private final MutableLongList min = new LongArrayList();
         private final MutableLongList max = new LongArrayList();
+
+        Rows(CallTree out, int nodeOffset) {
+            this.out = out;
+            this.nodeOffset = nodeOffset;
+        }
 
         int size() {
             return calls.size();
@@ -332,14 +344,15 @@ public final class Views {
         }
 
         void add(int row, CallTree tree, int node, boolean countInclusive) {
+            int at = row + nodeOffset;
             // A sampled row counts samples, and a sample through a recursive region is one sample of it.
             if (countInclusive || !tree.part(node).sampled()) {
-                calls.set(row, calls.get(row) + tree.calls(node));
+                calls.set(row, out.sum(at, "calls", calls.get(row), tree.calls(node)));
             }
-            subcalls.set(row, subcalls.get(row) + tree.subcalls(node));
-            exclusive.set(row, exclusive.get(row) + tree.exclusiveNanos(node));
+            subcalls.set(row, out.sum(at, "subcalls", subcalls.get(row), tree.subcalls(node)));
+            exclusive.set(row, out.sum(at, "exclusive", exclusive.get(row), tree.exclusiveNanos(node)));
             if (countInclusive) {
-                inclusive.set(row, inclusive.get(row) + tree.inclusiveNanos(node));
+                inclusive.set(row, out.sum(at, "inclusive", inclusive.get(row), tree.inclusiveNanos(node)));
             }
             long nodeMin = tree.minInclusiveNanos(node);
             if (nodeMin != CallTree.UNSET && (min.get(row) == CallTree.UNSET || nodeMin < min.get(row))) {

@@ -6,8 +6,13 @@ import dev.ppw.engine.Combine;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.ReadingOptions;
 import dev.ppw.engine.UnusableRequestException;
+import dev.ppw.engine.ViewSpec;
+import dev.ppw.model.MergeOp;
+import dev.ppw.model.Profile;
+import dev.ppw.model.ViewKind;
 import dev.ppw.model.ThreadMode;
 import dev.ppw.model.format.InputSource;
+import dev.ppw.store.RunNames;
 import dev.ppw.model.work.Cancel;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -59,13 +64,15 @@ final class Analyses {
     }
 
     /**
-     * Runs {@code analysis} and writes its report as {@code options} say.
+     * Runs {@code analysis} and writes its report as {@code options} say; then, when {@code keep} asks it, keeps the
+     * profile as a run of the store.
      *
      * @param byBytes a progress bar by bytes read (a profile's), else by inputs done (a merge's)
+     * @param keep    {@code --store} and the rest, or null for a command that keeps no run
      * @return the exit code
      */
     static int run(Main main, CommandSpec spec, Analysis analysis, ReportOptions options, String task, boolean byBytes,
-                   boolean quiet) throws IOException {
+                   boolean quiet, KeepOptions keep) throws IOException {
         Engine engine = main.engine();
         Main.Streams streams = main.streams();
         AnalysisResult result;
@@ -75,6 +82,19 @@ final class Analyses {
         } catch (UnusableRequestException e) {
             throw ReportOptions.usage(spec, e.getMessage());
         }
+        return report(main, spec, analysis, result, options, keep);
+    }
+
+    /**
+     * Says on stderr what reading {@code result}'s inputs met and writes its report as {@code options} say, or
+     * exits 1 under {@code --strict} without writing.
+     *
+     * @return the exit code
+     */
+    static int report(Main main, CommandSpec spec, Analysis analysis, AnalysisResult result, ReportOptions options,
+                      KeepOptions keep) throws IOException {
+        Engine engine = main.engine();
+        Main.Streams streams = main.streams();
         WarningSummary.noteLines(result.diagnostics()).forEach(streams.err()::println);
         DroppedSummary.lines(result.droppedInputs(), result.inputCount(), options.strict)
                 .forEach(streams.err()::println);
@@ -83,6 +103,22 @@ final class Analyses {
             return Main.BAD_DATA;
         }
         Output.write(engine, result.report(), options, streams);
+        if (keep != null && keep.asked()) {
+            keep.keep(result.profile(), flatOfMerge(engine, analysis), spec, engine, streams.err(),
+                    !analysis.isMerge() && analysis.inputs().stream().allMatch(i -> RunNames.isRunName(i.name())));
+        }
         return Main.OK;
+    }
+
+    /**
+     * The flat view of a merge that is no sum, which cannot be derived from its tree (its flat rows are combined per
+     * node, as {@code merge --view flat} combines them); null for any other analysis, whose flat view the store
+     * derives. The inputs are read again for it.
+     */
+    static Profile flatOfMerge(Engine engine, Analysis analysis) {
+        if (!analysis.isMerge() || analysis.combine().op() == MergeOp.SUM || analysis.view().view() == ViewKind.FLAT) {
+            return null;
+        }
+        return engine.analyze(analysis.withView(ViewSpec.FLAT).withSplit(null).withSections(false)).profile();
     }
 }

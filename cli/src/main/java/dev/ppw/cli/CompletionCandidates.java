@@ -12,6 +12,7 @@ import dev.ppw.model.format.FormatRegistry;
 
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -51,6 +52,14 @@ final class CompletionCandidates {
         @Override
         public Iterator<String> iterator() {
             return labels(ThreadMode.values(), ThreadMode::label);
+        }
+    }
+
+    /** {@code record --perf}: the perf tools, not {@code none}, which is no {@code --perf} at all. */
+    static final class PerfTools implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return List.of("stat", "record").iterator();
         }
     }
 

@@ -10,6 +10,7 @@ import dev.ppw.model.SortKey;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.WriterRegistry;
+import dev.ppw.workload.WorkloadSpec;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -206,6 +207,25 @@ final class Converters {
         @Override
         public Combine.NodeKey convert(String value) {
             return byLabel(value, Combine.NodeKey.values(), Combine.NodeKey::label, "node key");
+        }
+    }
+
+    /** {@code record --perf}: stat or record; none is no {@code --perf} at all. */
+    static final class PerfTool implements ITypeConverter<WorkloadSpec.Tool> {
+        @Override
+        public WorkloadSpec.Tool convert(String value) {
+            WorkloadSpec.Tool t;
+            try {
+                t = WorkloadSpec.Tool.of(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("unknown perf tool '" + value
+                        + "': expected stat or record");
+            }
+            if (t == WorkloadSpec.Tool.NONE) {
+                throw new TypeConversionException("--perf takes stat or record; without --perf"
+                        + " the workload runs on its own");
+            }
+            return t;
         }
     }
 }

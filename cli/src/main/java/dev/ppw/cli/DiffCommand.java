@@ -20,6 +20,7 @@ import dev.ppw.model.format.InputSource;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.ReportFeature;
+import dev.ppw.store.RunNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -59,6 +60,10 @@ import java.util.concurrent.Callable;
                 "      within one trace: the time of its 'step' regions against the rest",
                 "  ppw-java diff before.pfw after.pfw --phase-by solve --phases solve",
                 "      the 'solve' phase of each trace compared",
+                "  ppw-java diff run:12 run:last",
+                "      two runs of the store (ppw-java runs list) compared",
+                "  ppw-java diff before.pfw after.pfw --store --tag branch=main",
+                "      each side also kept as a run of the store, its run:ID on stderr",
                 "%nExit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage,",
                 "3 internal error."})
 final class DiffCommand implements Callable<Integer> {
@@ -132,6 +137,10 @@ final class DiffCommand implements Callable<Integer> {
                     "(default: ${DEFAULT-VALUE})."})
     Colour.When colour;
 
+    @Option(names = "--csv-raw", description = "Write CSV names as they are, even those a spreadsheet takes for a formula"
+            + " (=, +, -, @, tab, CR first), which are otherwise written as text: '=...")
+    boolean csvRaw;
+
     @Option(names = "--strict",
             description = "Treat every warning about the inputs as an error: exit 1 and write nothing.")
     boolean strict;
@@ -163,6 +172,9 @@ final class DiffCommand implements Callable<Integer> {
                     "name compares that phase of A and of B. '(outside)' is the time of no marker."})
     List<String> phases = new ArrayList<>();
 
+    @Mixin
+    KeepOptions keep;
+
     @Override
     public Integer call() throws IOException {
         Engine engine = main.engine();
@@ -175,9 +187,10 @@ final class DiffCommand implements Callable<Integer> {
                     .filter(w -> w.accepts().contains(Content.DIFF)).map(OutputWriter::name).toList()));
         }
         Analysis sideA = side(engine, a);
-        Comparison comparison = phases.isEmpty() ? Comparison.of(sideA, side(engine, b))
+        Analysis sideB = b == null ? null : side(engine, b);
+        Comparison comparison = phases.isEmpty() ? Comparison.of(sideA, sideB)
                 : b == null ? Comparison.ofPhases(sideA, phases.get(0), phases.get(1))
-                : Comparison.ofPhases(sideA, phases.get(0), side(engine, b), phases.get(phases.size() - 1));
+                : Comparison.ofPhases(sideA, phases.get(0), sideB, phases.get(phases.size() - 1));
         DiffOptions options = new DiffOptions(normalize, top == null ? 0 : top, Optional.ofNullable(unit));
         AnalysisResult result;
         try {
@@ -198,7 +211,7 @@ final class DiffCommand implements Callable<Integer> {
         boolean toStdout = output == null || Output.STDOUT.equals(output.toString());
         report = report.withPresentation(report.presentation()
                 .withColour(Colour.decide(colour, toStdout && writer.features().contains(ReportFeature.COLOUR),
-                        streams.out())));
+                        streams.out())).withRawCsv(csvRaw));
         if (toStdout) {
             engine.write(report, writer.name(), streams.out());
             streams.out().flush();
@@ -209,7 +222,26 @@ final class DiffCommand implements Callable<Integer> {
                 throw FileProblem.cannotWrite(output, e);
             }
         }
+        if (keep.asked()) {
+            keepSide(engine, a, sideA);
+            if (sideB != null) {
+                keepSide(engine, b, sideB);
+            }
+        }
         return Main.OK;
+    }
+
+    /**
+     * Keeps one side read from files as a run: its tree (a tau view as it is), whole, without phases; the inputs are
+     * read again for it. A side that is a run is kept already.
+     */
+    private void keepSide(Engine engine, String argument, Analysis side) {
+        if (RunNames.isRunName(argument)) {
+            return;
+        }
+        Analysis whole = side.withSplit(null).withView(view == ViewKind.TAU ? side.view() : ViewSpec.TREE);
+        keep.keep(engine.analyze(whole).profile(), Analyses.flatOfMerge(engine, whole), spec, engine,
+                main.streams().err(), false);
     }
 
     /**
@@ -217,7 +249,7 @@ final class DiffCommand implements Callable<Integer> {
      * {@code merge} combines them; split into phases with {@code --phase-by}.
      */
     private Analysis side(Engine engine, String argument) {
-        List<InputSource> sources = engine.inputs(List.of(argument), main.streams().in());
+        List<InputSource> sources = engine.inputs(List.of(argument), main.streams().in(), keep.runs());
         ReadingOptions reading = symbols.applyTo(ReadingOptions.defaults().withInputFormat(inputFormat).withAsync(async)
                 .withTuning(Tuning.fromProperties()));
         Analysis side = (agg == null ? Analysis.profile(sources) : Analysis.merge(sources, agg))

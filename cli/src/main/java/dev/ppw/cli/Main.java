@@ -4,6 +4,7 @@ import dev.ppw.engine.Engine;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.BadInputsException;
 import dev.ppw.model.format.FormatRegistry;
+import dev.ppw.model.output.AtomicOutput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -22,12 +23,13 @@ import java.util.concurrent.Callable;
  * The {@code ppw-java} command: subcommands, and the one place where errors become exit codes.
  *
  * <p>Exit codes: 0 ok; 1 bad data (an unreadable or broken input, or a warning under {@code --strict});
- * 2 bad usage (an unknown option, a bad option value); 3 internal error, with its stack trace.
+ * 2 bad usage (an unknown option, a bad option value); 3 internal error, with its stack trace, or out of memory,
+ * one line naming the inputs, the heap and how to raise it ({@link OutOfMemory}).
  */
 @Command(name = "ppw-java", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Turns traces into calling-context profiles: tree, callpath, flat and TAU views.",
         footerHeading = "%nExit codes:%n",
-        footer = {"  0 ok, 1 bad input (or a warning under --strict), 2 bad usage, 3 internal error",
+        footer = {"  0 ok, 1 bad input (or a warning under --strict), 2 bad usage, 3 internal error or out of memory",
                 "%nRun 'ppw-java help profile', 'ppw-java help merge' or 'ppw-java help diff' for options and examples,",
                 "'ppw-java formats' for the input formats read."})
 public final class Main implements Callable<Integer> {
@@ -40,17 +42,30 @@ public final class Main implements Callable<Integer> {
 
     /** The subcommands, in the order help lists them. */
     private static final List<Class<?>> COMMANDS = List.of(ProfileCommand.class, MergeCommand.class,
-            DiffCommand.class, ReportCommand.class, RunsCommand.class, HistoryCommand.class, ServeCommand.class,
-            FormatsCommand.class, WeaveCommand.class, CommandLine.HelpCommand.class, CompletionCommand.class);
+            DiffCommand.class, ReportCommand.class, RunsCommand.class, HistoryCommand.class, RecordCommand.class,
+            EventsCommand.class, ServeCommand.class, FormatsCommand.class, WeaveCommand.class,
+            CommandLine.HelpCommand.class, CompletionCommand.class);
     /** The subcommands that never look at the others: a run of one of them builds only its own model. */
     private static final Set<Class<?>> ALONE = Set.of(ProfileCommand.class, MergeCommand.class, DiffCommand.class,
-            ReportCommand.class, RunsCommand.class, HistoryCommand.class, ServeCommand.class, FormatsCommand.class,
-            WeaveCommand.class);
+            ReportCommand.class, RunsCommand.class, HistoryCommand.class, RecordCommand.class, EventsCommand.class,
+            ServeCommand.class, FormatsCommand.class, WeaveCommand.class);
 
     @Spec
     CommandSpec spec;
 
     public static void main(String[] args) {
+        // A thread of no analysis (none is today; a plug-in's could be) that runs out of memory ends the run as one
+        // would, not with the JVM's stack trace of that thread.
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (e instanceof OutOfMemoryError) {
+                System.err.println(PREFIX + "error: " + OutOfMemory.message(List.of()));
+                Runtime.getRuntime().halt(INTERNAL_ERROR);
+            }
+            System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+            e.printStackTrace();
+        });
+        // Ctrl-C or SIGTERM while an output is written: its temporary file goes, its target stays as it was.
+        Runtime.getRuntime().addShutdownHook(new Thread(AtomicOutput::removeUnfinished, "ppw-java output cleanup"));
         System.exit(run(args, System.in, System.out, System.err, stdoutCharset()));
     }
 
@@ -79,9 +94,18 @@ public final class Main implements Callable<Integer> {
      * pipe in {@code outCharset}: text draws its tree in ASCII there unless the charset has box drawing.
      */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Charset outCharset) {
+        return run(args, in, out, err, outCharset, null);
+    }
+
+    /**
+     * As {@link #run(String[], InputStream, PrintStream, PrintStream, Charset)}, {@code merge --engine NAME} carried
+     * out by {@code backend} when it has that name (the spark module's front end passes its own).
+     */
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Charset outCharset,
+                          MergeBackend backend) {
         PrintWriter errWriter = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
         PrintWriter outWriter = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
-        CommandLine cl = commandLine(new Streams(in, out, err, outCharset), args);
+        CommandLine cl = commandLine(new Streams(in, out, err, outCharset), backend, args);
         cl.setOut(outWriter);
         cl.setErr(errWriter);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -92,6 +116,10 @@ public final class Main implements Callable<Integer> {
             return BAD_USAGE;
         });
         cl.setExecutionExceptionHandler((e, failed, parseResult) -> {
+            if (OutOfMemory.causes(e)) {
+                errWriter.println(PREFIX + "error: " + OutOfMemory.message(OutOfMemory.inputs(parseResult)));
+                return INTERNAL_ERROR;
+            }
             if (e instanceof BadInputsException bad) {
                 DroppedSummary.error(bad).forEach(errWriter::println);
                 return BAD_DATA;
@@ -106,6 +134,10 @@ public final class Main implements Callable<Integer> {
         });
         try {
             return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // Picocli hands on errors as they are: the heap ran out outside the command's own call.
+            errWriter.println(PREFIX + "error: " + OutOfMemory.message(OutOfMemory.inputs(cl.getParseResult())));
+            return INTERNAL_ERROR;
         } finally {
             outWriter.flush();
             errWriter.flush();
@@ -118,7 +150,11 @@ public final class Main implements Callable<Integer> {
      * for a small input that was the larger part of a run (docs/performance.md, "The command line, cold").
      */
     static CommandLine commandLine(Streams streams, String... args) {
-        CommandLine cl = new CommandLine(new Main(streams));
+        return commandLine(streams, null, args);
+    }
+
+    private static CommandLine commandLine(Streams streams, MergeBackend backend, String... args) {
+        CommandLine cl = new CommandLine(new Main(streams, backend));
         Class<?> alone = null;
         if (args.length > 0) {
             for (Class<?> c : ALONE) {
@@ -136,10 +172,21 @@ public final class Main implements Callable<Integer> {
     }
 
     private final Streams streams;
+    private final MergeBackend backend;
     private Engine engine;
 
     Main(Streams streams) {
+        this(streams, null);
+    }
+
+    private Main(Streams streams, MergeBackend backend) {
         this.streams = streams;
+        this.backend = backend;
+    }
+
+    /** Where {@code merge --engine NAME} runs other than here, or null when this run has none. */
+    MergeBackend backend() {
+        return backend;
     }
 
     Streams streams() {
@@ -149,7 +196,7 @@ public final class Main implements Callable<Integer> {
     /** The engine of this run: the formats registered on the class path, found once, and the writers. */
     synchronized Engine engine() {
         if (engine == null) {
-            engine = new Engine(FormatRegistry.load(Main.class.getClassLoader()), Converters.WRITERS);
+            engine = MergeBinding.engine();
         }
         return engine;
     }

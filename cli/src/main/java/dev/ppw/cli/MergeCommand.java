@@ -1,6 +1,8 @@
 package dev.ppw.cli;
 
 import dev.ppw.engine.Analysis;
+import dev.ppw.engine.AnalysisResult;
+import dev.ppw.engine.UnusableRequestException;
 import dev.ppw.engine.Combine;
 import dev.ppw.engine.Engine;
 import dev.ppw.model.MergeOp;
@@ -17,6 +19,7 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code ppw-java merge}: one profile per node, combined key by key with sum, min, max or avg. */
@@ -40,9 +43,14 @@ import java.util.concurrent.Callable;
                 "      merge the nodes that can be read; the others are named and counted",
                 "  ppw-java merge runs/job42/ --agg max --bin-width 100ms --format csv",
                 "      per row, the worst node's time in each 100 ms since each node's start",
+                "  ppw-java merge runs/job42/ --agg max --store --session scaling --tag nodes=64",
+                "      the merge printed, and kept as a run of the store (its run:ID on stderr)",
                 "%nA row missing from a node counts as 0 for min, max and avg unless --present-only.",
                 "Exit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage, 3 internal error."})
 final class MergeCommand implements Callable<Integer> {
+    /** {@code --engine}'s value for a merge in this process. */
+    static final String LOCAL = "local";
+
     @Spec
     CommandSpec spec;
 
@@ -87,6 +95,22 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
     boolean quiet;
 
+    @Option(names = "--engine", paramLabel = "NAME", defaultValue = LOCAL,
+            description = {"Where the merge runs: local (this process) or spark (a Spark cluster, or Spark in this"
+                    + " machine with --master local[N]; the launcher brings Spark's jars on first use). The output is the"
+                    + " same, byte for byte (default: ${DEFAULT-VALUE})."})
+    String engineName;
+
+    @Option(names = "--master", paramLabel = "URL",
+            description = "With --engine spark: the cluster's master (local[N], yarn, spark://HOST:PORT, k8s://...);"
+                    + " default: spark-submit's, else local[*].")
+    String master;
+
+    @Option(names = "--partitions", paramLabel = "P",
+            description = "With --engine spark: how many tasks share the inputs (default: twice the cluster's"
+                    + " cores, at most one per input).")
+    Integer partitions;
+
     @Mixin
     InputOptions input;
 
@@ -96,22 +120,71 @@ final class MergeCommand implements Callable<Integer> {
     @Mixin
     WindowOptions time;
 
+    @Mixin
+    KeepOptions keep;
+
     @Override
     public Integer call() throws IOException {
         checkUsage();
+        MergeBackend backend = backend();
         Engine engine = main.engine();
-        List<InputSource> sources = engine.inputs(inputs, main.streams().in());
+        List<InputSource> sources = backend == null ? engine.inputs(inputs, main.streams().in(), keep.runs())
+                : backend.inputs(engine, inputs, main.streams().in());
         options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
         IgnoredOptions.merge(spec, options, agg).forEach(main.streams().err()::println);
         IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
-        Combine combine = Combine.merge(agg).withMissing(presentOnly ? MissingRule.PRESENT : MissingRule.ZERO)
-                .withRecomputeInclusive(recomputeInclusive).withNodeBy(nodeBy).withBreakdown(breakdown);
-        Analysis analysis = Analyses.merge(sources, engine, spec, options, input, time, combine,
-                topImbalance == null ? 0 : topImbalance, jobs);
-        return Analyses.run(main, spec, analysis, options, "merge", false, quiet);
+        Analysis analysis = analysis(engine, sources);
+        if (backend == null) {
+            return Analyses.run(main, spec, analysis, options, "merge", false, quiet, keep);
+        }
+        MergeBackend.Cluster cluster = new MergeBackend.Cluster(Optional.ofNullable(master),
+                Optional.ofNullable(partitions), Optional.ofNullable(jobs));
+        AnalysisResult result;
+        try {
+            result = backend.merge(engine, analysis, arguments(), cluster);
+        } catch (UnusableRequestException e) {
+            throw ReportOptions.usage(spec, e.getMessage());
+        }
+        return Analyses.report(main, spec, analysis, result, options, keep);
     }
 
-    private void checkUsage() {
+    /** The merge these options ask for, of {@code sources}: what {@link MergeBinding#analysis} gives too. */
+    Analysis analysis(Engine engine, List<InputSource> sources) {
+        Combine combine = Combine.merge(agg).withMissing(presentOnly ? MissingRule.PRESENT : MissingRule.ZERO)
+                .withRecomputeInclusive(recomputeInclusive).withNodeBy(nodeBy).withBreakdown(breakdown);
+        return Analyses.merge(sources, engine, spec, options, input, time, combine,
+                topImbalance == null ? 0 : topImbalance, jobs);
+    }
+
+    /** The backend of {@code --engine}, or null for this process. */
+    private MergeBackend backend() {
+        if (LOCAL.equals(engineName)) {
+            return null;
+        }
+        MergeBackend backend = main.backend();
+        if (backend == null || !backend.name().equals(engineName)) {
+            throw ReportOptions.usage(spec, "--engine " + engineName + " is not in this jar: the ppw-java launcher"
+                    + " runs --engine spark (bringing Spark's jars on first use), and on a cluster spark-submit --class"
+                    + " dev.ppw.spark.SparkMerge ppw-spark.jar takes the same options");
+        }
+        return backend;
+    }
+
+    /** This command's arguments as given, without the word {@code merge}: what a worker binds again. */
+    private List<String> arguments() {
+        List<String> given = spec.commandLine().getParseResult().originalArgs();
+        int at = given.indexOf(spec.name());
+        return List.copyOf(at < 0 ? given : given.subList(at + 1, given.size()));
+    }
+
+    void checkUsage() {
+        if (LOCAL.equals(engineName) && (master != null || partitions != null)) {
+            throw ReportOptions.usage(spec, (master != null ? "--master" : "--partitions")
+                    + " applies to a merge on a cluster only: add --engine spark");
+        }
+        if (partitions != null && partitions < 1) {
+            throw ReportOptions.usage(spec, "--partitions must be at least 1, got " + partitions);
+        }
         if (recomputeInclusive && !options.view.isHierarchical()) {
             throw ReportOptions.usage(spec, "--recompute-inclusive applies to the tree and callpath views only, not "
                     + options.view.label() + " (their rows are not a tree)");

@@ -66,6 +66,10 @@ import java.util.concurrent.Callable;
                 "      each region's time in 50 bins over the trace, as a sparkline",
                 "  ppw-java profile run.pfw --phase-by init --phase-by solve --format csv",
                 "      a profile per phase: the regions or instants named init and solve",
+                "  ppw-java profile run.pfw --store --label nightly --tag branch=main",
+                "      the profile printed, and kept as a run of the store (its run:ID on stderr)",
+                "  ppw-java profile run:last --view flat",
+                "      the newest stored run again (run:12, run:nightly: by id or label)",
                 "%nExit codes: 0 ok, 1 bad input or a warning under --strict, 2 bad usage,",
                 "3 internal error."})
 final class ProfileCommand implements Callable<Integer> {
@@ -93,6 +97,9 @@ final class ProfileCommand implements Callable<Integer> {
 
     @Mixin
     WindowOptions time;
+
+    @Mixin
+    KeepOptions keep;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
     boolean quiet;
@@ -124,7 +131,7 @@ final class ProfileCommand implements Callable<Integer> {
             throw ReportOptions.usage(spec, (intervalNanos != null ? "--interval" : "--until-idle")
                     + " is for --follow: add --follow to read the input while it is written");
         }
-        List<InputSource> sources = engine.inputs(inputs, main.streams().in());
+        List<InputSource> sources = engine.inputs(inputs, main.streams().in(), keep.runs());
         options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
         if (jobs != null && jobs < 1) {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);
@@ -132,7 +139,7 @@ final class ProfileCommand implements Callable<Integer> {
         IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
         IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
         Analysis analysis = Analyses.profile(sources, engine, spec, options, input, time, input.threads, jobs);
-        return Analyses.run(main, spec, analysis, options, "profile", true, quiet);
+        return Analyses.run(main, spec, analysis, options, "profile", true, quiet, keep);
     }
 
     /** {@code --follow}: one input read while written, snapshots as {@link FollowOutput} writes them. */
@@ -186,6 +193,9 @@ final class ProfileCommand implements Callable<Integer> {
             return Main.BAD_DATA;
         }
         out.last(result);
+        if (keep.asked()) {
+            keep.keep(result.profile(), null, spec, engine, streams.err(), false);
+        }
         return Main.OK;
     }
 

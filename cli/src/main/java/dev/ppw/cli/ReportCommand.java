@@ -7,6 +7,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.output.OutputWriter;
+import dev.ppw.store.RunNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -88,6 +89,9 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     WindowOptions time;
 
+    @Mixin
+    StoreOptions store;
+
     @Override
     public Integer call() throws IOException {
         OutputWriter page = Converters.defaultWriter(OutputWriter.Default.REPORT);
@@ -104,13 +108,13 @@ final class ReportCommand implements Callable<Integer> {
             throw ReportOptions.usage(spec, "--top-imbalance must be at least 1, got " + topImbalance);
         }
         Engine engine = main.engine();
-        List<InputSource> sources = engine.inputs(inputs, main.streams().in());
+        List<InputSource> sources = engine.inputs(inputs, main.streams().in(), store.runs());
         options.checkUsage(spec, sources.stream().map(s -> Path.of(s.name())).toList());
         if (oneProfile()) {
             IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
             IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
             Analysis analysis = Analyses.profile(sources, engine, spec, options, input, time, input.threads, jobs);
-            return Analyses.run(main, spec, analysis, options, "profile", true, quiet);
+            return Analyses.run(main, spec, analysis, options, "profile", true, quiet, null);
         }
         IgnoredOptions.merge(spec, options, agg).forEach(main.streams().err()::println);
         IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
@@ -118,7 +122,7 @@ final class ReportCommand implements Callable<Integer> {
                 .withNodeBy(nodeBy).withBreakdown(true);
         Analysis analysis = Analyses.merge(sources, engine, spec, options, input, time, combine,
                 topImbalance == null ? 0 : topImbalance, jobs);
-        return Analyses.run(main, spec, analysis, options, "merge", false, quiet);
+        return Analyses.run(main, spec, analysis, options, "merge", false, quiet, null);
     }
 
     /** One argument naming one file (or standard input), its nodes by file: a profile, not a merge. */
@@ -127,6 +131,6 @@ final class ReportCommand implements Callable<Integer> {
             return false;
         }
         String only = inputs.get(0);
-        return Engine.STANDARD_INPUT.equals(only) || Files.isRegularFile(Path.of(only));
+        return Engine.STANDARD_INPUT.equals(only) || RunNames.isRunName(only) || Files.isRegularFile(Path.of(only));
     }
 }

@@ -121,6 +121,10 @@ final class ReportOptions {
     @Option(names = {"-v", "--verbose"}, description = "List every input, node, process and thread in the text header.")
     boolean verbose;
 
+    @Option(names = "--csv-raw", description = "Write CSV names as they are, even those a spreadsheet takes for a formula"
+            + " (=, +, -, @, tab, CR first), which are otherwise written as text: '=...")
+    boolean csvRaw;
+
     @Option(names = "--percentiles", paramLabel = "P[,P...]", split = ",", converter = Converters.PercentileValue.class,
             description = "Per row, these percentiles of the per-call inclusive time (e.g. 50,90,99), within 1%%"
                     + " (DDSketch); columns p50, p90, ... Saved JSON keeps the sketches for merge.")
@@ -189,11 +193,12 @@ final class ReportOptions {
 
     /**
      * How text lays the report out: {@code --style}, {@code --verbose}, and ASCII tree lines when asked or when
-     * the output is standard output in a charset without box drawing (a file is UTF-8, always).
+     * the output is standard output in a charset without box drawing (a file is UTF-8, always); CSV names raw with
+     * {@code --csv-raw}.
      */
     Presentation presentation(boolean toStdout, Charset stdoutCharset) {
         boolean boxes = !toStdout || stdoutCharset.newEncoder().canEncode(BOX_DRAWING);
-        return new Presentation(style, ascii || !boxes, verbose);
+        return new Presentation(style, ascii || !boxes, verbose).withRawCsv(csvRaw);
     }
 
     /**

@@ -61,7 +61,7 @@ final class RunsAddCommand implements Callable<Integer> {
     public Integer call() {
         Engine engine = runs.main.engine();
         var tagMap = RunArguments.tags(spec, tags);
-        List<InputSource> sources = engine.inputs(inputs, runs.main.streams().in());
+        List<InputSource> sources = engine.inputs(inputs, runs.main.streams().in(), store.runs());
         ReadingOptions reading = ReadingOptions.defaults().withTuning(Tuning.fromProperties());
         NewRun run;
         if (agg == null) {
@@ -72,7 +72,7 @@ final class RunsAddCommand implements Callable<Integer> {
         } else {
             // A min, max or avg tree cannot give the flat view: its flat rows are merged per node, as merge does.
             Profile tree = engine.analyze(Analysis.merge(sources, agg).withReading(reading)).profile();
-            Profile flat = engine.analyze(Analysis.merge(engine.inputs(inputs), agg).withReading(reading)
+            Profile flat = engine.analyze(Analysis.merge(engine.inputs(inputs, runs.main.streams().in(), store.runs()), agg).withReading(reading)
                     .withView(ViewSpec.FLAT)).profile();
             run = NewRun.of(tree).withFlat(flat);
         }

@@ -1,8 +1,10 @@
 package dev.ppw.cli;
 
+import dev.ppw.engine.InputResolver;
 import dev.ppw.model.Version;
 import dev.ppw.store.GitInfo;
 import dev.ppw.store.NewRun;
+import dev.ppw.store.RunNames;
 import dev.ppw.store.RunStore;
 import dev.ppw.store.StoreLocation;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,6 +18,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * {@code --store LOC}, which every command that touches runs takes, and what the command line says about a run it
@@ -32,42 +36,73 @@ final class StoreOptions {
 
     /** Where the store is: {@code --store}, else {@code $PPW_STORE}, else the one in the home folder. */
     StoreLocation location() {
+        return location(store);
+    }
+
+    /** Where the store named {@code given} is; null or {@code ""}: {@code $PPW_STORE}, else the home folder's. */
+    static StoreLocation location(String given) {
         Path work = Path.of("").toAbsolutePath();
         Path home = Path.of(System.getProperty("user.home"));
-        return store != null ? StoreLocation.parse(store, work).withDefaultRawFolder(home)
+        return given != null && !given.isEmpty() ? StoreLocation.parse(given, work).withDefaultRawFolder(home)
                 : StoreLocation.defaultLocation(System.getenv(), home, work);
     }
 
     /** Opens the store: made on first use when {@code create}, else it must exist. */
     RunStore open(boolean create) {
+        return open(location(), create);
+    }
+
+    /** Opens the store at {@code location}: made on first use when {@code create}, else it must exist. */
+    static RunStore open(StoreLocation location, boolean create) {
         RunStore.Options options = RunStore.Options.defaults()
                 .withMode(create ? RunStore.Mode.CREATE : RunStore.Mode.EXISTING);
         long timeout = Long.getLong(LOCK_TIMEOUT, -1);
         if (timeout >= 0) {
             options = options.withLockTimeout(Duration.ofMillis(timeout));
         }
-        return RunStore.open(location(), options);
+        return RunStore.open(location, options);
+    }
+
+    /**
+     * Inputs named {@code run:ID}, {@code run:last} or {@code run:LABEL} read from the store at {@code location}, which
+     * is opened only when an input names a run, and must exist then.
+     */
+    static InputResolver runs(Supplier<StoreLocation> location) {
+        return argument -> {
+            if (!RunNames.isRunName(argument)) {
+                return Optional.empty();
+            }
+            try (RunStore opened = open(location.get(), false)) {
+                return opened.input(argument);
+            }
+        };
+    }
+
+    /** {@link #runs(Supplier)} of this {@code --store}. */
+    InputResolver runs() {
+        return runs(this::location);
     }
 
     /**
      * {@code run} with what the command line knows of it: the arguments as given, the options set (their names to
-     * the values given), the host it ran on, this ppw-java and the work tree's commit.
+     * the values given) added to its settings, the host it ran on added to its environment (a variable of its own of
+     * the same name stays), this ppw-java and the work tree's commit.
      */
     static NewRun described(NewRun run, CommandSpec spec) {
         ParseResult parsed = spec.commandLine().getParseResult();
         List<String> arguments = parsed == null ? List.of() : parsed.originalArgs();
-        Map<String, String> settings = new LinkedHashMap<>();
+        Map<String, String> settings = new LinkedHashMap<>(run.settings());
         settings.put("command", spec.qualifiedName(" ").replaceFirst("^ppw-java ", ""));
         if (parsed != null) {
             parsed.matchedOptions().forEach(o -> settings.put(o.longestName(), String.join(",",
                     parsed.matchedOption(o.longestName()).stringValues())));
         }
-        Map<String, String> environment = new LinkedHashMap<>();
-        environment.put("host", hostName());
-        environment.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-        environment.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        environment.put("java", System.getProperty("java.version"));
-        environment.put("working_folder", Path.of("").toAbsolutePath().toString());
+        Map<String, String> environment = new LinkedHashMap<>(run.environment());
+        environment.putIfAbsent("host", hostName());
+        environment.putIfAbsent("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+        environment.putIfAbsent("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        environment.putIfAbsent("java", System.getProperty("java.version"));
+        environment.putIfAbsent("working_folder", Path.of("").toAbsolutePath().toString());
         return run.withCommandLine(arguments).withSettings(settings).withEnvironment(environment)
                 .withTool(Version.tool()).withGit(GitInfo.of(Path.of("")));
     }

@@ -51,6 +51,7 @@ class ArchitectureTest {
     private static final String CLI = "dev.ppw.cli..";
     private static final String STORE = "dev.ppw.store..";
     private static final String SERVER = "dev.ppw.server..";
+    private static final String WORKLOAD = "dev.ppw.workload..";
 
     @Test
     void theModelDependsOnNoOtherModule() {
@@ -70,17 +71,20 @@ class ArchitectureTest {
     }
 
     @Test
-    void theStoreAndTheServerAreFrontEndsOnTheEngineApiThatNothingBelowThemSees() {
+    void theStoreTheWorkloadRunnerAndTheServerAreFrontEndsOnTheEngineApiThatNothingBelowThemSees() {
         noClasses().that().resideInAnyPackage(MODEL, COLLECT, AGGREGATE, REPORT, ENGINE).should()
-                .dependOnClassesThat().resideInAnyPackage(STORE, SERVER, CLI).check(MAIN);
+                .dependOnClassesThat().resideInAnyPackage(STORE, WORKLOAD, SERVER, CLI).check(MAIN);
+        // the run store keeps runs; the workload runner makes them (and the server and the command line use both)
         noClasses().that().resideInAPackage(STORE).should().dependOnClassesThat()
+                .resideInAnyPackage(WORKLOAD, SERVER, CLI).check(MAIN);
+        noClasses().that().resideInAPackage(WORKLOAD).should().dependOnClassesThat()
                 .resideInAnyPackage(SERVER, CLI).check(MAIN);
         noClasses().that().resideOutsideOfPackages(SERVER, CLI).should().dependOnClassesThat()
                 .resideInAPackage(SERVER).check(MAIN);
         // The server is a thin front end: the engine, the store and the JDK's HTTP server, and Jackson for the
         // JSON it writes of runs; no step of the pipeline, no writer of its own (docs/ARCHITECTURE.md)
         classes().that().resideInAPackage(SERVER).should().onlyDependOnClassesThat()
-                .resideInAnyPackage(SERVER, STORE, "dev.ppw.engine", "dev.ppw.model", "dev.ppw.model.format",
+                .resideInAnyPackage(SERVER, STORE, WORKLOAD, "dev.ppw.engine", "dev.ppw.model", "dev.ppw.model.format",
                         "dev.ppw.model.output", "java..", "javax..", "com.sun.net.httpserver..",
                         "com.fasterxml.jackson.core..").check(MAIN);
     }
@@ -133,12 +137,12 @@ class ArchitectureTest {
                 }
             }
         };
-        classes().that().resideInAnyPackage(ENGINE, MODEL, STORE, SERVER).should(exportedOnly).check(MAIN);
+        classes().that().resideInAnyPackage(ENGINE, MODEL, STORE, SERVER, WORKLOAD).should(exportedOnly).check(MAIN);
     }
 
     private static boolean exported(String pkg) {
         return List.of("dev.ppw.engine", "dev.ppw.model", "dev.ppw.model.format", "dev.ppw.model.output",
-                "dev.ppw.model.work", "dev.ppw.store", "dev.ppw.server").contains(pkg);
+                "dev.ppw.model.work", "dev.ppw.store", "dev.ppw.server", "dev.ppw.workload").contains(pkg);
     }
 
     @Test

@@ -81,11 +81,39 @@ final class BadInputFiles {
         });
         byte[] pprof = gzip(pprofLike(1));
         files.put("pprof-good.pb.gz", () -> pprof);
+        files.put("pprof-two-samples-at-the-limit.pb", () -> OverflowCliTest.pprof(Long.MAX_VALUE));
         files.put("pprof-cut.pb.gz", () -> Arrays.copyOf(pprof, pprof.length * 2 / 3));
         files.put("pprof-unknown-location.pb", () -> pprofLike(9));
         files.put("pprof-bad-string.pb", () -> pprofLike(1, 99));
         files.put("pprof-garbage-after-types.pb", () -> concat(Arrays.copyOf(pprofLike(1), 8),
                 new byte[]{(byte) 0xff, (byte) 0xff, (byte) 0xff}, ascii(" garbage")));
+        // issue 26: content in a field profile.proto does not define, a length past the end, totals past 2^63 - 1
+        files.put("pprof-unknown-field.pb", () -> concat(pprofLike(1), new byte[]{(byte) 0x92, 0x01, 2, 0x08, 0x07}));
+        files.put("pprof-length-past-end.pb", () -> {
+            byte[] b = pprofLike(1);
+            b[7] = 0x7f;                                    // the sample's length, after its 6-byte sample_type
+            return b;
+        });
+        files.put("pprof-two-max-samples.pb", () -> pprofSamples(Long.MAX_VALUE, Long.MAX_VALUE));
+        // issue 26: one sample of 10 million location ids, 9.8 KB gzipped, once 5 GiB of heap
+        files.put("pprof-deep-10m.pb.gz", () -> gzip(pprofDeep(10_000_000)));
+        // issue 28: a legacy CPU profile (gperftools, Go before profile.proto) in 32-bit big-endian words
+        files.put("pprof-legacy-be32.prof", BadInputFiles::legacyCpuProfile);
+        // found by the short fuzz run of the pprof reader (PprofFuzzTest): a gzip layer whose CRC is wrong
+        // (.gz, so that the corpus test compares the content, not zlib's bytes)
+        files.put("fuzz-pprof-gzip-trailer.pb.gz", () -> {
+            byte[] b = gzip(pprofLike(1));
+            b[b.length - 6] ^= 0x55;
+            return b;
+        });
+        // issue 26: a zeroed 4 KiB page in a perf script file, a symbol and a folded frame that are not UTF-8
+        // (the zeros past the first 4 KiB, which detection reads: a zeroed head is no text at all)
+        files.put("perf-script-zero-page.txt", () -> concat(ascii(PERF_SAMPLE.repeat(120)
+                + "w 1 1.000003: 5 cpu-clock:\n\t1 b"), new byte[4096], ascii("9 c (/x)\n\t2 d (/x)\n\n" + PERF_SAMPLE)));
+        files.put("perf-script-latin1-symbol.txt", () -> concat(ascii("w 1 1.000001: 5 cpu-clock:\n\t1 caf"),
+                new byte[]{(byte) 0xe9}, ascii(" (/x)\n\n" + PERF_SAMPLE.replace("1.000001", "1.000002"))));
+        files.put("folded-latin1-frame.folded", () -> concat(ascii("main;a 1\nmain;caf"), new byte[]{(byte) 0xe9},
+                ascii(" 2\nmain;b 3\n")));
         files.put("utf16-with-bom.json", () -> ("\uFEFF" + GOOD).getBytes(StandardCharsets.UTF_16LE));
         files.put("bad-utf8-name.json", () -> concat(ascii("[{\"name\":\"caf"), new byte[]{(byte) 0xe9},
                 ascii("\",\"ph\":\"X\",\"ts\":1,\"dur\":1}]\n")));
@@ -265,6 +293,50 @@ final class BadInputFiles {
             bytesField(p, 6, ascii(s));                     // Profile.string_table
         }
         return p.toByteArray();
+    }
+
+    /** One perf script sample at 1.000001 s, of a (/x) called by main. */
+    private static final String PERF_SAMPLE = "w 1 1.000001: 5 cpu-clock:\n\t1 a (/x)\n\t2 main (/x)\n\n";
+
+    /** As {@link #pprofLike(long)}, with one sample of each value in {@code values} on location 1. */
+    private static byte[] pprofSamples(long... values) {
+        byte[] one = pprofLike(1);
+        ByteArrayOutputStream p = new ByteArrayOutputStream();
+        p.writeBytes(Arrays.copyOf(one, 6));                // the sample_type
+        for (long v : values) {
+            ByteArrayOutputStream sample = new ByteArrayOutputStream();
+            field(sample, 1, 1);                            // Sample.location_id
+            field(sample, 2, v);                            // Sample.value
+            bytesField(p, 2, sample.toByteArray());         // Profile.sample
+        }
+        int afterSample = 6 + 2 + (one[7] & 0xff);
+        p.writeBytes(Arrays.copyOfRange(one, afterSample, one.length));
+        return p.toByteArray();
+    }
+
+    /** As {@link #pprofLike(long)}, its one sample of {@code depth} location ids, all location 1, packed. */
+    private static byte[] pprofDeep(int depth) {
+        byte[] one = pprofLike(1);
+        ByteArrayOutputStream p = new ByteArrayOutputStream();
+        p.writeBytes(Arrays.copyOf(one, 6));
+        ByteArrayOutputStream sample = new ByteArrayOutputStream();
+        byte[] ids = new byte[depth];
+        Arrays.fill(ids, (byte) 1);
+        bytesField(sample, 1, ids);                         // Sample.location_id, packed
+        field(sample, 2, 3);                                // Sample.value
+        bytesField(p, 2, sample.toByteArray());
+        int afterSample = 6 + 2 + (one[7] & 0xff);
+        p.writeBytes(Arrays.copyOfRange(one, afterSample, one.length));
+        return p.toByteArray();
+    }
+
+    /** A legacy CPU profile: header (period 1000 us), two records, the end record, one memory map line. */
+    private static byte[] legacyCpuProfile() {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(15 * 4);
+        for (int w : new int[] {0, 3, 0, 1000, 0, 3, 2, 0x401005, 0x401100, 1, 1, 0x401006, 0, 1, 0}) {
+            b.putInt(w);
+        }
+        return concat(b.array(), ascii("00400000-00500000 r-xp 00000000 00:00 1 /srv/bin/app\n"));
     }
 
     /** A pprof Profile.function field: Function{id, name} (a string index). */

@@ -28,6 +28,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class FiltersMatchPprofTest {
     private static final String NODE = "src/test/resources/traces/nodejs/node-workload-A.cpuprofile";
     private static final String TSC = "src/test/resources/traces/tsc-5.9.3-projectA.trace.json";
+    /** The script of the Node.js profile: a V8 function's region is its name and place, {@code name url:line:column}. */
+    private static final String SCRIPT = "file:///work/steering/datagen/node_workload_a.js";
 
     /** One filter on one file, and rows pprof printed for it: name, flat ns, cum ns. */
     record Case(String file, String option, String regex, List<Object[]> rows) {
@@ -49,24 +51,30 @@ class FiltersMatchPprofTest {
         return List.of(
                 // go tool pprof -unit=ns -top -cum -focus=writeAndReadBack node.pb.gz
                 new Case(NODE, "--focus", "writeAndReadBack", List.of(
-                        row("writeAndReadBack", 129986000, 293618000), row("syncBufferWrapper", 0, 133184000),
-                        row("processChunkSync", 129815000, 132067000), row("zlibBufferSync", 0, 132067000))),
+                        row("writeAndReadBack " + SCRIPT + ":25:32", 129986000, 293618000),
+                        row("syncBufferWrapper node:zlib:766:38", 0, 133184000),
+                        row("processChunkSync node:zlib:393:26", 129815000, 132067000),
+                        row("zlibBufferSync node:zlib:164:24", 0, 132067000))),
                 // go tool pprof -unit=ns -top -cum -ignore=writeAndReadBack node.pb.gz
                 new Case(NODE, "--ignore", "writeAndReadBack", List.of(
                         row("(idle)", 306946000, 306946000), row("(garbage collector)", 53569000, 53569000),
-                        row("(anonymous)", 7923000, 32501000), row("main", 2869000, 25586000))),
+                        row("(anonymous) node:internal/main/run_main_module:1:1", 0, 17018000),
+                        row("main " + SCRIPT + ":40:20", 2869000, 25586000))),
                 // go tool pprof -unit=ns -top -cum -hide=^write node.pb.gz
                 new Case(NODE, "--hide", "^write", List.of(
-                        row("(idle)", 306946000, 306946000), row("syncBufferWrapper", 0, 133184000),
-                        row("processChunkSync", 129815000, 132067000))),
-                // go tool pprof -unit=ns -top -cum -show_from='^main$' node.pb.gz
-                new Case(NODE, "--show-from", "^main$", List.of(
-                        row("main", 2869000, 105748000), row("writeAndReadBack", 56701000, 80162000),
-                        row("(anonymous)", 5605000, 19946000), row("makeRecords", 13412000, 13412000))),
+                        row("(idle)", 306946000, 306946000), row("syncBufferWrapper node:zlib:766:38", 0, 133184000),
+                        row("processChunkSync node:zlib:393:26", 129815000, 132067000))),
+                // go tool pprof -unit=ns -top -cum -show_from='^main ' node.pb.gz (a V8 function's name, then its place)
+                new Case(NODE, "--show-from", "^main ", List.of(
+                        row("main " + SCRIPT + ":40:20", 2869000, 105748000),
+                        row("writeAndReadBack " + SCRIPT + ":25:32", 56701000, 80162000),
+                        row("(anonymous) " + SCRIPT + ":59:38", 0, 13177000),
+                        row("makeRecords " + SCRIPT + ":13:21", 13412000, 13412000))),
                 // go tool pprof -unit=ns -top -cum -show='Sync|write' node.pb.gz
                 new Case(NODE, "--show", "Sync|write", List.of(
-                        row("writeAndReadBack", 147029000, 293618000), row("processChunkSync", 132067000, 132067000),
-                        row("write", 15599000, 21799000))),
+                        row("writeAndReadBack " + SCRIPT + ":25:32", 147029000, 293618000),
+                        row("processChunkSync node:zlib:393:26", 132067000, 132067000),
+                        row("write node:buffer:634:12", 8992000, 8992000))),
                 // go tool pprof -unit=ns -top -cum -focus=findSourceFile tsc.pb.gz
                 new Case(TSC, "--focus", "findSourceFile", List.of(
                         row("createProgram", 0, 275716403), row("findSourceFile", 34965330, 275716403),

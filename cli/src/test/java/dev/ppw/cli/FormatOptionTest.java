@@ -33,7 +33,8 @@ class FormatOptionTest {
         assertTrue(Cli.run("profile", trace().toString(), "--format", "json").out()
                 .startsWith("{\n  \"format\": \"ppw-profile\","));
         assertTrue(Cli.run("profile", trace().toString(), "--format", "text").out().startsWith("view: tree   total: "));
-        assertTrue(Cli.run("profile", trace().toString(), "--format", "folded").out().matches("(?s)[^\\n]+ \\d+\\n.*"));
+        assertTrue(Cli.run("profile", trace().toString(), "--format", "folded").out()
+                .matches("(?s)# ppw-java folded stacks: each value is nanoseconds of time\\n[^\\n]+ \\d+\\n.*"));
     }
 
     @Test

@@ -78,14 +78,17 @@ class HtmlLensBrowserTest {
     void aClickOnAFrameOpensItsCallersAndCallees() throws Exception {
         open();
         assertEquals(true, browser.eval("document.getElementById('sandwich').hidden"));
-        Map<?, ?> frame = (Map<?, ?>) browser.eval("ppwReport.frameCenter('zlibBufferSync')");
+        // A V8 function's region is its name and place (SEMANTICS.md "V8 CPU profiles").
+        Map<?, ?> frame = (Map<?, ?>) browser.eval("ppwReport.frameCenter('zlibBufferSync node:zlib:164:24')");
         browser.click(((Number) frame.get("x")).doubleValue(), ((Number) frame.get("y")).doubleValue());
         assertEquals(List.of(), browser.errors());
         assertEquals(false, browser.eval("document.getElementById('sandwich').hidden"));
-        assertEquals("zlibBufferSync", text("sandwich-title"));
+        assertEquals("zlibBufferSync node:zlib:164:24", text("sandwich-title"));
         // ppw-java profile node-workload-A.cpuprofile --view callers zlibBufferSync --max-depth 2 (and callees).
-        assertEquals(List.of(List.of("syncBufferWrapper", "132.067 ms", "100.00%")), rows("callers-table"));
-        assertEquals(List.of(List.of("processChunkSync", "132.067 ms", "100.00%")), rows("callees-table"));
+        assertEquals(List.of(List.of("syncBufferWrapper node:zlib:766:38", "132.067 ms", "100.00%")),
+                rows("callers-table"));
+        assertEquals(List.of(List.of("processChunkSync node:zlib:393:26", "132.067 ms", "100.00%")),
+                rows("callees-table"));
         assertTrue(text("sandwich-note").startsWith("132.067 ms in every context (18.40% of the total)"),
                 text("sandwich-note"));
         // For a reader of the build: what the panel looks like (target/, never src/).

@@ -93,7 +93,9 @@ class PerfScriptFoldedPropertiesTest {
                 if (offsets && !stack.get(d).equals("[unknown]")) {
                     b.append("+0x").append(Integer.toHexString(random.nextInt(4096)));
                 }
-                b.append(" (").append(DSOS[random.nextInt(DSOS.length)]).append(")\n");
+                String dso = DSOS[random.nextInt(DSOS.length)];
+                // An [unknown] frame is named by its dso (docs/formats.md): in an unknown dso it stays [unknown].
+                b.append(" (").append(stack.get(d).equals("[unknown]") ? "[unknown]" : dso).append(")\n");
             }
             b.append('\n');
         }

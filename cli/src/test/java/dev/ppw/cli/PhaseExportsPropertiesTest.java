@@ -98,7 +98,7 @@ class PhaseExportsPropertiesTest {
     private static Map<String, Long> folded(byte[] text, boolean phased) {
         Map<String, Long> byStack = new TreeMap<>();
         for (String line : new String(text, StandardCharsets.UTF_8).split("\n")) {
-            if (line.isEmpty()) {
+            if (line.isEmpty() || line.startsWith("# ppw-java folded stacks: ")) {
                 continue;
             }
             int space = line.lastIndexOf(' ');

@@ -22,7 +22,7 @@ class UsageErrorsTest {
             "profile --depht 3 x.json | unknown option '--depht'; did you mean --depth?             | ppw-java profile",
             "profile --max 3 x.json   | unknown option '--max'; did you mean --max-depth?           | ppw-java profile",
             "profile -depth 3 x.json  | unknown option '-depth'; did you mean --depth?              | ppw-java profile",
-            "merge --ag max x.json    | unknown option '--ag'; did you mean --agg?                  | ppw-java merge",
+            "merge --ag max x.json    | unknown option '--ag'; did you mean --agg or --tag?         | ppw-java merge",
             "merge --node x.json      | unknown option '--node'; did you mean --node-by?            | ppw-java merge",
             "-x                       | unknown option '-x'                                         | ppw-java",
             "profile --frobnicate x.json | unknown option '--frobnicate'                            | ppw-java profile",

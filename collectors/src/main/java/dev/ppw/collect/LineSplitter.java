@@ -50,15 +50,13 @@ public final class LineSplitter {
         int n;
         while ((n = CutGzip.read(in, buf, 0, buf.length, file, linesEnded + 1, column())) >= 0) {
             int start = 0;
-            for (int i = 0; i < n; i++) {
-                if (buf[i] == '\n') {
-                    append(buf, start, i - start);
-                    linesEnded++;
-                    lines.line(line, lineLength, overflowBytes);
-                    lineLength = 0;
-                    overflowBytes = 0;
-                    start = i + 1;
-                }
+            for (int i = ByteWords.indexOf(buf, 0, n, (byte) '\n'); i >= 0; i = ByteWords.indexOf(buf, start, n, (byte) '\n')) {
+                append(buf, start, i - start);
+                linesEnded++;
+                lines.line(line, lineLength, overflowBytes);
+                lineLength = 0;
+                overflowBytes = 0;
+                start = i + 1;
             }
             append(buf, start, n - start);
         }

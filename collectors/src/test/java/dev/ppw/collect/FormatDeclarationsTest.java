@@ -63,6 +63,11 @@ class FormatDeclarationsTest {
         before.put("jfr_damaged", "damaged parts of JFR chunks, skipped");
         before.put("jfr_unread_events", "JFR events of types not read");
         before.put("misnamed_input", "inputs named as another format's files, read as their bytes say");
+        // issue 28's readers: folded, V8 (in a .cpuprofile and in a Chrome trace's ProfileChunks), pprof
+        before.put("folded_empty_last_frame", "folded stacks ending in ';' (their empty last frames dropped)");
+        before.put("v8_negative_delta", "V8 samples timed before the samples before them (taken at those samples'"
+                + " times)");
+        before.put("unknown_field", "fields the format does not define (their content skipped)");
         before.put("phase_M", "metadata events (process and thread names)");
         before.put("phase_s", "flow starts");
         before.put("phase_)", "context leave events");
@@ -84,6 +89,23 @@ class FormatDeclarationsTest {
         assertEquals("1 state event (TYPE_STATE, a track's symbolic value: no call)", words.counted("event_type_5", 1));
         assertEquals("1 JFR sample whose stack the recorder cut at its depth limit",
                 words.counted("jfr_truncated_stack", 1));
+        assertEquals("1 folded stack ending in ';' (its empty last frame dropped)",
+                words.counted("folded_empty_last_frame", 1));
+        assertEquals("1 V8 sample timed before the sample before it (taken at that sample's time)",
+                words.counted("v8_negative_delta", 1));
+        assertEquals("1 field the format does not define (its content skipped)", words.counted("unknown_field", 1));
+    }
+
+    @Test
+    void aKindIsDeclaredByEveryFormatWhoseReaderRaisesIt() {
+        Map<String, List<String>> kinds = new LinkedHashMap<>();
+        for (InputFormat f : FORMATS.formats()) {
+            kinds.put(f.name(), f.diagnosticKinds().stream().map(DiagnosticKind::name).toList());
+        }
+        assertTrue(kinds.get("v8-cpuprofile").contains("v8_negative_delta"), kinds.toString());
+        assertTrue(kinds.get("chrome-json").contains("v8_negative_delta"), "a trace's ProfileChunks: " + kinds);
+        assertTrue(kinds.get("folded").contains("folded_empty_last_frame"), kinds.toString());
+        assertTrue(kinds.get("pprof").contains("unknown_field"), kinds.toString());
     }
 
     @Test
@@ -92,12 +114,13 @@ class FormatDeclarationsTest {
         for (String warning : List.of("lttng_discarded_events", "lost_incremental_state", "unknown_track",
                 "unknown_clock", "unknown_interned_name", "jfr_damaged", "misnamed_input", "lttng_missing_stream",
                 "lttng_trace_without_streams", "lttng_missing_metadata", "lttng_uuid_mismatch",
-                "lttng_bad_discard_count")) {
+                "lttng_bad_discard_count", "v8_negative_delta", "unknown_field")) {
             assertEquals(DiagnosticKind.Severity.WARNING, words.declaration(warning).orElseThrow().severity(), warning);
         }
         for (String note : List.of("empty_event", "zero_count", "counter_reset", "not_counted", "instant_event",
                 "unknown_event_type", "jfr_truncated_stack", "jfr_unread_events", "phase_M", "phase_Q",
-                "pprof_labels_ignored", "event_type_5", "event_type_9", "lttng_binary_not_found")) {
+                "pprof_labels_ignored", "event_type_5", "event_type_9", "lttng_binary_not_found",
+                "folded_empty_last_frame")) {
             assertEquals(DiagnosticKind.Severity.NOTE, words.declaration(note).orElseThrow().severity(), note);
         }
     }

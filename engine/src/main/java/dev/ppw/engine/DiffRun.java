@@ -65,7 +65,13 @@ final class DiffRun {
             diagnostics.addAll(sideB.diagnostics());
             dropped = dropped.then(sideB.dropped());
         }
+        ReportAssembly.countOverflows(before, diagnostics);
+        ReportAssembly.countOverflows(after, diagnostics);
         ProfileDiff compared = DiffRows.compare(before, after, comparison.options().normalize());
+        if (compared.deltasAtLimit() > 0) {
+            diagnostics.warn(Diagnostics.ARITHMETIC_OVERFLOW, compared.deltasAtLimit(),
+                    List.of("delta of B and A past the limit of a 64-bit integer (stopped at the limit)"));
+        }
         Report report = ReportAssembly.ofDiff(compared, diagnostics, comparison.options());
         int inputs = a.inputs().size() + comparison.b().map(b -> b.inputs().size()).orElse(0);
         return context.result(report, dropped, inputs);

@@ -1,5 +1,7 @@
 package dev.ppw.engine;
 
+import dev.ppw.model.DroppedInputs;
+
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -29,6 +31,15 @@ public final class MergeShare {
     }
 
     /**
+     * The inputs this share left out because they could not be read, each with its message: a front end that
+     * accumulates with {@link ReadingOptions#skipBad()} to keep its tasks from failing applies the merge's own rule
+     * to them once every share is combined ({@link dev.ppw.model.BadInputsException} when it does not skip).
+     */
+    public DroppedInputs droppedInputs() {
+        return state.whole().droppedInputs();
+    }
+
+    /**
      * Adds what {@code other}, a share of other inputs of the same merge, holds; {@code other} is not changed.
      *
      * @throws IllegalArgumentException when it is a share of another merge (settings, split) or shares an input
@@ -42,11 +53,8 @@ public final class MergeShare {
 
     /**
      * Writes the share to {@code out} as it goes (a share of any size: it is never held as one array), in a binary
-     * form that {@link #readFrom} reads in another process of the same version; {@code out} stays open. Equal
-     * shares give equal bytes.
-     *
-     * @throws IllegalArgumentException when the merge keeps each node's view ({@link Analysis#sections()}), which
-     *                                  has no binary form: combine such shares in one process
+     * form that {@link #readFrom} reads in another process of the same version, each node's view with it when the
+     * merge keeps them ({@link Analysis#sections()}); {@code out} stays open. Equal shares give equal bytes.
      */
     public void writeTo(OutputStream out) throws IOException {
         state.writeTo(out);

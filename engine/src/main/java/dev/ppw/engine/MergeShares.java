@@ -1,5 +1,6 @@
 package dev.ppw.engine;
 
+import dev.ppw.model.BadInputsException;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.work.Cancel;
 
@@ -114,10 +115,18 @@ public final class MergeShares {
      * analysis' inputs named twice first (when it names its inputs), the report of its rows, breakdown, sections and
      * split.
      *
+     * <p>Shares may be accumulated with {@link ReadingOptions#skipBad()} whatever the merge says, so that a cluster's
+     * tasks never fail on a bad input: the merge's own rule applies here, to every input of the share.
+     *
      * @param all the combined scan of every input of a split merge; empty for a merge that is not split
-     * @throws dev.ppw.model.BadInputsException when no input could be read
+     * @throws dev.ppw.model.BadInputsException when no input could be read, or some could not and the merge does not
+     *                                          skip bad inputs (as {@link Engine#analyze} throws it)
      */
     public AnalysisResult finish(MergeShare share, Optional<SplitScan> all) {
+        if (!merge.reading().skipBad() && !share.droppedInputs().isEmpty()) {
+            throw new BadInputsException(share.droppedInputs(),
+                    merge.inputs().isEmpty() ? share.inputCount() : merge.inputs().size());
+        }
         WindowPlan plan = plan(all);
         MergeResult result = run(ProgressListener.NONE, Cancel.never()).finish(share.state(), plan, merge.inputs());
         int count = merge.inputs().isEmpty() ? share.inputCount() : merge.inputs().size();

@@ -49,10 +49,17 @@ final class Reading {
      * The format {@code source} is read as: the forced one, else the one its head shows (for a folder read as one
      * input, the format that claims it).
      *
-     * @throws BadInputException when no format reads it
+     * @throws BadInputException when no format reads it, or it is empty (even with a format forced)
      */
     InputFormat formatOf(InputSource source) throws IOException {
-        return forced != null ? forced : registry.detect(source);
+        if (forced == null) {
+            return registry.detect(source);
+        }
+        // An empty input is "the input is empty" whether its format is forced or detected.
+        if (source.directory().isEmpty()) {
+            FormatRegistry.requireContent(source.head());
+        }
+        return forced;
     }
 
     /**

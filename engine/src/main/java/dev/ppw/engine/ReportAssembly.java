@@ -6,7 +6,9 @@ import dev.ppw.aggregate.MergeAccumulator;
 import dev.ppw.aggregate.RowOrder;
 import dev.ppw.aggregate.Views;
 import dev.ppw.model.Breakdown;
+import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
+import dev.ppw.model.Metric;
 import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ProfileDiff;
@@ -33,6 +35,7 @@ final class ReportAssembly {
         RowOptions rows = analysis.rows();
         analysis.view().noteUnmatched(folded.profile().tree().frames(), folded.diagnostics());
         Report report = rows(folded.profile(), folded.diagnostics(), rows);
+        countOverflows(folded.profile(), report.diagnostics());
         if (analysis.sections()) {
             report = report.withSections(sections(folded.threads(), Report.Section.Kind.THREAD, analysis.view(), rows));
         }
@@ -47,6 +50,7 @@ final class ReportAssembly {
     static Report ofMerge(Analysis analysis, MergeResult result) {
         RowOptions rows = analysis.rows();
         Report report = ofMerged(result.merged(), rows);
+        countOverflows(result.merged().profile(), report.diagnostics());
         if (analysis.sections()) {
             report = report.withSections(sections(result.nodes(), Report.Section.Kind.NODE, analysis.view(),
                     rows.withTopImbalance(0)));
@@ -56,6 +60,48 @@ final class ReportAssembly {
             report = withSplit(report, result.split().get(), rows);
         }
         return report;
+    }
+
+    /**
+     * Counts the sums of {@code shown}'s tree that stopped at the limit of a long (SEMANTICS.md section 5, "Limits"),
+     * those of the fold and the view alike, as {@link Diagnostics#ARITHMETIC_OVERFLOW}, naming the first row and the
+     * inputs.
+     */
+    static void countOverflows(Profile shown, Diagnostics into) {
+        List<String> inputs = shown.inputs();
+        String named = inputs.size() <= 2 ? String.join(", ", inputs)
+                : inputs.get(0) + " and " + (inputs.size() - 1) + " more inputs";
+        long count = shown.tree().overflows();
+        if (count > 0) {
+            into.warn(Diagnostics.ARITHMETIC_OVERFLOW, count,
+                    List.of(named + ": " + shown.tree().firstOverflow().orElse("") + " stopped at the limit"));
+            return;
+        }
+        // A total sums rows that each fit: it may stop at the limit while no row does.
+        for (Part part : Part.values()) {
+            if (totalOverflows(shown, part)) {
+                into.warn(Diagnostics.ARITHMETIC_OVERFLOW, named + ": the total of the " + part.label()
+                        + " part stopped at the limit");
+            }
+        }
+    }
+
+    /** True when the total of {@code part}'s rows ({@link Profile#total}) went past the limit of a long. */
+    private static boolean totalOverflows(Profile shown, Part part) {
+        CallTree tree = shown.tree();
+        Metric measure = tree.measure();
+        long total = 0;
+        for (int row = tree.firstChild(CallTree.ROOT); row != CallTree.NONE; row = tree.nextSibling(row)) {
+            if (tree.part(row) == part) {
+                long v = shown.view().isHierarchical() ? tree.inclusiveOf(row, measure) : tree.exclusiveOf(row, measure);
+                long r = total + v;
+                if (((total ^ r) & (v ^ r)) < 0) {
+                    return true;
+                }
+                total = r;
+            }
+        }
+        return false;
     }
 
     /**

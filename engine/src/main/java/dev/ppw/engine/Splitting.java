@@ -84,6 +84,10 @@ final class Splitting implements AutoCloseable {
                 throw new BadInputException("cannot split " + source.name() + " into time bins or phases: its format ("
                         + format.name() + ") gives samples no time of the trace's clock");
             }
+            if (!events.timed(source.head())) {
+                throw new BadInputException("cannot split " + source.name() + " into time bins or phases: its "
+                        + format.name() + " samples carry no time (it was printed without one)");
+            }
             WindowScan scan = new WindowScan(markerNames);
             try {
                 events.read(source, scan, reading.options().limitedTo(jobs));

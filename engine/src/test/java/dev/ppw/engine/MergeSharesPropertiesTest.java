@@ -60,8 +60,9 @@ class MergeSharesPropertiesTest {
                     Analysis merge = Analysis.merge(ENGINE.inputs(files), op)
                             .withCombine(Combine.merge(op).withBreakdown(r.nextBoolean())
                                     .withMissing(r.nextBoolean() ? MissingRule.ZERO : MissingRule.PRESENT))
-                            .withView(view).withSplit(spec).withJobs(1 + r.nextInt(2));
-                    String what = "seed " + seed + ", " + op + ", " + spec + ", " + view.label();
+                            .withView(view).withSplit(spec).withJobs(1 + r.nextInt(2)).withSections(r.nextBoolean());
+                    String what = "seed " + seed + ", " + op + ", " + spec + ", " + view.label()
+                            + (merge.sections() ? ", with each node's section" : "");
 
                     MergeShares shares = ENGINE.shares(merge);
                     List<MergeShares.Input> all = MergeShares.inputs(ENGINE.inputs(files));
@@ -82,7 +83,7 @@ class MergeSharesPropertiesTest {
                     }
                     List<MergeShare> accumulated = new ArrayList<>();
                     for (List<MergeShares.Input> part : parts) {
-                        accumulated.add(MergeShare.fromBytes(shares.accumulate(part, scan, ProgressListener.NONE,
+                        accumulated.add(throughAStream(shares.accumulate(part, scan, ProgressListener.NONE,
                                 Cancel.never()).toBytes()));
                     }
                     MergeShare combined = combineInSomeGrouping(r, accumulated);
@@ -91,10 +92,50 @@ class MergeSharesPropertiesTest {
 
                     Report sharded = shares.finish(combined, scan).report();
                     Report whole = ENGINE.analyze(merge.withInputs(ENGINE.inputs(files))).report();
-                    for (String format : List.of("csv", "json", "text")) {
+                    // The writers that print each node's section (tau, speedscope, hatchet, html) too.
+                    for (String format : List.of("csv", "json", "text", "tau", "speedscope", "hatchet", "html")) {
                         assertEquals(write(whole, format), write(sharded, format), format + ", " + what);
                     }
                 });
+    }
+
+    /**
+     * The share {@code bytes} hold, read as a cluster reads it: from a stream that gives a few bytes at a time and
+     * never says how many are left ({@code available()} 0, as a socket's or a chunked buffer's may).
+     */
+    private static MergeShare throughAStream(byte[] bytes) {
+        java.io.InputStream stingy = new java.io.InputStream() {
+            private int at;
+
+            @Override
+            public int read() {
+                return at < bytes.length ? bytes[at++] & 0xff : -1;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                if (at >= bytes.length) {
+                    return -1;
+                }
+                int n = Math.min(Math.min(len, 7), bytes.length - at);
+                System.arraycopy(bytes, at, b, off, n);
+                at += n;
+                return n;
+            }
+
+            @Override
+            public int available() {
+                return 0;
+            }
+        };
+        try {
+            MergeShare share = MergeShare.readFrom(stingy);
+            assertEquals(-1, stingy.read(), "the share ends where its bytes end");
+            assertArrayEquals(bytes, share.toBytes(), "a share read back writes the same bytes");
+            return share;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The inputs dealt at random into 1 to 4 shares, none empty but when there are fewer inputs than shares. */

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A calling-context tree stored as columns of primitives, one row per node.
@@ -88,6 +89,12 @@ public final class CallTree {
     private double[][] doubleColumns = new double[0][];
     /** Per node the sketch of its calls' inclusive times, or null per node (no call yet) or whole (not kept). */
     private CallTimeSketch[] callTimes;
+    private static final String INCLUSIVE = "inclusive";
+    private static final String EXCLUSIVE = "exclusive";
+    /** Sums that went past a long and stopped at its limit, here or in a tree added into this one. */
+    private long overflows;
+    /** Where the first of them was: the row and the column, or null while there was none. */
+    private String firstOverflow;
 
     public CallTree(FrameTable frames) {
         this(frames, 0);
@@ -247,8 +254,8 @@ public final class CallTree {
     public void addCall(int node, long inclusiveNanos) {
         Objects.checkIndex(node, size);
         calls[node]++;
-        this.inclusiveNanos[node] += inclusiveNanos;
-        exclusiveNanos[node] += inclusiveNanos;
+        this.inclusiveNanos[node] = sum(node, "inclusive", this.inclusiveNanos[node], inclusiveNanos);
+        exclusiveNanos[node] = sum(node, "exclusive", exclusiveNanos[node], inclusiveNanos);
         long min = minInclusiveNanos[node];
         if (min == UNSET || inclusiveNanos < min) {
             minInclusiveNanos[node] = inclusiveNanos;
@@ -267,7 +274,7 @@ public final class CallTree {
         int p = parent[node];
         if (p != ROOT) {
             subcalls[p]++;
-            exclusiveNanos[p] -= inclusiveNanos;
+            exclusiveNanos[p] = sum(p, "exclusive", exclusiveNanos[p], -inclusiveNanos);
         }
     }
 
@@ -286,13 +293,13 @@ public final class CallTree {
      */
     public void addSamples(int leaf, long weightNanos, long samples) {
         Objects.checkIndex(leaf, size);
-        exclusiveNanos[leaf] += weightNanos;
+        exclusiveNanos[leaf] = sum(leaf, "exclusive", exclusiveNanos[leaf], weightNanos);
         for (int n = leaf; n != ROOT; n = parent[n]) {
-            calls[n] += samples;
-            inclusiveNanos[n] += weightNanos;
+            calls[n] = sum(n, "calls", calls[n], samples);
+            inclusiveNanos[n] = sum(n, "inclusive", inclusiveNanos[n], weightNanos);
             int p = parent[n];
             if (p != ROOT) {
-                subcalls[p] += samples;
+                subcalls[p] = sum(p, "subcalls", subcalls[p], samples);
             }
         }
     }
@@ -409,7 +416,7 @@ public final class CallTree {
     public void add(int node, Metric m, long value) {
         Objects.checkIndex(node, size);
         long[] col = longColumns[column(m)];
-        col[node] = m.combine().apply(col[node], value);
+        col[node] = m.combine() == Combine.SUM ? sum(node, m, "", col[node], value) : m.combine().apply(col[node], value);
     }
 
     /** Combines {@code value} (NaN: nothing) into the node's value of non-integral VALUE metric {@code m}. */
@@ -469,13 +476,13 @@ public final class CallTree {
         Objects.checkIndex(leaf, size);
         int c = weightColumn(m);
         long[] inclusive = longColumns[c];
-        longColumns[c + 1][leaf] += weight;
+        longColumns[c + 1][leaf] = sum(leaf, m, EXCLUSIVE, longColumns[c + 1][leaf], weight);
         for (int n = leaf; n != ROOT; n = parent[n]) {
-            calls[n] += samples;
-            inclusive[n] += weight;
+            calls[n] = sum(n, "calls", calls[n], samples);
+            inclusive[n] = sum(n, m, INCLUSIVE, inclusive[n], weight);
             int p = parent[n];
             if (p != ROOT) {
-                subcalls[p] += samples;
+                subcalls[p] = sum(p, "subcalls", subcalls[p], samples);
             }
         }
     }
@@ -532,17 +539,77 @@ public final class CallTree {
                 int theirs = from.column(m);
                 if (m.kind() == Metric.Kind.WEIGHT) {
                     if (!withoutInclusive) {
-                        longColumns[mine][node] += from.longColumns[theirs][fromNode];
+                        longColumns[mine][node] = sum(node, m, INCLUSIVE, longColumns[mine][node],
+                                from.longColumns[theirs][fromNode]);
                     }
-                    longColumns[mine + 1][node] += from.longColumns[theirs + 1][fromNode];
+                    longColumns[mine + 1][node] = sum(node, m, EXCLUSIVE, longColumns[mine + 1][node],
+                            from.longColumns[theirs + 1][fromNode]);
                 } else if (m.integral()) {
-                    longColumns[mine][node] = m.combine().apply(longColumns[mine][node], from.longColumns[theirs][fromNode]);
+                    long value = from.longColumns[theirs][fromNode];
+                    longColumns[mine][node] = m.combine() == Combine.SUM ? sum(node, m, "", longColumns[mine][node],
+                            value) : m.combine().apply(longColumns[mine][node], value);
                 } else {
                     doubleColumns[mine][node] = m.combine().apply(doubleColumns[mine][node],
                             from.doubleColumns[theirs][fromNode]);
                 }
             }
         }
+    }
+
+    /**
+     * {@code a + b}, or the limit of a {@code long} it went past ({@link Long#MAX_VALUE}, {@link Long#MIN_VALUE}),
+     * counted as an overflow of the node's {@code column} (SEMANTICS.md section 5, "Limits"): every sum a view, a
+     * merge or a fold makes into this tree goes through here, so that no value wraps and none saturates unsaid.
+     */
+    public long sum(int node, String column, long a, long b) {
+        long r = a + b;
+        if (((a ^ r) & (b ^ r)) < 0) {
+            return overflowed(node, column, a < 0);
+        }
+        return r;
+    }
+
+    /**
+     * {@link #sum(int, String, long, long)} for a column of metric {@code m} ({@code part}: {@link #INCLUSIVE},
+     * {@link #EXCLUSIVE} or "" for a value), whose name is made only when the sum stops at the limit: on a hot path.
+     */
+    private long sum(int node, Metric m, String part, long a, long b) {
+        long r = a + b;
+        if (((a ^ r) & (b ^ r)) < 0) {
+            return overflowed(node, part.isEmpty() ? m.name() : m.name() + " " + part, a < 0);
+        }
+        return r;
+    }
+
+    /**
+     * Counts one value of the node's {@code column} that went past the limit of a {@code long} and returns that
+     * limit: {@link Long#MIN_VALUE} when {@code negative}, else {@link Long#MAX_VALUE}.
+     */
+    public long overflowed(int node, String column, boolean negative) {
+        if (overflows++ == 0) {
+            firstOverflow = node == ROOT ? column : "row '" + path(node, " => ") + "' (" + column + ")";
+        }
+        return negative ? Long.MIN_VALUE : Long.MAX_VALUE;
+    }
+
+    /** Counts the overflows of {@code other} as this tree's, for a tree that was added or derived from it. */
+    public void addOverflowsOf(CallTree other) {
+        if (other.overflows > 0) {
+            if (overflows == 0) {
+                firstOverflow = other.firstOverflow;
+            }
+            overflows = Math.max(overflows, overflows + other.overflows);
+        }
+    }
+
+    /** How many sums stopped at the limit of a {@code long} in this tree and those added or derived into it. */
+    public long overflows() {
+        return overflows;
+    }
+
+    /** Where the first overflow was (the row, quoted, and the column), or empty when there was none. */
+    public Optional<String> firstOverflow() {
+        return Optional.ofNullable(firstOverflow);
     }
 
     public int parent(int node) {
@@ -639,7 +706,7 @@ public final class CallTree {
     public long totalInclusiveNanos() {
         long total = 0;
         for (int c = firstChild[ROOT]; c != NONE; c = nextSibling[c]) {
-            total += inclusiveNanos[c];
+            total = saturated(total, inclusiveNanos[c]);
         }
         return total;
     }
@@ -649,7 +716,7 @@ public final class CallTree {
         long total = 0;
         for (int c = firstChild[ROOT]; c != NONE; c = nextSibling[c]) {
             if (part[c] == inPart.ordinal()) {
-                total += inclusiveNanos[c];
+                total = saturated(total, inclusiveNanos[c]);
             }
         }
         return total;
@@ -683,6 +750,15 @@ public final class CallTree {
             sb.append(separator).append(names[i]);
         }
         return sb.toString();
+    }
+
+    /** {@code a + b}, or the limit it went past: for totals, whose rows' overflows were counted where they arose. */
+    public static long saturated(long a, long b) {
+        long r = a + b;
+        if (((a ^ r) & (b ^ r)) < 0) {
+            return a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        return r;
     }
 
     private static long key(int parentNode, int frameId) {

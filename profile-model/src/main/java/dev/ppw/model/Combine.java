@@ -28,10 +28,13 @@ public enum Combine {
         };
     }
 
-    /** {@code a} combined with {@code b}; {@code Math.addExact} for sums, so an overflow is an error, not a wrap. */
+    /**
+     * {@code a} combined with {@code b}; a sum past the limit of a {@code long} stops at it, never wraps
+     * ({@link CallTree#sum} also counts it).
+     */
     public long apply(long a, long b) {
         return switch (this) {
-            case SUM -> Math.addExact(a, b);
+            case SUM -> CallTree.saturated(a, b);
             case MIN -> Math.min(a, b);
             case MAX -> Math.max(a, b);
         };

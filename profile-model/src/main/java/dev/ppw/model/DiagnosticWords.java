@@ -49,6 +49,9 @@ public final class DiagnosticWords {
         kinds.add(DiagnosticKind.warning(Diagnostics.MISNAMED_INPUT,
                 "input named as another format's file, read as its bytes say",
                 "inputs named as another format's files, read as their bytes say"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.ARITHMETIC_OVERFLOW,
+                "sum past the limit of a 64-bit integer (stopped at the limit)",
+                "sums past the limit of a 64-bit integer (stopped at the limit)"));
         kinds.add(DiagnosticKind.note(Diagnostics.EMPTY_STACK, "sample with an empty stack",
                 "samples with an empty stack"));
         kinds.add(DiagnosticKind.note(Diagnostics.COUNTER_OUTSIDE_REGION, "region counter sample outside its region",

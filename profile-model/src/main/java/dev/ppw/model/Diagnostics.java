@@ -68,6 +68,12 @@ public final class Diagnostics {
      * of the format that read it: it was read as its bytes say, which its name hides from whoever lists the folder.
      */
     public static final String MISNAMED_INPUT = "misnamed_input";
+    /**
+     * Warning: a sum of times, counts or weights (in the fold, a view, a merge, a diff, a time bin) went past the
+     * limit of a 64-bit integer and stopped there (SEMANTICS.md section 5, "Limits"); the example names the row, the
+     * column and the inputs.
+     */
+    public static final String ARITHMETIC_OVERFLOW = "arithmetic_overflow";
 
     private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();

@@ -134,13 +134,15 @@ public final class Profile {
      * flat and TAU, whose rows overlap (a caller's row includes its callees'), the sum of the part's rows'
      * exclusive values, which equals the source tree's total of that part (SEMANTICS.md section 3: the views
      * keep the sum of exclusive). The async part's total is a sum of span durations, which overlap: it may
-     * exceed the time the trace spans (SEMANTICS.md section 2, "Parts").
+     * exceed the time the trace spans (SEMANTICS.md section 2, "Parts"). A total past the limit of a long stops
+     * there (SEMANTICS.md section 5, "Limits").
      */
     public long total(Metric measure, Part part) {
         long total = 0;
         for (int row = tree.firstChild(CallTree.ROOT); row != CallTree.NONE; row = tree.nextSibling(row)) {
             if (tree.part(row) == part) {
-                total += view.isHierarchical() ? tree.inclusiveOf(row, measure) : tree.exclusiveOf(row, measure);
+                total = CallTree.saturated(total,
+                        view.isHierarchical() ? tree.inclusiveOf(row, measure) : tree.exclusiveOf(row, measure));
             }
         }
         return total;

@@ -191,13 +191,33 @@ public final class ProfileDiff {
     }
 
     /**
-     * B's value minus A's, exact: {@code valueA(row, q) + delta(row, q) == valueB(row, q)}.
-     *
-     * @throws ArithmeticException when the difference leaves the range of a long (values of opposite signs
-     *                             near its ends; no reader gives such values)
+     * B's value minus A's, exact: {@code valueA(row, q) + delta(row, q) == valueB(row, q)}, unless the difference
+     * leaves the range of a long (values of opposite signs near its ends): then the limit it went past
+     * (SEMANTICS.md section 5, "Limits"), counted by {@link #deltasAtLimit()}.
      */
     public long delta(int row, int q) {
-        return Math.subtractExact(valueB(row, q), valueA(row, q));
+        long b = valueB(row, q);
+        long a = valueA(row, q);
+        long r = b - a;
+        if (((b ^ a) & (b ^ r)) < 0) {
+            return b < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        return r;
+    }
+
+    /** How many deltas ({@link #delta}) of every row and quantity left the range of a long and stopped at its limit. */
+    public long deltasAtLimit() {
+        long count = 0;
+        for (int q = 0; q < quantities.size(); q++) {
+            for (int row = 1; row < rows.size(); row++) {
+                long b = valueB(row, q);
+                long a = valueA(row, q);
+                if (((b ^ a) & (b ^ (b - a))) < 0) {
+                    count++;
+                }
+            }
+        }
+        return count;
     }
 
     /** A's total of quantity {@code q} over the rows of {@code part}: the 100% of A's shares. */

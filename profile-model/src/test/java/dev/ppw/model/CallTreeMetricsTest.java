@@ -113,6 +113,8 @@ class CallTreeMetricsTest {
         assertThrows(IllegalArgumentException.class, () -> new MetricGroup("g", List.of(lone, ratio), "sum"),
                 "a ratio's denominator must be in its group");
         assertEquals(Long.MAX_VALUE, Combine.MAX.apply(Long.MAX_VALUE, 3L));
-        assertThrows(ArithmeticException.class, () -> Combine.SUM.apply(Long.MAX_VALUE, 1L));
+        // A sum stops at the limit of a long, never wraps (SEMANTICS.md section 5, "Limits").
+        assertEquals(Long.MAX_VALUE, Combine.SUM.apply(Long.MAX_VALUE, 1L));
+        assertEquals(Long.MIN_VALUE, Combine.SUM.apply(Long.MIN_VALUE, -1L));
     }
 }

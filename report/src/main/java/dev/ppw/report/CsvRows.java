@@ -2,6 +2,7 @@ package dev.ppw.report;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.regex.Pattern;
 
 /**
  * Rows of RFC 4180 CSV written as {@link org.apache.commons.csv.CSVFormat#RFC4180} writes them, byte for
@@ -11,28 +12,64 @@ import java.io.Writer;
  *
  * <p>Quoting follows Commons CSV's minimal mode: a value is quoted when it contains a comma, a quote, a CR or
  * a LF, when its first character is at most {@code #} or its last at most a space, and when it is empty and
- * the first of its row; a quote inside is doubled. Rows end with CRLF. Not thread-safe.
+ * the first of its row; a quote inside is doubled. Rows end with CRLF.
+ *
+ * <p>A text cell ({@link #text}: a name, a path) that a spreadsheet would take for a formula, one starting with
+ * {@code =}, {@code +}, {@code -}, {@code @}, a tab or a carriage return, is written as text the way OWASP's CSV
+ * injection advice says: a single quote before it, and the whole quoted ({@code "'=1+2"}); unless the rows are
+ * raw ({@code --csv-raw}). Numbers go through {@link #field} and stay numbers, negative ones too. Not thread-safe.
  */
 final class CsvRows {
     /** Characters gathered before they go to the writer. */
     private static final int FLUSH_CHARS = 1 << 15;
 
+    private static final Pattern PLAIN_NUMBER = Pattern.compile("[-+]?[0-9]+(\\.[0-9]+)?");
+
     private final Writer out;
+    private final boolean raw;
     private final StringBuilder buffer = new StringBuilder(FLUSH_CHARS + 1024);
     private boolean rowStarted;
 
+    /** Rows whose text cells are guarded. */
     CsvRows(Writer out) {
+        this(out, false);
+    }
+
+    /** Rows whose text cells are guarded unless {@code raw}. */
+    CsvRows(Writer out, boolean raw) {
         this.out = out;
+        this.raw = raw;
     }
 
     /** Appends one value to the current row. */
     void field(String value) {
+        field(value, false);
+    }
+
+    /** Appends one text value to the current row: a would-be formula as text, unless the rows are raw. */
+    void text(String value) {
+        if (!raw && formulaLike(value)) {
+            field("'" + value, true);
+        } else {
+            field(value, false);
+        }
+    }
+
+    /**
+     * True when a spreadsheet would take {@code value} for a formula: it starts with one of OWASP's characters, and
+     * is not a plain decimal number ({@code -5}, {@code -0.25}: a number either way, as in a numeric column).
+     */
+    static boolean formulaLike(String value) {
+        return !value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0 && !PLAIN_NUMBER.matcher(value).matches();
+    }
+
+    private void field(String value, boolean quoted) {
         boolean first = !rowStarted;
         if (!first) {
             buffer.append(',');
         }
         rowStarted = true;
-        if (!needsQuotes(value, first)) {
+        if (!quoted && !needsQuotes(value, first)) {
             buffer.append(value);
             return;
         }

@@ -106,7 +106,7 @@ public final class CsvWriter implements OutputWriter {
         CSVFormat format = CSVFormat.RFC4180.builder().setHeader(header.toArray(String[]::new)).build();
         // Not try-with-resources: closing the printer would close the caller's stream.
         CSVPrinter printer = new CSVPrinter(writer, format);
-        CsvRows rows = new CsvRows(writer);
+        CsvRows rows = new CsvRows(writer, report.presentation().rawCsv());
         printRows(rows, report, phases ? "" : null, header, unit);
         for (Report.Phase phase : report.phases()) {
             printRows(rows, phase.report(), phase.name(), header, unit);
@@ -132,11 +132,15 @@ public final class CsvWriter implements OutputWriter {
         }
         for (int node : report.listedRows()) {
             if (phase != null) {
-                rows.field(phase);
+                rows.text(phase);
             }
             for (RowColumn f : ordered) {
                 String text = f == null ? null : f.text(report, node, unit);
-                rows.field(text == null ? "" : text);
+                if (text != null && f.isText()) {
+                    rows.text(text);
+                } else {
+                    rows.field(text == null ? "" : text);
+                }
             }
             rows.endRow();
         }
@@ -164,34 +168,35 @@ public final class CsvWriter implements OutputWriter {
         Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
         CSVPrinter printer = new CSVPrinter(writer, CSVFormat.RFC4180.builder()
                 .setHeader(header.toArray(String[]::new)).build());
+        printer.flush();
+        CsvRows rows = new CsvRows(writer, report.presentation().rawCsv());
         List<TimeBins.CounterBins> counters = bins.counters();
-        List<String> values = new ArrayList<>(header.size());
         BinValues.each(report, v -> {
-            values.clear();
-            values.add(Long.toString(bins.startNanos(v.bin())));
-            values.add(Long.toString(bins.endNanos(v.bin())));
+            rows.field(Long.toString(bins.startNanos(v.bin())));
+            rows.field(Long.toString(bins.endNanos(v.bin())));
             if (v.node() >= 0) {
                 if (parts) {
-                    values.add(RowField.PART.text(report, v.node(), DisplayUnit.NS));
+                    rows.field(RowField.PART.text(report, v.node(), DisplayUnit.NS));
                 }
-                values.add(RowField.PATH.text(report, v.node(), DisplayUnit.NS));
+                rows.text(RowField.PATH.text(report, v.node(), DisplayUnit.NS));
                 if (ids) {
-                    values.add(RowField.ID.text(report, v.node(), DisplayUnit.NS));
+                    rows.field(RowField.ID.text(report, v.node(), DisplayUnit.NS));
                 }
             } else {
                 if (parts) {
-                    values.add("");
+                    rows.field("");
                 }
-                values.add(BinValues.counterName(counters.get(v.counter()).whole()));
+                rows.text(BinValues.counterName(counters.get(v.counter()).whole()));
                 if (ids) {
-                    values.add("");
+                    rows.field("");
                 }
             }
-            values.add(v.metric());
-            values.add(v.value());
-            printer.printRecord(values);
+            rows.field(v.metric());
+            rows.field(v.value());
+            rows.endRow();
         });
-        printer.flush();
+        rows.flush();
+        writer.flush();
     }
 
     /** The counters view: one row per generic counter series. */
@@ -199,9 +204,20 @@ public final class CsvWriter implements OutputWriter {
         Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
         CSVFormat format = CSVFormat.RFC4180.builder().setHeader(CounterFields.COLUMNS.toArray(String[]::new)).build();
         CSVPrinter printer = new CSVPrinter(writer, format);
-        for (CounterSeries c : report.profile().counters()) {
-            printer.printRecord((Object[]) CounterFields.values(c));
-        }
         printer.flush();
+        CsvRows rows = new CsvRows(writer, report.presentation().rawCsv());
+        for (CounterSeries c : report.profile().counters()) {
+            String[] values = CounterFields.values(c);
+            for (int i = 0; i < values.length; i++) {
+                if (i < CounterFields.TEXT_COLUMNS && values[i] != null) {
+                    rows.text(values[i]);
+                } else {
+                    rows.field(values[i] == null ? "" : values[i]);
+                }
+            }
+            rows.endRow();
+        }
+        rows.flush();
+        writer.flush();
     }
 }

@@ -95,16 +95,21 @@ final class DiffOutput {
                 .setHeader(columns.stream().map(Column::name).toArray(String[]::new)).build();
         // Not try-with-resources: closing the printer would close the caller's stream.
         CSVPrinter printer = new CSVPrinter(writer, format);
-        List<String> values = new ArrayList<>(columns.size());
+        printer.flush();
+        CsvRows rows = new CsvRows(writer, report.presentation().rawCsv());
         for (int row : report.rows()) {
-            values.clear();
             for (Column c : columns) {
                 String text = c.text(row);
-                values.add(text == null ? "" : text);
+                if (text != null && c.isText()) {
+                    rows.text(text);
+                } else {
+                    rows.field(text == null ? "" : text);
+                }
             }
-            printer.printRecord(values);
+            rows.endRow();
         }
-        printer.flush();
+        rows.flush();
+        writer.flush();
     }
 
     static void json(Report report, OutputStream out) throws IOException {

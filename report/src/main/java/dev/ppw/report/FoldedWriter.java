@@ -1,10 +1,12 @@
 package dev.ppw.report;
 
 import dev.ppw.model.CallTree;
+import dev.ppw.model.FoldedWeightLine;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.Part;
 import dev.ppw.model.Report;
+import dev.ppw.model.SampleWeights;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
@@ -31,8 +33,10 @@ import java.util.Set;
  *
  * <p>The value is the row's exclusive time in integer nanoseconds when the profile has any time; a profile
  * without time (a sampled input weighed in bytes, events or samples) writes the exclusive values of its
- * first sample-weight metric instead, in that metric's unit. The format has no place for the unit: tools
- * show the numbers as samples. Rows whose value is 0 or negative (possible in a min/max aggregate) are
+ * first sample-weight metric instead, in that metric's unit. The format has no place for the unit (tools
+ * show the numbers as samples), so when the values are not a count of samples the first line says what they
+ * are, a comment ({@link FoldedWeightLine}: {@code # ppw-java folded stacks: each value is nanoseconds of
+ * time}) that ppw-java's folded reader honours and flame-graph tools skip. Rows whose value is 0 or negative (possible in a min/max aggregate) are
  * left out, since a flame graph cannot draw them; a parent's own line is its exclusive part only, so the
  * lines of a tree add up to its total. Flat and tau rows are written as the frames of their key.
  *
@@ -104,6 +108,10 @@ public final class FoldedWriter implements OutputWriter {
         Metric weight = hasTime(report.profile().tree()) ? null : firstWeight(report.profile().tree());
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER_CHARS);
         if (report.profile().view() != ViewKind.COUNTERS) {
+            Metric values = weight == null ? SampleWeights.TIME : weight;
+            if (FoldedWeightLine.needed(values)) {
+                w.append(FoldedWeightLine.of(values)).append('\n');
+            }
             if (report.phases().isEmpty()) {
                 writeRows(w, report, null, weight);
             } else {

@@ -3,6 +3,7 @@ package dev.ppw.report;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.JsonGeneratorDelegate;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
@@ -155,7 +156,7 @@ public final class HtmlWriter implements OutputWriter {
         w.write("<meta http-equiv=\"Content-Security-Policy\" content=\"" + CONTENT_SECURITY_POLICY + "\">\n");
         w.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
         w.write("<meta name=\"generator\" content=\"" + Version.tool() + "\">\n");
-        w.write("<title>" + escapeText(title(report)) + "</title>\n");
+        w.write("<title>" + escapeText(TextWriter.printable(title(report))) + "</title>\n");
         w.write("<style>\n");
         w.write(uplot("dist/uPlot.min.css"));
         w.write("\n");
@@ -170,7 +171,7 @@ public final class HtmlWriter implements OutputWriter {
         w.write(script(uplot("dist/uPlot.iife.min.js")));
         w.write("\n</script>\n<script type=\"application/json\" id=\"ppw-data\">\n");
         w.flush();
-        try (JsonGenerator g = FACTORY.createGenerator(w)) {
+        try (JsonGenerator g = shown(FACTORY.createGenerator(w))) {
             writeData(g, report, perNodeValues);
         }
         w.write("\n</script>\n");
@@ -179,7 +180,7 @@ public final class HtmlWriter implements OutputWriter {
         for (int i = 0; i < report.phases().size(); i++) {
             w.write("<script type=\"application/json\" id=\"" + PHASE_ELEMENT + i + "\">\n");
             w.flush();
-            try (JsonGenerator g = FACTORY.createGenerator(w)) {
+            try (JsonGenerator g = shown(FACTORY.createGenerator(w))) {
                 writeData(g, report.phases().get(i).report(), perNodeValues);
             }
             w.write("\n</script>\n");
@@ -188,6 +189,26 @@ public final class HtmlWriter implements OutputWriter {
         w.write(script(asset("report.js")));
         w.write("</script>\n</body>\n</html>\n");
         w.flush();
+    }
+
+    /**
+     * {@code g} writing every string as people may read it ({@link TextWriter#printable}): names whose control,
+     * bidirectional or zero-width characters would spoof the page's tables are shown escaped ({@code \u202E}),
+     * as in text. The page's data is for its script only; the JSON writer keeps names exact.
+     */
+    private static JsonGenerator shown(JsonGenerator g) {
+        return new JsonGeneratorDelegate(g, false) {
+            @Override
+            public void writeString(String text) throws IOException {
+                super.writeString(text == null ? null : TextWriter.printable(text));
+            }
+
+            @Override
+            public void writeStringField(String fieldName, String value) throws IOException {
+                writeFieldName(fieldName);
+                writeString(value);
+            }
+        };
     }
 
     private static String title(Report report) {

@@ -266,7 +266,7 @@ public final class SpeedscopeWriter implements OutputWriter {
             for (int node : listed) {
                 if (value(node) > 0) {
                     chosen[n++] = node;
-                    totalValue += value(node);
+                    totalValue = CallTree.saturated(totalValue, value(node));
                 }
             }
             this.kept = Arrays.copyOf(chosen, n);

@@ -128,11 +128,11 @@ public final class TauProfileWriter implements FolderWriter {
         for (int node = 1; node < tree.size(); node++) {
             names[node] = timerName(tree.regionName(node));
             long[] f = flat.computeIfAbsent(names[node], k -> new long[4]);
-            f[0] += tree.calls(node);
-            f[1] += tree.subcalls(node);
-            f[2] += tree.exclusiveNanos(node);
+            f[0] = CallTree.saturated(f[0], tree.calls(node));
+            f[1] = CallTree.saturated(f[1], tree.subcalls(node));
+            f[2] = CallTree.saturated(f[2], tree.exclusiveNanos(node));
             if (!hasAncestorNamed(tree, names, node)) {
-                f[3] += tree.inclusiveNanos(node);
+                f[3] = CallTree.saturated(f[3], tree.inclusiveNanos(node));
             }
         }
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
@@ -208,11 +208,11 @@ public final class TauProfileWriter implements FolderWriter {
         String phaseName = timerName(phase.name());
         long rootCalls = 0;
         for (int root = tree.firstChild(CallTree.ROOT); root != CallTree.NONE; root = tree.nextSibling(root)) {
-            rootCalls += tree.calls(root);
+            rootCalls = CallTree.saturated(rootCalls, tree.calls(root));
         }
         long total = 0;
         for (Part part : Part.values()) {
-            total += profile.total(SampleWeights.TIME, part);
+            total = CallTree.saturated(total, profile.total(SampleWeights.TIME, part));
         }
         if (ownTimer) {
             timer(w, phaseName, phase.windows().size(), rootCalls, 0, total, "TAU_PHASE");

@@ -596,12 +596,22 @@ public final class TextWriter implements OutputWriter {
         return String.format(Locale.ROOT, "%.1f", 100.0 * nanos / totalNanos);
     }
 
-    /** Control characters would break the table's lines: shown escaped here, and only here. */
+    /**
+     * A name as people may read it safely: control characters (which would break the table's lines), line and
+     * paragraph separators, and the invisible format characters of Unicode (category Cf: the bidirectional
+     * overrides and isolates U+202A to U+202E and U+2066 to U+2069, which reorder what follows them, and the
+     * zero-width characters U+200B to U+200F, U+2060, U+FEFF, ...), which would let a name pass for another, are
+     * shown escaped: {@code \n}, {@code \r}, {@code \t}, else {@code \u202E} (a character beyond the BMP as its
+     * two surrogates). The text and HTML writers show names so; JSON keeps them exact (SEMANTICS.md section 5).
+     */
     static String printable(String s) {
         StringBuilder sb = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (Character.isISOControl(c)) {
+            int type = Character.getType(s.codePointAt(i));
+            boolean hidden = Character.isISOControl(c) || type == Character.FORMAT
+                    || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR;
+            if (hidden) {
                 if (sb == null) {
                     sb = new StringBuilder(s.length() + 8).append(s, 0, i);
                 }
@@ -609,7 +619,13 @@ public final class TextWriter implements OutputWriter {
                     case '\n' -> sb.append("\\n");
                     case '\r' -> sb.append("\\r");
                     case '\t' -> sb.append("\\t");
-                    default -> sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    default -> {
+                        int end = Character.charCount(s.codePointAt(i));
+                        for (int k = 0; k < end; k++) {
+                            sb.append(String.format(Locale.ROOT, "\\u%04X", (int) s.charAt(i + k)));
+                        }
+                        i += end - 1;
+                    }
                 }
             } else if (sb != null) {
                 sb.append(c);

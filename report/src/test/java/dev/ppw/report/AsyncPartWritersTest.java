@@ -98,6 +98,7 @@ class AsyncPartWritersTest {
     @Test
     void foldedWritesTheAsyncStacksUnderAFrameOfTheirOwn() throws IOException {
         assertEquals("""
+                # ppw-java folded stacks: each value is nanoseconds of time
                 main 600
                 main;work 400
                 [async];main 3000

@@ -20,13 +20,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class FoldedWriterTest {
     private static final FoldedWriter FOLDED = new FoldedWriter();
+    /** The first line of every export of time: folded stacks have no unit, tools take numbers for samples. */
+    private static final String TIME_LINE = "# ppw-java folded stacks: each value is nanoseconds of time\n";
 
     @Test
     void eachRowIsItsPathAndExclusiveNanosAndTheLinesAddUpToTheTotal() throws IOException {
         Profile p = Fixtures.smallTree();
         String text = Fixtures.render(FOLDED, p, null);
-        assertEquals("main 999567\nmain;a 234500\nmain;a;b 500\nidle 7\n", text);
-        long sum = text.lines().mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+        assertEquals(TIME_LINE + "main 999567\nmain;a 234500\nmain;a;b 500\nidle 7\n", text);
+        long sum = text.lines().skip(1).mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
         assertEquals(p.tree().totalInclusiveNanos(), sum);
     }
 
@@ -40,7 +42,7 @@ class FoldedWriterTest {
         t.setMetrics(b, 1, 0, 4, -3, CallTree.UNSET, CallTree.UNSET);
         t.setMetrics(c, 1, 0, 6, 6, CallTree.UNSET, CallTree.UNSET);
         Profile p = new Profile(t, ViewKind.TREE, 0, MergeOp.MIN, MissingRule.ZERO, 2, List.of(), Map.of(), Map.of());
-        assertEquals("a;c 6\n", Fixtures.render(FOLDED, p, new int[] {c, b, a}, 10, null));
+        assertEquals(TIME_LINE + "a;c 6\n", Fixtures.render(FOLDED, p, new int[] {c, b, a}, 10, null));
     }
 
     @Test
@@ -54,7 +56,8 @@ class FoldedWriterTest {
         t.addSample(main, bytes, 64);
         t.addSample(grow, bytes, 1024);
         Profile p = Profile.single(t, List.of("x"), Map.of(), Map.of());
-        assertEquals("main 64\nmain;grow 5120\n", Fixtures.render(FOLDED, p, null));
+        assertEquals("# ppw-java folded stacks: each value is bytes of alloc\nmain 64\nmain;grow 5120\n",
+                Fixtures.render(FOLDED, p, null));
     }
 
     @Test
@@ -65,7 +68,17 @@ class FoldedWriterTest {
         t.setMetrics(k, 2, 0, 30, 30, 10, 20);
         t.setMetrics(m, 1, 0, 5, 5, 5, 5);
         Profile p = new Profile(t, ViewKind.TAU, 2, MergeOp.SUM, MissingRule.ZERO, 1, List.of(), Map.of(), Map.of());
-        assertEquals("run;step:1 30\nmulti line name 5\n", Fixtures.render(FOLDED, p, null));
+        assertEquals(TIME_LINE + "run;step:1 30\nmulti line name 5\n", Fixtures.render(FOLDED, p, null));
+    }
+
+    @Test
+    void aProfileOfSampleCountsNeedsNoWeightLine() throws IOException {
+        Metric samples = Metric.weight("samples", MetricUnit.COUNT, "samples", "samples");
+        CallTree t = new CallTree(new FrameTable(new NameTable()));
+        int main = t.child(CallTree.ROOT, t.frames().intern("main"));
+        t.enable(MetricGroup.ofWeight(samples));
+        t.addSample(main, samples, 3);
+        assertEquals("main 3\n", Fixtures.render(FOLDED, Profile.single(t, List.of("x"), Map.of(), Map.of()), null));
     }
 
     @Test

@@ -31,7 +31,7 @@ class HeatColourTest {
     @Test
     void visibleLengthSkipsTheEscapesOnly() {
         assertEquals(4, Heat.visibleLength(E + "38;5;196m" + "main" + Heat.RESET));
-        assertEquals(10, Heat.visibleLength("\u2502  a\\u001b"), "an escaped control character in a name is shown");
+        assertEquals(10, Heat.visibleLength("\u2502  a\\u001B"), "an escaped control character in a name is shown");
     }
 
     @Test

@@ -136,8 +136,10 @@ class HtmlReportBrowserTest {
         assertEquals(3, ((Number) browser.eval("document.scripts.length")).intValue());
         String text = (String) browser.eval("document.getElementById('tree-table').textContent");
         for (String name : HtmlFixtures.HOSTILE) {
-            assertTrue(text.contains(name), name + " shown as text");
+            // As text shows it: the line separator escaped (issue 26).
+            assertTrue(text.contains(TextWriter.printable(name)), name + " shown as text");
         }
+        assertTrue(text.contains("\\u2028a & b"), "a line separator shown escaped");
         assertEquals("ppw-java tree: <script>alert(1)</script>.json", browser.eval("document.title"));
         assertEquals(List.of(), browser.errors());
     }

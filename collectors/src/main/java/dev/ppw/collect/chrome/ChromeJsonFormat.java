@@ -1,5 +1,6 @@
 package dev.ppw.collect.chrome;
 
+import dev.ppw.collect.v8.TraceProfiles;
 import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.format.ByteRanges;
@@ -45,12 +46,16 @@ public final class ChromeJsonFormat implements EventFormat {
         return List.of(".pfw", ".json", ".trace");
     }
 
-    /** The notes of an empty event and of a counter reset, and one per skipped phase ({@link PhaseNotes}). */
+    /**
+     * The notes of an empty event and of a counter reset, one per skipped phase ({@link PhaseNotes}), and the
+     * warnings of the V8 profiles a trace may hold ({@link TraceProfiles#KINDS}).
+     */
     @Override
     public List<DiagnosticKind> diagnosticKinds() {
         List<DiagnosticKind> kinds = new ArrayList<>(List.of(ChromeTraceReader.EMPTY_EVENT,
                 ChromeTraceReader.COUNTER_RESET));
         kinds.addAll(PhaseNotes.KINDS);
+        kinds.addAll(TraceProfiles.KINDS);
         return kinds;
     }
 

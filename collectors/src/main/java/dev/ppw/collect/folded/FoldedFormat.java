@@ -55,7 +55,7 @@ public final class FoldedFormat implements EventFormat {
 
     @Override
     public List<DiagnosticKind> diagnosticKinds() {
-        return List.of(FoldedReader.ZERO_COUNT);
+        return List.of(FoldedReader.ZERO_COUNT, FoldedReader.EMPTY_LAST_FRAME);
     }
 
     @Override
@@ -65,12 +65,14 @@ public final class FoldedFormat implements EventFormat {
     }
 
     /**
-     * {@link Confidence#POSSIBLE} when the head is UTF-8 text whose complete lines (at least one that is not
+     * {@link Confidence#CERTAIN} when the first line is ppw-java's {@link dev.ppw.model.FoldedWeightLine}.
+     * {@link Confidence#POSSIBLE} when the head is text (bytes that are not UTF-8 allowed: the reader warns of
+     * them) whose complete lines (at least one that is not
      * blank) are all {@code <stack><whitespace><count>}, the stack starting with no whitespace and the count
      * digits, no line the head cuts at its end starts with whitespace, and either some line has a {@code ;}
      * or the file name ends in {@code .folded}, {@code .collapsed} or {@code .stacks} (before the {@code .gz}
      * of a gzipped input). Other text so named is {@link Confidence#NAME_ONLY}; anything else,
-     * {@link Confidence#NONE}. Never {@link Confidence#CERTAIN}: plain text has no signature. A Chrome trace
+     * {@link Confidence#NONE}. Otherwise never {@link Confidence#CERTAIN}: plain text has no signature. A Chrome trace
      * or a saved profile never fits (their lines open with a bracket or end in one), nor does
      * {@code perf script} text, whose frame lines are indented.
      */
@@ -81,6 +83,7 @@ public final class FoldedFormat implements EventFormat {
         }
         boolean named = namedAsFolded(head);
         return switch (FoldedLines.classify(head)) {
+            case FOLDED_BY_PPW -> Confidence.CERTAIN;
             case FOLDED_WITH_SEMICOLON -> Confidence.POSSIBLE;
             case FOLDED -> named ? Confidence.POSSIBLE : Confidence.NONE;
             case OTHER_TEXT -> named ? Confidence.NAME_ONLY : Confidence.NONE;

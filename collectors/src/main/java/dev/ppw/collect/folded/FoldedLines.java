@@ -18,6 +18,8 @@ final class FoldedLines {
     enum Shape {
         /** No line holds anything but whitespace. */
         BLANK,
+        /** The first line is ppw-java's {@link dev.ppw.model.FoldedWeightLine}. */
+        FOLDED_BY_PPW,
         /** Every line that is not blank is a folded line, and one of them has a {@code ;}. */
         FOLDED_WITH_SEMICOLON,
         /** Every line that is not blank is a folded line, of one frame each. */
@@ -85,34 +87,16 @@ final class FoldedLines {
     }
 
     /**
-     * True when the head is UTF-8 text: no control character but whitespace, and well-formed UTF-8 sequences
-     * (one the head cuts at its end may be incomplete).
+     * True when the head is text: no control character but whitespace. Bytes that are not UTF-8 do not make it
+     * binary: a folded file with one such byte is still folded stacks, and the reader says where the byte is.
      */
     static boolean isText(Head head) {
         byte[] b = head.bytes();
-        int n = b.length;
-        for (int i = 0; i < n; ) {
-            int c = b[i] & 0xff;
-            if (c < 0x80) {
-                if ((c <= LAST_ASCII_CONTROL && !isSpace((byte) c)) || c == DEL) {
-                    return false;
-                }
-                i++;
-                continue;
-            }
-            int more = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
-            if (more < 0) {
+        for (byte x : b) {
+            int c = x & 0xff;
+            if (c <= LAST_ASCII_CONTROL && !isSpace(x) || c == DEL) {
                 return false;
             }
-            for (int k = 1; k <= more; k++) {
-                if (i + k >= n) {
-                    return !head.whole();
-                }
-                if ((b[i + k] & 0xc0) != 0x80) {
-                    return false;
-                }
-            }
-            i += more + 1;
         }
         return true;
     }
@@ -131,6 +115,13 @@ final class FoldedLines {
         boolean semicolon = false;
         boolean otherText = false;
         int start = 0;
+        int firstEnd = 0;
+        while (firstEnd < n && b[firstEnd] != '\n') {
+            firstEnd++;
+        }
+        if (firstEnd < n && dev.ppw.model.FoldedWeightLine.read(b, firstEnd) != null) {
+            return Shape.FOLDED_BY_PPW;
+        }
         while (start < n) {
             int end = start;
             while (end < n && b[end] != '\n') {

@@ -1,11 +1,17 @@
 package dev.ppw.collect.folded;
 
+import dev.ppw.collect.BytesToInt;
 import dev.ppw.collect.LineSplitter;
+import dev.ppw.collect.Utf8;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
+import dev.ppw.model.FoldedWeightLine;
 import dev.ppw.model.FrameTable;
+import dev.ppw.model.Metric;
+import dev.ppw.model.MetricUnit;
+import dev.ppw.model.SampleWeights;
 import dev.ppw.model.Quote;
 
 import java.io.IOException;
@@ -23,16 +29,23 @@ import java.util.Arrays;
  *   <li>The count is the last whitespace-separated field; everything before the whitespace run that precedes
  *       it is the stack, split at every {@code ;} into frames kept as written: spaces, colons and flame-graph
  *       annotations ({@code _[k]} kernel, {@code _[j]} JIT, {@code _[i]} inlined, {@code _[w]} waker) are
- *       part of a frame's name. Names are UTF-8; a malformed byte becomes U+FFFD.</li>
+ *       part of a frame's name. Names are UTF-8: a line with a byte that is not is a {@code bad_event}
+ *       warning at that byte's column (the byte quoted as {@code \xNN}), never read as U+FFFD.</li>
  *   <li>A count is a whole number of samples: digits, or digits with a zero fraction ({@code 12.0}, exactly
  *       12). A fraction that is not zero ({@code 12.5}) cannot be a number of samples and is not rounded: the
  *       line is skipped as a {@code bad_event} warning. So is a line with no count, a count without a stack,
- *       a stack with an empty frame ({@code a;;b}, or {@code ;} at either end), a count beyond a 64-bit
+ *       a stack with an empty frame ({@code a;;b}, or {@code ;} at its start), a count beyond a 64-bit
  *       integer or one that would carry the input's total past it, and a line over
- *       {@value #MAX_LINE_BYTES} bytes. A count of 0 is the note {@code zero_count}: nothing was sampled.</li>
+ *       {@value #MAX_LINE_BYTES} bytes. A count of 0 is the note {@code zero_count}: nothing was sampled. A
+ *       stack that ends in {@code ;} ({@code a;b; 3}, as stackcollapse-perf.pl writes a frame perf printed
+ *       without a symbol) is read without that empty last frame, as flame-graph tools draw it, and counted in
+ *       the note {@value #EMPTY_LAST_FRAME}.</li>
  *   <li>Each good line is one {@link EventSink#sample} of {@code count} samples weighing {@code count} of
  *       {@link FoldedFormat#SAMPLES}, on the thread track ("", ""), at the line number as its time. The same
- *       stack on several lines adds up in the tree.</li>
+ *       stack on several lines adds up in the tree. When the first line is ppw-java's
+ *       {@link FoldedWeightLine} ({@code # ppw-java folded stacks: each value is nanoseconds of time}), each
+ *       value weighs what it says instead: nanoseconds of time, or a weight in bytes or events, and counts
+ *       no calls (the format keeps none of a traced profile's calls).</li>
  *   <li>Blank lines (only whitespace) are skipped silently; line ends are LF or CRLF, and the last line
  *       needs none.</li>
  * </ul>
@@ -51,6 +64,10 @@ final class FoldedReader {
     /** Note: a line whose count is 0. */
     static final DiagnosticKind ZERO_COUNT = DiagnosticKind.note("zero_count", "folded line with a count of 0",
             "folded lines with a count of 0");
+    /** Note: a stack ending in {@code ;}, read without its empty last frame as flame-graph tools draw it. */
+    static final DiagnosticKind EMPTY_LAST_FRAME = DiagnosticKind.note("folded_empty_last_frame",
+            "folded stack ending in ';' (its empty last frame dropped)",
+            "folded stacks ending in ';' (their empty last frames dropped)");
     /** The longest line read: deeper stacks than any profiler records, a bound on memory for binary input. */
     static final int MAX_LINE_BYTES = 1 << 24;
 
@@ -63,9 +80,15 @@ final class FoldedReader {
     private final FrameTable frames;
     private final Diagnostics diagnostics;
     private int track = -1;
+    /** Frames read before, by their bytes: a name costs one hash, not a string, the next time. */
+    private final BytesToInt known = new BytesToInt(1 << 18, 1L << 26);
     private long lineNumber;
-    /** Samples of the good lines so far: no node of this input's tree can count more. */
+    /** The values of the good lines so far: no node of this input's tree can weigh more. */
     private long totalSamples;
+    /** What each value weighs: samples, unless the first line says otherwise ({@link FoldedWeightLine}). */
+    private Metric weight = FoldedFormat.SAMPLES;
+    /** Whether a value is also that many calls: a count of samples is, a time or a weight in bytes is not. */
+    private boolean valuesAreSamples = true;
 
     /** The current line (the splitter's buffer, valid while it is read), its length and bytes not kept. */
     private byte[] line;
@@ -130,6 +153,9 @@ final class FoldedReader {
 
     private void parseLine() {
         byte[] b = line;
+        if (lineNumber == 1 && b.length > 0 && lineLength > 0 && b[0] == '#' && weightLine()) {
+            return;
+        }
         int end = lineLength;
         while (end > 0 && FoldedLines.isSpace(b[end - 1])) {
             end--;
@@ -163,10 +189,22 @@ final class FoldedReader {
             return;
         }
         refuseDifferential(stackEnd, end);
+        boolean emptyLast = b[stackEnd - 1] == ';' && stackEnd > 1;
+        if (emptyLast) {
+            // flame-graph tools draw "a;b; 3" as the stack a;b: stackcollapse-perf.pl writes such lines for frames
+            // perf printed without a symbol (FlameGraph's perf-vertx-stacks-01-collapsed-all.txt).
+            stackEnd--;
+        }
         int depth = frames(stackEnd);
-        if (depth < 0) {
-            warn(-depth, "an empty frame in the stack (';;', or ';' at its start or end)", end);
+        if (depth == BAD_TEXT) {
             return;
+        }
+        if (depth < 0) {
+            warn(-depth, "an empty frame in the stack (';;', or ';' at its start)", end);
+            return;
+        }
+        if (emptyLast) {
+            diagnostics.note(EMPTY_LAST_FRAME);
         }
         if (count == 0) {
             diagnostics.note(ZERO_COUNT);
@@ -181,8 +219,28 @@ final class FoldedReader {
         if (track < 0) {
             track = sink.thread("", "");
         }
-        sink.sample(track, lineNumber, FoldedFormat.SAMPLES, count, count, frameIds, depth);
+        sink.sample(track, lineNumber, weight, count, valuesAreSamples ? count : 0, frameIds, depth);
         keepAsPrevious(stackEnd, depth);
+    }
+
+    /**
+     * Reads the first line as the weight of every value when it is ppw-java's {@link FoldedWeightLine}; false when
+     * it is not one (it is then read as any line).
+     */
+    private boolean weightLine() {
+        FoldedWeightLine said = FoldedWeightLine.read(line, lineLength);
+        if (said == null) {
+            return false;
+        }
+        if (said.unit() == MetricUnit.NANOSECONDS) {
+            weight = SampleWeights.TIME;
+            valuesAreSamples = false;
+        } else if (said.unit() != MetricUnit.COUNT || !said.metric().equals(FoldedFormat.SAMPLES.name())) {
+            weight = Metric.weight(said.metric(), said.unit(), said.metric(), "a folded weight in " + said.unit().label()
+                    + ", as its file's first line says");
+            valuesAreSamples = said.unit() == MetricUnit.COUNT;
+        }
+        return true;
     }
 
     /** Stops at a line of difffolded.pl's form: a stack, then two counts. */
@@ -199,9 +257,12 @@ final class FoldedReader {
                 + " not read: give each profile as a folded file of its own", quote(end));
     }
 
+    /** What {@link #frames} returns for a frame that is not UTF-8, already warned. */
+    private static final int BAD_TEXT = Integer.MIN_VALUE;
+
     /**
-     * Splits {@code line[0 .. stackEnd-1]} into {@link #frameIds} and {@link #frameEnds}: the depth, or minus
-     * the byte column (from 1) of an empty frame. The frames this line shares with the previous good line, byte for byte
+     * Splits {@code line[0 .. stackEnd-1]} into {@link #frameIds} and {@link #frameEnds}: the depth, minus
+     * the byte column (from 1) of an empty frame, or {@link #BAD_TEXT} (warned) for a frame that is not UTF-8. The frames this line shares with the previous good line, byte for byte
      * up to a {@code ;}, keep their ids.
      */
     private int frames(int stackEnd) {
@@ -234,7 +295,18 @@ final class FoldedReader {
                 frameIds = Arrays.copyOf(frameIds, 2 * depth);
                 frameEnds = Arrays.copyOf(frameEnds, 2 * depth);
             }
-            frameIds[depth] = frames.intern(new String(b, start, end - start, StandardCharsets.UTF_8));
+            int id = known.get(b, start, end);
+            if (id == BytesToInt.ABSENT) {
+                int bad = Utf8.firstInvalid(b, start, end);
+                if (bad >= 0) {
+                    warn(bad + 1, "a frame name that is not UTF-8 text (byte 0x" + Integer.toHexString(b[bad] & 0xff)
+                            + ")", lineLength);
+                    return BAD_TEXT;
+                }
+                id = frames.intern(new String(b, start, end - start, StandardCharsets.UTF_8));
+                known.put(b, start, end, id);
+            }
+            frameIds[depth] = id;
             frameEnds[depth] = end;
             depth++;
             if (end == stackEnd) {
@@ -279,13 +351,13 @@ final class FoldedReader {
     /** The line's first bytes up to {@code end}, cut before a UTF-8 sequence rather than inside one. */
     private String quote(int end) {
         if (end <= QUOTE_BYTES) {
-            return Quote.utf8(line, 0, end);
+            return Utf8.quote(line, 0, end);
         }
         int cut = QUOTE_BYTES;
         while (cut > 0 && (line[cut] & 0xc0) == 0x80) {
             cut--;
         }
-        return Quote.utf8(line, 0, cut) + "...";
+        return Utf8.quote(line, 0, cut) + "...";
     }
 
     private String text(int from, int to) {

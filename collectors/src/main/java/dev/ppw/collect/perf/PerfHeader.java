@@ -5,6 +5,8 @@ package dev.ppw.collect.perf;
  * whatever order {@code -F} named them in: comm (which may hold spaces), {@code pid/tid} or one number (the
  * tid in perf's default layout), {@code [cpu]}, the time in seconds ending in {@code :}, the period, the event
  * ending in {@code :}, and for a sample without a call graph its one frame ({@code ip sym+off (dso)}).
+ * Without a time, a lone number is the tid (perf's default layout), unless it starts the line right-aligned to
+ * the tenth column as perf prints a period ({@code -F period,event}).
  * Every field may be missing. A number after the time is the period when an event, the end of the line, or
  * an address and a symbol follow it; else it is the address of the one frame ({@code -F tid,ip,sym}).
  *
@@ -20,6 +22,8 @@ package dev.ppw.collect.perf;
 record PerfHeader(String comm, String pid, String tid, long timeNanos, long period, String event, int frameFrom) {
     private static final int MAX_FRACTION_DIGITS = 9;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final int PERIOD_WIDTH = 10;
+    private static final int MAX_TID_DIGITS = 7;
 
     /**
      * The header {@code line} (no line end), or null when it is none: no time, pid or event where perf puts
@@ -78,11 +82,15 @@ record PerfHeader(String comm, String pid, String tid, long timeNanos, long peri
                     break;
                 }
             }
+            boolean periodFirst = pidToken == 0 && printedAsPeriod(line, starts[0], ends[0]);
+            if (periodFirst) {
+                pidToken = -1;
+            }
             rest = pidToken + 1;
             if (rest < count && isCpu(line, starts[rest], ends[rest])) {
                 rest++;
             }
-            if (pidToken < 0) {
+            if (pidToken < 0 && !periodFirst) {
                 rest = 0;
                 while (rest < count && line.charAt(ends[rest] - 1) != ':') {
                     rest++;
@@ -133,6 +141,15 @@ record PerfHeader(String comm, String pid, String tid, long timeNanos, long peri
         }
         int frameFrom = rest < count ? starts[rest] : n;
         return new PerfHeader(comm, pid, tid, timeNanos, period, event, frameFrom);
+    }
+
+    /**
+     * Whether a number that starts a header without a time is the period, not the tid ({@code -F period,event}):
+     * perf prints a tid as {@code %5d} and a period as {@code %10lu}, so a number right-aligned to the tenth column
+     * is a period, and so is one of more than 7 digits (Linux's pid_max is at most 4194304).
+     */
+    private static boolean printedAsPeriod(String s, int from, int to) {
+        return isDigits(s, from, to) && (to == PERIOD_WIDTH && from > 0 || to - from > MAX_TID_DIGITS);
     }
 
     private static PerfHeader fail(Object[] problem, String what, int column) {
@@ -204,6 +221,56 @@ record PerfHeader(String comm, String pid, String tid, long timeNanos, long peri
             v = v * 10 + d;
         }
         return v;
+    }
+
+    /** Whether {@code c} is whitespace as {@link Character#isWhitespace} says of an ASCII character. */
+    static boolean isSpace(byte c) {
+        return c == ' ' || c >= '\t' && c <= '\r' || c >= 0x1c && c <= 0x1f;
+    }
+
+    /** {@code digits.digits:} in bytes, as {@link #isTime(String, int, int)}. */
+    static boolean isTime(byte[] b, int from, int to) {
+        if (to - from < 4 || b[to - 1] != ':') {
+            return false;
+        }
+        int dot = -1;
+        for (int i = from; i < to - 1; i++) {
+            byte c = b[i];
+            if (c == '.' && dot < 0) {
+                dot = i;
+            } else if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return dot > from && dot < to - 2;
+    }
+
+    /** Seconds {@code b[from .. to-1]} ({@code digits.digits}) in exact nanoseconds; -1 beyond a long or 9 decimals. */
+    static long nanos(byte[] b, int from, int to) {
+        int dot = from;
+        while (b[dot] != '.') {
+            dot++;
+        }
+        long seconds = 0;
+        for (int i = from; i < dot; i++) {
+            int d = b[i] - '0';
+            if (seconds > (Long.MAX_VALUE - d) / 10) {
+                return -1;
+            }
+            seconds = seconds * 10 + d;
+        }
+        int fractionDigits = to - dot - 1;
+        if (fractionDigits > MAX_FRACTION_DIGITS || seconds > Long.MAX_VALUE / NANOS_PER_SECOND - 1) {
+            return -1;
+        }
+        long fraction = 0;
+        for (int i = dot + 1; i < to; i++) {
+            fraction = fraction * 10 + (b[i] - '0');
+        }
+        for (int i = fractionDigits; i < MAX_FRACTION_DIGITS; i++) {
+            fraction *= 10;
+        }
+        return seconds * NANOS_PER_SECOND + fraction;
     }
 
     /** Seconds {@code s[from .. to-1]} ({@code digits.digits}) in exact nanoseconds; -1 beyond a long or 9 decimals. */

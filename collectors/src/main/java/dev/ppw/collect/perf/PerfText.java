@@ -41,19 +41,23 @@ final class PerfText {
                 || line.startsWith("# Total Lost Samples:") || line.startsWith("# Event count");
     }
 
-    /** A tab, spaces, a hexadecimal address, then a space or the line's end: one frame of a call graph. */
+    /**
+     * One frame of a call graph: a hexadecimal address then a space or the line's end, after a tab and spaces
+     * (perf), after spaces only (older perf), or, as text passed through other tools prints it, unindented with a
+     * symbol and its {@code (dso)} after the address.
+     */
     static boolean isFrameLine(String line) {
-        if (!line.startsWith("\t")) {
-            return false;
-        }
-        int i = 1;
-        while (i < line.length() && line.charAt(i) == ' ') {
+        int i = 0;
+        while (i < line.length() && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
             i++;
         }
         int start = i;
         while (i < line.length() && Character.digit(line.charAt(i), 16) >= 0) {
             i++;
         }
-        return i > start && (i == line.length() || line.charAt(i) == ' ');
+        if (i == start || i < line.length() && line.charAt(i) != ' ') {
+            return false;
+        }
+        return start > 0 || i < line.length() && line.stripTrailing().endsWith(")");
     }
 }

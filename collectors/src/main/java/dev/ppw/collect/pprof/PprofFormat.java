@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.zip.ZipException;
 
 /**
  * pprof's {@code profile.proto}, gzipped or plain, as Go's {@code runtime/pprof}, {@code go tool pprof -proto},
@@ -29,8 +30,9 @@ import java.util.Locale;
  * {@code samples/count} value the number of samples (calls) and folded stacks' own {@code samples} metric, every
  * other value a weight of its own named after its type, in count or bytes (docs/formats.md "pprof").
  *
- * <p>The content is walked twice (tables, then samples): a source that cannot be read twice (a pipe) is held in
- * memory for the second walk.
+ * <p>The content is walked twice (tables, then samples): a content of at most 64 MiB, and one that cannot be read
+ * twice (a pipe), is held in memory for the two walks; a larger file is read twice. The legacy CPU profile that {@code go tool pprof} still reads (gperftools' and Go's
+ * before profile.proto, machine words) is read by {@link LegacyCpuProfile}.
  */
 public final class PprofFormat implements EventFormat {
     /** Field numbers of google/pprof's proto/profile.proto, those the probe looks at. */
@@ -40,6 +42,8 @@ public final class PprofFormat implements EventFormat {
     private static final int FIRST_TABLE = 2;
     private static final int LAST_TABLE = 6;
     private static final int MAX_VALUE_TYPE_BYTES = 22;
+    /** A content up to this size is held in memory for the two walks; a larger one is read twice. */
+    private static final int HELD_BYTES = 64 << 20;
 
     /** No: a pprof sample has no time of its own: each is given its index. */
     @Override
@@ -61,7 +65,8 @@ public final class PprofFormat implements EventFormat {
     /** Its notes, said by their names as they were before kinds had words. */
     @Override
     public List<DiagnosticKind> diagnosticKinds() {
-        return List.of(PprofReader.LABELS_IGNORED, PprofReader.SAMPLE_TYPE_SKIPPED, PprofReader.UNKNOWN_UNIT);
+        return List.of(PprofReader.LABELS_IGNORED, PprofReader.SAMPLE_TYPE_SKIPPED, PprofReader.UNKNOWN_UNIT,
+                PprofReader.UNKNOWN_FIELD);
     }
 
     @Override
@@ -76,11 +81,17 @@ public final class PprofFormat implements EventFormat {
      * the varint fields 1 and 2), varints {@code time_nanos}, {@code duration_nanos}, {@code period},
      * {@code drop_frames}, {@code keep_frames}, {@code default_sample_type}; at least one {@code sample_type}
      * among them, then a field of {@code Profile} with a length (a sample, a mapping, a location, a function, a
-     * string). {@link Confidence#NAME_ONLY} for a name ending {@code .pprof}, or {@code .pb} or {@code .prof}
-     * after gzip.
+     * string); also for the header of a legacy CPU profile ({@link LegacyCpuProfile}: the words {@code 0 3 0}, a
+     * period, {@code 0}). {@link Confidence#NAME_ONLY} for a name ending {@code .pprof}, or {@code .pb} or
+     * {@code .prof} after gzip.
      */
     @Override
     public Confidence probe(Head head) {
+        byte[] first = head.bytes();
+        if (LegacyCpuProfile.header(first, first.length, false) != null
+                || LegacyCpuProfile.header(first, first.length, true) != null) {
+            return Confidence.CERTAIN;
+        }
         int i = 0;
         int types = 0;
         int n = head.length();
@@ -163,8 +174,28 @@ public final class PprofFormat implements EventFormat {
     @Override
     public void read(InputSource source, EventSink sink, ReadOptions options) throws IOException {
         String name = source.name();
+        byte[] first = source.head().bytes();
+        if (LegacyCpuProfile.header(first, first.length, false) != null
+                || LegacyCpuProfile.header(first, first.length, true) != null) {
+            try (InputStream content = source.open(options.progress())) {
+                EventFormat.bracketed(name, sink, () -> new LegacyCpuProfile(name, sink).read(content));
+            }
+            return;
+        }
         PprofReader reader = new PprofReader(name, sink);
         if (source.rereadable()) {
+            byte[] whole;
+            try (InputStream content = source.open(options.progress())) {
+                whole = held(name, content, HELD_BYTES + 1);
+            }
+            if (whole.length <= HELD_BYTES) {
+                // Small enough to hold: both walks read the bytes in memory, the gzip layer undone once.
+                EventFormat.bracketed(name, sink, () -> {
+                    reader.readTables(whole);
+                    reader.readSamples(whole);
+                });
+                return;
+            }
             try (InputStream content = source.open(options.progress())) {
                 EventFormat.bracketed(name, sink, () -> {
                     reader.readTables(content);
@@ -176,20 +207,38 @@ public final class PprofFormat implements EventFormat {
         } else {
             try (InputStream content = source.open(options.progress())) {
                 EventFormat.bracketed(name, sink, () -> {
-                    byte[] bytes = held(name, content);
-                    reader.readTables(new ByteArrayInputStream(bytes));
-                    reader.readSamples(new ByteArrayInputStream(bytes));
+                    byte[] bytes = held(name, content, Integer.MAX_VALUE - 8);
+                    reader.readTables(bytes);
+                    reader.readSamples(bytes);
                 });
             }
         }
     }
 
-    /** The whole content of a source read once; a cut gzip is refused as the two walks would refuse it. */
-    private static byte[] held(String name, InputStream content) throws IOException {
+    /**
+     * The content, at most {@code limit} bytes of it; a gzip layer cut short is refused at the byte of the content
+     * where it stops, as the walks would refuse it.
+     */
+    private static byte[] held(String name, InputStream content, int limit) throws IOException {
+        byte[] b = new byte[Math.min(limit, 1 << 16)];
+        int n = 0;
         try {
-            return content.readAllBytes();
+            while (n < limit) {
+                if (n == b.length) {
+                    b = java.util.Arrays.copyOf(b, (int) Math.min(limit, 2L * b.length));
+                }
+                int r = content.read(b, n, b.length - n);
+                if (r < 0) {
+                    break;
+                }
+                n += r;
+            }
         } catch (EOFException e) {
-            throw new BadInputException(name + ": the input ends inside the profile (a cut file)", e);
+            throw new BadInputException(name + ": byte " + n + ": the input ends inside a field of the profile (a cut"
+                    + " file)", e);
+        } catch (ZipException e) {
+            throw new BadInputException(name + ": byte " + n + ": corrupt gzip data: " + e.getMessage(), e);
         }
+        return java.util.Arrays.copyOf(b, n);
     }
 }

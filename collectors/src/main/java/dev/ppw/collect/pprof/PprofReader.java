@@ -1,6 +1,7 @@
 package dev.ppw.collect.pprof;
 
 import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import dev.ppw.collect.folded.FoldedFormat;
@@ -40,10 +41,22 @@ final class PprofReader {
     static final DiagnosticKind LABELS_IGNORED = DiagnosticKind.note("pprof_labels_ignored");
     /** The note of a sample type left out: a second one in time, whose nanoseconds would add to the first's. */
     static final DiagnosticKind SAMPLE_TYPE_SKIPPED = DiagnosticKind.note("pprof_sample_type_skipped");
+    /**
+     * The warning of a field profile.proto does not define (or not with its wire type), whose content the reader
+     * cannot place and skips (a damaged tag, another message): said with its byte offset.
+     */
+    static final DiagnosticKind UNKNOWN_FIELD = DiagnosticKind.warning("unknown_field",
+            "field the format does not define (its content skipped)",
+            "fields the format does not define (their content skipped)");
     /** The note of a sample type whose unit is neither time, count nor bytes: read as a count. */
     static final DiagnosticKind UNKNOWN_UNIT = DiagnosticKind.note("pprof_unknown_unit");
 
     private static final int TAG_TYPE_BITS = 3;
+    /**
+     * The deepest stack read, as the perf reader's: far beyond any profiler's, and a bound on memory: a 9.8 KB
+     * gzipped profile can hold one sample of 10 million location ids, whose tree alone would take gigabytes.
+     */
+    static final int MAX_DEPTH = 1 << 16;
 
     private final String input;
     private final EventSink sink;
@@ -87,17 +100,27 @@ final class PprofReader {
 
     /** The first walk: every table, no sample. */
     void readTables(InputStream content) throws IOException {
-        walk(content, false);
+        walk(CodedInputStream.newInstance(content), false);
         resolve();
     }
 
     /** The second walk: every sample, into the sink. Needs {@link #readTables} first. */
     void readSamples(InputStream content) throws IOException {
-        walk(content, true);
+        walk(CodedInputStream.newInstance(content), true);
     }
 
-    private void walk(InputStream content, boolean samples) throws IOException {
-        CodedInputStream in = CodedInputStream.newInstance(content);
+    /** {@link #readTables} of a content held in memory. */
+    void readTables(byte[] content) throws IOException {
+        walk(CodedInputStream.newInstance(content), false);
+        resolve();
+    }
+
+    /** {@link #readSamples} of a content held in memory. */
+    void readSamples(byte[] content) throws IOException {
+        walk(CodedInputStream.newInstance(content), true);
+    }
+
+    private void walk(CodedInputStream in, boolean samples) throws IOException {
         offset = 0;
         long sampleIndex = 0;
         try {
@@ -132,6 +155,11 @@ final class PprofReader {
         } catch (ZipException e) {
             throw new BadInputException(input + ": byte " + offset + ": corrupt gzip data: " + e.getMessage(), e);
         } catch (InvalidProtocolBufferException e) {
+            if (e.getMessage() != null && e.getMessage().startsWith("While parsing a protocol message, the input ended")) {
+                // A length that runs past the end: said at the field it belongs to, never read as less data.
+                throw new BadInputException(input + ": byte " + offset + ": the field that starts here says it is"
+                        + " longer than what follows it in the input (a cut or damaged file)", e);
+            }
             String why = e.getMessage() == null ? "malformed protobuf" : e.getMessage().replace('\n', ' ');
             throw new BadInputException(input + ": byte " + (offset + in.getTotalBytesRead())
                     + ": not a pprof profile: " + why, e);
@@ -186,12 +214,35 @@ final class PprofReader {
                 defaultSampleType = in.readInt64();
                 defaultSampleTypeOffset = offset;
             }
-            default -> in.skipField(tag);
+            default -> skip(in, tag, "Profile", Proto.PROFILE_UNREAD);
         }
     }
 
+    /**
+     * Passes over a field the reader does not use: silently when profile.proto defines it with this wire type
+     * ({@code known[field]}, a wire type, or -1 for no such field), else as an {@code unknown_field} warning naming
+     * it and its byte offset: content in a field no profile.proto has (a damaged tag, a different message) is not
+     * dropped without a word.
+     */
+    private void skip(CodedInputStream in, int tag, String message, int[] known) throws IOException {
+        int field = tag >>> TAG_TYPE_BITS;
+        int wire = tag & 7;
+        long at = offset + in.getTotalBytesRead() - CodedOutputStream.computeUInt32SizeNoTag(tag);
+        if (field < known.length && known[field] == wire
+                || field < known.length && known[field] == Proto.PACKED_OR_VARINT
+                && (wire == WireFormat.WIRETYPE_VARINT || wire == WireFormat.WIRETYPE_LENGTH_DELIMITED)) {
+            in.skipField(tag);
+            return;
+        }
+        int before = in.getTotalBytesRead();
+        in.skipField(tag);
+        diagnostics.warn(UNKNOWN_FIELD, input + ": byte " + at + ": field " + field + " of " + message + " (wire type "
+                + wire + ", " + (in.getTotalBytesRead() - before) + " bytes) is no field profile.proto defines"
+                + (field < known.length && known[field] >= 0 ? " with that wire type" : "") + "; its content is skipped");
+    }
+
     /** A ValueType: {type, unit}, string indices. */
-    private static long[] valueType(CodedInputStream in) throws IOException {
+    private long[] valueType(CodedInputStream in) throws IOException {
         long[] vt = new long[2];
         int old = in.pushLimit(in.readRawVarint32());
         while (true) {
@@ -202,7 +253,7 @@ final class PprofReader {
             switch (tag >>> TAG_TYPE_BITS) {
                 case Proto.VALUE_TYPE_TYPE -> vt[0] = varint(in, tag, "ValueType.type");
                 case Proto.VALUE_TYPE_UNIT -> vt[1] = varint(in, tag, "ValueType.unit");
-                default -> in.skipField(tag);
+                default -> skip(in, tag, "ValueType", Proto.VALUE_TYPE_UNREAD);
             }
         }
         in.popLimit(old);
@@ -232,7 +283,7 @@ final class PprofReader {
                 case Proto.MAPPING_MEMORY_START -> m[0] = varint(in, tag, "Mapping.memory_start");
                 case Proto.MAPPING_FILE_OFFSET -> m[1] = varint(in, tag, "Mapping.file_offset");
                 case Proto.MAPPING_FILENAME -> m[2] = varint(in, tag, "Mapping.filename");
-                default -> in.skipField(tag);
+                default -> skip(in, tag, "Mapping", Proto.MAPPING_UNREAD);
             }
         }
         in.popLimit(old);
@@ -255,15 +306,22 @@ final class PprofReader {
                 case Proto.FUNCTION_NAME -> f[0] = varint(in, tag, "Function.name");
                 case Proto.FUNCTION_SYSTEM_NAME -> f[1] = varint(in, tag, "Function.system_name");
                 case Proto.FUNCTION_FILENAME -> f[2] = varint(in, tag, "Function.filename");
-                default -> in.skipField(tag);
+                default -> skip(in, tag, "Function", Proto.FUNCTION_UNREAD);
             }
         }
         in.popLimit(old);
         functions.put(id, f);
     }
 
+    /** Set while a Location is read when it has more lines than {@link #MAX_DEPTH}. */
+    private boolean tooManyLines;
+    /** Locations of more lines than a stack may have: a sample through one is skipped. */
+    private final org.eclipse.collections.api.set.primitive.MutableLongSet deepLocations =
+            new org.eclipse.collections.impl.set.mutable.primitive.LongHashSet();
+
     /** A Location: kept as {mapping_id, address, then function_id and line of each Line}. */
     private void location(CodedInputStream in) throws IOException {
+        tooManyLines = false;
         long id = 0;
         LongArrayList l = new LongArrayList(4);
         l.add(0);
@@ -280,16 +338,27 @@ final class PprofReader {
                 case Proto.LOCATION_ADDRESS -> l.set(1, varint(in, tag, "Location.address"));
                 case Proto.LOCATION_LINE -> {
                     expect(tag & 7, WireFormat.WIRETYPE_LENGTH_DELIMITED, "Location.line");
-                    line(in, l);
+                    if (l.size() - 2 >= 2 * MAX_DEPTH) {
+                        // A location of more inlined frames than a stack may have: its lines are counted, not kept.
+                        tooManyLines = true;
+                        in.skipField(tag);
+                    } else {
+                        line(in, l);
+                    }
                 }
-                default -> in.skipField(tag);
+                default -> skip(in, tag, "Location", Proto.LOCATION_UNREAD);
             }
         }
         in.popLimit(old);
-        locationsRaw.put(id, l.toArray());
+        if (tooManyLines) {
+            deepLocations.add(id);
+            locationsRaw.put(id, new long[] {l.get(0), l.get(1)});
+        } else {
+            locationsRaw.put(id, l.toArray());
+        }
     }
 
-    private static void line(CodedInputStream in, LongArrayList into) throws IOException {
+    private void line(CodedInputStream in, LongArrayList into) throws IOException {
         long functionId = 0;
         long line = 0;
         int old = in.pushLimit(in.readRawVarint32());
@@ -301,7 +370,7 @@ final class PprofReader {
             switch (tag >>> TAG_TYPE_BITS) {
                 case Proto.LINE_FUNCTION_ID -> functionId = varint(in, tag, "Line.function_id");
                 case Proto.LINE_LINE -> line = varint(in, tag, "Line.line");
-                default -> in.skipField(tag);
+                default -> skip(in, tag, "Line", Proto.LINE_UNREAD);
             }
         }
         in.popLimit(old);
@@ -518,9 +587,11 @@ final class PprofReader {
                 readLongs(in, tag, true);
             } else if (field == Proto.SAMPLE_VALUE) {
                 readLongs(in, tag, false);
-            } else {
-                labelled |= field == Proto.SAMPLE_LABEL;
+            } else if (field == Proto.SAMPLE_LABEL && (tag & 7) == WireFormat.WIRETYPE_LENGTH_DELIMITED) {
+                labelled = true;
                 in.skipField(tag);
+            } else {
+                skip(in, tag, "Sample", Proto.SAMPLE_UNREAD);
             }
         }
         in.popLimit(old);
@@ -548,11 +619,20 @@ final class PprofReader {
 
     private void add(long v, boolean locationsNotValues) {
         if (locationsNotValues) {
+            if (locationCount > MAX_DEPTH) {
+                // Deeper than any stack read: counted, not kept, so that memory holds what a stack may be.
+                locationCount++;
+                return;
+            }
             if (locationCount == locationIds.length) {
                 locationIds = Arrays.copyOf(locationIds, locationCount * 2);
             }
             locationIds[locationCount++] = v;
         } else {
+            if (valueCount > weights.length) {
+                valueCount++;
+                return;
+            }
             if (valueCount == values.length) {
                 values = Arrays.copyOf(values, valueCount * 2);
             }
@@ -587,7 +667,11 @@ final class PprofReader {
         if (allZero()) {
             return;
         }
-        long samples = countIndex >= 0 ? values[countIndex] : 1;
+        if (locationCount > MAX_DEPTH) {
+            diagnostics.warn(Diagnostics.BAD_EVENT, where(index) + "a stack of " + locationCount
+                    + " locations, deeper than the " + MAX_DEPTH + " read (skipped)");
+            return;
+        }
         for (int i = 0; i < valueCount; i++) {
             if (values[i] < 0) {
                 diagnostics.warn(Diagnostics.BAD_EVENT, where(index) + "a negative value " + values[i]
@@ -604,13 +688,37 @@ final class PprofReader {
                 values[i] = scaled;
             }
         }
+        long samples = countIndex >= 0 ? values[countIndex] : 1;
         long periodTime = periodNanos > 0 ? multiplyOrZero(samples, periodNanos) : 0;
+        if (periodNanos > 0 && samples > 0 && periodTime == 0) {
+            diagnostics.warn(Diagnostics.BAD_EVENT, where(index) + samples + " samples of a period of " + periodNanos
+                    + " ns: a time beyond 64-bit nanoseconds (skipped)");
+            return;
+        }
+        if (!withinTotals(samples, periodTime)) {
+            diagnostics.warn(Diagnostics.BAD_EVENT, where(index) + "values that carry the input's total of a sample"
+                    + " type (or of samples) past 2^63 - 1, where it would wrap (skipped)");
+            return;
+        }
+        int[] known = stacks.get(locationIds, locationCount);
+        if (known != null) {
+            // A stack of locations read before (a long profile repeats a few thousand): its frames, interned once.
+            addToTotals(samples, periodTime);
+            emit(index, samples, periodTime, known, known.length);
+            return;
+        }
         int depth = 0;
         for (int k = locationCount - 1; k >= 0; k--) {
             int[][] location = locations.get(locationIds[k]);
             if (location == null) {
                 diagnostics.warn(Diagnostics.BAD_EVENT, where(index) + "location " + Long.toUnsignedString(locationIds[k])
-                        + " is in no Location (skipped)");
+                        + (deepLocations.contains(locationIds[k]) ? " has more lines than the " + MAX_DEPTH
+                        + " frames a stack may have" : " is in no Location") + " (skipped)");
+                return;
+            }
+            if (depth + location.length > MAX_DEPTH) {
+                diagnostics.warn(Diagnostics.BAD_EVENT, where(index) + "a stack of more than " + MAX_DEPTH
+                        + " frames, inlined ones included (skipped)");
                 return;
             }
             for (int[] frame : location) {
@@ -624,10 +732,17 @@ final class PprofReader {
                 depth++;
             }
         }
+        addToTotals(samples, periodTime);
         FrameTable frames = sink.frames();
         for (int d = 0; d < depth; d++) {
             frameIds[d] = frames.intern(regionIds[d], d == 0 ? NameTable.EMPTY : placeIds[d - 1]);
         }
+        stacks.put(locationIds, locationCount, Arrays.copyOf(frameIds, depth));
+        emit(index, samples, periodTime, frameIds, depth);
+    }
+
+    /** Sample {@code index}'s values (read into {@link #values}) on the stack {@code frameIds[0 .. depth-1]}. */
+    private void emit(long index, long samples, long periodTime, int[] frameIds, int depth) {
         if (track < 0) {
             track = sink.thread("", "");
         }
@@ -642,4 +757,106 @@ final class PprofReader {
         }
     }
 
+    /** The frames of the stacks of location ids read so far. */
+    private final StackCache stacks = new StackCache();
+
+    /**
+     * Stacks of location ids with their frame ids, so that a stack repeated (a Go CPU profile of 300,000 samples
+     * has a few thousand stacks) is interned once: one hash and one compare of its ids per sample. Bounded in
+     * entries and ids; cleared when full.
+     */
+    private static final class StackCache {
+        private static final int LIMIT = 1 << 16;
+        private static final long IDS_LIMIT = 1 << 24;
+        private long[][] keys = new long[1 << 10][];
+        private int[][] values = new int[1 << 10][];
+        private int[] hashes = new int[1 << 10];
+        private int size;
+        private long ids;
+
+        int[] get(long[] stack, int n) {
+            int h = hash(stack, n);
+            int mask = keys.length - 1;
+            for (int slot = h & mask; keys[slot] != null; slot = (slot + 1) & mask) {
+                if (hashes[slot] == h && Arrays.equals(keys[slot], 0, keys[slot].length, stack, 0, n)) {
+                    return values[slot];
+                }
+            }
+            return null;
+        }
+
+        void put(long[] stack, int n, int[] frames) {
+            if (size >= LIMIT || ids > IDS_LIMIT) {
+                keys = new long[keys.length][];
+                values = new int[keys.length][];
+                hashes = new int[keys.length];
+                size = 0;
+                ids = 0;
+            } else if (2 * (size + 1) > keys.length) {
+                long[][] oldKeys = keys;
+                int[][] oldValues = values;
+                keys = new long[2 * oldKeys.length][];
+                values = new int[keys.length][];
+                hashes = new int[keys.length];
+                size = 0;
+                ids = 0;
+                for (int i = 0; i < oldKeys.length; i++) {
+                    if (oldKeys[i] != null) {
+                        insert(oldKeys[i], oldValues[i]);
+                    }
+                }
+            }
+            insert(Arrays.copyOf(stack, n), frames);
+        }
+
+        private void insert(long[] key, int[] frames) {
+            int h = hash(key, key.length);
+            int mask = keys.length - 1;
+            int slot = h & mask;
+            while (keys[slot] != null) {
+                slot = (slot + 1) & mask;
+            }
+            keys[slot] = key;
+            values[slot] = frames;
+            hashes[slot] = h;
+            size++;
+            ids += key.length;
+        }
+
+        private static int hash(long[] stack, int n) {
+            long h = n;
+            for (int i = 0; i < n; i++) {
+                h = (h ^ stack[i]) * 0x9E3779B97F4A7C15L;
+            }
+            return (int) (h ^ (h >>> 32));
+        }
+    }
+
+    // The input's totals so far, per sample value, of samples (calls) and of the period's time: a node of this
+    // input's tree never weighs more, so values that would carry one past 2^63 - 1 are refused before the fold.
+    private long[] totals;
+    private long totalSamples;
+    private long totalPeriodTime;
+
+    private boolean withinTotals(long samples, long periodTime) {
+        if (totals == null) {
+            totals = new long[weights.length];
+        }
+        for (int i = 0; i < valueCount; i++) {
+            if (weights[i] != null && totals[i] > Long.MAX_VALUE - values[i]) {
+                return false;
+            }
+        }
+        return totalSamples <= Long.MAX_VALUE - samples && totalPeriodTime <= Long.MAX_VALUE - periodTime;
+    }
+
+    private void addToTotals(long samples, long periodTime) {
+        for (int i = 0; i < valueCount; i++) {
+            if (weights[i] != null) {
+                totals[i] += values[i];
+            }
+        }
+        totalSamples += samples;
+        totalPeriodTime += periodTime;
+    }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
@@ -20,6 +21,8 @@ import java.io.CharConversionException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.zip.ZipException;
 
 /**
@@ -38,8 +41,15 @@ import java.util.zip.ZipException;
  * brackets the input.
  */
 final class CpuProfileReader {
+    /**
+     * The old layout's {@code head} nests two levels per stack frame (a node, its children array): Jackson's
+     * default limit of 1000 would refuse stacks deeper than 500. Reading it takes no thread stack
+     * ({@link ProfileJson#readHead}).
+     */
+    private static final int MAX_NESTING = 1 << 17;
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build())
             .build();
 
     private final String file;
@@ -91,12 +101,16 @@ final class CpuProfileReader {
         MutableIntList adoptions = new IntArrayList();
         MutableIntList samples = new IntArrayList();
         MutableLongList deltas = new LongArrayList();
+        MutableLongList stamps = new LongArrayList();
         boolean sawNodes = false;
+        boolean sawHead = false;
         boolean sawSamples = false;
         boolean sawDeltas = false;
+        boolean sawStamps = false;
         JsonLocation samplesAt = null;
-        long startNanos = SampleTimeline.NO_END;
-        long endNanos = SampleTimeline.NO_END;
+        JsonLocation headAt = null;
+        BigDecimal startTime = null;
+        BigDecimal endTime = null;
         String field;
         while ((field = p.nextFieldName()) != null) {
             JsonToken v = p.nextToken();
@@ -104,6 +118,11 @@ final class CpuProfileReader {
                 case "nodes" -> {
                     ProfileJson.readNodes(p, nodes, adoptions);
                     sawNodes = true;
+                }
+                case "head" -> {
+                    headAt = p.currentTokenLocation();
+                    ProfileJson.readHead(p, nodes);
+                    sawHead = true;
                 }
                 case "samples" -> {
                     samplesAt = p.currentTokenLocation();
@@ -114,21 +133,60 @@ final class CpuProfileReader {
                     ProfileJson.readDeltas(p, deltas, "timeDeltas");
                     sawDeltas = true;
                 }
-                case "startTime" -> startNanos = ProfileJson.nanos(p, v, "startTime");
-                case "endTime" -> endNanos = ProfileJson.nanos(p, v, "endTime");
+                case "timestamps" -> {
+                    ProfileJson.readDeltas(p, stamps, "timestamps");
+                    sawStamps = true;
+                }
+                case "startTime" -> startTime = ProfileJson.decimal(p, v, "startTime");
+                case "endTime" -> endTime = ProfileJson.decimal(p, v, "endTime");
                 default -> p.skipChildren();
             }
         }
         if (p.nextToken() != null) {
             throw new ProfileJson.Shape("more JSON after the profile object", p.currentTokenLocation());
         }
-        if (!sawNodes || !sawSamples || startNanos == SampleTimeline.NO_END) {
-            throw new ProfileJson.Shape("a V8 CPU profile has nodes, samples and startTime; this object lacks "
-                    + (!sawNodes ? "nodes" : !sawSamples ? "samples" : "startTime"), start);
+        if (sawNodes && sawHead) {
+            throw new ProfileJson.Shape("a V8 CPU profile has its nodes as a nodes array or as a head tree, not both",
+                    headAt);
         }
-        if (!sawDeltas || deltas.size() != samples.size()) {
-            throw new ProfileJson.Shape(samples.size() + " samples but " + (sawDeltas ? deltas.size() : "no")
-                    + " timeDeltas: each sample needs its delta", samplesAt);
+        if (!(sawNodes || sawHead) || !sawSamples || startTime == null) {
+            throw new ProfileJson.Shape("a V8 CPU profile has nodes (or a head tree), samples and startTime; this"
+                    + " object lacks " + (!(sawNodes || sawHead) ? "nodes" : !sawSamples ? "samples" : "startTime"),
+                    start);
+        }
+        // The layout before Node.js 11 (v8-profiler's head tree) gives startTime and endTime in seconds.
+        long secondsOrMicros = sawHead ? 1_000_000_000L : 1_000L;
+        long startNanos = nanos(startTime, secondsOrMicros, "startTime", start);
+        long endNanos = endTime == null ? SampleTimeline.NO_END : nanos(endTime, secondsOrMicros, "endTime", start);
+        if (sawDeltas) {
+            if (deltas.size() != samples.size()) {
+                throw new ProfileJson.Shape(samples.size() + " samples but " + deltas.size()
+                        + " timeDeltas: each sample needs its delta", samplesAt);
+            }
+        } else if (sawStamps) {
+            if (stamps.size() != samples.size() && stamps.size() != samples.size() + 1) {
+                throw new ProfileJson.Shape(samples.size() + " samples but " + stamps.size()
+                        + " timestamps: each sample needs its time", samplesAt);
+            }
+            if (sawHead) {
+                // Its endTime is whole seconds, no end for a sample: a timestamp after the last sample is where
+                // that sample ends; without one it weighs nothing, as speedscope weighs it.
+                endNanos = stamps.size() > samples.size() ? stamps.getLast() : SampleTimeline.NO_END;
+            }
+            long previous = startNanos;
+            for (int i = 0; i < samples.size(); i++) {
+                long stamp = stamps.get(i);
+                try {
+                    deltas.add(Math.subtractExact(stamp, previous));
+                } catch (ArithmeticException e) {
+                    throw new ProfileJson.Shape("timestamp " + i + " is too far from the one before it for 64-bit"
+                            + " nanoseconds", samplesAt);
+                }
+                previous = stamp;
+            }
+        } else {
+            throw new ProfileJson.Shape(samples.size() + " samples but no timeDeltas (or timestamps): each sample needs"
+                    + " its time", samplesAt);
         }
         for (int k = 0; k < adoptions.size(); k += 2) {
             String problem = nodes.adopt(adoptions.get(k), adoptions.get(k + 1));
@@ -137,6 +195,17 @@ final class CpuProfileReader {
             }
         }
         emit(nodes, samples, deltas, startNanos, endNanos, samplesAt);
+    }
+
+    /** {@code value} of a unit of {@code nanosPerUnit} nanoseconds in exact nanoseconds, halves away from zero. */
+    private static long nanos(BigDecimal value, long nanosPerUnit, String what, JsonLocation at)
+            throws ProfileJson.Shape {
+        try {
+            return value.multiply(BigDecimal.valueOf(nanosPerUnit)).setScale(0, RoundingMode.HALF_UP).longValueExact();
+        } catch (ArithmeticException e) {
+            throw new ProfileJson.Shape(what + " of " + value.toPlainString() + " does not fit in 64-bit nanoseconds",
+                    at);
+        }
     }
 
     private void emit(ProfileNodes nodes, MutableIntList samples, MutableLongList deltas, long startNanos,

@@ -6,8 +6,10 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.ppw.collect.DecimalNanos;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
 import org.eclipse.collections.api.list.primitive.MutableLongList;
+import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 
 /**
  * The members of a V8 CPU profile read from Jackson's streaming parser, shared by the {@code .cpuprofile}
@@ -93,6 +95,122 @@ final class ProfileJson {
                 throw new Shape("a second node of id " + id, at);
             }
         }
+    }
+
+    /**
+     * Reads the {@code head} tree of the layout before Node.js 11 and Chrome 58 (v8-profiler's), whose {@code {}
+     * is the current token, into {@code nodes}: each node an object with its call frame's members inline
+     * ({@code functionName}, {@code url}, {@code lineNumber}, {@code columnNumber} when present; a
+     * {@code callFrame} object too, when a writer nests them), its {@code id}, and its {@code children} as node
+     * objects. Read without recursion, so that a deep tree takes memory, never the thread's stack.
+     */
+    static void readHead(JsonParser p, ProfileNodes nodes) throws IOException, Shape {
+        expect(p, JsonToken.START_OBJECT, "head");
+        HeadNodes read = new HeadNodes();
+        IntArrayList open = new IntArrayList();
+        open.add(read.start(-1, p.currentTokenLocation()));
+        while (!open.isEmpty()) {
+            JsonToken t = p.nextToken();
+            int slot = open.getLast();
+            if (t == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (field) {
+                    case "id" -> read.ids[slot] = intValue(p, v, "a node's id");
+                    case "functionName" -> read.names[slot] = text(p, v, "functionName");
+                    case "url" -> read.urls[slot] = text(p, v, "url");
+                    case "lineNumber" -> read.lines[slot] = intValue(p, v, "lineNumber");
+                    case "columnNumber" -> read.columns[slot] = intValue(p, v, "columnNumber");
+                    case "callFrame" -> {
+                        expect(p, v, JsonToken.START_OBJECT, "a node's callFrame");
+                        String f;
+                        while ((f = p.nextFieldName()) != null) {
+                            JsonToken fv = p.nextToken();
+                            switch (f) {
+                                case "functionName" -> read.names[slot] = text(p, fv, "functionName");
+                                case "url" -> read.urls[slot] = text(p, fv, "url");
+                                case "lineNumber" -> read.lines[slot] = intValue(p, fv, "lineNumber");
+                                case "columnNumber" -> read.columns[slot] = intValue(p, fv, "columnNumber");
+                                default -> p.skipChildren();
+                            }
+                        }
+                    }
+                    case "children" -> expect(p, v, JsonToken.START_ARRAY, "a node's children");
+                    default -> p.skipChildren();
+                }
+            } else if (t == JsonToken.START_OBJECT) {
+                // A child in the children array of the innermost open node.
+                open.add(read.start(slot, p.currentTokenLocation()));
+            } else if (t == JsonToken.END_ARRAY) {
+                // The end of that children array: the node's other members may follow.
+                continue;
+            } else if (t == JsonToken.END_OBJECT) {
+                open.removeAtIndex(open.size() - 1);
+            } else {
+                JsonLocation at = p.currentTokenLocation();
+                p.skipChildren();
+                throw new Shape("a node's child is " + describe(t) + ", not a node object", at);
+            }
+        }
+        read.addTo(nodes);
+    }
+
+    /** The nodes of a {@code head} tree as they are read, by slot in the order their objects open. */
+    private static final class HeadNodes {
+        long[] ids = new long[64];
+        String[] names = new String[64];
+        String[] urls = new String[64];
+        long[] lines = new long[64];
+        long[] columns = new long[64];
+        int[] parents = new int[64];
+        JsonLocation[] places = new JsonLocation[64];
+        int size;
+
+        int start(int parentSlot, JsonLocation at) {
+            if (size == ids.length) {
+                int n = 2 * size;
+                ids = java.util.Arrays.copyOf(ids, n);
+                names = java.util.Arrays.copyOf(names, n);
+                urls = java.util.Arrays.copyOf(urls, n);
+                lines = java.util.Arrays.copyOf(lines, n);
+                columns = java.util.Arrays.copyOf(columns, n);
+                parents = java.util.Arrays.copyOf(parents, n);
+                places = java.util.Arrays.copyOf(places, n);
+            }
+            ids[size] = Long.MIN_VALUE;
+            names[size] = "";
+            urls[size] = "";
+            lines[size] = -1;
+            columns[size] = -1;
+            parents[size] = parentSlot;
+            places[size] = at;
+            return size++;
+        }
+
+        void addTo(ProfileNodes nodes) throws Shape {
+            for (int k = 0; k < size; k++) {
+                if (ids[k] == Long.MIN_VALUE) {
+                    throw new Shape("a node without an id", places[k]);
+                }
+                int parent = parents[k] < 0 ? ProfileNodes.NO_PARENT : (int) ids[parents[k]];
+                if (!nodes.add((int) ids[k], names[k], urls[k], lines[k], columns[k], parent)) {
+                    throw new Shape("a second node of id " + ids[k], places[k]);
+                }
+            }
+        }
+    }
+
+    /**
+     * The decimal number that is the current token, exactly: a time whose unit ({@code startTime} in seconds or
+     * microseconds) is known only once every member is read.
+     */
+    static BigDecimal decimal(JsonParser p, JsonToken t, String what) throws IOException, Shape {
+        if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
+            JsonLocation at = p.currentTokenLocation();
+            p.skipChildren();
+            throw new Shape(what + " is " + describe(t) + ", not a number", at);
+        }
+        return p.getDecimalValue();
     }
 
     /** Reads the array of node ids whose {@code [} is the current token into {@code ids}. */

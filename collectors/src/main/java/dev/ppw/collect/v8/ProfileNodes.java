@@ -6,8 +6,9 @@ import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
 import java.util.Arrays;
 
 /**
- * The call tree of one V8 CPU profile: its nodes by id, each with its parent, its region and its place
- * ({@code url:line:column}, 1-based), and the stack of frames a sample of a node stands for. Memory grows
+ * The call tree of one V8 CPU profile: its nodes by id, each with its parent, its region ({@link #region}: its
+ * function's name and place) and its place ({@code url:line:column}, 1-based), and the stack of frames a sample
+ * of a node stands for. Memory grows
  * with the nodes, never with the samples. Not thread-safe.
  *
  * <p>A node's frame is its region called from its parent's place: the callsite of a frame is the caller's
@@ -23,7 +24,7 @@ final class ProfileNodes {
     /** What {@link #stack} returns when the parents of a node loop. */
     static final int PARENT_LOOP = -2;
 
-    private static final String ROOT = "(root)";
+    static final String ROOT = "(root)";
     private static final String ANONYMOUS = "(anonymous)";
 
     private final IntIntHashMap indexById = new IntIntHashMap();
@@ -58,9 +59,20 @@ final class ProfileNodes {
         if (indexById.containsKey(id)) {
             return false;
         }
-        addNamed(id, functionName.isEmpty() ? ANONYMOUS : functionName,
-                url.isEmpty() ? "" : place(url, lineNumber, columnNumber), parentId);
+        String place = url.isEmpty() ? "" : place(url, lineNumber, columnNumber);
+        addNamed(id, region(functionName, place), place, parentId);
         return true;
+    }
+
+    /**
+     * A frame's region: its function as DevTools and speedscope tell functions apart, by name and place, so that
+     * the {@code (anonymous)} functions of different scripts (or of one script, at different places) stay apart
+     * in every view and merge: {@code functionName url:line:column}, {@code (anonymous)} for an empty name, the
+     * name alone without a url ({@code (program)}, {@code (idle)}, native code).
+     */
+    static String region(String functionName, String place) {
+        String name = functionName.isEmpty() ? ANONYMOUS : functionName;
+        return place.isEmpty() ? name : name + " " + place;
     }
 
     /** {@code url:line:column}, 1-based as editors and DevTools show them; an unknown line or column is left out. */

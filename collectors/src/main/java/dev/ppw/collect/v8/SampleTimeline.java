@@ -1,5 +1,6 @@
 package dev.ppw.collect.v8;
 
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.SampleWeights;
@@ -12,9 +13,17 @@ import dev.ppw.model.SampleWeights;
  * <p>Times are integer nanoseconds. Sample {@code i} is at {@code start + delta[0] + ... + delta[i]}; V8 writes
  * negative deltas when its samples come out of order, so a sample's time is never taken before the latest
  * sample time seen: times are the running maximum, weights never negative, and the weights of a profile add
- * up to exactly (its end, or its latest sample time) minus its first sample's time. Not thread-safe.
+ * up to exactly (its end, or its latest sample time) minus its first sample's time. Each sample timed before
+ * that latest time is a {@code v8_negative_delta} warning. Not thread-safe.
  */
 final class SampleTimeline {
+    /**
+     * Warning: a sample timed before the latest sample time already reached (a negative {@code timeDeltas} entry,
+     * or a {@code timestamps} entry below an earlier one); it is taken at that latest time.
+     */
+    static final DiagnosticKind NEGATIVE_DELTA = DiagnosticKind.warning("v8_negative_delta",
+            "V8 sample timed before the sample before it (taken at that sample's time)",
+            "V8 samples timed before the samples before them (taken at those samples' times)");
     /** The end of a profile that has none. */
     static final long NO_END = Long.MIN_VALUE;
 
@@ -55,6 +64,11 @@ final class SampleTimeline {
         } catch (ArithmeticException e) {
             return false;
         }
+        if (raw < latestNanos) {
+            sink.diagnostics().warn(NEGATIVE_DELTA, where + ": sample " + index + " of the array is timed "
+                    + micros(latestNanos - raw) + " us before the latest time already reached (a negative time delta);"
+                    + " it is taken at that time, so the sample before it weighs less and the profile's total is kept");
+        }
         rawNanos = raw;
         latestNanos = Math.max(latestNanos, raw);
         if (pending) {
@@ -66,6 +80,11 @@ final class SampleTimeline {
         pendingWhere = where;
         pendingIndex = index;
         return true;
+    }
+
+    /** {@code nanos} as exact decimal microseconds. */
+    private static String micros(long nanos) {
+        return java.math.BigDecimal.valueOf(nanos, 3).stripTrailingZeros().toPlainString();
     }
 
     /** Ends the profile at {@code endNanos} ({@link #NO_END}: not known): the samples held back go out. */

@@ -2,6 +2,7 @@ package dev.ppw.collect.v8;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import org.eclipse.collections.api.list.primitive.MutableIntList;
@@ -10,7 +11,9 @@ import org.eclipse.collections.impl.list.mutable.primitive.IntArrayList;
 import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,8 +26,9 @@ import java.util.Map;
  * <p>A profile is keyed by (pid, id) and its samples go to the track (pid, tid) of its {@code Profile} event,
  * timed from that event's {@code args.data.startTime} (else its {@code ts}) in the trace's clock, each weighing
  * the time to the next sample ({@link SampleTimeline}); the last one weighs 0 unless a chunk gives an
- * {@code endTime}. A chunk of no known profile, or whose data has a member of the wrong shape or a different
- * number of samples and deltas, is a {@code bad_event} warning and is skipped. Memory grows with the nodes,
+ * {@code endTime}. A chunk before its profile's {@code Profile} event in the file waits for it (traces are not
+ * always in time order). A chunk of a profile the input never starts, or whose data has a member of the wrong
+ * shape or a different number of samples and deltas, is a {@code bad_event} warning and is skipped. Memory grows with the nodes,
  * not the samples: one sample per profile is held back until the next gives its weight.
  *
  * <p>Its reader hands it each event's {@code args.data} ({@link #readData}), then the event
@@ -32,7 +36,19 @@ import java.util.Map;
  * every call: a reader that passes over events delivered already swaps it. One per input; not thread-safe.
  */
 public final class TraceProfiles {
+    /** The kinds a V8 profile's samples raise, for a format that reads profiles in its traces to declare. */
+    public static final List<DiagnosticKind> KINDS = List.of(SampleTimeline.NEGATIVE_DELTA);
+    /** Samples of chunks waiting for their Profile event, at most: a bound on memory, whatever the input. */
+    static final int MAX_WAITING_SAMPLES = 1 << 24;
+
     private final Map<String, Profile> profiles = new LinkedHashMap<>();
+    /** Chunks read before their profile's Profile event, by key, in file order. */
+    private final Map<String, List<Waiting>> waiting = new LinkedHashMap<>();
+    private long waitingSamples;
+
+    private record Waiting(String pid, String id, String where, ProfileNodes nodes, MutableIntList adoptions,
+                           MutableIntList samples, MutableLongList deltas, long endNanos) {
+    }
 
     // The event being read: its args.data, as far as a profile uses it.
     private final ProfileNodes stagedNodes = new ProfileNodes();
@@ -164,18 +180,25 @@ public final class TraceProfiles {
         if (before != null) {
             before.timeline.finish(before.endNanos, before.track(sink), sink);
         }
-        profiles.put(key(pid, id), new Profile(pid, tid, startNanos != SampleTimeline.NO_END ? startNanos : tsNanos));
+        Profile profile = new Profile(pid, tid, startNanos != SampleTimeline.NO_END ? startNanos : tsNanos);
+        profiles.put(key(pid, id), profile);
+        List<Waiting> early = waiting.remove(key(pid, id));
+        if (early != null) {
+            for (Waiting w : early) {
+                waitingSamples -= w.samples.size();
+                apply(profile, w.nodes, w.adoptions, w.samples, w.deltas, w.endNanos, w.where, sink);
+            }
+        }
     }
 
-    /** A {@code ProfileChunk} event of profile {@code id} of {@code pid}: its nodes, then its samples. */
+    /**
+     * A {@code ProfileChunk} event of profile {@code id} of {@code pid}: its nodes, then its samples. A chunk that
+     * comes before its profile's {@code Profile} event in the file (a trace not in time order: Chrome 70 writes a
+     * worker's chunks before the worker's {@code Profile}) waits for it, up to {@value #MAX_WAITING_SAMPLES}
+     * samples in all.
+     */
     public void chunk(String pid, String id, String where, EventSink sink) {
         Diagnostics diagnostics = sink.diagnostics();
-        Profile profile = profiles.get(key(pid, id));
-        if (profile == null) {
-            diagnostics.warn(Diagnostics.BAD_EVENT, where + ": a ProfileChunk of profile " + id + " of pid " + pid
-                    + " before any Profile event of it; skipped");
-            return;
-        }
         if (problem != null) {
             warnShape(where, sink);
             return;
@@ -185,20 +208,51 @@ public final class TraceProfiles {
                     + deltas.size() + " timeDeltas; each sample needs its delta; skipped");
             return;
         }
-        String moved = stagedNodes.size() == 0 ? null : stagedNodes.moveInto(profile.nodes);
-        for (int k = 0; moved == null && k < adoptions.size(); k += 2) {
-            moved = profile.nodes.adopt(adoptions.get(k), adoptions.get(k + 1));
+        Profile profile = profiles.get(key(pid, id));
+        if (profile == null) {
+            waitForProfile(pid, id, where, diagnostics);
+            return;
+        }
+        apply(profile, stagedNodes, adoptions, samples, deltas, endNanos, where, sink);
+    }
+
+    /** Keeps the chunk being read until the {@code Profile} event of its key. */
+    private void waitForProfile(String pid, String id, String where, Diagnostics diagnostics) {
+        if (waitingSamples + samples.size() > MAX_WAITING_SAMPLES) {
+            diagnostics.warn(Diagnostics.BAD_EVENT, where + ": a ProfileChunk of profile " + id + " of pid " + pid
+                    + " before any Profile event of it, when " + waitingSamples + " samples of such chunks wait already;"
+                    + " skipped");
+            return;
+        }
+        ProfileNodes nodes = new ProfileNodes();
+        String moved = stagedNodes.size() == 0 ? null : stagedNodes.moveInto(nodes);
+        if (moved != null) {
+            diagnostics.warn(Diagnostics.BAD_EVENT, where + ": " + moved + "; the ProfileChunk is skipped");
+            return;
+        }
+        waitingSamples += samples.size();
+        waiting.computeIfAbsent(key(pid, id), k -> new ArrayList<>()).add(new Waiting(pid, id, where, nodes,
+                IntArrayList.newList(adoptions), IntArrayList.newList(samples), LongArrayList.newList(deltas), endNanos));
+    }
+
+    /** A chunk's nodes into its profile, then its samples. */
+    private static void apply(Profile profile, ProfileNodes newNodes, MutableIntList adopted, MutableIntList sampled,
+            MutableLongList deltasOf, long endOf, String where, EventSink sink) {
+        Diagnostics diagnostics = sink.diagnostics();
+        String moved = newNodes.size() == 0 ? null : newNodes.moveInto(profile.nodes);
+        for (int k = 0; moved == null && k < adopted.size(); k += 2) {
+            moved = profile.nodes.adopt(adopted.get(k), adopted.get(k + 1));
         }
         if (moved != null) {
             diagnostics.warn(Diagnostics.BAD_EVENT, where + ": " + moved + "; the ProfileChunk is skipped");
             return;
         }
-        if (endNanos != SampleTimeline.NO_END) {
-            profile.endNanos = endNanos;
+        if (endOf != SampleTimeline.NO_END) {
+            profile.endNanos = endOf;
         }
         int track = profile.track(sink);
-        for (int i = 0; i < samples.size(); i++) {
-            if (!profile.timeline.add(samples.get(i), deltas.get(i), where, i, track, sink)) {
+        for (int i = 0; i < sampled.size(); i++) {
+            if (!profile.timeline.add(sampled.get(i), deltasOf.get(i), where, i, track, sink)) {
                 diagnostics.warn(Diagnostics.BAD_EVENT, where + ": the time of sample " + i
                         + ", or its gap to the sample before, does not fit in 64-bit nanoseconds; the rest of the ProfileChunk is skipped");
                 return;
@@ -206,12 +260,20 @@ public final class TraceProfiles {
         }
     }
 
-    /** The input ends: every profile's last sample goes out. */
+    /** The input ends: every profile's last sample goes out; chunks still waiting have no profile. */
     public void finish(EventSink sink) {
         for (Profile profile : profiles.values()) {
             profile.timeline.finish(profile.endNanos, profile.track(sink), sink);
         }
         profiles.clear();
+        for (List<Waiting> chunks : waiting.values()) {
+            for (Waiting w : chunks) {
+                sink.diagnostics().warn(Diagnostics.BAD_EVENT, w.where + ": a ProfileChunk of profile " + w.id
+                        + " of pid " + w.pid + ", and no Profile event of it in the input; skipped");
+            }
+        }
+        waiting.clear();
+        waitingSamples = 0;
     }
 
     private void warnShape(String where, EventSink sink) {

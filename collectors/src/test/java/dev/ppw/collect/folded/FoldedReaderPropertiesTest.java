@@ -56,7 +56,10 @@ class FoldedReaderPropertiesTest {
     private record Naive(List<String> samples, long bad) {
     }
 
-    /** Each line on its own: strip, split off the last field, split the rest at every ';'. */
+    /**
+     * Each line on its own: strip, split off the last field, drop one ';' that ends the stack (an empty last frame),
+     * split the rest at every ';'.
+     */
     private static Naive naive(String text) {
         List<String> samples = new ArrayList<>();
         long bad = 0;
@@ -69,6 +72,9 @@ class FoldedReaderPropertiesTest {
             int space = Math.max(line.lastIndexOf(' '), line.lastIndexOf('\t'));
             String count = line.substring(space + 1);
             String stack = space < 0 ? "" : line.substring(0, space).stripTrailing();
+            if (stack.length() > 1 && stack.endsWith(";")) {
+                stack = stack.substring(0, stack.length() - 1);
+            }
             boolean emptyFrame = false;
             for (String frame : stack.split(";", -1)) {
                 emptyFrame |= frame.isEmpty();

@@ -15,6 +15,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** perf script text in, the sink's calls out: stacks, callsites, weights, tracks, and what is skipped and why. */
 class PerfScriptReaderTest {
@@ -191,5 +192,79 @@ class PerfScriptReaderTest {
         RecordingSink sink = read("# ========\n# captured on    : Tue Nov 24 04:18:11 2026\n# ========\n#\n"
                 + "w 7/8 1.5: 5 cpu-clock:\n\t1 a+0x1 (/x)\n\t2 b+0x2 (/x)\n");
         assertEquals(List.of("sample T(7,8) 1500000000 5 time x1 b;a @b+0x2"), samples(sink));
+    }
+
+    @Test
+    void anUnknownFrameIsNamedByItsModuleAsStackcollapsePerfNamesIt() {
+        RecordingSink sink = read("""
+                java 10939 cpu-clock:
+                	    7f4e1c0001a0 [unknown] (/tmp/perf-10939.map)
+                	    7f4e1d2a3b4c [unknown] (/lib/x86_64-linux-gnu/libc-2.15.so)
+                	               0 [unknown] ([unknown])
+                	    7f4e1d2a3b4d [unknown] ()
+                	    7f4e1d2a3b4e [unknown]
+                	    7f4e1d2a3b4f main+0x1 (/srv/app)
+
+                """);
+        assertEquals(List.of("sample T(,10939) 1 1 cpu_clock_samples x1 main;[unknown] @main+0x1;[java];[unknown];"
+                + "[libc-2.15.so];[perf-10939.map]"), samples(sink));
+        assertEquals(Map.of(), sink.warnings());
+    }
+
+    @Test
+    void headersWithoutTimeAreReadAndTheirFramesMayBeIndentedBySpacesOrNotAtAll() {
+        RecordingSink spaces = read("""
+                node-v011 31912 cpu-clock:\s
+                            13a80b608e0a RegExp:[&<>\\"\\'] (/tmp/perf-7539.map)
+                             c6d7895aac9 LazyCompile:~body_0 evalmachine.<anonymous>:1 (/tmp/perf-31912.map)
+
+                """);
+        assertEquals(List.of("sample T(,31912) 1 1 cpu_clock_samples x1 LazyCompile:~body_0 evalmachine.<anonymous>:1;"
+                + "RegExp:[&<>\\\"\\']"), samples(spaces));
+        RecordingSink none = read("java 19983 cycles:\nffffffff8103d0ca native_write_msr_safe ([kernel.kallsyms])\n"
+                + "7f722d12e1d4 LBusy;::main (/tmp/perf-19982.map)\n\njava 19983 cycles:\ndd foo: (/bin/dd)\n\n");
+        assertEquals(List.of("sample T(,19983) 1 1 cycles x1 LBusy;::main;native_write_msr_safe",
+                "sample T(,19983) 5 1 cycles x1 foo:"), samples(none));
+        assertEquals(Map.of(), none.warnings());
+    }
+
+    @Test
+    void zeroBytesAreADamagedRegionSaidWithTheirPlaceAndTheirSampleIsSkipped() {
+        String good = "w 1 1.0: 5 cpu-clock:\n\t1 a (/x)\n\n";
+        String damaged = "w 1 2.0: 5 cpu-clock:\n\t1 b" + "\0".repeat(4096) + "9 c (/x)\n\t2 d (/x)\n\n";
+        RecordingSink sink = read(good + damaged + good.replace("1.0", "3.0"));
+        assertEquals(List.of("sample T(,1) 1000000000 5 time x1 a", "sample T(,1) 3000000000 5 time x1 a"),
+                samples(sink));
+        assertEquals(Map.of(Diagnostics.BAD_EVENT, 1L), sink.warnings());
+        assertTrue(sink.firstExample(Diagnostics.BAD_EVENT).startsWith("p.txt:5:5: 4096 zero bytes (a damaged region:"
+                + " whatever the file held there is lost); the sample is skipped: \"\\t1 b\\u0000\\u0000"),
+                sink.firstExample(Diagnostics.BAD_EVENT));
+    }
+
+    @Test
+    void aHeaderWithoutFramesAndStrayFramesAreWarnedNotDropped() {
+        RecordingSink sink = read("w 1 1.0: 5 cpu-clock:\n\nw 1 2.0: 5 cpu-clock:\n\t1 a (/x)\n\n\t2 b (/x)\n"
+                + "\t3 c (/x)\n\n");
+        assertEquals(List.of("sample T(,1) 2000000000 5 time x1 a"), samples(sink));
+        assertEquals(Map.of(Diagnostics.BAD_EVENT, 2L), sink.warnings());
+        assertEquals("p.txt:1:1: a sample header without frames (its call graph is empty, or the frames were not"
+                + " printed: perf script -F +ip,+sym); the sample is skipped: \"w 1 1.0: 5 cpu-clock:\"",
+                sink.firstExample(Diagnostics.BAD_EVENT));
+    }
+
+    @Test
+    void aSymbolOrHeaderThatIsNotUtf8IsAWarningWithItsColumn() {
+        byte[] text = "w 1 1.0: 5 cpu-clock:\n\t1 caf\u00e9 (/x)\n\nw 1 2.0: 5 cpu-clock:\n\t1 a (/x)\n\n"
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] latin1 = new String(text, StandardCharsets.UTF_8).getBytes(StandardCharsets.ISO_8859_1);
+        RecordingSink sink = new RecordingSink();
+        try {
+            new PerfScriptFormat().read(InputSource.of(NAME, latin1), sink, ReadOptions.defaults());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        assertEquals(List.of("sample T(,1) 2000000000 5 time x1 a"), samples(sink));
+        assertEquals("p.txt:2:4: a symbol that is not UTF-8 text (byte 0xe9 at column 7); the sample is skipped:"
+                + " \"\\t1 caf\\xe9 (/x)\"", sink.firstExample(Diagnostics.BAD_EVENT));
     }
 }

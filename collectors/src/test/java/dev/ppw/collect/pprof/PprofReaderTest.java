@@ -219,8 +219,8 @@ class PprofReaderTest {
         byte[] perfetto = testResource("traces/chrome-A-all.head4k.pftrace.gz");
         BadInputException e = assertThrows(BadInputException.class, () -> read("t.pftrace.gz", perfetto));
         assertTrue(e.getMessage().startsWith("t.pftrace.gz: "), e.getMessage());
-        assertTrue(e.getMessage().contains("not a pprof profile") || e.getMessage().contains("the input ends"),
-                e.getMessage());
+        assertTrue(e.getMessage().contains("not a pprof profile") || e.getMessage().contains("the input ends")
+                || e.getMessage().contains("longer than what follows it"), e.getMessage());
     }
 
     @Test
@@ -245,5 +245,82 @@ class PprofReaderTest {
         TreeSink sink = read("e.pb", new byte[0]);
         assertEquals(1, sink.tree.size());
         assertEquals(1, sink.inputs);
+    }
+
+    private static byte[] goodProfile(ProfileBytes p) {
+        return p.location(1, 0, 0, 1, 0).function(1, 3, 0).strings("", "samples", "count", "f").bytes();
+    }
+
+    @Test
+    void contentInAFieldProfileProtoDoesNotHaveIsAWarningWithItsPlace() throws IOException {
+        byte[] unknownTop = goodProfile(new ProfileBytes().sampleType(1, 2).sample(new long[] {1}, 4)
+                .raw(ProfileBytes.msg(18, ProfileBytes.varint(1, 7), ProfileBytes.varint(2, 9))));
+        TreeSink sink = read("u.pb", unknownTop);
+        assertEquals(4, sink.rootCalls());
+        assertEquals(List.of("u.pb: byte 14: field 18 of Profile (wire type 2, 5 bytes) is no field profile.proto"
+                + " defines; its content is skipped"), sink.diagnostics().warnings().get(PprofReader.UNKNOWN_FIELD.name())
+                .examples());
+        // A sample whose tag lost a bit: field 10 (duration_nanos) is a varint in profile.proto, not a message.
+        byte[] damagedTag = goodProfile(new ProfileBytes().sampleType(1, 2).sample(new long[] {1}, 4));
+        damagedTag[6] = 0x52;
+        TreeSink damaged = read("d.pb", damagedTag);
+        assertEquals(0, damaged.rootCalls());
+        assertEquals(List.of("d.pb: byte 6: field 10 of Profile (wire type 2, 7 bytes) is no field profile.proto"
+                + " defines with that wire type; its content is skipped"),
+                damaged.diagnostics().warnings().get(PprofReader.UNKNOWN_FIELD.name()).examples());
+        byte[] inSample = goodProfile(new ProfileBytes().sampleType(1, 2)
+                .raw(ProfileBytes.msg(2, ProfileBytes.varint(1, 1), ProfileBytes.varint(2, 4), ProfileBytes.varint(9, 1))));
+        TreeSink nested = read("n.pb", inSample);
+        assertEquals(4, nested.rootCalls());
+        assertEquals(List.of("n.pb: byte 12: field 9 of Sample (wire type 0, 1 bytes) is no field profile.proto"
+                + " defines; its content is skipped"), nested.diagnostics().warnings().get(PprofReader.UNKNOWN_FIELD.name())
+                .examples());
+    }
+
+    @Test
+    void aLengthPastTheEndIsAnErrorWithItsByteOffset() {
+        byte[] good = goodProfile(new ProfileBytes().sampleType(1, 2).sample(new long[] {1}, 4));
+        byte[] longer = Arrays.copyOf(good, good.length);
+        longer[7] = 0x7f;
+        BadInputException e = assertThrows(BadInputException.class, () -> read("l.pb", longer));
+        assertEquals("l.pb: byte 6: the field that starts here says it is longer than what follows it in the input"
+                + " (a cut or damaged file)", e.getMessage());
+        byte[] cut = Arrays.copyOf(good, 9);
+        BadInputException c = assertThrows(BadInputException.class, () -> read("c.pb", cut));
+        assertTrue(c.getMessage().startsWith("c.pb: byte 6: "), c.getMessage());
+    }
+
+    @Test
+    void valuesThatWouldCarryATotalPast63BitsAreWarnedNotWrapped() throws IOException {
+        byte[] bytes = goodProfile(new ProfileBytes().sampleType(1, 2)
+                .sample(new long[] {1}, Long.MAX_VALUE).sample(new long[] {1}, Long.MAX_VALUE).sample(new long[] {1}, 3));
+        TreeSink sink = read("m.pb", bytes);
+        assertEquals(Long.MAX_VALUE, sink.rootCalls());
+        assertEquals(2, sink.diagnostics().warningCount(Diagnostics.BAD_EVENT));
+        assertTrue(sink.diagnostics().warnings().get(Diagnostics.BAD_EVENT).examples().getFirst().endsWith(
+                "sample 2: values that carry the input's total of a sample type (or of samples) past 2^63 - 1, where"
+                        + " it would wrap (skipped)"));
+    }
+
+    @Test
+    void aStackDeeperThanAnyReadIsWarnedAndItsIdsAreNotKept() throws IOException {
+        long[] ids = new long[PprofReader.MAX_DEPTH + 5];
+        Arrays.fill(ids, 1);
+        byte[] bytes = goodProfile(new ProfileBytes().sampleType(1, 2).sample(ids, 2).sample(new long[] {1, 1}, 3));
+        TreeSink sink = read("deep.pb", bytes);
+        assertEquals(3, sink.rootCalls());
+        assertEquals(List.of("deep.pb: byte 6: sample 1: a stack of 65541 locations, deeper than the 65536 read"
+                + " (skipped)"), sink.diagnostics().warnings().get(Diagnostics.BAD_EVENT).examples());
+    }
+
+    /** Found by the short fuzz run (PprofFuzzTest): a gzip layer whose trailer is wrong said at its byte, as bad input. */
+    @Test
+    void aCorruptGzipTrailerIsBadInputAtItsByte() {
+        byte[] gz = testResource("pprof/go-cpu.pb.gz");
+        byte[] bad = Arrays.copyOf(gz, gz.length);
+        bad[bad.length - 6] ^= 0x55;
+        BadInputException e = assertThrows(BadInputException.class, () -> read("t.pb.gz", bad));
+        // The trailer is checked once all 5040 bytes of the content have come out.
+        assertEquals("t.pb.gz: byte 5040: corrupt gzip data: Corrupt GZIP trailer", e.getMessage());
     }
 }

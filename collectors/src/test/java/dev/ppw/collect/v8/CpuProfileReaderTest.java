@@ -22,6 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** .cpuprofile in, the sink's samples out: stacks, callsites, weights, member order, and what is refused. */
@@ -58,7 +59,7 @@ class CpuProfileReaderTest {
                 + "\"samples\":[2,4,4,5],\"timeDeltas\":[10,20,5,30]}");
         assertEquals(List.of(
                 "sample T(,) 1010000 20000 time x1 (program)",
-                "sample T(,) 1030000 35000 time x2 main;(anonymous) @file:///a.js:3:5",
+                "sample T(,) 1030000 35000 time x2 main file:///a.js:3:5;(anonymous) file:///a.js:10:1 @file:///a.js:3:5",
                 "sample T(,) 1065000 35000 time x1 (idle)"), samples(sink));
         assertEquals(Map.of(), sink.warnings());
     }
@@ -78,7 +79,7 @@ class CpuProfileReaderTest {
                 {"nodes":[{"id":1,"callFrame":{"functionName":"(root)"}},{"id":3,"callFrame":{"functionName":"f","url":"u.js","lineNumber":0},"parent":1},
                 {"id":4,"callFrame":{"functionName":"g","url":"u.js","lineNumber":4,"columnNumber":2},"parent":3}],
                 "startTime":0,"samples":[4],"timeDeltas":[1]}""");
-        assertEquals(List.of("sample T(,) 1000 0 time x1 f;g @u.js:1"), samples(sink));
+        assertEquals(List.of("sample T(,) 1000 0 time x1 f u.js:1;g u.js:5:3 @u.js:1"), samples(sink));
     }
 
     @Test
@@ -108,7 +109,7 @@ class CpuProfileReaderTest {
     void brokenProfilesAreRefusedWithTheirPlace() {
         assertEquals("p.cpuprofile:1:1: a V8 CPU profile is a JSON object, not an array",
                 refused("[1,2]"));
-        assertEquals("p.cpuprofile:1:1: a V8 CPU profile has nodes, samples and startTime; this object lacks samples",
+        assertEquals("p.cpuprofile:1:1: a V8 CPU profile has nodes (or a head tree), samples and startTime; this object lacks samples",
                 refused("{\"nodes\":[],\"startTime\":1}"));
         assertEquals("p.cpuprofile:1:37: 2 samples but 1 timeDeltas: each sample needs its delta",
                 refused("{\"nodes\":[],\"startTime\":1,\"samples\":[1,1],\"timeDeltas\":[3]}"));
@@ -211,11 +212,17 @@ class CpuProfileReaderTest {
         String text = Files.readString(NODE, StandardCharsets.UTF_8);
         Map<Long, String> functionById = new java.util.HashMap<>();
         long hitCounts = 0;
-        Matcher m = Pattern.compile("\\{\"id\":(\\d+),\"callFrame\":\\{\"functionName\":\"((?:[^\"\\\\]|\\\\.)*)\"[^}]*\\},\"hitCount\":(\\d+)")
+        Matcher m = Pattern.compile("\\{\"id\":(\\d+),\"callFrame\":\\{\"functionName\":\"((?:[^\"\\\\]|\\\\.)*)\"([^}]*)\\},\"hitCount\":(\\d+)")
                 .matcher(text);
         while (m.find()) {
-            functionById.put(Long.parseLong(m.group(1)), m.group(2).isEmpty() ? "(anonymous)" : m.group(2));
-            hitCounts += Long.parseLong(m.group(3));
+            // A function is its name and its place, url:line:column 1-based, as DevTools tells functions apart.
+            Matcher url = Pattern.compile("\"url\":\"([^\"]*)\",\"lineNumber\":(-?\\d+),\"columnNumber\":(-?\\d+)")
+                    .matcher(m.group(3));
+            assertTrue(url.find(), m.group(3));
+            String place = url.group(1).isEmpty() ? "" : " " + url.group(1) + ":" + (Long.parseLong(url.group(2)) + 1)
+                    + ":" + (Long.parseLong(url.group(3)) + 1);
+            functionById.put(Long.parseLong(m.group(1)), (m.group(2).isEmpty() ? "(anonymous)" : m.group(2)) + place);
+            hitCounts += Long.parseLong(m.group(4));
         }
         assertEquals(182, functionById.size(), "the MANIFEST's node count");
         assertEquals(539, hitCounts);
@@ -260,5 +267,67 @@ class CpuProfileReaderTest {
             throw new AssertionError(member + " not found");
         }
         return Long.parseLong(m.group(1));
+    }
+
+    /** The layout before Node.js 11 (v8-profiler): a head tree, absolute timestamps, startTime in seconds. */
+    private static final String OLD_HEAD = """
+            "head":{"functionName":"(root)","url":"","lineNumber":-1,"id":1,"children":[
+              {"children":[{"functionName":"","url":"file:///b.js","lineNumber":4,"id":3,"children":[]}],
+               "functionName":"main","url":"file:///b.js","lineNumber":0,"columnNumber":9,"id":2},
+              {"functionName":"","url":"file:///c.js","lineNumber":4,"id":4,"children":[]}]}""";
+
+    @Test
+    void theOldLayoutsHeadTreeAndTimestampsAreReadAsSpeedscopeAndDevToolsReadThem() {
+        RecordingSink sink = read("{" + OLD_HEAD + ",\"startTime\":1,\"endTime\":1,\"samples\":[3,3,4],"
+                + "\"timestamps\":[1000010,1000030,1000045,1000050]}");
+        assertEquals(List.of(
+                "sample T(,) 1000010000 35000 time x2 main file:///b.js:1:10;(anonymous) file:///b.js:5 @file:///b.js:1:10",
+                "sample T(,) 1000045000 5000 time x1 (anonymous) file:///c.js:5"), samples(sink),
+                "the anonymous functions of two scripts stay apart; a last timestamp after the samples ends the last one");
+        assertEquals(Map.of(), sink.warnings());
+        RecordingSink noEnd = read("{" + OLD_HEAD + ",\"startTime\":1,\"endTime\":2,\"samples\":[3,3,4],"
+                + "\"timestamps\":[1000010,1000030,1000045]}");
+        assertEquals("sample T(,) 1000045000 0 time x1 (anonymous) file:///c.js:5", samples(noEnd).getLast(),
+                "without it the last sample weighs nothing: the old endTime is whole seconds, no sample's end");
+    }
+
+    @Test
+    void speedscopesNode10ExampleInTheOldLayoutIsReadWhole() throws IOException {
+        byte[] bytes = dev.ppw.collect.TestInputs.testResource("v8/speedscope/node10-example.cpuprofile");
+        InputSource source = InputSource.of("example.cpuprofile", bytes);
+        assertEquals("v8-cpuprofile", dev.ppw.collect.TestInputs.FORMATS.detect(source.head()).name());
+        RecordingSink sink = new RecordingSink();
+        new V8CpuProfileFormat().read(source, sink, ReadOptions.defaults());
+        assertEquals(Map.of(), sink.warnings());
+        assertEquals(29, samples(sink).stream().mapToLong(c -> Long.parseLong(c.split(" ")[5].substring(1))).sum());
+        assertEquals(45_920_000, samples(sink).stream().mapToLong(c -> Long.parseLong(c.split(" ")[3])).sum(),
+                "from the first timestamp to the last, the one after the last sample");
+    }
+
+    @Test
+    void aHeadTreeDeeperThanJacksonsDefaultNestingIsReadWithoutRecursion() {
+        int depth = 5000;
+        StringBuilder head = new StringBuilder("\"head\":");
+        for (int i = 1; i <= depth; i++) {
+            head.append("{\"functionName\":\"f").append(i).append("\",\"id\":").append(i).append(",\"children\":[");
+        }
+        head.append("]}".repeat(depth));
+        RecordingSink sink = read("{" + head + ",\"startTime\":0,\"samples\":[" + depth + "],\"timestamps\":[1]}");
+        assertEquals(depth, samples(sink).getFirst().split(";").length);
+    }
+
+    @Test
+    void aNegativeDeltaIsAWarningAndItsSampleIsTakenAtTheLatestTimeReached() {
+        RecordingSink sink = read("{" + NODES + ",\"startTime\":1000,\"endTime\":1100,"
+                + "\"samples\":[2,4,5,2],\"timeDeltas\":[10,20,-8,30]}");
+        assertEquals(List.of(
+                "sample T(,) 1010000 20000 time x1 (program)",
+                "sample T(,) 1030000 0 time x1 main file:///a.js:3:5;(anonymous) file:///a.js:10:1 @file:///a.js:3:5",
+                "sample T(,) 1030000 22000 time x1 (idle)",
+                "sample T(,) 1052000 48000 time x1 (program)"), samples(sink));
+        assertEquals(Map.of(SampleTimeline.NEGATIVE_DELTA.name(), 1L), sink.warnings());
+        assertEquals("p.cpuprofile:5:162: sample 2 of the array is timed 8 us before the latest time already reached"
+                + " (a negative time delta); it is taken at that time, so the sample before it weighs less and the"
+                + " profile's total is kept", sink.firstExample(SampleTimeline.NEGATIVE_DELTA.name()));
     }
 }

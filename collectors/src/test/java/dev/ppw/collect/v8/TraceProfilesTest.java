@@ -56,23 +56,34 @@ class TraceProfilesTest {
         RecordingSink sink = read(PROFILE + CHUNK1 + CHUNK2);
         assertEquals(List.of(
                 "sample T(7,7) 1005000 10000 time x1 (program)",
-                "sample T(7,7) 1015000 10000 time x2 run;step @https://x/a.js:1:1",
+                "sample T(7,7) 1015000 10000 time x2 run https://x/a.js:1:1;step https://x/a.js:9:3 @https://x/a.js:1:1",
                 "sample T(7,7) 1025000 0 time x1 (idle)"), samples(sink));
         assertEquals(Map.of(), sink.warnings());
         assertEquals(0L, sink.notes().getOrDefault("phase_P", 0L));
     }
 
     @Test
-    void aChunkWithoutItsProfileOrOfTheWrongShapeIsAWarningAndSkipped() throws IOException {
-        RecordingSink sink = read(CHUNK1 + PROFILE + CHUNK1.replace("\"timeDeltas\":[5,10]", "\"timeDeltas\":[5,\"x\"]")
+    void aChunkOfTheWrongShapeOrOfAProfileNeverStartedIsAWarningAndSkipped() throws IOException {
+        RecordingSink sink = read(PROFILE + CHUNK1.replace("\"timeDeltas\":[5,10]", "\"timeDeltas\":[5,\"x\"]")
                 + CHUNK1.replace("\"timeDeltas\":[5,10]", "\"timeDeltas\":[5]") + CHUNK1
+                + CHUNK2.replace("\"0x1\"", "\"0x2\"")
                 + "{\"name\":\"Other\",\"ph\":\"P\",\"pid\":7,\"tid\":7,\"ts\":1}\n");
         assertEquals(List.of("sample T(7,7) 1005000 10000 time x1 (program)",
-                "sample T(7,7) 1015000 0 time x1 run;step @https://x/a.js:1:1"), samples(sink));
+                "sample T(7,7) 1015000 0 time x1 run https://x/a.js:1:1;step https://x/a.js:9:3 @https://x/a.js:1:1"), samples(sink));
         assertEquals(Map.of(Diagnostics.BAD_EVENT, 3L), sink.warnings());
-        assertEquals("t.json:2:1: a ProfileChunk of profile 0x1 of pid 7 before any Profile event of it; skipped",
-                sink.firstExample(Diagnostics.BAD_EVENT));
+        assertEquals(List.of("t.json:3:1: in args.data, a time delta is a string, not a number of microseconds; the event"
+                        + " is skipped",
+                "t.json:4:1: a ProfileChunk of 2 samples and 1 timeDeltas; each sample needs its delta; skipped",
+                "t.json:6:1: a ProfileChunk of profile 0x2 of pid 7, and no Profile event of it in the input; skipped"),
+                sink.diagnostics().warnings().get(Diagnostics.BAD_EVENT).examples());
         assertEquals(1L, sink.notes().get("phase_P"));
+    }
+
+    /** Chrome 70 writes a worker's chunks before the worker's Profile event: they wait for it. */
+    @Test
+    void chunksBeforeTheirProfileInTheFileWaitForIt() throws IOException {
+        assertEquals(samples(read(PROFILE + CHUNK1 + CHUNK2)), samples(read(CHUNK1 + CHUNK2 + PROFILE)));
+        assertEquals(Map.of(), read(CHUNK1 + CHUNK2 + PROFILE).warnings());
     }
 
     /** 652 events of Chromium, one thread's profile: its samples and their total against a walk of the text. */

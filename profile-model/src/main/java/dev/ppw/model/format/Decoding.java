@@ -15,8 +15,9 @@ import java.util.zip.ZipException;
  * From an input's raw bytes to its content: gzip layers removed (recognised by their magic {@code 1f 8b},
  * never by a name; up to {@value #MAX_GZIP_LAYERS}), a UTF-8 byte order mark skipped, and the {@link Head}
  * read on the way. Problems of the compression itself (a corrupt or cut gzip header, corrupt data in the
- * head, data that ends before any content, too many layers) are {@link BadInputException}s; what the
- * content is, or whether it is anything, is for the formats and {@link FormatRegistry#detect} to say.
+ * head, said at the byte of the content where it stops, data that ends before any content, too many layers)
+ * are {@link BadInputException}s; what the content is, or whether it is anything, is for the formats and
+ * {@link FormatRegistry#detect} to say.
  */
 final class Decoding {
     static final int BUFFER_SIZE = 1 << 16;
@@ -132,7 +133,9 @@ final class Decoding {
             }
             return new Filled(n, true, true);
         } catch (ZipException e) {
-            throw BadInputException.at(name, 0, 0, "corrupt gzip data: " + e.getMessage(), null);
+            // A place in the content, as the binary readers give for the same damage further in: before it, all is whole.
+            throw BadInputException.at(name, 0, 0, "byte " + (offset + n) + ": corrupt gzip data: " + e.getMessage(),
+                    null);
         }
         return new Filled(n, false, false);
     }

@@ -28,6 +28,15 @@ public non-sealed interface EventFormat extends InputFormat {
         return true;
     }
 
+    /**
+     * {@link #timed()} for one input, known by its {@code head}: a format whose layouts differ (perf script
+     * printed with or without its time field) says false for an input whose samples carry no time, so that it
+     * is refused for time bins and phases as a format without times is. Pure, no I/O.
+     */
+    default boolean timed(Head head) {
+        return timed();
+    }
+
     /** A reading of one input's events into a sink, for {@link #bracketed}. */
     @FunctionalInterface
     interface Reading {

@@ -212,12 +212,13 @@ public final class FormatRegistry {
      */
     public Detection identify(Head head) {
         String name = head.inputName();
+        int n = head.length();
+        String empty = emptiness(head);
+        if (empty != null) {
+            return unknown(name, empty);
+        }
         String where = head.gzipLayers() == 0 ? "" : " after gzip decompression";
         String cut = head.cut() ? " (and its gzip data ends early)" : "";
-        int n = head.length();
-        if (n == 0 && !head.byteOrderMark()) {
-            return unknown(name, "the input is empty" + where + cut);
-        }
         if (head.cut() && n < MIN_CONTENT_BYTES) {
             return unknown(name, "the gzip data ends after only " + n + (n == 1 ? " byte" : " bytes")
                     + " of content (a cut file?)");
@@ -370,6 +371,29 @@ public final class FormatRegistry {
     /** The sentence every refusal ends with: what ppw-java reads, and where to see more. */
     private String formatsRead() {
         return "Formats read: " + (byName.isEmpty() ? "none" : String.join(", ", names())) + " ('ppw-java formats').";
+    }
+
+    /**
+     * Refuses an input with no content as detection does ({@code the input is empty}), for an input whose format the
+     * caller chose ({@code --input-format}): no format reads nothing as a profile.
+     *
+     * @throws BadInputException when the content of {@code head}'s input is empty
+     */
+    public static void requireContent(Head head) {
+        String empty = emptiness(head);
+        if (empty != null) {
+            throw new BadInputException(head.inputName() + ": " + empty);
+        }
+    }
+
+    /** What is wrong with an input of no content, or null when it has some (a byte order mark counts). */
+    private static String emptiness(Head head) {
+        if (head.length() != 0 || head.byteOrderMark()) {
+            return null;
+        }
+        String where = head.gzipLayers() == 0 ? "" : " after gzip decompression";
+        String cut = head.cut() ? " (and its gzip data ends early)" : "";
+        return "the input is empty" + where + cut;
     }
 
     private static Detection.Unknown unknown(String inputName, String problem) {

@@ -18,8 +18,8 @@ import java.util.function.LongConsumer;
  * <p>A cut {@code .gz} (its writer killed) gives the content up to the cut: the stream's {@code read}
  * then throws {@link java.io.EOFException}, and a reader keeps what came before. Problems of the
  * compression itself are {@link dev.ppw.model.BadInputException}s with one-line messages naming the input:
- * a corrupt or cut gzip header, corrupt gzip data within the head, gzip data that ends before any
- * content, more than three layers.
+ * a corrupt or cut gzip header, corrupt gzip data within the head (at the byte of the content where it
+ * stops), gzip data that ends before any content, more than three layers.
  *
  * <p>Sources come from the factories here: a file ({@link #of(Path)}; a regular file is read again on
  * demand, anything else, a pipe, once) or bytes in memory ({@link #of(String, byte[])}). A source read

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryIteratorException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -12,9 +14,12 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
@@ -32,6 +37,11 @@ import java.util.zip.GZIPOutputStream;
  *
  * <p>A target whose name ends in {@code .gz} (any case) is written gzipped, so that
  * {@code -o merged.ppw.json.gz} saves a compressed profile that {@code ppw-java merge} reads back.
+ *
+ * <p>Temporary files are named {@code .ppw-<16 hex digits>.tmp}. Those being written are listed
+ * ({@link #removeUnfinished()}), so that a program stopped on the way (Ctrl-C, SIGTERM) can remove them from a
+ * shutdown hook; one left by a program that could not (SIGKILL, a power cut) is removed by the next write beside
+ * it once it is more than a day old ({@link #STALE_AFTER}), a write in progress never being that old.
  */
 public final class AtomicOutput {
     /** Writes the content to a stream that it must not close. */
@@ -47,6 +57,11 @@ public final class AtomicOutput {
     }
 
     private static final int BUFFER = 1 << 16;
+    /** How old a temporary file beside a target must be to count as left behind by a program that died. */
+    public static final Duration STALE_AFTER = Duration.ofDays(1);
+    private static final String TEMP_GLOB = ".ppw-*.tmp";
+    /** The temporary files and folders being written now, by any thread. */
+    private static final Set<Path> UNFINISHED = ConcurrentHashMap.newKeySet();
     /** Links followed before a chain counts as a loop (Linux's own limit). */
     private static final int MAX_LINKS = 40;
 
@@ -75,7 +90,9 @@ public final class AtomicOutput {
         }
         Path absolute = followLinks(target.toAbsolutePath());
         Path dir = absolute.getParent();
+        removeStale(dir, Instant.now().minus(STALE_AFTER));
         Path tmp = createTemp(dir);
+        UNFINISHED.add(tmp);
         boolean moved = false;
         try {
             copyPermissions(absolute, tmp);
@@ -86,9 +103,46 @@ public final class AtomicOutput {
             Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             moved = true;
         } finally {
+            UNFINISHED.remove(tmp);
             if (!moved) {
                 Files.deleteIfExists(tmp);
             }
+        }
+    }
+
+    /**
+     * Removes every temporary file and folder being written now (their targets stay as they were): for a shutdown
+     * hook of a program stopped while writing. Never throws; what cannot be removed stays.
+     */
+    public static void removeUnfinished() {
+        for (Path tmp : UNFINISHED) {
+            try {
+                if (Files.isDirectory(tmp, LinkOption.NOFOLLOW_LINKS)) {
+                    deleteFolder(tmp);
+                } else {
+                    Files.deleteIfExists(tmp);
+                }
+            } catch (IOException | RuntimeException e) {
+                // left as it is: the next write beside it removes it once it is stale
+            }
+        }
+    }
+
+    /** Removes the temporary files in {@code dir} last changed before {@code before}: left by a program that died. */
+    static void removeStale(Path dir, Instant before) {
+        try (DirectoryStream<Path> temps = Files.newDirectoryStream(dir, TEMP_GLOB)) {
+            for (Path tmp : temps) {
+                try {
+                    if (Files.isRegularFile(tmp, LinkOption.NOFOLLOW_LINKS) && !UNFINISHED.contains(tmp)
+                            && Files.getLastModifiedTime(tmp, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(before)) {
+                        Files.deleteIfExists(tmp);
+                    }
+                } catch (IOException e) {
+                    // another's to remove, or gone already
+                }
+            }
+        } catch (IOException | DirectoryIteratorException e) {
+            // a folder that cannot be listed: the write that follows says what is wrong with it
         }
     }
 
@@ -107,6 +161,7 @@ public final class AtomicOutput {
                     "exists and is not an empty folder");
         }
         Path tmp = Files.createTempDirectory(absolute.getParent(), ".ppw-");
+        UNFINISHED.add(tmp);
         boolean moved = false;
         try {
             Set<String> created = new HashSet<>();
@@ -121,6 +176,7 @@ public final class AtomicOutput {
             Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE);
             moved = true;
         } finally {
+            UNFINISHED.remove(tmp);
             if (!moved) {
                 deleteFolder(tmp);
             }

@@ -67,7 +67,7 @@ class InputSourceTest {
         }
         assertEquals(List.of("t.json: corrupt gzip header: it ends early",
                 "t.json: the gzip data ends before any content (a cut file?)",
-                "t.json: corrupt gzip data: invalid block type"), messages);
+                "t.json: byte 0: corrupt gzip data: invalid block type"), messages);
     }
 
     @Test
