@@ -22,7 +22,9 @@ CSV then has a first column `part`, as ppw-java's. `--async inside` folds them i
 
 V8 CPU profiles inside Chrome traces (`ph` `P`: `Profile` and its `ProfileChunk`s, SEMANTICS.md "V8 CPU
 profiles") are stack samples: each weighs the gap to the next sample of its profile, their frames carry the
-caller's `url:line:column` as callsite, and they are roots beside the spans of the thread part. A tree row is
+caller's `url:line:column` as callsite, and they form the sampled part, apart from the spans of the thread
+part as async spans are (a flat or tau row of it counts a sample once however often its key recurs on the
+stack; the CSV then has the `part` column, `samples` on those rows). A tree row is
 keyed by its (region, callsite) pairs from the root, which --compare rebuilds from ppw-java's `id`,
 `parent_id`, `name` and `callsite`; callpath rows by region names only.
 
@@ -40,6 +42,8 @@ from fractions import Fraction
 SEP = " => "
 # The first element of every path of the async part: no region name starts with a NUL.
 ASYNC = ("\x00async", "")
+# The first element of every path of the sampled part (stack samples: SEMANTICS.md section 2, "Parts").
+SAMPLES = ("\x00samples", "")
 
 
 def load_events(path):
@@ -226,9 +230,9 @@ def fold(paths_of_files, pid_filter=None, async_mode="apart"):
                     warn("bad_event")  # a ProfileChunk of a profile the input never starts
             else:
                 profile.end(samples, warn)
-        # The input's samples join the thread part when it ends: identical paths add up.
+        # The input's samples join the sampled part when it ends: identical paths add up.
         for spath, (count, weight) in samples.items():
-            node = tree.setdefault(spath, Node())
+            node = tree.setdefault((SAMPLES,) + spath, Node())
             node.calls += count
             node.incl += weight
     if counters["any"]:
@@ -474,7 +478,11 @@ def replay(events, add_call, warn, attach=None, outside=None, base=()):
 
 def split(path):
     """A path's part and its (region, callsite) pairs."""
-    return ("async", path[1:]) if path and path[0] == ASYNC else ("thread", path)
+    if path and path[0] == ASYNC:
+        return ("async", path[1:])
+    if path and path[0] == SAMPLES:
+        return ("samples", path[1:])
+    return ("thread", path)
 
 
 def names_of(pairs):
@@ -504,10 +512,13 @@ def keyed_rows(tree, key_of):
         key = (part, key_of(names))
         r = rows.setdefault(key, [0, 0, 0, 0, None, None, 0, Fraction(0), None])
         b = base[(part, pairs)]
-        r[0] += b[0]
+        outermost = not any(key_of(names[:k]) == key[1] for k in range(1, len(names)))
+        # A sampled row's calls are samples: a sample through a recursive key counts once, as its time does.
+        if part != "samples" or outermost:
+            r[0] += b[0]
         r[1] += b[1]
         r[3] += b[3]
-        if not any(key_of(names[:k]) == key[1] for k in range(1, len(names))):
+        if outermost:
             r[2] += b[2]
         if b[4] is not None:
             r[4] = b[4] if r[4] is None else min(r[4], b[4])
@@ -665,6 +676,9 @@ def main():
                 print("counter columns: ref", with_counters, "ppw", their_counters)
                 sys.exit(1)
             records = list(reader)
+            # Without a part column the profile has one part: the reference's, or the thread part when empty.
+            only_part = next(iter({part for part, _ in rows}), "thread") if len({part for part, _ in rows}) == 1 \
+                else "thread"
             # A tree row is keyed by its (region, callsite) pairs from the root, rebuilt from the ids.
             by_id = {r["id"]: r for r in records if "id" in r}
 
@@ -677,7 +691,7 @@ def main():
             for r in records:
                 vals = [r["calls"], r["subcalls"], r["inclusive_ns"], r["exclusive_ns"],
                         r["min_inclusive_ns"], r["max_inclusive_ns"]]
-                key = (r.get("part", "thread"), pairs(r) if args.view == "tree" else r["path"])
+                key = (r.get("part", only_part), pairs(r) if args.view == "tree" else r["path"])
                 got = [int(v) if v != "" else None for v in vals]
                 if their_counters:
                     got += [int(r["cpu_usage_samples"]),
@@ -704,7 +718,7 @@ def main():
         print(f"{len(rows)} reference rows, {len(theirs)} ppw rows, {bad} differ; warnings {warnings}")
         sys.exit(1 if bad else 0)
     w = csv.writer(sys.stdout, lineterminator="\n")
-    parts = any(part == "async" for part, _ in rows)
+    parts = len({part for part, _ in rows}) > 1
     header = (["part"] if parts else []) + ["path", "calls", "subcalls", "inclusive_ns", "exclusive_ns", "min_inclusive_ns", "max_inclusive_ns"]
     with_counters = "(has region counters)" in warnings
     if with_counters:

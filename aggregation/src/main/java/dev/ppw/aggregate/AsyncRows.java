@@ -31,7 +31,7 @@ public final class AsyncRows {
                 notes.note(AsyncMode.NOTE_OFF);
                 continue;
             }
-            mapped[n] = out.child(mapped[tree.parent(n)], tree.frame(n), Part.THREAD);
+            mapped[n] = out.child(mapped[tree.parent(n)], tree.frame(n), tree.part(n) == Part.ASYNC ? Part.THREAD : tree.part(n));
             TreeAdd.add(tree, n, out, mapped[n]);
         }
         out.addOverflowsOf(tree);

@@ -25,6 +25,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -57,7 +59,8 @@ import java.util.function.IntUnaryOperator;
  * input ends), so that {@code M thread_name} events may come after the thread's events.
  *
  * <p>Stack samples ({@link #sample}) fold at once into a tree of the input's own (one per pid when split),
- * under their thread's top level when threads are split; each input's samples join the result when the
+ * in the {@link Part#SAMPLES} part (they measure the same wall time as their threads' spans, so they never
+ * add into the thread part), under their thread's top level when threads are split; each input's samples join the result when the
  * input ends, after its tracks, so sample weights associate per input as calls do. A time weight adds to
  * the time columns; any other weight to the columns of its own metric ({@link MetricGroup#ofWeight}).
  *
@@ -72,7 +75,7 @@ import java.util.function.IntUnaryOperator;
 public final class Folder implements EventSink, AutoCloseable {
     /** Note: a displayTimeUnit other than ms and ns (the Trace Event Format's), ignored. */
     public static final String DISPLAY_TIME_UNIT_IGNORED = Diagnostics.DISPLAY_TIME_UNIT_IGNORED;
-    /** Note: inputs gave different displayTimeUnit values; text keeps its readable default. */
+    /** Note: inputs gave different displayTimeUnit values; text uses ms, the Trace Event Format's default. */
     public static final String DISPLAY_TIME_UNITS_DIFFER = Diagnostics.DISPLAY_TIME_UNITS_DIFFER;
     /** Note: a region counter sample outside any frame of its region (PerfFlowAspect's end-of-call resets). */
     public static final String COUNTER_OUTSIDE_REGION = TrackReplay.COUNTER_OUTSIDE_REGION;
@@ -111,6 +114,7 @@ public final class Folder implements EventSink, AutoCloseable {
      */
     private CallTree lastSampleTree;
     private int lastSampleRootFrame;
+    private Part lastSamplePart;
     private int lastSampleDepth = -1;
     private int[] lastSampleStack = new int[16];
     private int lastSampleNode;
@@ -119,6 +123,8 @@ public final class Folder implements EventSink, AutoCloseable {
     private final Map<String, CounterSeries> counters = new LinkedHashMap<>();
     /** The valid displayTimeUnit values met, in order. */
     private final Set<String> displayUnits = new LinkedHashSet<>();
+    /** The inputs (by their index in {@link #inputs}) that asked for a valid displayTimeUnit. */
+    private final BitSet inputsAskingUnit = new BitSet();
 
     private final MutableObjectIntMap<String> trackIds = new ObjectIntHashMap<>();
     private final List<TrackFold> tracks = new ArrayList<>();
@@ -356,7 +362,7 @@ public final class Folder implements EventSink, AutoCloseable {
         if (id < 0) {
             id = tracks.size();
             trackTids.add(tid);
-            tracks.add(new TrackFold(label, pid, async, options.threads() == ThreadMode.SPLIT ? topFrame.getAsInt() : -1,
+            tracks.add(new TrackFold(label, pid, async, options.threads().splits() ? topFrame.getAsInt() : -1,
                     async ? options.async().asyncPart() : Part.THREAD));
             trackIds.put(key, id);
         }
@@ -470,6 +476,17 @@ public final class Folder implements EventSink, AutoCloseable {
     @Override
     public void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
                        int depth) {
+        sample(track, tsNanos, weight, amount, samples, frameIds, depth, Part.SAMPLES);
+    }
+
+    /** Adds a weight to the traced calls of its stack, in the thread part, as the calls they were met in. */
+    @Override
+    public void weigh(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
+        sample(track, tsNanos, weight, amount, 0, frameIds, depth, Part.THREAD);
+    }
+
+    private void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds,
+                        int depth, Part part) {
         countEvent();
         if (depth <= 0) {
             diagnostics.note(Diagnostics.EMPTY_STACK);
@@ -488,12 +505,13 @@ public final class Folder implements EventSink, AutoCloseable {
         }
         CallTree tree = inputSamples.computeIfAbsent(key, p -> new CallTree(frames));
         int node;
+        // Samples are a part of their own: their time is the same wall time as their threads' spans.
         if (tree == lastSampleTree && t.rootFrame == lastSampleRootFrame && depth == lastSampleDepth
-                && Arrays.equals(frameIds, 0, depth, lastSampleStack, 0, depth)) {
+                && part == lastSamplePart && Arrays.equals(frameIds, 0, depth, lastSampleStack, 0, depth)) {
             node = lastSampleNode;
         } else {
-            node = t.rootFrame >= 0 ? tree.child(CallTree.ROOT, t.rootFrame) : CallTree.ROOT;
-            for (int i = 0; i < depth; i++) {
+            node = tree.child(CallTree.ROOT, t.rootFrame >= 0 ? t.rootFrame : frameIds[0], part);
+            for (int i = t.rootFrame >= 0 ? 0 : 1; i < depth; i++) {
                 node = tree.child(node, frameIds[i]);
             }
             if (lastSampleStack.length < depth) {
@@ -502,6 +520,7 @@ public final class Folder implements EventSink, AutoCloseable {
             System.arraycopy(frameIds, 0, lastSampleStack, 0, depth);
             lastSampleTree = tree;
             lastSampleRootFrame = t.rootFrame;
+            lastSamplePart = part;
             lastSampleDepth = depth;
             lastSampleNode = node;
         }
@@ -553,6 +572,7 @@ public final class Folder implements EventSink, AutoCloseable {
         if (displayUnits.add(unit) && displayUnits.size() == 2) {
             diagnostics.note(DISPLAY_TIME_UNITS_DIFFER);
         }
+        inputsAskingUnit.set(Math.max(0, inputs.size() - 1));
     }
 
     /**
@@ -592,6 +612,8 @@ public final class Folder implements EventSink, AutoCloseable {
         }
         boolean agreed = displayUnits.size() < 2;
         displayUnits.addAll(other.displayUnits);
+        int offset = inputs.size();
+        other.inputsAskingUnit.stream().forEach(i -> inputsAskingUnit.set(offset + i));
         if (agreed && displayUnits.size() >= 2 && other.displayUnits.size() < 2) {
             diagnostics.note(DISPLAY_TIME_UNITS_DIFFER);
         }
@@ -604,9 +626,17 @@ public final class Folder implements EventSink, AutoCloseable {
         secondReadings += other.secondReadings;
     }
 
-    /** The inputs' display unit hint: the one they gave, or null when none or when they disagree. */
+    /**
+     * The inputs' display unit hint (SEMANTICS.md section 1, "Counters"): null when none asks for one; the one
+     * they ask for when every input asks for it; else ms, the Trace Event Format's default, so that one input's
+     * hint never decides the unit of the others' times (and one input asking for two is none).
+     */
     private String displayUnit() {
-        return displayUnits.size() == 1 ? displayUnits.iterator().next() : null;
+        if (displayUnits.isEmpty() || inputs.size() <= 1 && displayUnits.size() > 1) {
+            return null;
+        }
+        return displayUnits.size() == 1 && inputsAskingUnit.cardinality() >= inputs.size()
+                ? displayUnits.iterator().next() : "ms";
     }
 
     private static List<CounterSeries> sorted(Map<String, CounterSeries> series) {
@@ -874,10 +904,22 @@ public final class Folder implements EventSink, AutoCloseable {
         return t;
     }
 
-    /** With threads split, a copy of {@code folded} whose top levels have the names known now; else itself. */
+    /**
+     * With threads split, a copy of {@code folded} whose top levels have the names known now (namesakes told
+     * apart by their pid and tid, unless by name); else itself.
+     */
     private CallTree named(CallTree folded) {
-        if (options.threads() != ThreadMode.SPLIT) {
+        if (!options.threads().splits()) {
             return folded;
+        }
+        Map<String, Integer> threadsNamed = new HashMap<>();
+        if (options.threads() == ThreadMode.SPLIT) {
+            topLevels.forEachValue(whose -> {
+                String name = whose.async() ? null : threadNames.get(whose.pid() + "/" + whose.tid());
+                if (name != null) {
+                    threadsNamed.merge(name, 1, Integer::sum);
+                }
+            });
         }
         CallTree named = newTree();
         TreeAdd.into(folded, named, frame -> {
@@ -888,6 +930,10 @@ public final class Folder implements EventSink, AutoCloseable {
             String name = whose.async()
                     ? "async " + processNames.getOrDefault(whose.pid(), "pid " + whose.pid())
                     : threadNames.get(whose.pid() + "/" + whose.tid());
+            if (name != null && threadsNamed.getOrDefault(name, 0) > 1) {
+                // perf script's default output names no pid: the tid alone then tells the thread.
+                name = name + (whose.pid().isEmpty() ? " (tid " : " (pid " + whose.pid() + " tid ") + whose.tid() + ")";
+            }
             return name == null ? frame : frames.intern(name);
         });
         return named;

@@ -170,12 +170,17 @@ public final class Views {
         FrameTable frames = tree.frames();
         NameTable names = frames.names();
         SequenceIds sequences = new SequenceIds();
-        // The empty sequence of each part: sequences of the async part extend one of their own, so that its
+        // The empty sequence of each part: sequences of the other parts extend one of their own, so that their
         // keys never meet the thread part's.
-        int[] emptyOf = {SequenceIds.EMPTY, sequences.extend(SequenceIds.EMPTY, SequenceIds.ASYNC_MARK)};
+        int[] emptyOf = new int[Part.values().length];
+        MutableIntIntMap[] rowOfKeyName = new MutableIntIntMap[Part.values().length]; // per part
+        for (Part p : Part.values()) {
+            emptyOf[p.ordinal()] = p == Part.THREAD ? SequenceIds.EMPTY
+                    : sequences.extend(SequenceIds.EMPTY, SequenceIds.PART_MARK - p.ordinal());
+            rowOfKeyName[p.ordinal()] = new IntIntHashMap();
+        }
         // per sequence id: the row of the key it spells, or -1 while not yet needed as a key
         MutableIntList rowOfSequence = new IntArrayList();
-        MutableIntIntMap[] rowOfKeyName = {new IntIntHashMap(), new IntIntHashMap()}; // per part
         MutableIntList onPath = new IntArrayList(); // per row: how many nodes of the current path have its key
         // Output rows are created as keys appear: row r is node r + 1 of the view.
         CallTree out = withGroupsOf(tree);
@@ -285,8 +290,11 @@ public final class Views {
      */
     private static final class SequenceIds {
         static final int EMPTY = 0;
-        /** Not a region name id: extending the empty sequence by it starts the async part's sequences. */
-        static final int ASYNC_MARK = -1;
+        /**
+         * Not a region name id: extending the empty sequence by {@code PART_MARK - ordinal} starts the sequences
+         * of the part of that ordinal (the async part's, -1, as before the sampled part came).
+         */
+        static final int PART_MARK = 0;
         private final MutableLongIntMap ids = new LongIntHashMap();
         private int next = 1;
 
@@ -337,7 +345,10 @@ public final class Views {
 
         void add(int row, CallTree tree, int node, boolean countInclusive) {
             int at = row + nodeOffset;
-            calls.set(row, out.sum(at, "calls", calls.get(row), tree.calls(node)));
+            // A sampled row counts samples, and a sample through a recursive region is one sample of it.
+            if (countInclusive || !tree.part(node).sampled()) {
+                calls.set(row, out.sum(at, "calls", calls.get(row), tree.calls(node)));
+            }
             subcalls.set(row, out.sum(at, "subcalls", subcalls.get(row), tree.subcalls(node)));
             exclusive.set(row, out.sum(at, "exclusive", exclusive.get(row), tree.exclusiveNanos(node)));
             if (countInclusive) {

@@ -206,7 +206,7 @@ class FolderCountersTest {
     }
 
     @Test
-    void displayTimeUnitOfAPrintableUnitIsKeptOthersAreNotedAndDisagreementDropsIt() {
+    void displayTimeUnitOfAPrintableUnitIsKeptOthersAreNotedAndDisagreementIsMs() {
         Folder one = new Folder();
         one.beginInput("a.json");
         one.displayTimeUnit("ms");
@@ -233,8 +233,26 @@ class FolderCountersTest {
             two.displayTimeUnit(unit);
             two.endInput();
         }
-        assertNull(two.toProfile().displayTimeUnit());
+        assertEquals("ms", two.toProfile().displayTimeUnit());
         assertEquals(1, two.diagnostics().noteCount(Folder.DISPLAY_TIME_UNITS_DIFFER));
+
+        // One input's hint does not decide the unit of the others' times: ms unless every input asks alike.
+        Folder some = new Folder();
+        for (String unit : new String[] {"us", null}) {
+            some.beginInput("in.json");
+            if (unit != null) {
+                some.displayTimeUnit(unit);
+            }
+            some.endInput();
+        }
+        assertEquals("ms", some.toProfile().displayTimeUnit());
+        Folder all = new Folder();
+        for (int i = 0; i < 2; i++) {
+            all.beginInput("in" + i + ".json");
+            all.displayTimeUnit("us");
+            all.endInput();
+        }
+        assertEquals("us", all.toProfile().displayTimeUnit());
     }
 
     @Test

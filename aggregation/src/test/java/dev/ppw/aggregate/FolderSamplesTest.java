@@ -64,10 +64,10 @@ class FolderSamplesTest {
         folder.endInput();
         feed(folder, "t.txt", MAIN);
         assertEquals(List.of(
-                "main: calls=4 sub=3 incl=20 excl=2 min=-1 max=-1",
-                "main => a: calls=2 sub=1 incl=15 excl=10 min=-1 max=-1",
-                "main => a => b: calls=1 sub=0 incl=5 excl=5 min=-1 max=-1",
-                "main => c: calls=1 sub=0 incl=3 excl=3 min=-1 max=-1"), rows(folder.tree()));
+                "[samples] main: calls=4 sub=3 incl=20 excl=2 min=-1 max=-1",
+                "[samples] main => a: calls=2 sub=1 incl=15 excl=10 min=-1 max=-1",
+                "[samples] main => a => b: calls=1 sub=0 incl=5 excl=5 min=-1 max=-1",
+                "[samples] main => c: calls=1 sub=0 incl=3 excl=3 min=-1 max=-1"), rows(folder.tree()));
         assertEquals(1, folder.diagnostics().noteCount("empty_stack"));
     }
 
@@ -90,13 +90,13 @@ class FolderSamplesTest {
         }
         single.endInput();
         assertEquals(rows(single.tree()), rows(counted.tree()));
-        assertEquals(List.of("main: calls=45 sub=42 incl=42 excl=0 min=-1 max=-1",
-                "main => a: calls=42 sub=0 incl=42 excl=42 min=-1 max=-1"), rows(counted.tree()));
+        assertEquals(List.of("[samples] main: calls=45 sub=42 incl=42 excl=0 min=-1 max=-1",
+                "[samples] main => a: calls=42 sub=0 incl=42 excl=42 min=-1 max=-1"), rows(counted.tree()));
         assertEquals(4096, counted.tree().exclusive(1, ALLOCATED));
     }
 
     @Test
-    void aWeightOfZeroSamplesAddsToTheCallsOpenWithoutCountingAny() {
+    void aWeightOfCallsAddsToTheCallsOpenWithoutCountingAny() {
         Folder folder = new Folder();
         folder.beginInput("lttng.txt");
         int track = folder.thread("5", "6");
@@ -104,9 +104,9 @@ class FolderSamplesTest {
         int fill = folder.frames().intern("fill");
         folder.begin(track, 100, main);
         folder.begin(track, 200, fill);
-        folder.sample(track, 250, ALLOCATED, 64, 0, new int[] {main, fill}, 2);
+        folder.weigh(track, 250, ALLOCATED, 64, new int[] {main, fill}, 2);
         folder.end(track, 300, EventSink.NO_NAME);
-        folder.sample(track, 350, ALLOCATED, 8, 0, new int[] {main}, 1);
+        folder.weigh(track, 350, ALLOCATED, 8, new int[] {main}, 1);
         folder.end(track, 400, EventSink.NO_NAME);
         folder.endInput();
         assertEquals(List.of("main: calls=1 sub=1 incl=300 excl=200 min=300 max=300",
@@ -127,14 +127,17 @@ class FolderSamplesTest {
         Folder two = new Folder();
         feed(two, "two.txt", second, "x", 0L, 1L);
         one.absorb(two);
+        // The traced main and the sampled main are two roots: one per part.
         List<String> expected = List.of(
-                "y: calls=2 sub=0 incl=11 excl=11 min=10 max=10",
-                "main: calls=6 sub=4 incl=29 excl=7 min=5 max=5",
-                "main => a: calls=2 sub=1 incl=15 excl=10 min=-1 max=-1",
-                "main => a => b: calls=1 sub=0 incl=5 excl=5 min=-1 max=-1",
-                "main => c: calls=1 sub=0 incl=3 excl=3 min=-1 max=-1",
-                "main => z: calls=1 sub=0 incl=4 excl=4 min=-1 max=-1",
-                "x: calls=1 sub=0 incl=1 excl=1 min=1 max=1");
+                "y: calls=1 sub=0 incl=10 excl=10 min=10 max=10",
+                "main: calls=1 sub=0 incl=5 excl=5 min=5 max=5",
+                "[samples] main: calls=5 sub=4 incl=24 excl=2 min=-1 max=-1",
+                "[samples] main => a: calls=2 sub=1 incl=15 excl=10 min=-1 max=-1",
+                "[samples] main => a => b: calls=1 sub=0 incl=5 excl=5 min=-1 max=-1",
+                "[samples] main => c: calls=1 sub=0 incl=3 excl=3 min=-1 max=-1",
+                "[samples] main => z: calls=1 sub=0 incl=4 excl=4 min=-1 max=-1",
+                "x: calls=1 sub=0 incl=1 excl=1 min=1 max=1",
+                "[samples] y: calls=1 sub=0 incl=1 excl=1 min=-1 max=-1");
         assertEquals(expected, rows(sequential.tree()));
         assertEquals(expected, rows(one.tree()));
         assertEquals(FolderMemoryPropertiesTest.dump(sequential), FolderMemoryPropertiesTest.dump(one));
@@ -146,9 +149,10 @@ class FolderSamplesTest {
         feed(folder, "t.txt", List.of(Sample.time("7", "1", 3, "idle"), Sample.time("1", "1", 2, "main")),
                 "main", 0L, 10L);
         assertEquals(List.of("7", "1"), folder.nodePids());
-        assertEquals(List.of("idle: calls=1 sub=0 incl=3 excl=3 min=-1 max=-1"),
+        assertEquals(List.of("[samples] idle: calls=1 sub=0 incl=3 excl=3 min=-1 max=-1"),
                 rows(folder.nodeProfiles().get(0).tree()));
-        assertEquals(List.of("main: calls=2 sub=0 incl=12 excl=12 min=10 max=10"),
+        assertEquals(List.of("main: calls=1 sub=0 incl=10 excl=10 min=10 max=10",
+                        "[samples] main: calls=1 sub=0 incl=2 excl=2 min=-1 max=-1"),
                 rows(folder.nodeProfiles().get(1).tree()));
     }
 
@@ -159,11 +163,11 @@ class FolderSamplesTest {
                 Sample.time("1", "1", 1, "main")));
         folder.threadName("1", "1", "ui");
         assertEquals(List.of(
-                "ui: calls=2 sub=2 incl=4 excl=0 min=-1 max=-1",
-                "ui => main: calls=2 sub=1 incl=4 excl=1 min=-1 max=-1",
-                "ui => main => a: calls=1 sub=0 incl=3 excl=3 min=-1 max=-1",
-                "pid 1 tid 2: calls=1 sub=1 incl=4 excl=0 min=-1 max=-1",
-                "pid 1 tid 2 => work: calls=1 sub=0 incl=4 excl=4 min=-1 max=-1"), rows(folder.tree()));
+                "[samples] ui: calls=2 sub=2 incl=4 excl=0 min=-1 max=-1",
+                "[samples] ui => main: calls=2 sub=1 incl=4 excl=1 min=-1 max=-1",
+                "[samples] ui => main => a: calls=1 sub=0 incl=3 excl=3 min=-1 max=-1",
+                "[samples] pid 1 tid 2: calls=1 sub=1 incl=4 excl=0 min=-1 max=-1",
+                "[samples] pid 1 tid 2 => work: calls=1 sub=0 incl=4 excl=4 min=-1 max=-1"), rows(folder.tree()));
     }
 
     @Test
@@ -174,8 +178,8 @@ class FolderSamplesTest {
         CallTree tree = folder.tree();
         assertEquals(List.of(MetricGroup.ofWeight(ALLOCATED)), tree.metricGroups());
         assertEquals(List.of(
-                "main: calls=2 sub=1 incl=0 excl=0 min=-1 max=-1",
-                "main => alloc: calls=1 sub=0 incl=0 excl=0 min=-1 max=-1"), rows(tree));
+                "[samples] main: calls=2 sub=1 incl=0 excl=0 min=-1 max=-1",
+                "[samples] main => alloc: calls=1 sub=0 incl=0 excl=0 min=-1 max=-1"), rows(tree));
         assertEquals(List.of(4160L, 64L, 4096L, 4096L), List.of(tree.inclusive(1, ALLOCATED), tree.exclusive(1, ALLOCATED),
                 tree.inclusive(2, ALLOCATED), tree.exclusive(2, ALLOCATED)));
     }

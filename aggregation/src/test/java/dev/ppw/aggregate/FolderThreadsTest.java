@@ -55,7 +55,7 @@ class FolderThreadsTest {
     }
 
     @Test
-    void unnamedThreadsAreToldApartByPidAndTidAndNamesakesShareATopLevel() {
+    void unnamedThreadsAreToldApartByPidAndTidAndSoAreNamesakes() {
         Folder folder = split();
         folder.beginInput("t.json");
         feed(folder, List.of(x(0, 4, "a"), x(T2, 0, 2, "a"), x(T3, 0, 1, "a"), b(ASYNC, 0, "r"), e(ASYNC, 1, "r")));
@@ -69,6 +69,26 @@ class FolderThreadsTest {
                 "pid 2 tid 7 => a: calls=1 sub=0 incl=1 excl=1 min=1 max=1",
                 "[async] async pid 1: calls=1 sub=1 incl=1 excl=0 min=1 max=1",
                 "[async] async pid 1 => r: calls=1 sub=0 incl=1 excl=1 min=1 max=1"), rows(folder.tree()));
+        folder.threadName("1", "2", "worker");
+        folder.threadName("2", "7", "worker");
+        // A thread is its (pid, tid): two workers stay two top levels, their name telling which is which.
+        assertEquals(List.of(
+                "pid 1 tid 1: calls=1 sub=1 incl=4 excl=0 min=4 max=4",
+                "pid 1 tid 1 => a: calls=1 sub=0 incl=4 excl=4 min=4 max=4",
+                "worker (pid 1 tid 2): calls=1 sub=1 incl=2 excl=0 min=2 max=2",
+                "worker (pid 1 tid 2) => a: calls=1 sub=0 incl=2 excl=2 min=2 max=2",
+                "worker (pid 2 tid 7): calls=1 sub=1 incl=1 excl=0 min=1 max=1",
+                "worker (pid 2 tid 7) => a: calls=1 sub=0 incl=1 excl=1 min=1 max=1",
+                "[async] async pid 1: calls=1 sub=1 incl=1 excl=0 min=1 max=1",
+                "[async] async pid 1 => r: calls=1 sub=0 incl=1 excl=1 min=1 max=1"), rows(folder.tree()));
+    }
+
+    @Test
+    void byNameNamesakesShareATopLevel() {
+        Folder folder = new Folder(FoldOptions.defaults().withThreads(ThreadMode.BY_NAME));
+        folder.beginInput("t.json");
+        feed(folder, List.of(x(0, 4, "a"), x(T2, 0, 2, "a"), x(T3, 0, 1, "a"), b(ASYNC, 0, "r"), e(ASYNC, 1, "r")));
+        folder.endInput();
         folder.threadName("1", "2", "worker");
         folder.threadName("2", "7", "worker");
         assertEquals(List.of(

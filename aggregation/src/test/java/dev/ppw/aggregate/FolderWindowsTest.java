@@ -2,6 +2,7 @@ package dev.ppw.aggregate;
 
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
+import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.SampleWeights;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,10 @@ class FolderWindowsTest {
     private static int node(CallTree tree, String... path) {
         int n = CallTree.ROOT;
         for (String name : path) {
-            n = tree.findChild(n, tree.frames().intern(name));
+            int frame = tree.frames().intern(name);
+            // A root of traced calls, else of stack samples (a part of their own).
+            n = n == CallTree.ROOT && tree.findChild(n, frame) == CallTree.NONE
+                    ? tree.findChild(n, frame, Part.SAMPLES) : tree.findChild(n, frame);
             assertTrue(n > 0, "no node " + String.join("/", path));
         }
         return n;

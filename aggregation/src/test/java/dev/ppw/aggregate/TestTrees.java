@@ -242,7 +242,7 @@ final class TestTrees {
 
     private static void addRows(CallTree tree, int parent, List<String> rows) {
         for (int n = tree.firstChild(parent); n != CallTree.NONE; n = tree.nextSibling(n)) {
-            rows.add((tree.part(n) == Part.ASYNC ? "[async] " : "") + tree.path(n, " => ") + ": calls=" + tree.calls(n) + " sub=" + tree.subcalls(n) + " incl="
+            rows.add((tree.part(n) != Part.THREAD ? "[" + tree.part(n).label() + "] " : "") + tree.path(n, " => ") + ": calls=" + tree.calls(n) + " sub=" + tree.subcalls(n) + " incl="
                     + tree.inclusiveNanos(n) + " excl=" + tree.exclusiveNanos(n) + " min=" + tree.minInclusiveNanos(n)
                     + " max=" + tree.maxInclusiveNanos(n));
             addRows(tree, n, rows);

@@ -2,6 +2,7 @@ package dev.ppw.cli;
 
 import dev.ppw.engine.ReadingOptions;
 import dev.ppw.model.AsyncMode;
+import dev.ppw.model.ThreadMode;
 import dev.ppw.model.format.FormatRegistry;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -9,7 +10,7 @@ import picocli.CommandLine.Option;
 
 import java.util.Optional;
 
-/** The options that choose how inputs are read: shared by {@code profile} and {@code merge}. */
+/** The options that choose how inputs are read: shared by {@code profile}, {@code merge} and {@code report}. */
 final class InputOptions {
     // WHERE, not MODE like --threads: the completion script keeps one value list per label
     @Option(names = "--async", paramLabel = "WHERE", defaultValue = "apart", converter = Converters.Async.class,
@@ -18,6 +19,14 @@ final class InputOptions {
                     + " after the threads'; inside, added into the threads' tree; off, left out"
                     + " (default: ${DEFAULT-VALUE}).")
     AsyncMode async;
+
+    @Option(names = "--threads", paramLabel = "MODE", defaultValue = "merge", converter = ProfileCommand.Threads.class,
+            completionCandidates = CompletionCandidates.ThreadModes.class,
+            description = {"merge: one tree for all threads; split: each thread (pid, tid) a top level named after it",
+                    "(its thread_name, 'NAME (pid P tid T)' when threads share it, else 'pid P tid T'; async tracks",
+                    "under 'async' and their process); by-name: threads that share a name are one top level",
+                    "(default: ${DEFAULT-VALUE})."})
+    ThreadMode threads;
 
     @Option(names = "--skip-bad",
             description = {"Leave out the inputs that cannot be read (each named on stderr, counted in every"
@@ -52,12 +61,12 @@ final class InputOptions {
 
     /**
      * How the inputs are read: {@code --input-format} (checked as {@link #inputFormat(CommandSpec, FormatRegistry)}
-     * checks it), {@code --async}, {@code --skip-bad}, {@code --symfs}, the tuning properties, and
-     * {@code warningExamples} examples of each warning kind kept.
+     * checks it), {@code --threads}, {@code --async}, {@code --skip-bad}, {@code --symfs}, the tuning properties,
+     * and {@code warningExamples} examples of each warning kind kept.
      */
     ReadingOptions reading(CommandSpec spec, FormatRegistry registry, int warningExamples) {
         return symbols.applyTo(ReadingOptions.defaults().withInputFormat(inputFormat(spec, registry).orElse(null))
-                .withAsync(async).withSkipBad(skipBad).withWarningExamples(warningExamples)
+                .withThreads(threads).withAsync(async).withSkipBad(skipBad).withWarningExamples(warningExamples)
                 .withTuning(Tuning.fromProperties()));
     }
 }

@@ -84,13 +84,6 @@ final class ProfileCommand implements Callable<Integer> {
                     + " folders of them, quoted globs, or '-' for standard input. An input named twice is read once.")
     List<String> inputs;
 
-    @Option(names = "--threads", paramLabel = "MODE", defaultValue = "merge", converter = Threads.class,
-            completionCandidates = CompletionCandidates.ThreadModes.class,
-            description = {"merge: one tree for all threads; split: each thread a top level named after it",
-                    "(its thread_name, else 'pid P tid T'; async tracks under 'async' and their process)",
-                    "(default: ${DEFAULT-VALUE})."})
-    ThreadMode threads;
-
     @Option(names = {"-j", "--jobs"}, paramLabel = "N",
             description = "Threads reading: one large file in chunks, or several files side by side (default: the"
                     + " number of cores); 1 reads on one thread. The output is the same whatever N is.")
@@ -145,7 +138,7 @@ final class ProfileCommand implements Callable<Integer> {
         }
         IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
         IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
-        Analysis analysis = Analyses.profile(sources, engine, spec, options, input, time, threads, jobs);
+        Analysis analysis = Analyses.profile(sources, engine, spec, options, input, time, input.threads, jobs);
         return Analyses.run(main, spec, analysis, options, "profile", true, quiet, keep);
     }
 
@@ -169,7 +162,7 @@ final class ProfileCommand implements Callable<Integer> {
         IgnoredOptions.follow(spec, options).forEach(main.streams().err()::println);
         ReadingOptions reading = input.reading(spec, engine.formats(), options.warnings.examplesKept());
         FollowOptions following = FollowOptions.defaults()
-                .withReading(options.lens.reading(reading).withThreads(threads))
+                .withReading(options.lens.reading(reading).withThreads(input.threads))
                 .withView(options.viewSpec()).withRows(options.rows(0))
                 .withIntervalNanos(intervalNanos != null ? intervalNanos : FollowOptions.DEFAULT_INTERVAL_NANOS)
                 .withUntilIdleNanos(untilIdleNanos != null ? untilIdleNanos : 0);
@@ -214,7 +207,8 @@ final class ProfileCommand implements Callable<Integer> {
                     return mode;
                 }
             }
-            throw new TypeConversionException("unknown threads mode '" + value + "': expected merge or split");
+            throw new TypeConversionException("unknown threads mode '" + value
+                    + "': expected merge, split or by-name");
         }
     }
 }

@@ -5,7 +5,6 @@ import dev.ppw.engine.Combine;
 import dev.ppw.engine.Engine;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
-import dev.ppw.model.ThreadMode;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.store.RunNames;
@@ -114,7 +113,7 @@ final class ReportCommand implements Callable<Integer> {
         if (oneProfile()) {
             IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
             IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
-            Analysis analysis = Analyses.profile(sources, engine, spec, options, input, time, ThreadMode.MERGE, jobs);
+            Analysis analysis = Analyses.profile(sources, engine, spec, options, input, time, input.threads, jobs);
             return Analyses.run(main, spec, analysis, options, "profile", true, quiet, null);
         }
         IgnoredOptions.merge(spec, options, agg).forEach(main.streams().err()::println);

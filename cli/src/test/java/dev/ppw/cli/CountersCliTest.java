@@ -111,7 +111,7 @@ class CountersCliTest {
                 "profile", t.toString(), "--view", "counters", "--format", "csv");
         Cli text = Cli.run("profile", t.toString());
         assertTrue(text.out().contains("counters: 3 series"), text.toString());
-        assertTrue(text.out().contains("1    heap          total         2  100  100                100   100"), text.toString());
+        assertTrue(text.out().contains("1    heap          total         2  100  100   100   100"), text.toString());
         Cli json = Cli.run("profile", t.toString(), "--format", "json");
         assertTrue(json.out().contains("\"counters\": [\n    {\"pid\": \"1\", \"counter\": \"heap\", \"id\": \"\", "
                 + "\"series\": \"total\", \"samples\": 2, \"min\": 100, \"max\": 100, \"mean\": 100, \"last\": 100, "
@@ -137,11 +137,15 @@ class CountersCliTest {
         Cli json = Cli.run("profile", t.toString(), "--format", "json");
         assertTrue(json.out().contains("\"display_time_unit\": \"ms\""), json.toString());
         assertTrue(json.out().contains("\"unit\": \"ns\""), json.toString());
-        // Another input saying ns: the readable default comes back (1.5 ms + 1.5 ms = 3 ms, shown in ms anyway),
-        // and the header no longer names a display unit.
+        // Another input saying ns: inputs that disagree read in ms, the Trace Event Format's default, so that
+        // neither input's hint decides how the other's times read.
         Path ns = write("ns.json", GENERIC.replace("\"ms\"", "\"ns\""));
         Cli both = Cli.run("profile", t.toString(), ns.toString());
-        assertFalse(both.out().contains("display unit"), both.toString());
+        assertTrue(both.out().startsWith("view: tree   total: 3.000 ms"), both.toString());
+        // An input that asks for nothing beside one asking for ns: ms too, not the one input's ns.
+        Path none = write("none.json", GENERIC.replace(",\"displayTimeUnit\":\"ms\"", ""));
+        Cli mixed = Cli.run("profile", none.toString(), write("ns2.json", GENERIC.replace("\"ms\"", "\"ns\"")).toString());
+        assertTrue(mixed.out().startsWith("view: tree   total: 3.000 ms"), mixed.toString());
         Path tiny = write("tiny.json", "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[{\"name\":\"a\",\"ph\":\"X\",\"ts\":0,\"dur\":2000}]}");
         assertTrue(Cli.run("profile", tiny.toString()).out().startsWith("view: tree   total: 2000000 ns"));
     }

@@ -72,7 +72,9 @@ class PerfInputTest {
                 + "b 20/21 2.0: 7 cpu-clock:\n\t1 g+0x1 (/x)\n\t2 main+0x2 (/x)\n\n", StandardCharsets.UTF_8);
         Cli r = Cli.run("merge", f.toString(), "--node-by", "pid", "--agg", "max", "--view", "flat", "--format", "csv");
         assertEquals(0, r.exit(), r.toString());
-        assertEquals(List.of("f,1,0,5,5,,,max,zero,2,,", "g,1,0,7,7,,,max,zero,2,,", "main,2,2,7,0,,,max,zero,2,,"),
+        // Every row is in the sampled part, which CSV names so that a saved profile reads back into it.
+        assertEquals(List.of("samples,f,1,0,5,5,,,max,zero,2,,", "samples,g,1,0,7,7,,,max,zero,2,,",
+                        "samples,main,2,2,7,0,,,max,zero,2,,"),
                 r.out().lines().skip(1).sorted().toList());
         assertTrue(Cli.run("merge", f.toString(), "--node-by", "pid").out()
                 .contains("nodes: two.txt#10, two.txt#20"));
@@ -93,6 +95,39 @@ class PerfInputTest {
                 "--format", "csv");
         assertEquals(0, r.exit(), r.toString());
         Golden.check(GOLDEN.resolve("perf-stat-I100-x.csv--view-counters--format-csv.csv"), r.out());
+    }
+
+    /**
+     * A thread is its (pid, tid): the 9 threads of node's perf recording, all named node, are 9 top levels under
+     * --threads split (perf report --sort tid), one under by-name, on profile, merge and report alike.
+     */
+    @Test
+    void namesakeThreadsStayApartUnlessByName() throws IOException {
+        String file = TRACES.resolve("perf-node-perfbasicprof-A.default.txt").toString();
+        for (String command : List.of("profile", "merge")) {
+            Cli split = Cli.run(command, file, "--threads", "split", "--view", "tree", "--max-depth", "1",
+                    "--format", "csv");
+            assertEquals(0, split.exit(), split.toString());
+            List<String> tops = column(split.out(), "name");
+            assertEquals(9, tops.size(), tops.toString());
+            assertTrue(tops.stream().allMatch(n -> n.startsWith("node (") && n.contains("tid ")), tops.toString());
+            assertEquals(717, rootCalls(split.out()));
+            Cli byName = Cli.run(command, file, "--threads", "by-name", "--view", "tree", "--max-depth", "1",
+                    "--format", "csv");
+            assertEquals(0, byName.exit(), byName.toString());
+            assertEquals(List.of("node"), column(byName.out(), "name"));
+            assertEquals(717, rootCalls(byName.out()));
+        }
+        Path page = dir.resolve("threads.html");
+        Cli report = Cli.run("report", file, "--threads", "split", "-o", page.toString());
+        assertEquals(0, report.exit(), report.toString());
+        assertTrue(Files.readString(page).contains("node (tid 23252)"), "the page names each thread");
+    }
+
+    private static List<String> column(String csv, String name) {
+        List<String> header = Arrays.asList(csv.lines().findFirst().orElseThrow().split(","));
+        int at = header.indexOf(name);
+        return csv.lines().skip(1).map(l -> l.split(",", -1)[at]).toList();
     }
 
     private static long rootCalls(String treeCsv) {

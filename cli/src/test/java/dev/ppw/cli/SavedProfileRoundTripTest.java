@@ -103,7 +103,7 @@ class SavedProfileRoundTripTest {
 
     /** The text header's line naming the unit, or the table heading that carries it. */
     private static String unitLine(String text) {
-        String line = text.lines().filter(l -> l.startsWith("display unit:") || l.contains("inclusive "))
+        String line = text.lines().filter(l -> l.startsWith("display unit:") || l.startsWith("%total"))
                 .findFirst().orElse("");
         assertTrue(!line.isEmpty(), text);
         return line;

@@ -85,7 +85,7 @@ class ThreadsOptionTest {
         Path t = Files.writeString(dir.resolve("t.json"), TWO_THREADS);
         Cli r = Cli.run("profile", t.toString(), "--threads", "each");
         assertEquals(2, r.exit(), r.toString());
-        assertTrue(r.err().contains("unknown threads mode 'each': expected merge or split"), r.toString());
+        assertTrue(r.err().contains("unknown threads mode 'each': expected merge, split or by-name"), r.toString());
     }
 
     private static void assertCsv(String expected, String... args) {

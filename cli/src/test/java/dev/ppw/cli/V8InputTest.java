@@ -44,8 +44,9 @@ class V8InputTest {
         String csv = run(NODE, "--view", "tree", "--format", "csv").out();
         assertEquals(545, rootSum(csv, "calls"));
         assertEquals(717_774_000L, rootSum(csv, "inclusive_ns"));
-        assertTrue(csv.lines().anyMatch(l -> l.startsWith("(idle),")), "(idle) is kept");
-        assertTrue(csv.lines().anyMatch(l -> l.startsWith("(garbage collector),")), "(garbage collector) is kept");
+        assertTrue(csv.lines().anyMatch(l -> l.startsWith("samples,(idle),")), "(idle) is kept");
+        assertTrue(csv.lines().anyMatch(l -> l.startsWith("samples,(garbage collector),")),
+                "(garbage collector) is kept");
     }
 
     /** A folder of --cpu-prof files (node --cpu-prof-dir) is read like a folder of traces. */

@@ -89,6 +89,9 @@ final class EventLog {
         longs.add(durNanos);
     }
 
+    /** The sample count that logs a {@link dev.ppw.model.EventSink#weigh}: a weight of calls, no sample. */
+    static final long WEIGHT_OF_CALLS = -1;
+
     void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds, int depth) {
         op(SAMPLE);
         int metric = metrics.indexOf(weight);
@@ -219,7 +222,12 @@ final class EventLog {
                     }
                     long ts = longs.get(l++);
                     long amount = longs.get(l++);
-                    target.sample(track, ts, weight, amount, longs.get(l++), stack, depth);
+                    long samples = longs.get(l++);
+                    if (samples == WEIGHT_OF_CALLS) {
+                        target.weigh(track, ts, weight, amount, stack, depth);
+                    } else {
+                        target.sample(track, ts, weight, amount, samples, stack, depth);
+                    }
                 }
                 case PROCESS_NAME -> {
                     String pid = text(ints.get(i++));

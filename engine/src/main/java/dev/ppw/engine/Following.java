@@ -332,6 +332,12 @@ final class Following implements FollowStream.Listener {
         }
 
         @Override
+        public void weigh(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
+            log.sample(track, tsNanos, weight, amount, EventLog.WEIGHT_OF_CALLS, frameIds, depth);
+            live.weigh(track, tsNanos, weight, amount, frameIds, depth);
+        }
+
+        @Override
         public void processName(String pid, String name) {
             log.processName(pid, name);
             live.processName(pid, name);

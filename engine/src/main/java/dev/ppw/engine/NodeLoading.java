@@ -49,7 +49,7 @@ final class NodeLoading {
         this.inputs = inputs;
         this.spec = view;
         this.splitByPid = splitByPid;
-        this.foldOptions = fold.withSplitByPid(splitByPid).withThreads(ThreadMode.MERGE)
+        this.foldOptions = fold.withSplitByPid(splitByPid)
                 .withSpillLimitEvents(Math.max(1, fold.spillLimitEvents() / Math.max(1, jobs)));
     }
 

@@ -70,7 +70,7 @@ final class ProfileRun {
                 throw new BadInputException("cannot split " + saved + " into time bins or phases: it is a saved"
                         + " profile, whose events and their times are gone; split the traces it was made of");
             }
-            if (options.threads() == ThreadMode.SPLIT) {
+            if (options.threads().splits()) {
                 throw new BadInputException("cannot split " + saved + " by thread: it is a saved profile, its threads"
                         + " as they were saved; profile it without splitting threads");
             }
@@ -100,7 +100,7 @@ final class ProfileRun {
             diagnostics.addAll(folder.diagnostics());
             Profile tree = sumOfInputs(folder.toProfile(), folded.names()).withDroppedInputs(folded.dropped());
             List<NodeView> threads = List.of();
-            boolean summed = threadProfiles && options.threads() != ThreadMode.SPLIT;
+            boolean summed = threadProfiles && !options.threads().splits();
             if (threadProfiles) {
                 threads = threadsOf(tree);
                 if (summed) {

@@ -19,8 +19,8 @@ import java.util.Optional;
  *
  * <p>Every node belongs to a {@link Part}: a root is created in one ({@link #child(int, int, Part)}; thread
  * time unless said otherwise) and every node below it is in its root's. Roots are keyed by (part, frame),
- * so a thread root and an async root of the same frame are two nodes; the roots of both parts are children
- * of the virtual root, in insertion order.
+ * so a thread root and an async or sampled root of the same frame are two nodes; the roots of every part are
+ * children of the virtual root, in insertion order.
  *
  * <p>Metrics per node, all times in integer nanoseconds (SEMANTICS.md section 2):
  * <ul>
@@ -54,6 +54,8 @@ public final class CallTree {
     public static final int NONE = -1;
     /** The parent in the child index's key of an async root: no node has this index. */
     private static final int ASYNC_ROOTS = -2;
+    /** The parent in the child index's key of a sampled root: no node has this index. */
+    private static final int SAMPLE_ROOTS = -3;
 
     private static final int MIN_CAPACITY = 16;
 
@@ -70,6 +72,8 @@ public final class CallTree {
     /** The {@link Part} ordinal of each node: its root's. */
     private byte[] part;
     private boolean hasAsyncPart;
+    /** Per part ordinal, whether some root is in it. */
+    private final boolean[] hasPart = new boolean[Part.values().length];
     private long[] calls;
     private long[] subcalls;
     private long[] inclusiveNanos;
@@ -140,7 +144,11 @@ public final class CallTree {
     public int child(int parentNode, int frameId, Part inPart) {
         Objects.checkIndex(parentNode, size);
         if (parentNode == ROOT) {
-            int keyParent = inPart == Part.ASYNC ? ASYNC_ROOTS : ROOT;
+            int keyParent = switch (inPart) {
+                case THREAD -> ROOT;
+                case ASYNC -> ASYNC_ROOTS;
+                case SAMPLES -> SAMPLE_ROOTS;
+            };
             return child(ROOT, frameId, key(keyParent, frameId), (byte) inPart.ordinal());
         }
         if (part[parentNode] != inPart.ordinal()) {
@@ -158,6 +166,7 @@ public final class CallTree {
         }
         appendNode(parentNode, frameId, depth[parentNode] + 1);
         part[node] = nodePart;
+        hasPart[nodePart] = true;
         if (nodePart == Part.ASYNC.ordinal()) {
             hasAsyncPart = true;
         }
@@ -176,6 +185,22 @@ public final class CallTree {
         return childIndex.get(key(parentNode, frameId), NONE);
     }
 
+    /**
+     * Returns the child of {@code parentNode} with frame {@code frameId}, or {@link #NONE}: for the virtual root,
+     * the root of {@code inPart}; for any other node, its child (in its own part, whatever {@code inPart} says).
+     */
+    public int findChild(int parentNode, int frameId, Part inPart) {
+        if (parentNode != ROOT) {
+            return findChild(parentNode, frameId);
+        }
+        int keyParent = switch (inPart) {
+            case THREAD -> ROOT;
+            case ASYNC -> ASYNC_ROOTS;
+            case SAMPLES -> SAMPLE_ROOTS;
+        };
+        return childIndex.get(key(keyParent, frameId), NONE);
+    }
+
     /** The part of a node: its root's ({@link Part#THREAD} for the virtual root). */
     public Part part(int node) {
         return Part.ofOrdinal(part[Objects.checkIndex(node, size)]);
@@ -184,6 +209,41 @@ public final class CallTree {
     /** True when some root is in the {@link Part#ASYNC} part. */
     public boolean hasAsyncPart() {
         return hasAsyncPart;
+    }
+
+    /** True when some root is in {@code inPart}. */
+    public boolean hasPart(Part inPart) {
+        return hasPart[inPart.ordinal()];
+    }
+
+    /**
+     * The parts that have roots, in {@link Part} order; {@link Part#THREAD} alone for a tree without roots.
+     * Outputs show a {@code part} column or section exactly when this holds more than one part.
+     */
+    public List<Part> parts() {
+        List<Part> present = new ArrayList<>(Part.values().length);
+        for (Part p : Part.values()) {
+            if (hasPart[p.ordinal()]) {
+                present.add(p);
+            }
+        }
+        return present.isEmpty() ? List.of(Part.THREAD) : List.copyOf(present);
+    }
+
+    /**
+     * True when some root is in another part than {@link Part#THREAD}: then CSV, JSON and the saved profile
+     * name each row's part (a {@code part} column), so that a saved profile is read back into the same parts.
+     */
+    public boolean hasPartsBesideThreads() {
+        return hasAsyncPart || hasPart(Part.SAMPLES);
+    }
+
+    /**
+     * The part that a profile's header total is of: the thread part, unless the tree has sampled roots and
+     * no thread root (a perf, JFR or pprof profile), then the sampled part.
+     */
+    public Part mainPart() {
+        return hasPart(Part.SAMPLES) && !hasPart(Part.THREAD) ? Part.SAMPLES : Part.THREAD;
     }
 
     /**

@@ -66,6 +66,17 @@ public interface EventSink {
      */
     void sample(int track, long tsNanos, Metric weight, long amount, long samples, int[] frameIds, int depth);
 
+    /**
+     * A weight of the traced calls open on a thread, not a sample: {@code amount} of {@code weight} added to the
+     * calls of the stack {@code frameIds[0 .. depth-1]} (outermost first), in the thread part, counting no call
+     * (the bytes an LTTng {@code malloc} event asked for). A stack sample, even one of 0 samples, is in the
+     * samples part (SEMANTICS.md section 2, "Parts"): a sink that keeps no parts may take both alike, as this
+     * default does.
+     */
+    default void weigh(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
+        sample(track, tsNanos, weight, amount, 0, frameIds, depth);
+    }
+
     /** An {@code M process_name}: names process {@code pid}. */
     void processName(String pid, String name);
 

@@ -121,11 +121,11 @@ public final class Profile {
     }
 
     /**
-     * The total of {@code measure} of the thread part ({@link #total(Metric, Part)}): the profile's total,
-     * the 100% of every percentage of a thread row.
+     * The total of {@code measure} of the main part ({@link CallTree#mainPart()}, {@link #total(Metric, Part)}):
+     * the profile's total, the 100% of every percentage of a row of that part.
      */
     public long total(Metric measure) {
-        return total(measure, Part.THREAD);
+        return total(measure, tree.mainPart());
     }
 
     /**

@@ -297,8 +297,9 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
 
     private int[] partOf(int[] all, Part part) {
         CallTree tree = profile.tree();
-        if (!tree.hasAsyncPart()) {
-            return part == Part.THREAD ? all : new int[0];
+        List<Part> parts = tree.parts();
+        if (parts.size() == 1) {
+            return parts.get(0) == part ? all : new int[0];
         }
         return java.util.Arrays.stream(all).filter(node -> tree.part(node) == part).toArray();
     }

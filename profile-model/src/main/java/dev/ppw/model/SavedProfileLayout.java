@@ -84,6 +84,8 @@ public final class SavedProfileLayout {
          * span durations; only with an async part. Information only, as the other total.
          */
         public static final String ASYNC_TOTAL_INCLUSIVE_PREFIX = "async_total_inclusive_";
+        /** The sampled part's total, when the profile has one and a thread or async part beside it. */
+        public static final String SAMPLES_TOTAL_INCLUSIVE_PREFIX = "samples_total_inclusive_";
         /** Present only in a report of the rows of largest imbalance, which is no saved profile. */
         public static final String TOP_IMBALANCE = "top_imbalance";
         /** An object of {@link DiagnosticsMember}s: information only. */

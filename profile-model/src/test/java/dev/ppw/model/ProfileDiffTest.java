@@ -30,7 +30,7 @@ class ProfileDiffTest {
         return new ProfileDiff(empty, empty, rows,
                 new Presence[] {null, Presence.BOTH, Presence.ONLY_A, Presence.ONLY_B}, List.of(INCLUSIVE, CALLS),
                 new long[][] {{0, 1, 2, 0}, {0, 1, 1, 0}}, new long[][] {{0, 2, 0, 5}, {0, 3, 0, 1}},
-                new long[][] {{3, 0}, {2, 0}}, new long[][] {{7, 0}, {4, 0}}, normalized);
+                new long[][] {{3, 0, 0}, {2, 0, 0}}, new long[][] {{7, 0, 0}, {4, 0, 0}}, normalized);
     }
 
     @Test
@@ -67,7 +67,7 @@ class ProfileDiffTest {
         rows.child(CallTree.ROOT, rows.frames().intern("r"));
         Profile empty = Profile.single(new CallTree(new FrameTable(new NameTable())), List.of(), Map.of(), Map.of());
         ProfileDiff d = new ProfileDiff(empty, empty, rows, new Presence[] {null, Presence.BOTH}, List.of(INCLUSIVE),
-                new long[][] {{0, 1}}, new long[][] {{0, 1}}, new long[][] {{8, 0}}, new long[][] {{8, 0}}, true);
+                new long[][] {{0, 1}}, new long[][] {{0, 1}}, new long[][] {{8, 0, 0}}, new long[][] {{8, 0, 0}}, true);
         assertEquals(new BigDecimal("12"), d.sharePercentA(1, 0, 0));
         assertEquals(new BigDecimal("12.5"), d.sharePercentA(1, 0, 1));
     }

@@ -61,6 +61,26 @@ enum CallTime {
      * The unit of this column over the rows of {@code profiles} (each with its rows): {@code asked} when
      * present, else the one chosen from the smallest non-zero value, else {@code fallback} (no value).
      */
+    /**
+     * The one unit of the {@code columns} of a table (SEMANTICS.md "Text"): {@code asked} when present, else
+     * the finest of the units each column would choose on its own, so that the smallest value of every column
+     * keeps three significant digits; {@code fallback} when no column has a value.
+     */
+    static DisplayUnit sharedUnit(List<CallTime> columns, List<Profile> profiles, List<int[]> rows,
+                                  Optional<DisplayUnit> asked, DisplayUnit fallback) {
+        if (asked.isPresent()) {
+            return asked.get();
+        }
+        DisplayUnit finest = null;
+        for (CallTime c : columns) {
+            DisplayUnit u = c.unit(profiles, rows, asked, null);
+            if (u != null && (finest == null || u.nanosPerUnit() < finest.nanosPerUnit())) {
+                finest = u;
+            }
+        }
+        return finest == null ? fallback : finest;
+    }
+
     DisplayUnit unit(List<Profile> profiles, List<int[]> rows, Optional<DisplayUnit> asked, DisplayUnit fallback) {
         if (asked.isPresent()) {
             return asked.get();

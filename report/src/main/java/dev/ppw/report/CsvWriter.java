@@ -148,12 +148,12 @@ public final class CsvWriter implements OutputWriter {
 
     /**
      * Time bins in long form ({@link BinValues}): {@code bin_start_ns,bin_end_ns}, the row's key columns as the
-     * other CSV prints them (part when there is an async part, path, and id in tree and callpath views; a counter
+     * other CSV prints them (part when there is an async or sampled part, path, and id in tree and callpath views; a counter
      * series' name in path), {@code metric,value}.
      */
     private static void writeBins(Report report, OutputStream out) throws IOException {
         TimeBins bins = report.timeBins().orElseThrow();
-        boolean parts = report.profile().tree().hasAsyncPart();
+        boolean parts = report.profile().tree().hasPartsBesideThreads();
         boolean ids = report.profile().view().isHierarchical();
         List<String> header = new ArrayList<>(List.of(BIN_START, BIN_END));
         if (parts) {

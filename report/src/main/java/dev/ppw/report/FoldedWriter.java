@@ -184,7 +184,7 @@ public final class FoldedWriter implements OutputWriter {
 
     /**
      * The region names from the root down to {@code node} (a keyed row: its key's names), after
-     * {@link #ASYNC_FRAME} for a row of the async part.
+     * a frame naming its part ({@link #ASYNC_FRAME}, {@code [samples]}) for a row of another part than the main one.
      */
     private static void stack(CallTree tree, int node, boolean keyed, List<String> into) {
         into.clear();
@@ -196,8 +196,8 @@ public final class FoldedWriter implements OutputWriter {
             }
             Collections.reverse(into);
         }
-        if (tree.part(node) == Part.ASYNC) {
-            into.addFirst(ASYNC_FRAME);
+        if (tree.part(node) != tree.mainPart()) {
+            into.addFirst("[" + tree.part(node).label() + "]");
         }
     }
 

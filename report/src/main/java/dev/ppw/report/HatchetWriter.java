@@ -210,7 +210,11 @@ public final class HatchetWriter implements OutputWriter {
     }
 
     private static long bothParts(Profile profile, Metric measure) {
-        return profile.total(measure, Part.THREAD) + profile.total(measure, Part.ASYNC);
+        long total = 0;
+        for (Part part : Part.values()) {
+            total += profile.total(measure, part);
+        }
+        return total;
     }
 
     /** The node's object up to its metrics, left open for its children. */

@@ -15,6 +15,7 @@ import dev.ppw.model.Diagnostics;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Metric;
 import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.Report;
@@ -254,6 +255,13 @@ public final class HtmlWriter implements OutputWriter {
         if (tree.hasAsyncPart()) {
             g.writeNumberField("async_total_ns", report.asyncTotalNanos());
         }
+        // Each part's total of the measure the graph is drawn by: the 100% of its rows' shares.
+        g.writeObjectFieldStart("part_totals");
+        for (Part part : tree.parts()) {
+            g.writeNumberField(part.label(), profile.total(measure, part));
+        }
+        g.writeEndObject();
+        g.writeStringField("main_part", tree.mainPart().label());
         writeStrings(g, "inputs", profile.inputs());
         writeStrings(g, "nodes", profile.nodeInfos().stream().map(NodeInfo::label).toList());
         if (report.top().isPresent()) {
@@ -430,7 +438,7 @@ public final class HtmlWriter implements OutputWriter {
         }
         g.writeEndObject();
         writeDiagnostics(g, report.diagnostics());
-        boolean parts = rows.hasAsyncPart();
+        boolean parts = rows.hasPartsBesideThreads();
         List<String> columns = new ArrayList<>(List.of("id", "parent_id", "depth", "name", "callsite"));
         if (parts) {
             columns.add("part");

@@ -12,6 +12,7 @@ import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
+import dev.ppw.model.Part;
 import dev.ppw.model.Report;
 import dev.ppw.model.SavedProfileLayout.AggregationMember;
 import dev.ppw.model.SavedProfileLayout.CounterMember;
@@ -19,6 +20,7 @@ import dev.ppw.model.SavedProfileLayout.DiagnosticsMember;
 import dev.ppw.model.SavedProfileLayout.DroppedMember;
 import dev.ppw.model.SavedProfileLayout.Member;
 import dev.ppw.model.SavedProfileLayout.NodeInfoMember;
+import dev.ppw.model.SampleWeights;
 import dev.ppw.model.SavedProfileLayout;
 import dev.ppw.model.TimeBins;
 import dev.ppw.model.TimeUnits;
@@ -220,7 +222,7 @@ public final class JsonWriter implements OutputWriter {
     private static void writeMetadata(JsonGenerator g, Report report, DisplayUnit unit) throws IOException {
         Profile profile = report.profile();
         g.writeStringField(Member.FORMAT, SavedProfileLayout.FORMAT);
-        boolean parts = profile.tree().hasAsyncPart();
+        boolean parts = profile.tree().hasPartsBesideThreads();
         g.writeNumberField(Member.VERSION, profile.tree().keepsCallTimes() ? SavedProfileLayout.VERSION_WITH_CALL_TIMES
                 : parts ? SavedProfileLayout.VERSION_WITH_PARTS : SavedProfileLayout.VERSION_WITHOUT_PARTS);
         g.writeStringField(Member.TOOL, Version.tool());
@@ -262,9 +264,13 @@ public final class JsonWriter implements OutputWriter {
         }
         g.writeFieldName(Member.TOTAL_INCLUSIVE_PREFIX + unit.label());
         g.writeNumber(TimeUnits.exact(report.totalInclusiveNanos(), unit));
-        if (parts) {
+        if (profile.tree().hasAsyncPart()) {
             g.writeFieldName(Member.ASYNC_TOTAL_INCLUSIVE_PREFIX + unit.label());
             g.writeNumber(TimeUnits.exact(report.asyncTotalNanos(), unit));
+        }
+        if (profile.tree().mainPart() != Part.SAMPLES && profile.tree().hasPart(Part.SAMPLES)) {
+            g.writeFieldName(Member.SAMPLES_TOTAL_INCLUSIVE_PREFIX + unit.label());
+            g.writeNumber(TimeUnits.exact(profile.total(SampleWeights.TIME, Part.SAMPLES), unit));
         }
         if (report.imbalanceRows().isPresent()) {
             g.writeNumberField(Member.TOP_IMBALANCE, report.imbalanceRows().get().length);

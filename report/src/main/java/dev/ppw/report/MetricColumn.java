@@ -15,12 +15,13 @@ import java.util.Locale;
  * A printed column of a declared {@link Metric}, everything taken from its declaration: a VALUE or RATIO
  * metric is one column named after it; a WEIGHT metric is two, {@code <name>_inclusive_<unit>} and
  * {@code <name>_exclusive_<unit>}. Text tables head them with the metric's text label (a weight's with
- * {@code inclusive <unit>} or {@code exclusive <unit>} after it).
+ * {@code incl} or {@code excl} after it: its cells say their unit where it is not a count).
  *
  * <p>Values: integral VALUE and WEIGHT metrics as integers; the others (ratios included, whatever their
  * unit, since they are computed) as the shortest decimal that reads back as the double
- * ({@link RowField#plain}). In text, percentages have two decimals instead. No value (NaN) is null here,
- * hence an empty CSV field and JSON null, and a blank text cell.
+ * ({@link RowField#plain}). In text, for people ({@link Readable}): percentages with two decimals, counts
+ * with thousands separators, bytes with binary prefixes, other numbers with separators and two decimals at
+ * most. No value (NaN) is null here, hence an empty CSV field and JSON null, and a blank text cell.
  *
  * @param metric the declaration
  * @param side which value of the metric: {@link Side#VALUE} for VALUE and RATIO metrics, the others for WEIGHT
@@ -58,7 +59,7 @@ record MetricColumn(Metric metric, Side side) implements RowColumn {
     /** The heading of the column in text tables. */
     String textHeading() {
         return side == Side.VALUE ? metric.textLabel()
-                : metric.textLabel() + " " + sideLabel() + " " + metric.unit().label();
+                : metric.textLabel() + (side == Side.INCLUSIVE ? " incl" : " excl");
     }
 
     @Override
@@ -82,12 +83,22 @@ record MetricColumn(Metric metric, Side side) implements RowColumn {
         };
     }
 
-    /** The value for a text table cell: percentages with two decimals; blank when none. */
+    /** The value for a text table cell, for people ({@link Readable}); blank when none. */
     String textCell(CallTree tree, int node) {
-        String text = side == Side.VALUE && metric.unit() == MetricUnit.PERCENT
-                ? RowField.ratio(tree.doubleValue(node, metric), PERCENT_DECIMALS)
-                : value(tree, node);
-        return text == null ? "" : text;
+        if (side != Side.VALUE || metric.kind() == Metric.Kind.VALUE && metric.integral()) {
+            long v = switch (side) {
+                case INCLUSIVE -> tree.inclusive(node, metric);
+                case EXCLUSIVE -> tree.exclusive(node, metric);
+                case VALUE -> tree.longValue(node, metric);
+            };
+            return metric.unit() == MetricUnit.BYTES ? Readable.bytes(v) : Readable.count(v);
+        }
+        double v = tree.doubleValue(node, metric);
+        if (metric.unit() == MetricUnit.PERCENT) {
+            String text = RowField.ratio(v, PERCENT_DECIMALS);
+            return text == null ? "" : text;
+        }
+        return Readable.number(v);
     }
 
     private String sideLabel() {

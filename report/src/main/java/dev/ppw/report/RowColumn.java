@@ -42,8 +42,8 @@ interface RowColumn {
 
     private static List<RowColumn> of(Report report, List<RowField> fixed, Metric.Shown where) {
         List<RowColumn> columns = new ArrayList<>();
-        if (report.profile().tree().hasAsyncPart()) {
-            // Only then: the outputs of profiles without async spans keep the columns they always had.
+        if (report.profile().tree().hasPartsBesideThreads()) {
+            // Only then: the outputs of traces without async spans or samples keep the columns they always had.
             columns.add(RowField.PART);
         }
         columns.addAll(fixed);

@@ -124,7 +124,7 @@ public final class SpeedscopeWriter implements OutputWriter {
                 ? whole.aggregation().label() + " over " + whole.nodes() + " nodes"
                 : "all threads";
         Metric wholeWeight = Stacks.weightOf(report);
-        profiles.add(new Stacks(report, report.rows(Part.THREAD), wholeName, frames, wholeWeight));
+        profiles.add(new Stacks(report, report.rows(whole.tree().mainPart()), wholeName, frames, wholeWeight));
         addAsync(profiles, frames, report, wholeName, wholeWeight);
         // One thread or one node is the whole again: written once.
         boolean parts = report.sections().size() > 1;
@@ -179,20 +179,24 @@ public final class SpeedscopeWriter implements OutputWriter {
      */
     private static void addParts(List<Stacks> into, Frames frames, Report report, String name, Metric weight,
                                  boolean dropEmpty) {
-        Stacks threads = new Stacks(report, report.rows(Part.THREAD), name, frames, weight);
+        Stacks threads = new Stacks(report, report.rows(report.profile().tree().mainPart()), name, frames, weight);
         if (threads.kept.length > 0 || !dropEmpty) {
             into.add(threads);
         }
         addAsync(into, frames, report, name, weight);
     }
 
-    /** The profile of {@code report}'s async rows, when it has any. */
+    /** A profile of each other part of {@code report} than the main one (async spans, sampled stacks) with rows. */
     private static void addAsync(List<Stacks> into, Frames frames, Report report, String name, Metric weight) {
-        int[] async = report.rows(Part.ASYNC);
-        if (async.length > 0) {
-            Stacks spans = new Stacks(report, async, name + " async spans", frames, weight);
-            if (spans.kept.length > 0) {
-                into.add(spans);
+        CallTree tree = report.profile().tree();
+        for (Part part : tree.parts()) {
+            int[] rows = part == tree.mainPart() ? new int[0] : report.rows(part);
+            if (rows.length > 0) {
+                Stacks stacks = new Stacks(report, rows,
+                        name + (part == Part.ASYNC ? " async spans" : " sampled stacks"), frames, weight);
+                if (stacks.kept.length > 0) {
+                    into.add(stacks);
+                }
             }
         }
     }

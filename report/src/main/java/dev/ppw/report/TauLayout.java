@@ -7,6 +7,7 @@ import dev.ppw.model.Part;
 import dev.ppw.model.PerCall;
 import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
+import dev.ppw.model.SampleWeights;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -66,15 +67,19 @@ final class TauLayout {
     /** The tables of {@code report}'s parts, every time and count divided by {@code parts}. */
     private static void table(Writer w, Report report, DisplayUnit unit, DisplayUnit perCall, int parts)
             throws IOException {
-        boolean async = report.profile().tree().hasAsyncPart();
-        int[] threadRows = report.rows(Part.THREAD);
+        CallTree tree = report.profile().tree();
+        int[] mainRows = report.rows(tree.mainPart());
         // A section of async spans only (a process's async tracks) has no thread table to say it is empty.
-        if (threadRows.length > 0 || !async) {
-            table(w, report, threadRows, report.totalInclusiveNanos(), unit, perCall, parts);
+        if (mainRows.length > 0 || tree.parts().size() == 1) {
+            table(w, report, mainRows, report.totalInclusiveNanos(), unit, perCall, parts);
         }
-        if (async) {
-            w.append("async spans (sum of span durations, which overlap):\n");
-            table(w, report, report.rows(Part.ASYNC), report.asyncTotalNanos(), unit, perCall, parts);
+        for (Part part : tree.parts()) {
+            if (part != tree.mainPart()) {
+                w.append(part == Part.ASYNC ? "async spans (sum of span durations, which overlap):\n"
+                        : "sampled stacks (the same time as the spans):\n");
+                table(w, report, report.rows(part), report.profile().total(SampleWeights.TIME, part), unit, perCall,
+                        parts);
+            }
         }
     }
 

@@ -210,8 +210,10 @@ public final class TauProfileWriter implements FolderWriter {
         for (int root = tree.firstChild(CallTree.ROOT); root != CallTree.NONE; root = tree.nextSibling(root)) {
             rootCalls = CallTree.saturated(rootCalls, tree.calls(root));
         }
-        long total = CallTree.saturated(profile.total(SampleWeights.TIME, Part.THREAD),
-                profile.total(SampleWeights.TIME, Part.ASYNC));
+        long total = 0;
+        for (Part part : Part.values()) {
+            total = CallTree.saturated(total, profile.total(SampleWeights.TIME, part));
+        }
         if (ownTimer) {
             timer(w, phaseName, phase.windows().size(), rootCalls, 0, total, "TAU_PHASE");
         }

@@ -8,6 +8,7 @@ import dev.ppw.model.Diagnostics;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Metric;
 import dev.ppw.model.MetricGroup;
+import dev.ppw.model.MetricUnit;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Part;
@@ -179,7 +180,7 @@ public final class TextWriter implements OutputWriter {
         if (report.presentation().style() == Presentation.Style.TAU) {
             TauLayout.write(w, report, unit);
         } else {
-            if (report.rows().length == 0 && !t.hasAsyncPart()) {
+            if (report.rows().length == 0 && t.parts().size() == 1) {
                 w.append("(no rows)\n");
                 return;
             }
@@ -187,16 +188,20 @@ public final class TextWriter implements OutputWriter {
             // show: its percentages are of its weight, printed in the weight's own columns.
             Metric measure = t.measure();
             long total = SampleWeights.isTime(measure) ? report.totalInclusiveNanos() : profile.total(measure);
-            int[] threadRows = report.rows(Part.THREAD);
-            if (threadRows.length == 0) {
+            int[] mainRows = report.rows(t.mainPart());
+            if (mainRows.length == 0) {
                 w.append("(no rows)\n");
             } else {
-                table(report, threadRows, total, unit).render(w);
+                table(report, mainRows, total, unit).render(w);
                 if (report.presentation().colour()) {
                     w.append(Heat.legend());
                 }
             }
-            writeAsyncPart(w, report, unit);
+            for (Part part : t.parts()) {
+                if (part != t.mainPart()) {
+                    writePart(w, report, part, unit);
+                }
+            }
         }
         Breakdown breakdown = report.breakdown().orElse(null);
         if (report.imbalanceRows().isPresent()) {
@@ -209,23 +214,27 @@ public final class TextWriter implements OutputWriter {
     }
 
     /**
-     * The async part (SEMANTICS.md section 2, "Parts"), when the profile has one: a line with its own total,
-     * a sum of span durations, then its rows as a table of their own, their %total of that total.
+     * A part after the main one (SEMANTICS.md section 2, "Parts"): a line with its own total (async spans: a
+     * sum of span durations; sampled stacks: the samples' weight, the same wall time as their threads'
+     * spans), then its rows as a table of their own, their %total of that total.
      */
-    private static void writeAsyncPart(Writer w, Report report, DisplayUnit unit) throws IOException {
-        if (!report.profile().tree().hasAsyncPart()) {
-            return;
-        }
-        int[] rows = report.rows(Part.ASYNC);
-        w.append("\nasync spans   total: ")
-                .append(TimeUnits.fixed(report.asyncTotalNanos(), unit, decimals(unit))).append(' ')
-                .append(unit.label()).append(" (sum of span durations, which overlap)   rows: ")
-                .append(rowCount(report, Part.ASYNC)).append('\n');
+    private static void writePart(Writer w, Report report, Part part, DisplayUnit unit) throws IOException {
+        Profile profile = report.profile();
+        Metric measure = profile.tree().measure();
+        long total = profile.total(measure, part);
+        String printed = SampleWeights.isTime(measure)
+                ? TimeUnits.fixed(total, unit, decimals(unit)) + " " + unit.label()
+                : weight(total, measure);
+        w.append(part == Part.ASYNC ? "\nasync spans   total: " : "\nsampled stacks   total: ")
+                .append(printed)
+                .append(part == Part.ASYNC ? " (sum of span durations, which overlap)" : " (the same time as the spans)")
+                .append("   rows: ").append(rowCount(report, part)).append('\n');
+        int[] rows = report.rows(part);
         if (rows.length == 0) {
             w.append("(no rows)\n");
             return;
         }
-        table(report, rows, report.asyncTotalNanos(), unit).render(w);
+        table(report, rows, total, unit).render(w);
     }
 
     /** The table of {@code rows}, their percentages of {@code total} (of the tree's measure). */
@@ -240,16 +249,21 @@ public final class TextWriter implements OutputWriter {
         if (timed) {
             table.column("inclusive " + u, TextTable.Align.RIGHT).column("exclusive " + u, TextTable.Align.RIGHT);
         }
-        table.column("calls", TextTable.Align.RIGHT).column("subcalls", TextTable.Align.RIGHT);
-        List<CallTime> perCall = timed ? List.of(CallTime.values()) : List.of();
-        DisplayUnit[] perCallUnits = new DisplayUnit[perCall.size()];
-        for (int c = 0; c < perCallUnits.length; c++) {
-            perCallUnits[c] = perCall.get(c).unit(List.of(profile), List.of(report.rows()), report.unit(), unit);
-            table.column(perCall.get(c).heading(perCallUnits[c]), TextTable.Align.RIGHT);
+        // A table holds one part's rows: a sampled part's count samples and have no call to time.
+        boolean sampled = rows.length > 0 && t.part(rows[0]).sampled();
+        if (sampled) {
+            table.column("samples", TextTable.Align.RIGHT);
+        } else {
+            table.column("calls", TextTable.Align.RIGHT).column("subcalls", TextTable.Align.RIGHT);
         }
-        // Percentiles are times of one call, as min and max are: they share the largest call's unit.
-        List<Percentile> percentiles = timed ? report.percentiles() : List.of();
-        DisplayUnit percentileUnit = timed ? perCallUnits[CallTime.MAX.ordinal()] : unit;
+        List<CallTime> perCall = timed && !sampled ? List.of(CallTime.values()) : List.of();
+        // Every time of one call, percentiles too, in one unit, so that columns compare at a glance.
+        DisplayUnit perCallUnit = CallTime.sharedUnit(perCall, List.of(profile), List.of(rows), report.unit(), unit);
+        for (CallTime c : perCall) {
+            table.column(c.heading(perCallUnit), TextTable.Align.RIGHT);
+        }
+        List<Percentile> percentiles = timed && !sampled ? report.percentiles() : List.of();
+        DisplayUnit percentileUnit = perCallUnit;
         for (Percentile p : percentiles) {
             table.column(p.columnName() + " " + percentileUnit.label() + "/call", TextTable.Align.RIGHT);
         }
@@ -278,9 +292,11 @@ public final class TextWriter implements OutputWriter {
                 cells.add(time(t.exclusiveNanos(node), unit));
             }
             cells.add(Long.toString(t.calls(node)));
-            cells.add(Long.toString(t.subcalls(node)));
-            for (int c = 0; c < perCallUnits.length; c++) {
-                cells.add(perCall.get(c).cell(profile, node, perCallUnits[c]));
+            if (!sampled) {
+                cells.add(Long.toString(t.subcalls(node)));
+            }
+            for (CallTime c : perCall) {
+                cells.add(c.cell(profile, node, perCallUnit));
             }
             for (Percentile p : percentiles) {
                 cells.add(CallTime.cell(PercentileColumn.nanos(t, node, p), percentileUnit));
@@ -343,7 +359,7 @@ public final class TextWriter implements OutputWriter {
                     roundedTime(breakdown.meanNanos(node), unit),
                     roundedTime(breakdown.stddevNanos(node), unit),
                     printable(breakdown.maxNode(node)),
-                    (t.part(node) == Part.ASYNC ? "async: " : "")
+                    (t.part(node) != t.mainPart() ? t.part(node).label() + ": " : "")
                             + printable(hierarchical ? t.path(node, RowField.PATH_SEPARATOR) : t.regionName(node)));
         }
         table.render(w);
@@ -372,16 +388,30 @@ public final class TextWriter implements OutputWriter {
         }
         int n = all.size() <= shown + 1 ? all.size() : shown;
         for (int i = 0; i < n; i++) {
-            String[] values = CounterFields.values(all.get(i));
+            CounterSeries series = all.get(i);
+            String[] values = CounterFields.values(series);
             for (int c = 0; c < CounterFields.TEXT_COLUMNS; c++) {
                 values[c] = printable(values[c]);
             }
+            // For people: separators, at most two decimals (CSV and JSON print them exactly).
+            int at = CounterFields.TEXT_COLUMNS;
+            values[at] = Readable.count(series.samples());
+            values[at + 1] = Readable.number(series.min());
+            values[at + 2] = Readable.number(series.max());
+            values[at + 3] = Readable.number(series.mean());
+            values[at + 4] = Readable.number(series.last());
             table.addRow(values);
         }
         table.render(w);
         if (n < all.size()) {
             w.append("and ").append(Integer.toString(all.size() - n)).append(" more (--view counters lists all)\n");
         }
+    }
+
+    /** A total of a weight in another unit than time, for people: {@code 1.50 MiB allocation}, {@code 1,234 cycles}. */
+    private static String weight(long total, Metric measure) {
+        return (measure.unit() == MetricUnit.BYTES ? Readable.bytes(total) : Readable.count(total)) + " "
+                + measure.textLabel();
     }
 
     private static String imbalance(Breakdown breakdown, int node) {
@@ -400,8 +430,8 @@ public final class TextWriter implements OutputWriter {
             Metric measure = p.tree().measure();
             w.append("   total: ").append(SampleWeights.isTime(measure)
                     ? TimeUnits.fixed(report.totalInclusiveNanos(), unit, decimals(unit)) + " " + unit.label()
-                    : p.total(measure) + " " + measure.textLabel())
-                    .append("   rows: ").append(rowCount(report, Part.THREAD)).append('\n');
+                    : weight(p.total(measure), measure))
+                    .append("   rows: ").append(rowCount(report, p.tree().mainPart())).append('\n');
         }
         boolean all = report.presentation().verbose();
         appendFirstFew(w, p.inputs().size() == 1 ? "input: " : "inputs: ", p.inputs(), all);

@@ -12,6 +12,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Part;
 import dev.ppw.model.Percentile;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ProfileDiff;
@@ -52,6 +53,21 @@ final class HtmlFixtures {
         t.addCall(main, 100_000);
         Profile p = Profile.single(t, List.of("<script>alert(1)</script>.json"), Map.of(), Map.of());
         return new Report(p, Report.allRows(p), t.totalInclusiveNanos(), Optional.empty());
+    }
+
+    /**
+     * Traced main (1 us, calling work 0.4 us) and, in the samples part, (idle) 3 us and main 1 us: the thread
+     * part's total is 1 us, the samples part's 4 us.
+     */
+    static Report parts() {
+        CallTree t = new CallTree(new FrameTable(new NameTable()));
+        int main = t.child(CallTree.ROOT, t.frames().intern("main"));
+        t.addCall(t.child(main, t.frames().intern("work")), 400);
+        t.addCall(main, 1000);
+        t.addSamples(t.child(CallTree.ROOT, t.frames().intern("(idle)"), Part.SAMPLES), 3000, 3);
+        t.addSamples(t.child(CallTree.ROOT, t.frames().intern("main"), Part.SAMPLES), 1000, 1);
+        Profile p = Profile.single(t, List.of("chrome.json"), Map.of(), Map.of());
+        return new Report(p, Report.allRows(p), p.total(dev.ppw.model.SampleWeights.TIME), Optional.empty());
     }
 
     /** {@link Fixtures#smallTree()} with all its rows. */

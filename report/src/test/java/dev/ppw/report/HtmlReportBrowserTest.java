@@ -84,6 +84,28 @@ class HtmlReportBrowserTest {
         assertEquals(List.of(), browser.errors());
     }
 
+    /** SEMANTICS.md "Parts": each row's share is of its own part's total, and the graph draws one part. */
+    @Test
+    void eachPartHasItsOwnTotalAndTheGraphDrawsOnePartAtATime() throws Exception {
+        open("parts.html", HtmlFixtures.parts());
+        assertEquals(List.of(), browser.errors());
+        String summary = (String) browser.eval("document.getElementById('summary').textContent");
+        assertTrue(summary.contains("thread time 1.000 us") && summary.contains("sampled stacks 4.000 us"), summary);
+        assertEquals("all thread time", browser.eval("ppwReport.zoomedName()"));
+        browser.click("button[data-tab=tree]");
+        String shares = "Array.from(document.querySelectorAll('#tree-table tbody tr')).map(function(r){"
+                + "return r.cells[0].textContent.replace(/^[\\u25BE\\u25B8]/, '') + ' ' + r.cells[1].textContent;})";
+        // (idle) is 3 of the samples' 4 us, never of the 5 us of both parts together.
+        assertEquals(List.of("(idle) 75.00%", "main 100.00%", "main 25.00%"), browser.eval(shares));
+        browser.click("button[data-tab=graph]");
+        browser.eval("ppwReport.showPart('samples')");
+        assertEquals("all sampled stacks", browser.eval("ppwReport.zoomedName()"));
+        browser.type("#search", "main");
+        assertEquals("2 matching rows \u00b7 25.00% of the total of sampled stacks (1.000 us)",
+                browser.eval("document.getElementById('search-result').textContent"));
+        assertEquals(List.of(), browser.errors());
+    }
+
     @Test
     void aSearchHighlightsTheMatchesAndSumsTheirShare() throws Exception {
         open("search.html", HtmlFixtures.small());

@@ -151,12 +151,12 @@ class MetricColumnsTest {
     @Test
     void textShowsOnlyMetricsShownEverywhereUnderTheirLabelsWithPercentToTwoDecimals() throws IOException {
         assertEquals("""
-                view: tree   total: 4197 alloc   rows: 2
+                view: tree   total: 4.10 KiB alloc   rows: 2
                 input: t.json
 
-                %total  calls  subcalls  busy% mean  queue peak  alloc inclusive bytes  alloc exclusive bytes  name
-                 100.0      3         2       16.67                               4197                    100  main
-                  97.6      2         0                       7                   4097                   4097  \u2514\u2500 work
+                %total  calls  subcalls  busy% mean  queue peak  alloc incl  alloc excl  name
+                 100.0      3         2       16.67                4.10 KiB       100 B  main
+                  97.6      2         0                       7    4.00 KiB    4.00 KiB  \u2514\u2500 work
                 """, render(new TextWriter(), profile(1)));
     }
 
@@ -164,7 +164,7 @@ class MetricColumnsTest {
     void anAggregateSaysInTextHowEachGroupCombined() throws IOException {
         List<String> header = render(new TextWriter(), profile(3)).lines().limit(5).toList();
         assertEquals(List.of(
-                "view: tree   total: 4197 alloc   rows: 2",
+                "view: tree   total: 4.10 KiB alloc   rows: 2",
                 "input: t.json",
                 "aggregation: sum over 3 nodes (missing rows count as 0)",
                 "io stats: ops and busy added, queue peak the max",

@@ -52,13 +52,13 @@ class SampledProfileTextTest {
         String text = Fixtures.render(new TextWriter(), p, RowOrder.order(p, SortKey.INCLUSIVE, 0, 0),
                 RowOrder.totalNanos(p), null);
         assertEquals(String.join("\n",
-                "view: tree   total: 400 alloc   rows: 3",
+                "view: tree   total: 400 B alloc   rows: 3",
                 "input: a.folded",
                 "",
-                "%total  calls  subcalls  alloc inclusive bytes  alloc exclusive bytes  name",
-                " 100.0      5         5                    400                      0  main",
-                "  75.0      1         0                    300                    300  \u251c\u2500 big",
-                "  25.0      4         0                    100                    100  \u2514\u2500 small",
+                "%total  calls  subcalls  alloc incl  alloc excl  name",
+                " 100.0      5         5       400 B         0 B  main",
+                "  75.0      1         0       300 B       300 B  \u251c\u2500 big",
+                "  25.0      4         0       100 B       100 B  \u2514\u2500 small",
                 ""), text);
     }
 }

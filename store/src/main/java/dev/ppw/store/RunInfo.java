@@ -21,7 +21,8 @@ import java.util.Optional;
  * @param nodes               how many node profiles it combines
  * @param measure             what its inclusive and exclusive values measure: {@code time}, or a sample weight's name
  * @param measureUnit         their unit: {@code ns} for time, else the weight's ({@code bytes}, {@code events}, ...)
- * @param totalInclusive      the thread part's total of the measure (SEMANTICS.md section 3's 100%)
+ * @param totalInclusive      the main part's total of the measure (the thread part's, or the samples part's in a
+ *                            profile of samples only; SEMANTICS.md section 3's 100%)
  * @param asyncTotalInclusive the async part's total, empty when the profile has no async part
  * @param rows                how many rows the stored profile has
  * @param tool                the ppw-java that stored it

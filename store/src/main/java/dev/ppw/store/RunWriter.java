@@ -256,7 +256,7 @@ final class RunWriter {
             s.setInt(++i, profile.nodes());
             s.setString(++i, SampleWeights.isTime(measure) ? "time" : measure.name());
             s.setString(++i, measure.unit().label());
-            s.setLong(++i, profile.total(measure, Part.THREAD));
+            s.setLong(++i, profile.total(measure));
             if (tree.hasAsyncPart()) {
                 s.setLong(++i, profile.total(measure, Part.ASYNC));
             } else {

@@ -20,6 +20,8 @@ import java.util.List;
  * {@link #replay} (RecordingSinkTest fails until it has them).
  */
 final class RecordingSink implements EventSink {
+    /** The sample count a recorded {@link EventSink#weigh} carries: a weight of calls, no sample. */
+    private static final long WEIGHT_OF_CALLS = -1;
     private final NameTable names = new NameTable();
     private final FrameTable frames = new FrameTable(names);
     private final Diagnostics unused = new Diagnostics();
@@ -126,6 +128,12 @@ final class RecordingSink implements EventSink {
                 Double.NaN, weight, samples));
     }
 
+    /** Recorded as a sample of no count that replays as {@link EventSink#weigh}. */
+    @Override
+    public void weigh(int track, long tsNanos, Metric weight, long amount, int[] frameIds, int depth) {
+        sample(track, tsNanos, weight, amount, WEIGHT_OF_CALLS, frameIds, depth);
+    }
+
     @Override
     public void processName(String pid, String name) {
         calls.add(new Call(PROCESS_NAME, 0, 0, 0, 0, pid, name, null));
@@ -187,7 +195,11 @@ final class RecordingSink implements EventSink {
                     for (int i = 0; i < parts.length; i++) {
                         ids[i] = sink.frames().intern(frames.regionName(Integer.parseInt(parts[i])));
                     }
-                    sink.sample(trackIds[c.track], c.ts, c.weight, c.dur, c.samples, ids, c.id);
+                    if (c.samples == WEIGHT_OF_CALLS) {
+                        sink.weigh(trackIds[c.track], c.ts, c.weight, c.dur, ids, c.id);
+                    } else {
+                        sink.sample(trackIds[c.track], c.ts, c.weight, c.dur, c.samples, ids, c.id);
+                    }
                 }
                 default -> throw new IllegalStateException("call kind " + c.kind);
             }

@@ -286,7 +286,7 @@ public final class UstFolding {
             allocationsOutside++;
             return;
         }
-        sink.sample(t.track, event.timestampNanos(), ALLOCATED_BYTES, bytes, 0, t.frames, t.depth);
+        sink.weigh(t.track, event.timestampNanos(), ALLOCATED_BYTES, bytes, t.frames, t.depth);
     }
 
     /**

@@ -43,6 +43,8 @@ import java.util.zip.GZIPOutputStream;
  * flat value of a function is the sum of its rows' exclusive values and its cumulative value is the flat view's
  * inclusive (recursion counted once), as SEMANTICS.md defines them. {@code calls} is the row's own calls as
  * its value: pprof's flat calls are then ours, and its cumulative calls are the calls made within a function.
+ * A tree or callpath row of the samples part holds the samples that end at it instead (its calls less its
+ * subcalls): pprof's cumulative calls of a function are then the flat view's samples.
  *
  * <p>Its stack is the row's path, leaf first. A location is (function, line): a frame's line is the callsite
  * of the frame below it when that reads {@code file:line} (or {@code file:line:column}), the file becoming the
@@ -232,7 +234,10 @@ public final class PprofWriter implements OutputWriter {
                 if (time) {
                     values[v++] = t.exclusiveNanos(node);
                 }
-                values[v++] = t.calls(node);
+                // A tree row of samples holds the samples that end at it, as its time is its exclusive time: then
+                // pprof's cumulative calls of a function are the flat view's samples, recursion counted once.
+                values[v++] = t.part(node).sampled() && rows.profile().view().isHierarchical()
+                        ? t.calls(node) - t.subcalls(node) : t.calls(node);
                 for (int i = 0; i < carried.length; i++) {
                     values[v++] = carried[i] ? t.exclusive(node, weights.get(i)) : 0;
                 }
@@ -299,8 +304,8 @@ public final class PprofWriter implements OutputWriter {
                     below = tree.callsiteName(n);
                 }
             }
-            if (tree.part(node) == Part.ASYNC) {
-                depth = push(depth, location(ASYNC_FRAME, ""));
+            if (tree.part(node) != tree.mainPart()) {
+                depth = push(depth, location("[" + tree.part(node).label() + "]", ""));
             }
             int locationBytes = 0;
             for (int i = 0; i < depth; i++) {

@@ -57,7 +57,19 @@
         ? idIndex.get(row[COL.parent_id]) : ROOT;
       link(i, p);
     }
-    for (var c = firstChild[ROOT]; c >= 0; c = nextSibling[c]) weight[ROOT] += weight[c];
+    // Parts (SEMANTICS.md section 2): thread time, async spans and sampled stacks each have their own total, the
+    // 100% of their rows' shares; the flame graph draws one part at a time under "all".
+    var PART_TOTALS = D.part_totals || {};
+    var PART_NAMES = Object.keys(PART_TOTALS);
+    var PART_WORDS = { thread: "thread time", async: "async spans", samples: "sampled stacks" };
+    var shownPart = D.main_part || "thread";
+    function partOf(n) { return COL.part !== undefined && n >= 0 && n < N ? R[n][COL.part] : shownPart; }
+    function partTotal(part) {
+      if (PART_NAMES.length > 1 && PART_TOTALS[part] !== undefined) return PART_TOTALS[part];
+      return D.hierarchical ? weight[ROOT] : D.total_ns;
+    }
+    function inShownPart(n) { return PART_NAMES.length < 2 || partOf(n) === shownPart; }
+    for (var c = firstChild[ROOT]; c >= 0; c = nextSibling[c]) if (inShownPart(c)) weight[ROOT] += weight[c];
     // Parents before children, siblings in the report's order.
     var preorder = new Int32Array(N + 1);
     function order() {
@@ -98,7 +110,11 @@
       return Number.isInteger(v) ? v.toLocaleString("en-US") : v.toLocaleString("en-US", { maximumSignificantDigits: 4 });
     }
     function isTimeColumn(name) { return /_ns$/.test(name); }
-    function fmtColumn(name, v) { return isTimeColumn(name) ? fmtTime(v) : fmtNumber(v); }
+    function fmtColumn(name, v) {
+      // A diff's ratio: one precision, read as a factor (B is 1.25x A).
+      if (name === "ratio") return v === null || v === undefined ? "-" : Number(v).toFixed(2) + "x";
+      return isTimeColumn(name) ? fmtTime(v) : fmtNumber(v);
+    }
     function fmtWeight(v) { return measureIsTime ? fmtTime(v) : fmtNumber(v) + " " + D.measure.unit; }
     function pct(v, total) { return total > 0 ? (100 * v / total).toFixed(2) + "%" : "-"; }
     // p99_9_ns: the 99.9th percentile of a row's per-call inclusive time.
@@ -112,7 +128,9 @@
     // ---- header ----
     $("title").textContent = D.title;
     var summary = D.tool + " · view " + D.view + (D.tau_depth ? " (depth " + D.tau_depth + ")" : "")
-      + " · total " + fmtTime(D.total_ns) + " · " + N.toLocaleString("en-US") + " rows";
+      + (PART_NAMES.length > 1 ? PART_NAMES.map(function (part) {
+        return " · " + PART_WORDS[part] + " " + fmtTime(PART_TOTALS[part]);
+      }).join("") : " · total " + fmtTime(D.total_ns)) + " · " + N.toLocaleString("en-US") + " rows";
     if (D.aggregation.nodes > 1) summary += " · " + D.aggregation.op + " of " + D.aggregation.nodes + " nodes (missing rows: "
       + D.aggregation.missing + ")";
     if (!measureIsTime) summary += " · drawn by " + D.measure.name + " (" + D.measure.unit + ")";
@@ -182,13 +200,13 @@
           if (hit) {
             matched[n] = 1;
             count++;
-            if (!D.hierarchical) share += R[n][COL.self_weight];
-            else if (!above) share += weight[n];
+            if (inShownPart(n) && !D.hierarchical) share += R[n][COL.self_weight];
+            else if (inShownPart(n) && !above) share += weight[n];
           }
           under[n] = hit || above ? 1 : 0;
         }
         $("search-result").textContent = count.toLocaleString("en-US") + " matching rows · "
-          + pct(share, weight[ROOT] > 0 && D.hierarchical ? weight[ROOT] : D.total_ns) + " of the total ("
+          + pct(share, partTotal(shownPart)) + " of the total" + (PART_NAMES.length > 1 ? " of " + PART_WORDS[shownPart] : "") + " ("
           + fmtWeight(share) + (D.hierarchical ? "" : ", exclusive") + ")";
       }
       if (shown === "graph") drawFlame();
@@ -197,6 +215,28 @@
     }
     var searchBox = $("search");
     searchBox.addEventListener("input", function () { search(searchBox.value.trim(), false); });
+    // The part the flame graph draws, each with its own total: never added together, as they measure time twice.
+    function showPart(part) {
+      shownPart = part;
+      weight[ROOT] = 0;
+      for (var r = firstChild[ROOT]; r >= 0; r = nextSibling[r]) if (inShownPart(r)) weight[ROOT] += weight[r];
+      names[ROOT] = "all " + PART_WORDS[part];
+      zoom = ROOT;
+      search(searchBox.value.trim() || exactName || "", exactName !== null);
+      if (shown === "graph") drawFlame();
+    }
+    if (PART_NAMES.length > 1) {
+      var partSelect = $("part");
+      PART_NAMES.forEach(function (part) {
+        var o = el("option", PART_WORDS[part] + " (" + fmtWeight(PART_TOTALS[part]) + ")");
+        o.value = part;
+        partSelect.appendChild(o);
+      });
+      partSelect.value = shownPart;
+      partSelect.addEventListener("change", function () { showPart(partSelect.value); });
+      $("part-label").hidden = false;
+      names[ROOT] = "all " + PART_WORDS[shownPart];
+    }
 
     // ---- hide: rows named so (a name, or /regex/) leave the tree, their callees go to the nearest caller shown, and
     // every share is taken of what is left (SEMANTICS.md "Filters", --hide, drawn from the rows of the page) ----
@@ -321,6 +361,7 @@
         var total = weight[n];
         if (total <= 0) continue;
         for (var ch = firstChild[n]; ch >= 0; ch = nextSibling[ch]) {
+          if (n === ROOT && !inShownPart(ch)) continue;
           var cw = w * weight[ch] / total;
           stack.push([ch, x, cw, top[3] + 1]);
           x += cw;
@@ -439,11 +480,16 @@
         t.appendChild(tr);
       }
       if (n === ROOT) {
-        line("total", fmtWeight(weight[ROOT]));
+        if (PART_NAMES.length > 1) {
+          PART_NAMES.forEach(function (part) { line("total of " + PART_WORDS[part], fmtWeight(PART_TOTALS[part])); });
+        } else {
+          line("total", fmtWeight(weight[ROOT]));
+        }
       } else {
         var row = R[n];
         if (row[COL.callsite]) line("callsite", row[COL.callsite]);
-        line("share of total", pct(weight[n], weight[ROOT]));
+        if (PART_NAMES.length > 1) line("part", PART_WORDS[partOf(n)]);
+        line("share of total", pct(weight[n], partTotal(partOf(n))));
         if (parent[n] !== ROOT) line("share of caller", pct(weight[n], weight[parent[n]]));
         D.columns.forEach(function (col, j) {
           if (!HIDDEN[col]) line(label(col), fmtColumn(col, row[j]));
@@ -495,12 +541,17 @@
       return cols;
     }
     function cellValue(n, key) {
-      if (key === "share") return weight[ROOT] > 0 ? weight[n] / (D.hierarchical ? weight[ROOT] : D.total_ns || 1) : null;
+      if (key === "share") return partTotal(partOf(n)) > 0 ? weight[n] / partTotal(partOf(n)) : null;
       if (key === "name") return names[n];
       return R[n][COL[key]];
     }
+    function fullPath(n) {
+      var parts = [];
+      for (var m = n; m >= 0 && m !== ROOT; m = parent[m]) parts.push(names[m]);
+      return parts.reverse().join(" => ");
+    }
     function cellText(n, key) {
-      if (key === "share") return pct(weight[n], D.hierarchical ? weight[ROOT] : D.total_ns);
+      if (key === "share") return pct(weight[n], partTotal(partOf(n)));
       if (key === "weight") return fmtNumber(weight[n]);
       return fmtColumn(key, R[n][COL[key]]);
     }
@@ -527,15 +578,18 @@
           onPath.set(gone, onPath.get(gone) - 1);
         }
         var name = names[n];
-        var f = byName.get(name);
+        var part = partOf(n);
+        var f = byName.get(part + "\u0000" + name);
         if (!f) {
-          f = { name: name, inclusive: 0, exclusive: 0, calls: 0, subcalls: 0, contexts: 0, first: n };
-          byName.set(name, f);
+          f = { name: name, part: part, inclusive: 0, exclusive: 0, calls: 0, subcalls: 0, contexts: 0, first: n };
+          byName.set(part + "\u0000" + name, f);
         }
         var row = R[n];
-        if (!(onPath.get(name) > 0)) f.inclusive += weight[n];
+        var outermost = !(onPath.get(name) > 0);
+        if (outermost) f.inclusive += weight[n];
         f.exclusive += row[COL.self_weight];
-        f.calls += row[COL.calls] || 0;
+        // A sampled row counts samples: a sample through a recursive region is one sample of it.
+        if (outermost || part !== "samples") f.calls += row[COL.calls] || 0;
         f.subcalls += row[COL.subcalls] || 0;
         f.contexts++;
         stackNames.push(name);
@@ -578,7 +632,7 @@
         var tr = el("tr");
         tr.appendChild(el("td", f.name));
         tr.appendChild(el("td", fmtWeight(f.inclusive)));
-        tr.appendChild(el("td", pct(f.inclusive, weight[ROOT])));
+        tr.appendChild(el("td", pct(f.inclusive, partTotal(f.part))));
         tr.appendChild(el("td", fmtWeight(f.exclusive)));
         tr.appendChild(el("td", fmtNumber(f.calls)));
         tr.appendChild(el("td", fmtNumber(f.subcalls)));
@@ -624,7 +678,9 @@
           td = el("td");
           td.style.paddingLeft = toggle ? (6 + 14 * toggle.depth) + "px" : "";
           if (toggle) td.appendChild(toggle.element);
-          td.appendChild(document.createTextNode(names[n]));
+          // A table of a tree's rows without the tree (a diff's flat table): each row's whole path, so that
+          // the contexts of one region are told apart.
+          td.appendChild(document.createTextNode(!toggle && D.hierarchical ? fullPath(n) : names[n]));
           if (R[n][COL.callsite]) td.appendChild(el("small", " @ " + R[n][COL.callsite], "callsite"));
         } else {
           td = el("td", cellText(n, col.key));
@@ -1390,6 +1446,8 @@
       // What the browser tests read: where a frame is drawn, what the charts show.
       api: {
         framesDrawn: function () { return frames.n.length; },
+        showPart: showPart,
+        partShown: function () { return shownPart; },
         zoomedName: function () { return names[zoom]; },
         timeSeriesNames: function () { return timeSeriesShown.map(function (s) { return s.name; }); },
         timeCharts: function () { return timeCharts.length; },
