@@ -99,8 +99,12 @@ public final class MergeAccumulator {
     private final MergeRows rows;
     private final Map<String, Named> processNames = new HashMap<>();
     private final Map<String, Named> threadNames = new HashMap<>();
-    /** Each display unit hint met, with the lowest position of a node giving it. */
+    /**
+     * Each display unit hint met, with the lowest position of a node giving it; {@link #NO_UNIT} for the nodes
+     * that ask for none, so that the state's form says whether every node asked.
+     */
     private final Map<String, Long> displayUnits = new HashMap<>();
+    private static final String NO_UNIT = "";
     private final Map<String, Series> counters = new HashMap<>();
     private final Map<String, Kind> warnings = new HashMap<>();
     private final Map<String, Kind> notes = new HashMap<>();
@@ -248,9 +252,7 @@ public final class MergeAccumulator {
             rows.add(position, p.tree());
             info.processNames().forEach((id, name) -> processNames.merge(id, new Named(name, position), Named::first));
             info.threadNames().forEach((id, name) -> threadNames.merge(id, new Named(name, position), Named::first));
-            if (p.displayTimeUnit() != null) {
-                displayUnits.merge(p.displayTimeUnit(), position, Math::min);
-            }
+            displayUnits.merge(p.displayTimeUnit() == null ? NO_UNIT : p.displayTimeUnit(), position, Math::min);
             for (CounterSeries c : p.counters()) {
                 counters.merge(c.key(), Series.of(c, position), Series::plus);
             }
@@ -368,7 +370,7 @@ public final class MergeAccumulator {
         List<String> units = displayUnitsInOrder();
         Profile profile = new Profile(tree, view, tauDepth, op, missing, nodes.size(),
                 List.copyOf(inputs.values()), names(processNames), names(threadNames),
-                List.copyOf(nodes.values()), counterSeries(), units.size() == 1 ? units.get(0) : null);
+                List.copyOf(nodes.values()), counterSeries(), displayUnit(units));
         Drops all = new Drops();
         all.plus(droppedBefore);
         all.plus(dropped);
@@ -379,8 +381,21 @@ public final class MergeAccumulator {
         return new Merged(profile, breakdown, diagnostics(), dropped.toInputs());
     }
 
+    /**
+     * SEMANTICS.md section 1, as the folder takes it of inputs: the unit every node asks for, none when none asks,
+     * else ms, the Trace Event Format's default, so that one node's hint never decides how the others' times read.
+     */
+    private String displayUnit(List<String> units) {
+        if (units.isEmpty()) {
+            return null;
+        }
+        return units.size() == 1 && !displayUnits.containsKey(NO_UNIT) ? units.get(0) : "ms";
+    }
+
+    /** The units asked for, in the order of the first node asking each ({@link #NO_UNIT} left out). */
     private List<String> displayUnitsInOrder() {
         List<String> units = new ArrayList<>(displayUnits.keySet());
+        units.remove(NO_UNIT);
         units.sort(Comparator.<String>comparingLong(displayUnits::get).thenComparing(Comparator.naturalOrder()));
         return units;
     }

@@ -113,7 +113,24 @@ class MergeAccumulatorRulesTest {
         assertEquals(List.of("phase_i", Folder.DISPLAY_TIME_UNITS_DIFFER, "phase_s"),
                 new ArrayList<>(merged.diagnostics().notes().keySet()));
         assertEquals(List.of("b.json: clipped"), merged.diagnostics().warnings().get(Diagnostics.OVERLAP).examples());
-        assertNull(merged.profile().displayTimeUnit());
+        assertEquals("ms", merged.profile().displayTimeUnit());
+    }
+
+    @Test
+    void aDisplayUnitIsTheMergesOnlyWhenEveryNodeAsksForIt() {
+        MergeAccumulator all = sum();
+        all.add(0, "a.json", info("a", Map.of()), main(1).withCounters(List.of(), "us"), new Diagnostics());
+        MergeAccumulator other = sum();
+        other.add(1, "b.json", info("b", Map.of()), main(1).withCounters(List.of(), "us"), new Diagnostics());
+        all.combine(other);
+        assertEquals("us", all.result(false).profile().displayTimeUnit());
+        all.add(2, "c.json", info("c", Map.of()), main(1), new Diagnostics());
+        assertEquals("ms", all.result(false).profile().displayTimeUnit());
+        assertEquals("ms", MergeAccumulator.fromBytes(all.toBytes()).result(false).profile().displayTimeUnit());
+        assertTrue(all.result(false).diagnostics().notes().isEmpty());
+        MergeAccumulator none = sum();
+        none.add(0, "a.json", info("a", Map.of()), main(1), new Diagnostics());
+        assertNull(none.result(false).profile().displayTimeUnit());
     }
 
     @Test

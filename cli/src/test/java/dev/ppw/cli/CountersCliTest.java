@@ -151,6 +151,19 @@ class CountersCliTest {
     }
 
     @Test
+    void aMergeTakesTheUnitEveryNodeAsksForElseMs() throws IOException {
+        Path us1 = write("us1.json", GENERIC.replace("\"ms\"", "\"us\""));
+        Path us2 = write("us2.json", GENERIC.replace("\"ms\"", "\"us\""));
+        Path none = write("none.json", GENERIC.replace(",\"displayTimeUnit\":\"ms\"", ""));
+        Cli same = Cli.run("merge", us1.toString(), us2.toString());
+        assertTrue(same.out().startsWith("view: tree   total: 3000.000 us"), same.toString());
+        Cli oneAsks = Cli.run("merge", us1.toString(), none.toString());
+        assertTrue(oneAsks.out().startsWith("view: tree   total: 3.000 ms"), oneAsks.toString());
+        Cli noneAsks = Cli.run("merge", none.toString(), none.toString());
+        assertFalse(noneAsks.out().contains("display unit:"), noneAsks.toString());
+    }
+
+    @Test
     void genericSeriesAndTheDisplayUnitSurviveASavedProfileAndACountersReportIsNotOne() throws IOException {
         Path t = write("generic.json", GENERIC);
         Path saved = dir.resolve("saved.json");
