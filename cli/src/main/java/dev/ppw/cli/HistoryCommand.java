@@ -85,6 +85,10 @@ final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--async", description = "The region among async spans (the async part), not thread time.")
     boolean async;
 
+    @Option(names = "--part", paramLabel = "PART", description = "The part the region is in: thread, async or samples"
+            + " (default: thread, or samples when no run has it in thread time: perf, pprof and JFR runs).")
+    String part;
+
     @Option(names = "--check", description = "Say whether the newest run leaves the spread of the runs before it:"
             + " median and MAD, SEMANTICS.md \"History\"; exit 1 when it does.")
     boolean check;
@@ -101,7 +105,7 @@ final class HistoryCommand implements Callable<Integer> {
         ContextName name;
         try {
             measured = HistoryMetric.ofLabel(metric);
-            name = ContextName.parse(context, path, async ? Part.ASYNC : Part.THREAD);
+            name = ContextName.parse(context, path, part(async, part));
         } catch (IllegalArgumentException e) {
             throw ReportOptions.usage(spec, e.getMessage());
         }
@@ -109,7 +113,13 @@ final class HistoryCommand implements Callable<Integer> {
         RunFilter filter = RunsListCommand.filter(spec, tags, session, since, last).withLast(wanted);
         List<HistoryPoint> points;
         try (RunStore opened = store.open(false)) {
-            points = opened.history(name, measured, filter);
+            if (async || part != null) {
+                points = opened.history(name, measured, filter);
+            } else {
+                RunStore.MainPartHistory found = opened.historyInMainPart(name, measured, filter);
+                name = found.context();
+                points = found.points();
+            }
         }
         PrintStream out = main.streams().out();
         if (points.isEmpty()) {
@@ -126,6 +136,18 @@ final class HistoryCommand implements Callable<Integer> {
         }
         out.flush();
         return check ? check(points, out) : Main.OK;
+    }
+
+    /** The part {@code --async} or {@code --part} asks for, thread time when neither does. */
+    static Part part(boolean async, String label) {
+        Part asked = label == null ? null : Part.ofLabel(label.strip().toLowerCase(java.util.Locale.ROOT));
+        if (label != null && asked == null) {
+            throw new IllegalArgumentException("--part " + label + ": thread, async or samples");
+        }
+        if (async && asked != null && asked != Part.ASYNC) {
+            throw new IllegalArgumentException("--async and --part " + label + " name two parts");
+        }
+        return async ? Part.ASYNC : asked == null ? Part.THREAD : asked;
     }
 
     private int check(List<HistoryPoint> points, PrintStream out) {

@@ -114,6 +114,24 @@ class RunsCliTest {
     }
 
     @Test
+    void historyOfSampledRunsReadsTheirSamplesPart() throws Exception {
+        // Folded stacks are samples only: their main part is the samples part, never thread time.
+        for (int i = 1; i <= 2; i++) {
+            Path folded = Files.writeString(dir.resolve("s" + i + ".folded"), "main;solve " + (10 * i) + "\nmain;io 3\n");
+            assertEquals(0, runs("runs", "add", folded.toString()).exit());
+        }
+        Cli text = runs("history", "main => solve", "--metric", "calls");
+        assertEquals(0, text.exit(), text.toString());
+        assertEquals("main => solve [samples]: calls, 2 runs", text.out().lines().findFirst().orElseThrow(), text.out());
+        Cli csv = runs("history", "solve", "--metric", "calls", "--format", "csv");
+        assertEquals(List.of("1,10,calls", "2,20,calls"), csv.out().lines().skip(1)
+                .map(l -> l.substring(0, l.indexOf(',')) + l.substring(l.indexOf(",,") + 1)).toList(), csv.out());
+        Cli asked = runs("history", "main => solve", "--part", "thread");
+        assertEquals("ppw-java: note: no stored run has main => solve (with these filters)\n", asked.err());
+        assertEquals(2, runs("history", "main", "--part", "wall").exit());
+    }
+
+    @Test
     void aStoreProblemIsOneLineNamingTheStoreAndExitOne() throws Exception {
         Path notes = Files.writeString(dir.resolve("notes.txt"), "not a database");
         Cli notAStore = Cli.run("runs", "list", "--store", notes.toString());

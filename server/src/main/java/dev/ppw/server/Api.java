@@ -154,8 +154,8 @@ final class Api {
         HistoryMetric metric = History.metric(request);
         RunFilter filter = History.filter(request);
         int previous = RunQuery.count(request, "previous", History.DEFAULT_PREVIOUS);
-        List<HistoryPoint> points = stores.with(store -> store.history(context, metric, filter));
-        History history = History.of(context, metric, points, previous);
+        RunStore.MainPartHistory found = stores.with(store -> History.points(store, request, context, metric, filter));
+        History history = History.of(found.context(), metric, found.points(), previous);
         return Response.json(Json.bytes(history::write));
     }
 

@@ -6,6 +6,7 @@ import dev.ppw.store.ContextName;
 import dev.ppw.store.HistoryMetric;
 import dev.ppw.store.HistoryPoint;
 import dev.ppw.store.RunFilter;
+import dev.ppw.store.RunStore;
 import dev.ppw.store.SpreadCheck;
 
 import java.io.IOException;
@@ -38,10 +39,17 @@ record History(ContextName context, HistoryMetric metric, List<HistoryPoint> poi
      * The region a query names: {@code context} as {@code ppw-java history} takes it (a path {@code a => b}, its
      * names trimmed, or a flat region; {@code path} makes a name a root's context), or {@code region} values, the
      * path's names exactly as they are (a name with spaces at its ends, or holding {@code =>}); {@code async} for the
-     * async part. A bad one is a 400.
+     * async part, {@code part} for any ({@code thread}, {@code async}, {@code samples}). A bad one is a 400.
      */
     static ContextName context(Request request) {
         Part part = flag(request, "async") ? Part.ASYNC : Part.THREAD;
+        Optional<String> named = request.param("part");
+        if (named.isPresent()) {
+            part = Part.ofLabel(named.get());
+            if (part == null) {
+                throw HttpError.badRequest("part=" + named.get() + ": thread, async or samples");
+            }
+        }
         List<String> regions = request.query().getOrDefault("region", List.of());
         if (!regions.isEmpty()) {
             if (request.param("context").isPresent() || regions.stream().anyMatch(String::isEmpty)) {
@@ -65,6 +73,21 @@ record History(ContextName context, HistoryMetric metric, List<HistoryPoint> poi
         } catch (IllegalArgumentException e) {
             throw HttpError.badRequest(e.getMessage());
         }
+    }
+
+    /** True when the request names the part: else its history is of the runs' main part. */
+    static boolean partAsked(Request request) {
+        return flag(request, "async") || request.param("part").isPresent();
+    }
+
+    /**
+     * The points of {@code context} over the runs of {@code filter}: in the part asked, or in the runs' main part
+     * (thread time, else sampled stacks) when none is, with the context found.
+     */
+    static RunStore.MainPartHistory points(RunStore store, Request request, ContextName context, HistoryMetric metric,
+                                           RunFilter filter) {
+        return partAsked(request) ? new RunStore.MainPartHistory(context, store.history(context, metric, filter))
+                : store.historyInMainPart(context, metric, filter);
     }
 
     static boolean flag(Request request, String name) {

@@ -245,8 +245,8 @@ final class Pages {
             HistoryMetric metric = History.metric(request);
             RunFilter filter = History.filter(request);
             int previous = RunQuery.count(request, "previous", History.DEFAULT_PREVIOUS);
-            List<HistoryPoint> points = stores.with(store -> store.history(context, metric, filter));
-            history = History.of(context, metric, points, previous);
+            RunStore.MainPartHistory found = stores.with(store -> History.points(store, request, context, metric, filter));
+            history = History.of(found.context(), metric, found.points(), previous);
         }
         StringBuilder page = Html.start("ppw-java history" + (history == null ? "" : ": " + history.context()),
                 allowRun, "uPlot.min.css");

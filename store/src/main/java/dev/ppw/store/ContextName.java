@@ -12,7 +12,7 @@ import java.util.Objects;
  *
  * @param path the region names from the root, or the one region of a flat row
  * @param flat true for a flat row
- * @param part the part its rows are in: thread time, or async spans
+ * @param part the part its rows are in: thread time, async spans or sampled stacks
  */
 public record ContextName(List<String> path, boolean flat, Part part) {
     /** The separator of a path, as every output writes it. */
@@ -53,6 +53,11 @@ public record ContextName(List<String> path, boolean flat, Part part) {
 
     @Override
     public String toString() {
-        return String.join(SEPARATOR, path) + (flat ? " (flat)" : "") + (part == Part.ASYNC ? " [async]" : "");
+        return String.join(SEPARATOR, path) + (flat ? " (flat)" : "") + (part == Part.THREAD ? "" : " [" + part.label() + "]");
+    }
+
+    /** The same path in {@code other}. */
+    public ContextName in(Part other) {
+        return new ContextName(path, flat, other);
     }
 }

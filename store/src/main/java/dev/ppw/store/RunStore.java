@@ -1,6 +1,7 @@
 package dev.ppw.store;
 
 import dev.ppw.engine.Engine;
+import dev.ppw.model.Part;
 import dev.ppw.model.format.InputSource;
 
 import java.io.IOException;
@@ -482,6 +483,34 @@ public final class RunStore implements AutoCloseable {
             return new RunReader(connection, dialect).history(context, metric, filter);
         } catch (SQLException e) {
             throw failure(e);
+        }
+    }
+
+    /**
+     * The history of {@code context} in the runs' main part, when the part was not asked for: in thread time, or,
+     * when no run of {@code filter} has it there, in the sampled stacks (the main part of a perf, pprof or JFR run,
+     * SEMANTICS.md section 2), if some run has it there. The context read comes with its points.
+     */
+    public MainPartHistory historyInMainPart(ContextName context, HistoryMetric metric, RunFilter filter) {
+        List<HistoryPoint> points = history(context, metric, filter);
+        if (points.isEmpty() && context.part() == Part.THREAD) {
+            List<HistoryPoint> sampled = history(context.in(Part.SAMPLES), metric, filter);
+            if (!sampled.isEmpty()) {
+                return new MainPartHistory(context.in(Part.SAMPLES), sampled);
+            }
+        }
+        return new MainPartHistory(context, points);
+    }
+
+    /**
+     * What {@link #historyInMainPart} found.
+     *
+     * @param context the context read, in the part it was found in
+     * @param points  each run's value, oldest first
+     */
+    public record MainPartHistory(ContextName context, List<HistoryPoint> points) {
+        public MainPartHistory {
+            points = List.copyOf(points);
         }
     }
 
