@@ -233,7 +233,13 @@ public final class DiffRows {
             }
         }
         if (!quantity.shareable()) {
+            boolean hierarchical = profile.view().isHierarchical();
             for (int n = 1; n < tree.size(); n++) {
+                // A sample is counted at every row of its stack: in a tree, the samples of a part are its roots'.
+                if (quantity.kind() == ProfileDiff.Quantity.Kind.CALLS && tree.part(n).sampled() && hierarchical
+                        && tree.parent(n) != CallTree.ROOT) {
+                    continue;
+                }
                 totals[tree.part(n).ordinal()] = CallTree.saturated(totals[tree.part(n).ordinal()], valueOf(tree, n, quantity));
             }
         }

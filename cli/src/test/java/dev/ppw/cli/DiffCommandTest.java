@@ -7,9 +7,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code ppw-java diff} on small inline traces: exact outputs, and usage and input errors (exit 2 or 1, one
@@ -48,6 +50,28 @@ class DiffCommandTest {
                 "1,,both,main,main,,1,1,0,1,10000,12000,2000,1.2,4000,3000,-1000,0.75",
                 "3,1,only A,main => old,old,,1,0,-1,0,2000,0,-2000,0,2000,0,-2000,0",
                 "4,1,only B,main => new,new,,0,1,1,,0,1000,1000,,0,1000,1000,"), r.out());
+    }
+
+    @Test
+    void aDiffOfSamplesOnlyTakesItsTotalsFromTheSamplesPart() throws IOException {
+        // Folded stacks are samples only: the main part is the samples part, whose totals are 13 and 17 samples.
+        String a = write("a.folded", "main;solve 10\nmain;io 3\n");
+        String b = write("b.folded", "main;solve 14\nmain;io 3\n");
+        Cli text = Cli.run("diff", a, b);
+        assertEquals(0, text.exit(), text.toString());
+        List<String> lines = text.out().lines().toList();
+        assertEquals("A: " + a + "   total: 13", lines.get(1));
+        assertEquals("B: " + b + "   total: 17   delta: +4   ratio: 1.31x", lines.get(2));
+        assertTrue(lines.get(5).contains("A samples  B samples  delta samples"), lines.get(5));
+        Cli csv = Cli.run("diff", a, b, "--format", "csv");
+        assertTrue(csv.out().startsWith("part,id,"), csv.out());
+        assertTrue(csv.out().lines().skip(1).allMatch(l -> l.startsWith("samples,")), csv.out());
+        Cli json = Cli.run("diff", a, b, "--format", "json");
+        assertTrue(json.out().contains("\"totals\": {\"calls\": 13,"), json.out());
+        assertTrue(json.out().contains("\"samples_inclusive_count\": 17,"), json.out());
+        assertFalse(json.out().contains("\"thread_totals\""), json.out());
+        Cli html = Cli.run("diff", a, b, "--format", "html");
+        assertTrue(html.out().contains("\"a\":{\"inputs\":[\"" + a + "\"],\"nodes\":1,\"total\":13}"), html.out());
     }
 
     @Test

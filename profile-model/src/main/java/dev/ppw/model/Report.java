@@ -213,7 +213,7 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
      */
     public static Report ofDiff(ProfileDiff compared, int[] displayRows, Optional<DisplayUnit> unit,
                                 Diagnostics diagnostics) {
-        return new Report(diffProfile(compared), displayRows, compared.totalB(compared.sortQuantity(), Part.THREAD), unit,
+        return new Report(diffProfile(compared), displayRows, compared.totalB(compared.sortQuantity(), compared.rows().mainPart()), unit,
                 Optional.empty(), Optional.empty(), diagnostics, Optional.empty(), List.of(), Presentation.defaults(),
                 Optional.of(compared));
     }

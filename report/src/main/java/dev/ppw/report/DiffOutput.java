@@ -166,8 +166,9 @@ final class DiffOutput {
         g.writeEndArray();
         g.writeStringField("aggregation", side.aggregation().name().toLowerCase(Locale.ROOT));
         g.writeNumberField("nodes", side.nodes());
-        for (Part part : parts(diff)) {
-            g.writeObjectFieldStart(part == Part.THREAD ? "totals" : "async_totals");
+        Part main = diff.rows().mainPart();
+        for (Part part : diff.rows().parts()) {
+            g.writeObjectFieldStart(part == main ? "totals" : part.label() + "_totals");
             for (int q = 0; q < diff.quantities().size(); q++) {
                 Quantity quantity = diff.quantities().get(q);
                 long total = isA ? diff.totalA(q, part) : diff.totalB(q, part);
@@ -179,16 +180,12 @@ final class DiffOutput {
         g.writeEndObject();
     }
 
-    private static List<Part> parts(ProfileDiff diff) {
-        return diff.rows().hasAsyncPart() ? List.of(Part.THREAD, Part.ASYNC) : List.of(Part.THREAD);
-    }
-
     private static List<Column> columns(Report report) {
         ProfileDiff diff = report.diff().orElseThrow();
         DisplayUnit unit = report.unitOrNanos();
         CallTree rows = diff.rows();
         List<Column> columns = new ArrayList<>();
-        if (rows.hasAsyncPart()) {
+        if (rows.hasPartsBesideThreads()) {
             columns.add(new TextColumn("part", r -> rows.part(r).label()));
         }
         columns.add(new NumberColumn("id", Integer::toString));
@@ -253,8 +250,9 @@ final class DiffOutput {
         int excl = exclusiveOf(diff, incl);
         int calls = 0;
         Quantity measure = diff.quantities().get(incl);
-        long totalA = diff.totalA(incl, Part.THREAD);
-        long totalB = diff.totalB(incl, Part.THREAD);
+        Part main = diff.rows().mainPart();
+        long totalA = diff.totalA(incl, main);
+        long totalB = diff.totalB(incl, main);
         DisplayUnit unit = report.unit().orElse(TimeUnits.readable(Math.max(Math.abs(totalA), Math.abs(totalB))));
         String unitLabel = measure.time() ? unit.label() : measure.unit().label();
         w.write("ppw-java diff   view: " + diff.a().view().label()
@@ -266,6 +264,13 @@ final class DiffOutput {
                 + "   delta: " + signed(amount(measure, totalB - totalA, unit), totalB - totalA)
                 + "   ratio: " + (totalA == 0 ? "-" : ratioText(BigDecimal.valueOf(totalB)
                 .divide(BigDecimal.valueOf(totalA), TEXT_DECIMALS, RoundingMode.HALF_EVEN))) + "\n");
+        for (Part part : diff.rows().parts()) {
+            if (part != main) {
+                // Each part its own total (SEMANTICS.md section 2): never added into the main part's.
+                w.write(part.label() + ": A total: " + amount(measure, diff.totalA(incl, part), unit) + "   B total: "
+                        + amount(measure, diff.totalB(incl, part), unit) + "\n");
+            }
+        }
         Map<Presence, Integer> counts = new EnumMap<>(Presence.class);
         for (int row = 1; row < diff.rows().size(); row++) {
             counts.merge(diff.presence(row), 1, Integer::sum);
@@ -277,6 +282,9 @@ final class DiffOutput {
                 + ", only A: " + counts.getOrDefault(Presence.ONLY_A, 0)
                 + ", only B: " + counts.getOrDefault(Presence.ONLY_B, 0) + "), largest |delta "
                 + (diff.normalized() ? "share " : "") + "incl| first\n\n");
+        // Rows of samples count samples (SEMANTICS.md section 2); with calls beside them the heading says both.
+        String counted = diff.rows().parts().equals(List.of(Part.SAMPLES)) ? "samples"
+                : diff.rows().hasPart(Part.SAMPLES) ? "calls/samples" : "calls";
         TextTable table = new TextTable()
                 .column("status", TextTable.Align.LEFT)
                 .column("A incl", TextTable.Align.RIGHT)
@@ -286,9 +294,9 @@ final class DiffOutput {
                 .column("A excl", TextTable.Align.RIGHT)
                 .column("B excl", TextTable.Align.RIGHT)
                 .column("delta excl", TextTable.Align.RIGHT)
-                .column("A calls", TextTable.Align.RIGHT)
-                .column("B calls", TextTable.Align.RIGHT)
-                .column("delta calls", TextTable.Align.RIGHT)
+                .column("A " + counted, TextTable.Align.RIGHT)
+                .column("B " + counted, TextTable.Align.RIGHT)
+                .column("delta " + counted, TextTable.Align.RIGHT)
                 .column("name", TextTable.Align.LEFT);
         boolean colour = report.presentation().colour();
         for (int row : report.rows()) {
@@ -365,7 +373,7 @@ final class DiffOutput {
         CallTree rows = diff.rows();
         String name = rows.path(row, SEPARATOR);
         String callsite = rows.callsiteName(row);
-        String prefix = rows.part(row) == Part.ASYNC ? "async: " : "";
+        String prefix = rows.part(row) == rows.mainPart() ? "" : rows.part(row).label() + ": ";
         return prefix + name + (callsite.isEmpty() ? "" : " @ " + callsite);
     }
 

@@ -432,8 +432,9 @@ public final class HtmlWriter implements OutputWriter {
             g.writeObjectFieldStart(sideA ? "a" : "b");
             writeStrings(g, "inputs", side.inputs());
             g.writeNumberField("nodes", side.nodes());
-            g.writeNumberField("total", sideA ? diff.totalA(sortQ, dev.ppw.model.Part.THREAD)
-                    : diff.totalB(sortQ, dev.ppw.model.Part.THREAD));
+            // The main part's total: a diff of perf or pprof profiles has samples only.
+            g.writeNumberField("total", sideA ? diff.totalA(sortQ, diff.rows().mainPart())
+                    : diff.totalB(sortQ, diff.rows().mainPart()));
             g.writeEndObject();
         }
         g.writeEndObject();

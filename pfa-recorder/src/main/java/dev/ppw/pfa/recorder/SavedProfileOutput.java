@@ -3,7 +3,6 @@ package dev.ppw.pfa.recorder;
 import dev.ppw.engine.Engine;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.Diagnostics;
-import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
 
@@ -31,7 +30,7 @@ final class SavedProfileOutput implements ProfileOutput {
         for (int root = tree.firstChild(CallTree.ROOT); root != CallTree.NONE; root = tree.nextSibling(root)) {
             depthFirst(tree, root, rows, at);
         }
-        Report report = new Report(profile, rows, tree.totalInclusiveNanos(Part.THREAD), Optional.empty())
+        Report report = new Report(profile, rows, tree.totalInclusiveNanos(tree.mainPart()), Optional.empty())
                 .withDiagnostics(diagnostics);
         engine.write(report, "json", file);
     }
