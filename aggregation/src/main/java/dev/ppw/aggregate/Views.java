@@ -16,6 +16,8 @@ import org.eclipse.collections.impl.list.mutable.primitive.LongArrayList;
 import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
 import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
 
+import java.util.Set;
+
 /**
  * Derives the views of SEMANTICS.md section 3 (callpath, flat, TAU callpath of depth N) from a
  * calling-context tree, and hands the callers, callees and inverted views to {@link ContextViews}. Every view is a new {@link CallTree}; the input tree is never modified, but the
@@ -265,6 +267,28 @@ public final class Views {
     }
 
     /** An empty view over {@code tree}'s frames with the columns of its metric groups, in its order. */
+    /**
+     * {@code tree} with the roots of {@code parts} only, their subtrees as they are (SEMANTICS.md section 2,
+     * {@code --parts}): every part keeps its own total, so leaving one out changes no other part's row or share.
+     * Any view's tree, since every root is in one part; node order is kept.
+     */
+    public static CallTree ofParts(CallTree tree, Set<Part> parts) {
+        CallTree out = withGroupsOf(tree);
+        int[] mapped = new int[tree.size()];
+        java.util.Arrays.fill(mapped, -1);
+        mapped[CallTree.ROOT] = CallTree.ROOT;
+        for (int n = 1; n < tree.size(); n++) {
+            int parent = mapped[tree.parent(n)];
+            if (parent < 0 || !parts.contains(tree.part(n))) {
+                continue;
+            }
+            mapped[n] = out.child(parent, tree.frame(n), tree.part(n));
+            TreeAdd.add(tree, n, out, mapped[n]);
+        }
+        out.addOverflowsOf(tree);
+        return out;
+    }
+
     private static CallTree withGroupsOf(CallTree tree) {
         CallTree out = new CallTree(tree.frames());
         tree.metricGroups().forEach(out::enable);

@@ -2,14 +2,18 @@ package dev.ppw.cli;
 
 import dev.ppw.engine.ReadingOptions;
 import dev.ppw.engine.ViewSpec;
+import dev.ppw.model.Part;
 import dev.ppw.model.StackFilters;
 import dev.ppw.model.ThreadSelection;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -55,7 +59,13 @@ final class LensOptions {
             description = "Fold only the threads whose name (thread_name, or perf's comm) matches RE.")
     String threadName;
 
+    @Option(names = "--parts", paramLabel = "PART", split = ",",
+            description = "Show only these parts (repeat or separate by commas): thread (traced calls), async (async"
+                    + " spans), samples (sampled stacks); each keeps its own total (default: all).")
+    List<String> partNames = new ArrayList<>();
+
     private StackFilters filters = StackFilters.NONE;
+    private Set<Part> parts = Set.of();
     private ThreadSelection selection = ThreadSelection.ALL;
 
     /** Compiles the patterns: a bad one is a usage error (exit 2) naming the option. */
@@ -67,6 +77,15 @@ final class LensOptions {
         } catch (PatternSyntaxException e) {
             throw new AssertionError("checked above", e);
         }
+        Set<Part> named = EnumSet.noneOf(Part.class);
+        for (String name : trimmed(partNames)) {
+            Part part = Part.ofLabel(name.toLowerCase(Locale.ROOT));
+            if (part == null) {
+                throw ReportOptions.usage(spec, "--parts " + name + ": a part is thread, async or samples");
+            }
+            named.add(part);
+        }
+        parts = named;
         selection = new ThreadSelection(new java.util.LinkedHashSet<>(trimmed(pids)),
                 new java.util.LinkedHashSet<>(trimmed(tids)),
                 Optional.ofNullable(check(spec, "--thread-name", threadName)).map(Pattern::compile));
@@ -74,7 +93,7 @@ final class LensOptions {
 
     /** {@code view} through the filters given. */
     ViewSpec view(ViewSpec view) {
-        return view.withFilters(filters);
+        return view.withFilters(filters).withParts(parts);
     }
 
     /** {@code reading} keeping the tracks selected. */

@@ -167,7 +167,7 @@ final class NodeLoading {
                 : "a " + savedView + " profile";
         Profile shown;
         if (spec.holds(saved)) {
-            shown = saved;
+            shown = spec.shown(saved);
         } else if (saved.view() == ViewKind.TREE) {
             if (saved.nodes() > 1 && saved.aggregation() != MergeOp.SUM) {
                 return refused(holds, "the " + wanted() + " view of a " + saved.aggregation().label()

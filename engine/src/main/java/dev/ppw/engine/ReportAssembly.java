@@ -164,7 +164,7 @@ final class ReportAssembly {
         for (NodeView p : parts) {
             Profile profile = p.profile();
             boolean inView = view.holds(profile);
-            Profile shown = inView ? profile : view.derive(profile);
+            Profile shown = view.shown(profile);
             Report section = rows(shown, new Diagnostics(), rows);
             if (p.split().isPresent() && inView) {
                 section = withSplit(section, p.split().get(), rows);

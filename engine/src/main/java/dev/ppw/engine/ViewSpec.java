@@ -7,12 +7,14 @@ import dev.ppw.model.Diagnostics;
 import dev.ppw.model.FrameTable;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.Profile;
+import dev.ppw.model.Part;
 import dev.ppw.model.StackFilters;
 import dev.ppw.model.ViewKind;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -26,8 +28,10 @@ import java.util.regex.Pattern;
  * @param region   the region name whose callers or callees are shown ({@link ViewKind#needsRegion()}); empty for
  *                 every other view
  * @param filters  the stacks and frames kept, before the view is derived ({@link StackFilters#NONE}: all)
+ * @param parts    the parts shown ({@code --parts}, SEMANTICS.md section 2), the others' roots left out of the view;
+ *                 empty for every part
  */
-public record ViewSpec(ViewKind view, int tauDepth, String region, StackFilters filters) {
+public record ViewSpec(ViewKind view, int tauDepth, String region, StackFilters filters, Set<Part> parts) {
     /** The calling-context tree itself. */
     public static final ViewSpec TREE = new ViewSpec(ViewKind.TREE, 0);
     /** One row per region. */
@@ -41,6 +45,7 @@ public record ViewSpec(ViewKind view, int tauDepth, String region, StackFilters 
         Objects.requireNonNull(view, "view");
         Objects.requireNonNull(region, "region");
         Objects.requireNonNull(filters, "filters");
+        parts = parts.isEmpty() || parts.size() == Part.values().length ? Set.of() : Set.copyOf(parts);
         if (view == ViewKind.TAU ? tauDepth < 1 : tauDepth != 0) {
             throw new IllegalArgumentException(view == ViewKind.TAU
                     ? "the tau view needs a depth of at least 1, got " + tauDepth + " (depth 1 is the flat view)"
@@ -51,6 +56,11 @@ public record ViewSpec(ViewKind view, int tauDepth, String region, StackFilters 
                     ? "the " + view.label() + " view is of one region: name it (--view " + view.label() + " NAME)"
                     : "only the callers and callees views are of one region, not " + view.label());
         }
+    }
+
+    /** The view {@code view}, unfiltered, of every part. */
+    public ViewSpec(ViewKind view, int tauDepth, String region, StackFilters filters) {
+        this(view, tauDepth, region, filters, Set.of());
     }
 
     /** The view {@code view} (not of one region), unfiltered. */
@@ -89,14 +99,31 @@ public record ViewSpec(ViewKind view, int tauDepth, String region, StackFilters 
 
     /** This view through {@code stackFilters}. */
     public ViewSpec withFilters(StackFilters stackFilters) {
-        return new ViewSpec(view, tauDepth, region, stackFilters);
+        return new ViewSpec(view, tauDepth, region, stackFilters, parts);
+    }
+
+    /** This view of the parts {@code shown} only (empty: every part). */
+    public ViewSpec withParts(Set<Part> shown) {
+        return new ViewSpec(view, tauDepth, region, filters, shown);
+    }
+
+    /** {@code profile} in this view: itself when it {@link #holds} it (of the parts asked), else {@link #derive}d. */
+    Profile shown(Profile profile) {
+        return holds(profile) ? ofParts(profile) : derive(profile);
+    }
+
+    private Profile ofParts(Profile shown) {
+        return parts.isEmpty() ? shown
+                : shown.withView(Views.ofParts(shown.tree(), parts), shown.view(), shown.tauDepth());
     }
 
     /** The view in words: {@code flat}, {@code tau depth 2}, {@code callers of 'parse'}, filters after it. */
     public String label() {
         String words = view.label() + (view == ViewKind.TAU ? " depth " + tauDepth : "")
                 + (view.needsRegion() ? " of '" + region + "'" : "");
-        return filters.isNone() ? words : words + " " + filters.label();
+        String parted = parts.isEmpty() ? words : words + " --parts " + String.join(",",
+                parts.stream().sorted().map(Part::label).toList());
+        return filters.isNone() ? parted : parted + " " + filters.label();
     }
 
     /**
@@ -154,6 +181,6 @@ public record ViewSpec(ViewKind view, int tauDepth, String region, StackFilters 
             }
             filtered = treeProfile.withView(StackFiltering.apply(treeProfile.tree(), filters), ViewKind.TREE, 0);
         }
-        return Views.derive(filtered, view, tauDepth, region);
+        return ofParts(Views.derive(filtered, view, tauDepth, region));
     }
 }

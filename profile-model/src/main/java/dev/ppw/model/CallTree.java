@@ -240,10 +240,14 @@ public final class CallTree {
 
     /**
      * The part that a profile's header total is of: the thread part, unless the tree has sampled roots and
-     * no thread root (a perf, JFR or pprof profile), then the sampled part.
+     * no thread root (a perf, JFR or pprof profile), then the sampled part; the async part when it is the only
+     * one ({@code --parts async}).
      */
     public Part mainPart() {
-        return hasPart(Part.SAMPLES) && !hasPart(Part.THREAD) ? Part.SAMPLES : Part.THREAD;
+        if (hasPart(Part.THREAD)) {
+            return Part.THREAD;
+        }
+        return hasPart(Part.SAMPLES) ? Part.SAMPLES : hasPart(Part.ASYNC) ? Part.ASYNC : Part.THREAD;
     }
 
     /**

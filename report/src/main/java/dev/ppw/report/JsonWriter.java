@@ -264,7 +264,7 @@ public final class JsonWriter implements OutputWriter {
         }
         g.writeFieldName(Member.TOTAL_INCLUSIVE_PREFIX + unit.label());
         g.writeNumber(TimeUnits.exact(report.totalInclusiveNanos(), unit));
-        if (profile.tree().hasAsyncPart()) {
+        if (profile.tree().hasAsyncPart() && profile.tree().mainPart() != Part.ASYNC) {
             g.writeFieldName(Member.ASYNC_TOTAL_INCLUSIVE_PREFIX + unit.label());
             g.writeNumber(TimeUnits.exact(report.asyncTotalNanos(), unit));
         }
