@@ -72,9 +72,10 @@ class PerfInputTest {
                 + "b 20/21 2.0: 7 cpu-clock:\n\t1 g+0x1 (/x)\n\t2 main+0x2 (/x)\n\n", StandardCharsets.UTF_8);
         Cli r = Cli.run("merge", f.toString(), "--node-by", "pid", "--agg", "max", "--view", "flat", "--format", "csv");
         assertEquals(0, r.exit(), r.toString());
-        // Every row is in the sampled part, which CSV names so that a saved profile reads back into it.
-        assertEquals(List.of("samples,f,1,0,5,5,,,max,zero,2,,", "samples,g,1,0,7,7,,,max,zero,2,,",
-                        "samples,main,2,2,7,0,,,max,zero,2,,"),
+        // Every row is in the sampled part, which CSV names so that a saved profile reads back into it; its
+        // rows count samples and have no per-call columns.
+        assertEquals(List.of("samples,f,1,5,5,max,zero,2", "samples,g,1,7,7,max,zero,2",
+                        "samples,main,2,7,0,max,zero,2"),
                 r.out().lines().skip(1).sorted().toList());
         assertTrue(Cli.run("merge", f.toString(), "--node-by", "pid").out()
                 .contains("nodes: two.txt#10, two.txt#20"));
@@ -133,14 +134,14 @@ class PerfInputTest {
     private static long rootCalls(String treeCsv) {
         List<String> header = Arrays.asList(treeCsv.lines().findFirst().orElseThrow().split(","));
         int depth = header.indexOf("depth");
-        int calls = header.indexOf("calls");
+        int calls = header.indexOf("samples");
         return treeCsv.lines().skip(1).map(l -> l.split(",", -1))
                 .filter(f -> f[depth].equals("0")).mapToLong(f -> Long.parseLong(f[calls])).sum();
     }
 
     private static List<String> pathsAndCalls(String csv) {
         List<String> header = Arrays.asList(csv.lines().findFirst().orElseThrow().split(","));
-        int calls = header.indexOf("calls");
+        int calls = header.indexOf("samples");
         return csv.lines().skip(1).map(l -> l.split(",", -1)).map(f -> f[0] + " " + f[calls]).sorted().toList();
     }
 

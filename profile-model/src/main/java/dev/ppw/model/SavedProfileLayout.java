@@ -205,6 +205,13 @@ public final class SavedProfileLayout {
         }
     }
 
+    /**
+     * The column of a profile with a samples part, after {@code subcalls}: a sampled row's count of samples (its
+     * {@code calls}, whose column is then null on that row, as {@code subcalls} is, SEMANTICS.md section 2); null on
+     * traced rows. A reader takes a sampled row's calls from it, and its subcalls as the sum of its children's.
+     */
+    public static final String SAMPLES_COLUMN = "samples";
+
     /** The fixed columns of every row, in this order; time columns are named with the unit. */
     public enum Column {
         /** The row's id, an int unique in the file (the node's index in the writer's tree). */

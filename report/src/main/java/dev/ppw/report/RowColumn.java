@@ -1,7 +1,9 @@
 package dev.ppw.report;
 
+import dev.ppw.model.CallTree;
 import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Metric;
+import dev.ppw.model.Part;
 import dev.ppw.model.Percentile;
 import dev.ppw.model.Report;
 
@@ -17,6 +19,10 @@ import java.util.List;
  * last the {@link CallTimesColumn} when the tree keeps call-time sketches.
  */
 interface RowColumn {
+    /** The fixed fields only a traced row fills: left out of CSV for a profile of samples alone. */
+    List<RowField> CALL_FIELDS = List.of(RowField.CALLS, RowField.SUBCALLS, RowField.MIN_INCLUSIVE,
+            RowField.MAX_INCLUSIVE);
+
     /** Column or member name: lower snake case, time columns suffixed with {@code unit}. */
     String columnName(DisplayUnit unit);
 
@@ -42,16 +48,31 @@ interface RowColumn {
 
     private static List<RowColumn> of(Report report, List<RowField> fixed, Metric.Shown where) {
         List<RowColumn> columns = new ArrayList<>();
-        if (report.profile().tree().hasPartsBesideThreads()) {
+        CallTree tree = report.profile().tree();
+        if (tree.hasPartsBesideThreads()) {
             // Only then: the outputs of traces without async spans or samples keep the columns they always had.
             columns.add(RowField.PART);
         }
-        columns.addAll(fixed);
+        // Rows of samples count samples, not calls, and have no per-call values (SEMANTICS.md section 5). CSV
+        // leaves out the columns no row of a profile of samples alone fills; JSON keeps the saved profile's.
+        boolean sampledOnly = tree.parts().equals(List.of(Part.SAMPLES));
+        boolean csv = where == Metric.Shown.MACHINE;
+        for (RowField f : fixed) {
+            if (!(csv && sampledOnly && CALL_FIELDS.contains(f))) {
+                columns.add(f);
+            }
+            if (f == RowField.SUBCALLS && tree.hasPart(Part.SAMPLES)) {
+                columns.add(RowField.SAMPLES);
+            }
+        }
+
         columns.addAll(MetricColumn.of(report.profile().tree(), where));
         if (report.breakdown().isPresent()) {
             columns.addAll(RowField.BREAKDOWN_FIELDS);
         }
-        columns.addAll(RowField.PER_CALL_FIELDS);
+        if (!(csv && sampledOnly)) {
+            columns.addAll(RowField.PER_CALL_FIELDS);
+        }
         for (Percentile p : report.percentiles()) {
             columns.add(new PercentileColumn(p));
         }

@@ -40,8 +40,15 @@ enum RowField implements RowColumn {
     NAME(Kind.TEXT),
     /** Where the parent called the region; empty when the format records none. */
     CALLSITE(Kind.TEXT),
+    /** Calls of a traced row; absent for a row of samples, which counts {@link #SAMPLES}. */
     CALLS(Kind.INTEGER),
+    /** Calls of the row's callees; absent for a row of samples. */
     SUBCALLS(Kind.INTEGER),
+    /**
+     * A row of the samples part: the number of samples whose stack holds it (its {@code calls}, SEMANTICS.md
+     * section 2); absent for traced rows. A column only when the profile has a samples part.
+     */
+    SAMPLES(Kind.INTEGER),
     INCLUSIVE(Kind.TIME),
     EXCLUSIVE(Kind.TIME),
     MIN_INCLUSIVE(Kind.TIME),
@@ -130,6 +137,9 @@ enum RowField implements RowColumn {
         if (PER_CALL_FIELDS.contains(this)) {
             return SavedProfileLayout.DerivedColumn.valueOf(name()).columnName(unit);
         }
+        if (this == SAMPLES) {
+            return SavedProfileLayout.SAMPLES_COLUMN;
+        }
         if (JSON_FIELDS.contains(this)) {
             return SavedProfileLayout.Column.valueOf(name()).columnName(unit);
         }
@@ -158,8 +168,9 @@ enum RowField implements RowColumn {
             case DEPTH -> Integer.toString(t.depth(node));
             case NAME -> t.regionName(node);
             case CALLSITE -> t.callsiteName(node);
-            case CALLS -> Long.toString(t.calls(node));
-            case SUBCALLS -> Long.toString(t.subcalls(node));
+            case CALLS -> t.part(node).sampled() ? null : Long.toString(t.calls(node));
+            case SUBCALLS -> t.part(node).sampled() ? null : Long.toString(t.subcalls(node));
+            case SAMPLES -> t.part(node).sampled() ? Long.toString(t.calls(node)) : null;
             case INCLUSIVE -> TimeUnits.exact(t.inclusiveNanos(node), unit);
             case EXCLUSIVE -> TimeUnits.exact(t.exclusiveNanos(node), unit);
             case MIN_INCLUSIVE -> unsetOrTime(t.minInclusiveNanos(node), unit);

@@ -160,6 +160,12 @@ final class ProfileJsonReader {
     private int callTimesColumn = -1;
     private CallTimeSketch rowCallTimes;
     private Part rowPart = Part.THREAD;
+    /** The column of a sampled row's samples ({@link SavedProfileLayout#SAMPLES_COLUMN}), -1 when absent. */
+    private int samplesColumn = -1;
+    /** The row's samples, -1 for null. */
+    private long rowSamples = -1;
+    /** Whether the row's calls or subcalls were null: a sampled row's, beside a samples column. */
+    private boolean rowCallsNull;
 
     // Metadata; null or -1 while not seen.
     private String format;
@@ -668,6 +674,13 @@ final class ProfileJsonReader {
                 partColumn = c;
                 continue;
             }
+            if (name.equals(SavedProfileLayout.SAMPLES_COLUMN)) {
+                if (samplesColumn >= 0) {
+                    throw fail("columns " + name + " and " + name + " are the same field", null);
+                }
+                samplesColumn = c;
+                continue;
+            }
             if (name.equals(SavedProfileLayout.CALL_TIMES_COLUMN)) {
                 if (callTimesColumn >= 0) {
                     throw fail("columns " + name + " and " + name + " are the same field", null);
@@ -784,7 +797,7 @@ final class ProfileJsonReader {
         if (callTimesColumn >= 0) {
             tree.keepCallTimes();
         }
-        if (text != null && groups.isEmpty() && partColumn < 0 && callTimesColumn < 0) {
+        if (text != null && groups.isEmpty() && partColumn < 0 && callTimesColumn < 0 && samplesColumn < 0) {
             scanRows();
             return true;
         }
@@ -832,6 +845,8 @@ final class ProfileJsonReader {
         long[] value = rowValue;
         int c = 0;
         rowCallTimes = null;
+        rowSamples = -1;
+        rowCallsNull = false;
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (c >= fields.length) {
@@ -845,7 +860,14 @@ final class ProfileJsonReader {
                     case PARENT_ID -> value[f.ordinal()] = intValue(t, column, true);
                     case NAME -> rowNameId = nameId(t, column);
                     case CALLSITE -> rowCallsiteId = nameId(t, column);
-                    case CALLS, SUBCALLS -> value[f.ordinal()] = longValue(t, column);
+                    case CALLS, SUBCALLS -> {
+                        if (t == JsonToken.VALUE_NULL && samplesColumn >= 0) {
+                            rowCallsNull = true;
+                            value[f.ordinal()] = 0;
+                        } else {
+                            value[f.ordinal()] = longValue(t, column);
+                        }
+                    }
                     case INCLUSIVE, EXCLUSIVE -> value[f.ordinal()] = nanos(t, c, false);
                     case MIN_INCLUSIVE, MAX_INCLUSIVE -> value[f.ordinal()] = nanos(t, c, true);
                 }
@@ -855,6 +877,8 @@ final class ProfileJsonReader {
                 rowPart = part(t);
             } else if (c == callTimesColumn) {
                 rowCallTimes = callTimes(t);
+            } else if (c == samplesColumn) {
+                rowSamples = t == JsonToken.VALUE_NULL ? -1 : longValue(t, SavedProfileLayout.SAMPLES_COLUMN);
             } else {
                 p.skipChildren();
             }
@@ -911,7 +935,25 @@ final class ProfileJsonReader {
         if (depth != tree.depth(node)) {
             throw fail(row(id) + ": depth " + depth + " but its parent is at depth " + tree.depth(parent), null);
         }
-        tree.setMetrics(node, value[Column.CALLS.ordinal()], value[Column.SUBCALLS.ordinal()],
+        long calls = value[Column.CALLS.ordinal()];
+        long subcalls = value[Column.SUBCALLS.ordinal()];
+        if (samplesColumn >= 0 && rowPart.sampled()) {
+            if (rowSamples < 0) {
+                throw fail(row(id) + ": a row of samples needs its samples (a number of at least 0)", null);
+            }
+            // Rows come parents first: a sampled row's subcalls are its children's samples, added as they come.
+            calls = rowSamples;
+            subcalls = 0;
+            if (parent != CallTree.ROOT) {
+                tree.setMetrics(parent, tree.calls(parent), CallTree.saturated(tree.subcalls(parent), calls),
+                        tree.inclusiveNanos(parent), tree.exclusiveNanos(parent), tree.minInclusiveNanos(parent),
+                        tree.maxInclusiveNanos(parent));
+            }
+        } else if (rowCallsNull) {
+            throw fail(row(id) + ": calls and subcalls are null, but the row is in part " + rowPart.label()
+                    + ", which counts calls", null);
+        }
+        tree.setMetrics(node, calls, subcalls,
                 value[Column.INCLUSIVE.ordinal()], value[Column.EXCLUSIVE.ordinal()],
                 value[Column.MIN_INCLUSIVE.ordinal()], value[Column.MAX_INCLUSIVE.ordinal()]);
         if (rowCallTimes != null) {
