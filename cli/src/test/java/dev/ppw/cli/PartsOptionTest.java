@@ -65,6 +65,28 @@ class PartsOptionTest {
     }
 
     @Test
+    void aSavedProfileOfSamplesReadsBackToTheSameRows() throws java.io.IOException {
+        // Recursion (main => f => f): a sampled row's subcalls, rebuilt from its children, decide the callers view.
+        Path folded = java.nio.file.Files.writeString(dir.resolve("r.folded"), "main;f;f 3\nmain;f 2\nmain;g 4\n");
+        Path saved = dir.resolve("saved.json");
+        assertEquals(0, Cli.run("profile", folded.toString(), "--format", "json", "-o", saved.toString()).exit());
+        String json = java.nio.file.Files.readString(saved);
+        assertTrue(json.contains("[\"samples\", 2, 1, 1, \"f\", \"\", null, null, 5, "), json);
+        for (List<String> view : List.of(List.of("--view", "tree"), List.of("--view", "callers", "f"),
+                List.of("--view", "callees", "f"), List.of("--view", "inverted"))) {
+            List<String> direct = new java.util.ArrayList<>(List.of("profile", folded.toString(), "--format", "csv"));
+            direct.addAll(view);
+            List<String> back = new java.util.ArrayList<>(List.of("profile", saved.toString(), "--format", "csv"));
+            back.addAll(view);
+            Cli a = Cli.run(direct.toArray(String[]::new));
+            assertEquals(0, a.exit(), a.toString());
+            assertEquals(a.out(), Cli.run(back.toArray(String[]::new)).out(), view.toString());
+        }
+        // A saved profile keeps its inputs' names: written again, it is the same file.
+        assertEquals(json, Cli.run("profile", saved.toString(), "--format", "json").out());
+    }
+
+    @Test
     void anUnknownPartIsAUsageError() {
         Cli wall = Cli.run("profile", THREE, "--parts", "wall");
         assertEquals(2, wall.exit());
