@@ -84,10 +84,17 @@ class HtmlLensBrowserTest {
         assertEquals(List.of(), browser.errors());
         assertEquals(false, browser.eval("document.getElementById('sandwich').hidden"));
         assertEquals("zlibBufferSync node:zlib:164:24", text("sandwich-title"));
-        // ppw-java profile node-workload-A.cpuprofile --view callers zlibBufferSync --max-depth 2 (and callees).
-        assertEquals(List.of(List.of("syncBufferWrapper node:zlib:766:38", "132.067 ms", "100.00%")),
+        // ppw-java profile node-workload-A.cpuprofile --view callers zlibBufferSync --max-depth 4 (and callees):
+        // three levels below the region, each path under its prefix.
+        assertEquals(List.of(List.of("syncBufferWrapper node:zlib:766:38", "132.067 ms", "100.00%"),
+                        List.of("writeAndReadBack file:///work/steering/datagen/node_workload_a.js:25:32", "132.067 ms",
+                                "100.00%")),
                 rows("callers-table"));
-        assertEquals(List.of(List.of("processChunkSync node:zlib:393:26", "132.067 ms", "100.00%")),
+        assertEquals(List.of(List.of("processChunkSync node:zlib:393:26", "132.067 ms", "100.00%"),
+                        List.of("slice node:buffer:1177:40", "1.127 ms", "0.85%"),
+                        List.of("subarray node:buffer:1169:46", "1.127 ms", "0.85%"),
+                        List.of("allocUnsafe node:buffer:404:42", "1.125 ms", "0.85%"),
+                        List.of("allocate node:buffer:429:18", "1.125 ms", "0.85%")),
                 rows("callees-table"));
         assertTrue(text("sandwich-note").startsWith("132.067 ms in every context (18.40% of the total)"),
                 text("sandwich-note"));

@@ -72,6 +72,8 @@ public final class HtmlWriter implements OutputWriter {
     static final int PHASE_WINDOWS = 1000;
     /** The id of phase {@code i}'s data element is this prefix and {@code i}, from 0 in {@link Report#phases()}. */
     static final String PHASE_ELEMENT = "ppw-phase-";
+    /** The id prefix of the element holding thread i's data ({@link Report.Section.Kind#THREAD} sections). */
+    static final String THREAD_ELEMENT = "ppw-thread-";
     /** Decimals of a diff's shares (percent) and ratios in the page: exact rationals rounded half to even. */
     private static final int SHARE_SCALE = 4;
 
@@ -143,6 +145,15 @@ public final class HtmlWriter implements OutputWriter {
         return true;
     }
 
+    /**
+     * The page's selector of processes and threads draws each thread's own profile: the report's thread sections,
+     * computed for it (a tree per thread).
+     */
+    @Override
+    public boolean writesSections() {
+        return true;
+    }
+
     /** The page {@code ppw-java report} writes. */
     @Override
     public Set<Default> defaultFor() {
@@ -182,6 +193,16 @@ public final class HtmlWriter implements OutputWriter {
             w.flush();
             try (JsonGenerator g = shown(FACTORY.createGenerator(w))) {
                 writeData(g, report.phases().get(i).report(), perNodeValues);
+            }
+            w.write("\n</script>\n");
+        }
+        // Each thread's profile too, parsed when the selector first shows it.
+        List<Report.Section> threads = threadSections(report);
+        for (int i = 0; i < threads.size(); i++) {
+            w.write("<script type=\"application/json\" id=\"" + THREAD_ELEMENT + i + "\">\n");
+            w.flush();
+            try (JsonGenerator g = shown(FACTORY.createGenerator(w))) {
+                writeData(g, threads.get(i).report(), perNodeValues);
             }
             w.write("\n</script>\n");
         }
@@ -262,6 +283,7 @@ public final class HtmlWriter implements OutputWriter {
         }
         g.writeEndObject();
         g.writeStringField("main_part", tree.mainPart().label());
+        writeThreads(g, report);
         writeStrings(g, "inputs", profile.inputs());
         writeStrings(g, "nodes", profile.nodeInfos().stream().map(NodeInfo::label).toList());
         if (report.top().isPresent()) {
@@ -675,6 +697,36 @@ public final class HtmlWriter implements OutputWriter {
             keys[n] = above + '\u0000' + tree.regionName(n) + '\u0001' + tree.callsiteName(n);
         }
         return keys;
+    }
+
+    /** The report's thread sections, in order (none for a merge, whose sections are its nodes). */
+    private static List<Report.Section> threadSections(Report report) {
+        return report.sections().stream().filter(s -> s.kind() == Report.Section.Kind.THREAD).toList();
+    }
+
+    /**
+     * {@code threads}: per thread section (the element {@link #THREAD_ELEMENT} i holds its data), its name, its
+     * process (id and name, when the thread names tell it) and its main part's total, for the page's selector.
+     */
+    private static void writeThreads(JsonGenerator g, Report report) throws IOException {
+        List<Report.Section> threads = threadSections(report);
+        if (threads.size() < 2) {
+            return;
+        }
+        Profile whole = report.profile();
+        g.writeArrayFieldStart("threads");
+        for (Report.Section section : threads) {
+            Profile p = section.report().profile();
+            String pid = ThreadLabels.pidOf(section.label(), whole.threadNames(), whole.processNames());
+            g.writeStartObject();
+            g.writeStringField("name", section.label());
+            g.writeStringField("pid", pid);
+            g.writeStringField("process", pid.isEmpty() ? "" : whole.processNames().getOrDefault(pid, ""));
+            g.writeStringField("part", p.tree().mainPart().label());
+            g.writeNumberField("total", p.total(p.tree().measure()));
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 
     static void writeStrings(JsonGenerator g, String field, List<String> values) throws IOException {

@@ -85,6 +85,8 @@
     }
     order();
     var treeParent = parent.slice(); // the rows' own tree; parent[] is it without the hidden rows
+    var treeWeight = weight.slice(); // the rows' own weights; weight[] adds namesakes merged by hiding
+    var absorbed = new Int32Array(N + 1).fill(-1); // a row merged into a namesake sibling: that sibling
     var lowerNames = null;
 
     // ---- numbers ----
@@ -254,31 +256,83 @@
       var hidden = new Uint8Array(N + 1), count = 0;
       for (var k = 0; k < N; k++) if (test && test(names[k])) { hidden[k] = 1; count++; }
       parent.fill(-1); firstChild.fill(-1); lastChild.fill(-1); nextSibling.fill(-1);
+      weight.set(treeWeight);
+      absorbed.fill(-1);
       for (k = 0; k < N; k++) {
         if (hidden[k]) continue;
         var up = treeParent[k];
         while (up !== ROOT && up >= 0 && hidden[up]) up = treeParent[up];
         link(k, up < 0 ? ROOT : up);
       }
+      var merged = test ? mergeSiblings() : 0;
       weight[ROOT] = 0;
-      for (var r = firstChild[ROOT]; r >= 0; r = nextSibling[r]) weight[ROOT] += weight[r];
+      for (var r = firstChild[ROOT]; r >= 0; r = nextSibling[r]) if (inShownPart(r)) weight[ROOT] += weight[r];
       preorder = new Int32Array(N + 1);
       order();
       zoom = ROOT;
       if (selected >= 0 && hidden[selected]) selected = -1;
-      $("hide-result").textContent = problem || (test ? count.toLocaleString("en-US") + " rows hidden · total now "
+      while (selected >= 0 && absorbed[selected] >= 0) selected = absorbed[selected];
+      $("hide-result").textContent = problem || (test ? count.toLocaleString("en-US") + " rows hidden"
+        + (merged ? ", " + merged.toLocaleString("en-US") + " merged with a namesake sibling" : "") + " · total now "
         + fmtWeight(weight[ROOT]) : "");
       search(searchBox.value.trim(), false);
       drawSandwich();
       if (shown === "tree") renderTree();
     }
+    // With rows hidden, callees that become siblings of one name (and part) are one frame, as --hide merges them:
+    // the later one's weight and children go to the first, level by level. Returns how many were merged.
+    function mergeSiblings() {
+      var count = 0, stack = [ROOT];
+      while (stack.length) {
+        var p = stack.pop();
+        var kids = [];
+        for (var c = firstChild[p]; c >= 0; c = nextSibling[c]) kids.push(c);
+        if (kids.length < 2) { if (kids.length) stack.push(kids[0]); continue; }
+        firstChild[p] = -1; lastChild[p] = -1;
+        var first = new Map();
+        kids.forEach(function (c) {
+          var key = names[c] + "\u0000" + partOf(c);
+          var into = first.get(key);
+          nextSibling[c] = -1;
+          if (into === undefined) {
+            first.set(key, c);
+            link(c, p);
+            return;
+          }
+          count++;
+          absorbed[c] = into;
+          weight[into] += weight[c];
+          for (var g = firstChild[c]; g >= 0;) {
+            var next = nextSibling[g];
+            nextSibling[g] = -1;
+            link(g, into);
+            g = next;
+          }
+          firstChild[c] = -1; lastChild[c] = -1; parent[c] = -1;
+        });
+        first.forEach(function (c) { stack.push(c); });
+      }
+      return count;
+    }
+
     // ---- sandwich: the selected region's callers and callees over every context, recursion counted once, as
-    // --view callers NAME and --view callees NAME give them to depth 2 (SEMANTICS.md), from the rows shown ----
+    // --view callers NAME and --view callees NAME give them (SEMANTICS.md), three levels deep, from the rows shown ----
+    var SANDWICH_LEVELS = 3;
     function drawSandwich() {
       var box = $("sandwich");
       if (!D.hierarchical || DIFF || selected < 0 || selected >= N) { box.hidden = true; return; }
       var name = names[selected];
+      // Paths of up to SANDWICH_LEVELS names: callers upwards from the region, callees downwards, each summed over
+      // the region's outermost occurrences (one inside another is counted in the outer one: recursion once).
       var callers = new Map(), callees = new Map(), total = 0, inner = 0;
+      function add(map, path, v) { map.set(path, (map.get(path) || 0) + v); }
+      function down(n, path, level) {
+        for (var ch = firstChild[n]; ch >= 0; ch = nextSibling[ch]) {
+          var p = path.concat([names[ch]]);
+          add(callees, JSON.stringify(p), weight[ch]);
+          if (level < SANDWICH_LEVELS) down(ch, p, level + 1);
+        }
+      }
       for (var k = 0; k < preorder.length; k++) {
         var n = preorder[k];
         if (n === ROOT || names[n] !== name) continue;
@@ -286,34 +340,50 @@
         for (var a = parent[n]; a >= 0 && a !== ROOT; a = parent[a]) if (names[a] === name) { inside = true; break; }
         if (inside) continue;
         total += weight[n];
-        var caller = parent[n] === ROOT ? "(a root: no caller)" : names[parent[n]];
-        callers.set(caller, (callers.get(caller) || 0) + weight[n]);
-        for (var ch = firstChild[n]; ch >= 0; ch = nextSibling[ch]) {
-          callees.set(names[ch], (callees.get(names[ch]) || 0) + weight[ch]);
-          inner += weight[ch];
+        if (parent[n] === ROOT) add(callers, JSON.stringify(["(a root: no caller)"]), weight[n]);
+        var up = [];
+        for (var c = parent[n]; c >= 0 && c !== ROOT && up.length < SANDWICH_LEVELS; c = parent[c]) {
+          up.push(names[c]);
+          add(callers, JSON.stringify(up), weight[n]);
         }
+        for (var ch = firstChild[n]; ch >= 0; ch = nextSibling[ch]) inner += weight[ch];
+        down(n, [], 1);
       }
       box.hidden = false;
       $("sandwich-title").textContent = name;
       $("sandwich-note").textContent = fmtWeight(total) + " in every context (" + pct(total, weight[ROOT])
-        + " of the total), " + fmtWeight(total - inner) + " of it in " + name + " itself. Click a name to select it.";
+        + " of the total), " + fmtWeight(total - inner) + " of it in " + name + " itself; callers and callees "
+        + SANDWICH_LEVELS + " levels deep. Click a name to select it.";
       fill("callers-table", "callers", callers, total);
       fill("callees-table", "callees", callees, total);
+      // Rows as a tree: each path under its prefix, siblings largest first, indented by level.
       function fill(id, heading, values, whole) {
         var table = $(id), head = table.tHead, body = table.tBodies[0];
         clear(head); clear(body);
         var tr = head.appendChild(el("tr"));
         [heading, "inclusive", "share"].forEach(function (h) { tr.appendChild(el("th", h)); });
-        Array.from(values.entries()).sort(function (x, y) { return y[1] - x[1]; }).forEach(function (e) {
-          var row = body.appendChild(el("tr"));
-          row.appendChild(el("td", e[0]));
-          row.appendChild(el("td", fmtWeight(e[1])));
-          row.appendChild(el("td", pct(e[1], whole)));
-          row.addEventListener("click", function () {
-            var first = names.indexOf(e[0]);
-            if (first >= 0 && parent[first] >= 0) select(first, "sandwich");
-          });
+        var byPrefix = new Map();
+        values.forEach(function (v, key) {
+          var path = JSON.parse(key);
+          var prefix = JSON.stringify(path.slice(0, -1));
+          if (!byPrefix.has(prefix)) byPrefix.set(prefix, []);
+          byPrefix.get(prefix).push({ path: path, key: key, v: v });
         });
+        (function rows(prefix) {
+          (byPrefix.get(prefix) || []).sort(function (x, y) { return y.v - x.v; }).forEach(function (e) {
+            var last = e.path[e.path.length - 1];
+            var row = body.appendChild(el("tr"));
+            var cell = row.appendChild(el("td", last));
+            cell.style.paddingLeft = (0.3 + 1.2 * (e.path.length - 1)) + "em";
+            row.appendChild(el("td", fmtWeight(e.v)));
+            row.appendChild(el("td", pct(e.v, whole)));
+            row.addEventListener("click", function () {
+              var first = names.indexOf(last);
+              if (first >= 0 && parent[first] >= 0) select(first, "sandwich");
+            });
+            rows(e.key);
+          });
+        })("[]");
         if (!values.size) body.appendChild(el("tr")).appendChild(el("td", "none"));
       }
     }
@@ -491,6 +561,11 @@
         if (PART_NAMES.length > 1) line("part", PART_WORDS[partOf(n)]);
         line("share of total", pct(weight[n], partTotal(partOf(n))));
         if (parent[n] !== ROOT) line("share of caller", pct(weight[n], weight[parent[n]]));
+        if (weight[n] !== treeWeight[n]) {
+          // Namesakes merged into it by hiding: the row's own columns are of its first context only.
+          line("merged by hiding", fmtWeight(weight[n]));
+          line("columns below", "of one context");
+        }
         D.columns.forEach(function (col, j) {
           if (!HIDDEN[col]) line(label(col), fmtColumn(col, row[j]));
         });
@@ -1446,6 +1521,10 @@
       // What the browser tests read: where a frame is drawn, what the charts show.
       api: {
         framesDrawn: function () { return frames.n.length; },
+        // The weight of each frame drawn of a name: one frame once namesake siblings are merged.
+        frameWeights: function (name) {
+          return Array.from(frames.n).filter(function (n) { return names[n] === name; }).map(function (n) { return weight[n]; });
+        },
         showPart: showPart,
         partShown: function () { return shownPart; },
         zoomedName: function () { return names[zoom]; },
@@ -1531,6 +1610,7 @@
   }
   function showPhase(i) {
     var t = performance.now();
+    if (threadShown >= 0) { threadShown = -1; $("thread").value = "-1"; }
     var carried = current.state();
     current.teardown();
     $("page").innerHTML = template;
@@ -1557,13 +1637,79 @@
     $("phase-bar").hidden = false;
     describePhase();
   }
+  // ---- processes and threads: each thread's own profile (the report's thread sections), grouped by process,
+  // each with its total; "all threads" is the whole ----
+  var THREADS = WHOLE.threads || [];
+  var threadShown = -1;
+  var threadData = [];
+  function fmtTotal(v) {
+    if (WHOLE.measure.unit !== "ns") return v.toLocaleString("en-US") + " " + WHOLE.measure.unit;
+    var a = Math.abs(v);
+    var unit = TIME_UNITS.filter(function (u) { return a >= u[1]; })[0] || TIME_UNITS[3];
+    return (v / unit[1]).toLocaleString("en-US", { maximumFractionDigits: 3, minimumFractionDigits: unit[1] === 1 ? 0 : 3 })
+      + " " + unit[0];
+  }
+  var PART_WORDS_OUT = { thread: "thread time", async: "async spans", samples: "sampled stacks" };
+  function totalsText(list) {
+    var byPart = {};
+    list.forEach(function (t) { byPart[t.part] = (byPart[t.part] || 0) + t.total; });
+    return Object.keys(byPart).map(function (part) { return fmtTotal(byPart[part]) + " " + PART_WORDS_OUT[part]; }).join(", ");
+  }
+  function showThread(i) {
+    var t = performance.now();
+    var carried = current.state();
+    current.teardown();
+    $("page").innerHTML = template;
+    threadShown = i;
+    if (i >= 0 && !threadData[i]) threadData[i] = JSON.parse($("ppw-thread-" + i).textContent);
+    if (PHASES.length) { phaseShown = -1; $("phase").value = "-1"; $("phase-bar").hidden = i >= 0; }
+    current = render(i < 0 ? WHOLE : threadData[i], carried);
+    $("thread").value = String(i);
+    $("thread-note").textContent = i < 0 ? THREADS.length + " threads: choose one to see its own profile"
+      : "thread " + THREADS[i].name + (THREADS[i].pid ? " of process " + (THREADS[i].process || "pid " + THREADS[i].pid) : "")
+        + " \u00b7 " + fmtTotal(THREADS[i].total) + " " + PART_WORDS_OUT[THREADS[i].part];
+    phaseMs = performance.now() - t;
+    publish();
+  }
+  if (THREADS.length) {
+    var threadSelect = $("thread");
+    var all = document.createElement("option");
+    all.value = "-1";
+    all.textContent = "all threads (" + totalsText(THREADS) + ")";
+    threadSelect.appendChild(all);
+    var processes = new Map();
+    THREADS.forEach(function (t, i) {
+      var key = t.pid;
+      if (!processes.has(key)) processes.set(key, []);
+      processes.get(key).push(i);
+    });
+    processes.forEach(function (members, pid) {
+      var group = document.createElement("optgroup");
+      var list = members.map(function (i) { return THREADS[i]; });
+      var process = list[0].process.length > 60 ? list[0].process.slice(0, 59) + "\u2026" : list[0].process;
+      group.label = (pid === "" ? "process not known" : "process " + (process ? process + " (pid " + pid + ")"
+        : "pid " + pid)) + " \u00b7 " + totalsText(list);
+      members.forEach(function (i) {
+        var o = document.createElement("option");
+        o.value = String(i);
+        o.textContent = THREADS[i].name + " (" + fmtTotal(THREADS[i].total) + ")";
+        group.appendChild(o);
+      });
+      threadSelect.appendChild(group);
+    });
+    threadSelect.addEventListener("change", function () { showThread(Number(threadSelect.value)); });
+    $("thread-bar").hidden = false;
+    $("thread-note").textContent = THREADS.length + " threads: choose one to see its own profile";
+  }
   function publish() {
     var api = {
       // How long the first drawing took from the script's start, and the last change of phase.
       renderMs: readyMs,
       phaseMs: phaseMs,
       phase: function () { return phaseShown; },
-      showPhase: showPhase
+      showPhase: showPhase,
+      thread: function () { return threadShown; },
+      showThread: showThread
     };
     Object.keys(current.api).forEach(function (k) { api[k] = current.api[k]; });
     window.ppwReport = api;
