@@ -38,7 +38,7 @@ class AsyncPartsPropertiesTest {
                     Profile apart = fold(trace, AsyncMode.APART);
                     Profile inside = fold(trace, AsyncMode.INSIDE);
                     assertFalse(inside.tree().hasAsyncPart());
-                    assertEquals(apart.total(SampleWeights.TIME) + apart.total(SampleWeights.TIME, Part.ASYNC),
+                    assertEquals(apart.total(SampleWeights.TIME, Part.THREAD) + apart.total(SampleWeights.TIME, Part.ASYNC),
                             inside.total(SampleWeights.TIME), "totals of" + trace);
                     for (ViewKind view : List.of(ViewKind.TREE, ViewKind.CALLPATH, ViewKind.FLAT, ViewKind.TAU)) {
                         assertEquals(rows(Views.derive(inside, view, 2).tree(), true),
