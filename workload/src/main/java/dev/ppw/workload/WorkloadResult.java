@@ -61,7 +61,8 @@ public record WorkloadResult(WorkloadSpec spec, Instant started, long wallNanos,
     /**
      * The run to store: the profile, its outcome, the spec as settings ({@link WorkloadSpec#toSettings()}, read back
      * by {@link WorkloadSpec#fromSettings} to run it again), the environment additions, the workload's command as
-     * the command line, the raw files, the counter points and the time it started. The caller adds label, session, tags and the rest.
+     * the command line, the raw files, the counter points and the time it started. The caller adds label, session,
+     * tags and the rest.
      */
     public NewRun toNewRun() {
         NewRun run = NewRun.of(profile).withOutcome(outcome()).withSettings(spec.toSettings())
