@@ -37,8 +37,8 @@ public final class Server implements AutoCloseable {
      * @param token        the token every request must carry, or empty for a new random one
      * @param problems     where a line goes for each request answered 500 (the command line: standard error)
      * @param allowRun     true to serve the new-run form ({@code /runs/new}, {@code POST /api/runs/new},
-     *                     {@code /api/live/K}, {@code /api/events}): whoever has the token may then run any command
-     *                     as this process's user. False: those routes are 404
+     *                     {@code /api/live/K}, {@code POST /api/live/K/cancel}, {@code /api/events}): whoever has
+     *                     the token may then run any command as this process's user. False: those routes are 404
      * @param workloads    how the form's workloads are run (perf, scratch folder); its engine is the server's
      */
     public record Options(StoreLocation store, RunStore.Options storeOptions, InetAddress bind, int port,
