@@ -116,16 +116,17 @@ final class LiveRuns {
 
     /** The stream of {@code key}'s events, or 404. */
     Response stream(Request request) {
-        String key = request.pathValue("key");
-        Live live;
-        synchronized (this) {
-            live = byKey.get(key);
-        }
+        return Response.stream("text/event-stream; charset=utf-8", kept(request.pathValue("key"))::writeTo);
+    }
+
+    /** The workload of {@code key}, running or among the last {@link #KEPT} ended, or 404. */
+    private synchronized Live kept(String key) {
+        Live live = byKey.get(key);
         if (live == null) {
             throw HttpError.notFound("no live run " + Ids.shorten(key) + " here (only the last " + KEPT
                     + " are kept)");
         }
-        return Response.stream("text/event-stream; charset=utf-8", live::writeTo);
+        return live;
     }
 
     /**
@@ -135,14 +136,7 @@ final class LiveRuns {
      */
     Response cancel(Request request) {
         String key = request.pathValue("key");
-        Live live;
-        synchronized (this) {
-            live = byKey.get(key);
-        }
-        if (live == null) {
-            throw HttpError.notFound("no live run " + Ids.shorten(key) + " here (only the last " + KEPT
-                    + " are kept)");
-        }
+        Live live = kept(key);
         RunningWorkload running = live.running;
         if (live.ended() || running == null || !running.isAlive()) {
             throw new HttpError(409, "live run " + key + "'s workload has ended already: nothing to cancel");
