@@ -26,11 +26,11 @@ class FoldedInputTest {
     private static final Path FOLDED = Path.of("src/test/resources/traces/folded");
     private static final Path SMOKETEST = Path.of("src/test/resources/traces/perfflowaspect/verbose/perfflow.array.vm.7505.pfw");
     // Folded stacks are samples: every row is in the samples part, which CSV names.
-    private static final String TREE = "part,path,id,parent_id,depth,name,callsite,calls,subcalls,inclusive_ns,exclusive_ns,"
-            + "min_inclusive_ns,max_inclusive_ns,agg,missing,nodes,samples_inclusive_count,samples_exclusive_count,"
-            + "inclusive_per_call_ns,exclusive_per_call_ns";
-    private static final String FLAT = "part,path,calls,subcalls,inclusive_ns,exclusive_ns,min_inclusive_ns,max_inclusive_ns,"
-            + "agg,missing,nodes,samples_inclusive_count,samples_exclusive_count,inclusive_per_call_ns,exclusive_per_call_ns";
+    // Rows of samples count samples and have no call or per-call column (SEMANTICS.md section 2).
+    private static final String TREE = "part,path,id,parent_id,depth,name,callsite,samples,inclusive_ns,exclusive_ns,"
+            + "agg,missing,nodes,samples_inclusive_count,samples_exclusive_count";
+    private static final String FLAT = "part,path,samples,inclusive_ns,exclusive_ns,"
+            + "agg,missing,nodes,samples_inclusive_count,samples_exclusive_count";
 
     @TempDir
     Path dir;
@@ -54,11 +54,11 @@ class FoldedInputTest {
         Path f = write("a.txt", "main;compute;sha256 1843\nmain;compute 10\nmain;io;read_[k] 5\nmain;compute;sha256 7\n");
         Cli r = ok("profile", f.toString(), "--format", "csv");
         assertEquals(csv(TREE,
-                "samples,main,1,,0,main,,1865,1865,0,0,,,sum,zero,1,1865,0,,",
-                "samples,main => compute,2,1,1,compute,,1860,1850,0,0,,,sum,zero,1,1860,10,,",
-                "samples,main => compute => sha256,3,2,2,sha256,,1850,0,0,0,,,sum,zero,1,1850,1850,,",
-                "samples,main => io,4,1,1,io,,5,5,0,0,,,sum,zero,1,5,0,,",
-                "samples,main => io => read_[k],5,4,2,read_[k],,5,0,0,0,,,sum,zero,1,5,5,,"), r.out());
+                "samples,main,1,,0,main,,1865,0,0,sum,zero,1,1865,0",
+                "samples,main => compute,2,1,1,compute,,1860,0,0,sum,zero,1,1860,10",
+                "samples,main => compute => sha256,3,2,2,sha256,,1850,0,0,sum,zero,1,1850,1850",
+                "samples,main => io,4,1,1,io,,5,0,0,sum,zero,1,5,0",
+                "samples,main => io => read_[k],5,4,2,read_[k],,5,0,0,sum,zero,1,5,5"), r.out());
         assertEquals("", r.err());
     }
 
@@ -70,13 +70,13 @@ class FoldedInputTest {
     void recursionIsCountedOnceInTheFlatView() throws IOException {
         Path f = write("r.folded", "f;g;f 3\nf 2\n");
         assertEquals(csv(TREE,
-                "samples,f,1,,0,f,,5,3,0,0,,,sum,zero,1,5,2,,",
-                "samples,f => g,2,1,1,g,,3,3,0,0,,,sum,zero,1,3,0,,",
-                "samples,f => g => f,3,2,2,f,,3,0,0,0,,,sum,zero,1,3,3,,"),
+                "samples,f,1,,0,f,,5,0,0,sum,zero,1,5,2",
+                "samples,f => g,2,1,1,g,,3,0,0,sum,zero,1,3,0",
+                "samples,f => g => f,3,2,2,f,,3,0,0,sum,zero,1,3,3"),
                 ok("profile", f.toString(), "--format", "csv").out());
         assertEquals(csv(FLAT,
-                "samples,f,5,3,0,0,,,sum,zero,1,5,5,,",
-                "samples,g,3,3,0,0,,,sum,zero,1,3,0,,"),
+                "samples,f,5,0,0,sum,zero,1,5,5",
+                "samples,g,3,0,0,sum,zero,1,3,0"),
                 ok("profile", f.toString(), "--format", "csv", "--view", "flat", "--sort", "name").out());
     }
 
@@ -107,9 +107,9 @@ class FoldedInputTest {
                 .toList();
         List<String[]> read = ok("profile", folded.toString(), "--format", "csv").out().lines().skip(1)
                 .map(l -> l.split(",", -1)).toList();
-        assertEquals(traced, read.stream().map(c -> c[1] + " " + c[9] + " " + c[10]).toList());
+        assertEquals(traced, read.stream().map(c -> c[1] + " " + c[8] + " " + c[9]).toList());
         assertEquals(List.of("samples 0"), read.stream().map(c -> c[0] + " " + c[7]).distinct().toList(),
-                "the samples part, no calls");
+                "the samples part, no samples");
         assertTrue(traced.size() >= 3, traced::toString);
     }
 
@@ -122,10 +122,10 @@ class FoldedInputTest {
         Path a = write("a.folded", "main;a 5\nmain;b 1\n");
         Path b = write("b.folded", "main;a 2\nmain;b 4\nmain;c 3\n");
         assertEquals(csv(TREE,
-                "samples,main,1,,0,main,,15,15,0,0,,,max,zero,2,9,0,,",
-                "samples,main => a,2,1,1,a,,7,0,0,0,,,max,zero,2,5,5,,",
-                "samples,main => b,3,1,1,b,,5,0,0,0,,,max,zero,2,4,4,,",
-                "samples,main => c,4,1,1,c,,3,0,0,0,,,max,zero,2,3,3,,"),
+                "samples,main,1,,0,main,,15,0,0,max,zero,2,9,0",
+                "samples,main => a,2,1,1,a,,7,0,0,max,zero,2,5,5",
+                "samples,main => b,3,1,1,b,,5,0,0,max,zero,2,4,4",
+                "samples,main => c,4,1,1,c,,3,0,0,max,zero,2,3,3"),
                 ok("merge", a.toString(), b.toString(), "--agg", "max", "--format", "csv").out());
     }
 
@@ -156,6 +156,6 @@ class FoldedInputTest {
     /** The sum of the root rows' inclusive samples in a tree CSV. */
     private static long rootSamples(String csv) {
         return csv.lines().skip(1).map(l -> l.split(",", -1)).filter(c -> c[4].equals("0"))
-                .mapToLong(c -> Long.parseLong(c[16])).sum();
+                .mapToLong(c -> Long.parseLong(c[13])).sum();
     }
 }

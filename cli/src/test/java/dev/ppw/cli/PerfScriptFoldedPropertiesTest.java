@@ -118,7 +118,7 @@ class PerfScriptFoldedPropertiesTest {
 
     private static List<String> pathsAndCalls(String csv) {
         List<String> header = List.of(csv.lines().findFirst().orElseThrow().split(","));
-        int calls = header.indexOf("calls");
+        int calls = header.indexOf("samples");
         return csv.lines().skip(1).map(PerfScriptFoldedPropertiesTest::fields).map(f -> f.get(0) + " " + f.get(calls)).sorted().toList();
     }
 

@@ -42,7 +42,7 @@ class PprofRoundTripPropertiesTest {
     void foldedSamplesSurviveTheRoundTrip() {
         qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
             Path folded = write("s.folded", folded(new SplittableRandom(seed)));
-            List<String> columns = List.of("calls", "samples_inclusive_count", "samples_exclusive_count");
+            List<String> columns = List.of("samples", "samples_inclusive_count", "samples_exclusive_count");
             assertEquals(rows(folded, columns.toArray(String[]::new)),
                     rows(roundTrip(folded), columns.toArray(String[]::new)));
         });

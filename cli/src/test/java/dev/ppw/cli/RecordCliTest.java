@@ -115,7 +115,7 @@ class RecordCliTest {
         Cli flat = Cli.run("profile", "run:1", "--view", "flat", "--format", "csv", "--store", store());
         assertEquals(0, flat.exit(), flat.toString());
         List<String> rows = flat.out().lines().toList();
-        int calls = List.of(rows.get(0).split(",")).indexOf("calls");
+        int calls = List.of(rows.get(0).split(",")).indexOf("samples");
         long samples = rows.stream().skip(1).mapToLong(r -> Long.parseLong(r.split(",")[calls])).max().orElse(0);
         // 999 Hz for about half a second: tens of samples at least
         assertTrue(samples >= 20, flat.out());
