@@ -23,7 +23,8 @@ import java.util.function.Consumer;
  * {@link LiveFold} as they open and close; a snapshot ({@link dev.ppw.pfa.PerfFlow#snapshot()}, and at exit) takes
  * the live fold's profile so far, adds the async part that the lanes fold themselves, and hands it to a
  * {@link ProfileOutput}, which writes the saved profile ({@code perfflow.profile[...].ppw.json}, the JSON of
- * docs/profile-json.md that {@code ppw-java merge} reads).
+ * docs/profile-json.md that {@code ppw-java merge} reads), or at exit stores the run in the run store
+ * {@code ppw-store} names.
  *
  * <p>Loaded by name only when the options ask for it, so that trace mode never loads this class or ppw-java's
  * model. {@code async_event}s, whose ids any thread may share, fold under one lock into a tree of their own.
@@ -61,12 +62,12 @@ public final class FoldMode implements Mode {
 
     @Override
     public synchronized void snapshot() {
-        write();
+        write(false);
     }
 
     @Override
     public synchronized void finish() {
-        write();
+        write(true);
     }
 
     /** The profile so far: the live fold's thread part, every lane's async part and the async events' tree. */
@@ -116,10 +117,10 @@ public final class FoldMode implements Mode {
         }
     }
 
-    private void write() {
+    private void write(boolean atExit) {
         Diagnostics diagnostics = new Diagnostics();
         try {
-            output.write(fold(diagnostics), diagnostics, file);
+            output.write(fold(diagnostics), diagnostics, file, atExit);
         } catch (IOException | RuntimeException e) {
             err.accept("perfflow: cannot write the profile " + file + ": " + e.getMessage());
         }

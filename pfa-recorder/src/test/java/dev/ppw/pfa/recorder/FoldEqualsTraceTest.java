@@ -52,6 +52,59 @@ class FoldEqualsTraceTest {
         }
     }
 
+    /**
+     * With {@code ppw-store}, fold mode keeps the run in the store (SQLite here) instead of writing the file: the
+     * stored run's profile equals the trace's of the same run, labelled with the component's name; a snapshot
+     * still writes the file, and a second run is a second run.
+     */
+    @Test
+    void withAStoreFoldModeStoresTheRun() throws Exception {
+        Path store = dir.resolve("runs.db");
+        Path trace = dir.resolve("stored.pfw");
+        Path saved = dir.resolve("stored.ppw.json");
+        List<String> errors = new ArrayList<>();
+        PerfFlowRecorder r = new PerfFlowRecorder("name=solver:ppw-store=" + store, errors::add,
+                rec -> new TeeMode(rec, trace, saved, errors::add));
+        workload(r);
+        r.snapshot();
+        assertTrue(java.nio.file.Files.exists(saved), "a snapshot writes the file");
+        java.nio.file.Files.delete(saved);
+        r.finish();
+        assertEquals(1, errors.size(), errors.toString()); // the regions closed on another thread, as above
+        assertEquals(false, java.nio.file.Files.exists(saved), "at exit the run goes to the store, not the file");
+
+        try (dev.ppw.store.RunStore opened = dev.ppw.store.RunStore.open(store.toString())) {
+            List<dev.ppw.store.RunInfo> runs = opened.list(dev.ppw.store.RunFilter.all());
+            assertEquals(1, runs.size());
+            assertEquals("solver", runs.get(0).label());
+            Path back = dir.resolve("back.ppw.json");
+            java.nio.file.Files.write(back, opened.savedProfile(runs.get(0).id()));
+            Map<String, String> fromTrace = Traces.rows(Traces.profile(trace));
+            assertEquals(fromTrace, Traces.rows(Traces.profile(back)));
+            assertTrue(fromTrace.containsKey("ASYNC handoff"), fromTrace.keySet().toString());
+        }
+    }
+
+    /** A store that cannot take the run is one line, and the profile goes to the file. */
+    @Test
+    void aStoreThatCannotTakeTheRunLeavesTheFile() throws Exception {
+        Path notAStore = dir.resolve("not-a-store.db");
+        java.nio.file.Files.writeString(notAStore, "this is not SQLite\n");
+        Path trace = dir.resolve("bad.pfw");
+        Path saved = dir.resolve("bad.ppw.json");
+        List<String> errors = new ArrayList<>();
+        PerfFlowRecorder r = new PerfFlowRecorder("ppw-store=" + notAStore, errors::add,
+                rec -> new TeeMode(rec, trace, saved, errors::add));
+        try (Region one = r.region("one", "Workflow")) {
+            spin(1_000);
+        }
+        r.finish();
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).startsWith("perfflow: cannot store the run in " + notAStore + ": "), errors.get(0));
+        assertTrue(errors.get(0).endsWith("; the profile is written to " + saved), errors.get(0));
+        assertEquals(Traces.rows(Traces.profile(trace)), Traces.rows(Traces.profile(saved)));
+    }
+
     /** With cpu-mem-usage each mode samples for itself: the same samples land on the same rows, and memory is there. */
     @Test
     void cpuAndMemorySamplesLandOnTheSameRows() throws Exception {
