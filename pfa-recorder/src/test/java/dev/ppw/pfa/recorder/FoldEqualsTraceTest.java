@@ -49,6 +49,10 @@ class FoldEqualsTraceTest {
             assertTrue(fromTrace.containsKey("THREAD main => crossed"), fromTrace.toString());
             assertTrue(fromTrace.containsKey("ASYNC handoff"), fromTrace.keySet().toString());
             assertTrue(fromTrace.containsKey("ASYNC crossed"), fromTrace.keySet().toString());
+            assertTrue(fromTrace.get("ASYNC fetch => decode").startsWith("calls=12 "), fromTrace.toString());
+            assertTrue(fromTrace.get("ASYNC fetch => send").startsWith("calls=12 "), fromTrace.toString());
+            assertTrue(fromTrace.get("ASYNC event").startsWith("calls=1 "), fromTrace.toString());
+            assertTrue(fromTrace.get("ASYNC left open").startsWith("calls=1 "), fromTrace.toString());
         }
     }
 
@@ -158,7 +162,14 @@ class FoldEqualsTraceTest {
                         r.syncEvent(Pointcut.AFTER, "io", "Workflow");
                         try (Region aa = r.aroundAsync("fetch", "Workflow")) {
                             spin(3_000);
+                            try (Region inner = r.aroundAsync("decode", "Workflow")) {
+                                spin(1_000);
+                            }
+                            r.asyncPointcut(Pointcut.BEFORE_ASYNC, "send", "Workflow", "net");
+                            spin(1_000);
                         }
+                        r.asyncPointcut(Pointcut.AFTER_ASYNC, "sent", "Workflow", "net");
+                        r.asyncPointcut(Pointcut.AFTER_ASYNC, "stray", "Other", "net"); // no b on its track
                     }
                     return null;
                 }));
@@ -173,6 +184,7 @@ class FoldEqualsTraceTest {
                 r.asyncEvent(Pointcut.BEFORE, "event", "Workflow", null, 42);
                 spin(2_000);
                 r.asyncEvent(Pointcut.AFTER, "event", "Workflow", null, 42);
+                r.asyncEvent(Pointcut.BEFORE, "left open", "Workflow", null, 7);
                 try (Region solve = r.region("solve", "Workflow")) {
                     spin(10_000);
                 }
