@@ -83,9 +83,9 @@ public final class MergeAccumulator {
     private static final int MAGIC = 0x5050574d;
     /**
      * The version of {@link #toBytes()}'s form this class writes and reads (2: the dropped inputs; 3: rows
-     * carry their part; 4: rows may carry call-time sketches).
+     * carry their part; 4: rows may carry call-time sketches; 5: sums are 128-bit, sums of squares 192-bit).
      */
-    public static final int FORM_VERSION = 4;
+    public static final int FORM_VERSION = 5;
 
     private final MergeOp op;
     private final MissingRule missing;
