@@ -8,6 +8,7 @@ import dev.ppw.model.MissingRule;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.NodeInfo;
 import dev.ppw.model.Profile;
+import dev.ppw.model.StackFilters;
 import dev.ppw.model.ViewKind;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
@@ -15,6 +16,7 @@ import org.quicktheories.core.Gen;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -91,6 +93,57 @@ class OverflowPropertiesTest {
             CallTree callpath = Views.callpath(tree);
             assertEquals(0, callpath.overflows(), "no callpath row sums two threads");
         });
+    }
+
+    @Test
+    void theLensViewsAndFiltersStopAtTheLimitAndSaySo() {
+        // "f" called on each of several threads, each call fitting: the views that add f's contexts together (callers,
+        // callees and inverted: one root "f"; --hide of the threads: one stack "f") sum them, and stop past the limit.
+        qt().forAll(lists().of(edgy()).ofSizeBetween(1, 12)).checkAssert(durations -> {
+            FrameTable frames = new FrameTable(new NameTable());
+            CallTree tree = new CallTree(frames);
+            int f = frames.intern("f", "");
+            for (int t = 0; t < durations.size(); t++) {
+                int thread = tree.child(CallTree.ROOT, frames.intern("thread " + t, ""));
+                tree.addCall(tree.child(thread, f), durations.get(t));
+                tree.addCall(thread, durations.get(t));
+            }
+            assertEquals(0, tree.overflows(), "each thread fits");
+            boolean over = overflows(durations);
+            for (Map.Entry<String, CallTree> view : Map.of(
+                    "callers", ContextViews.callers(tree, "f"),
+                    "callees", ContextViews.callees(tree, "f"),
+                    "inverted", ContextViews.inverted(tree),
+                    "hide", StackFiltering.apply(tree, StackFilters.NONE.withHide("^thread ")),
+                    "show", StackFiltering.apply(tree, StackFilters.NONE.withShow("^f$"))).entrySet()) {
+                CallTree lens = view.getValue();
+                int row = rowNamed(lens, "f");
+                String what = view.getKey() + " of " + durations;
+                // callers and inverted give a chain's time as exclusive to its outermost row, below the root f
+                if (!view.getKey().equals("callers") && !view.getKey().equals("inverted")) {
+                    assertEquals(saturated(durations), lens.exclusiveNanos(row), what);
+                }
+                assertEquals(saturated(durations), lens.inclusiveNanos(row), what);
+                assertEquals(over, lens.overflows() > 0, what);
+                if (over) {
+                    assertTrue(lens.firstOverflow().orElseThrow().startsWith("row 'f'"), lens.firstOverflow()::get);
+                }
+            }
+        });
+    }
+
+    @Test
+    void aFilterKeepsTheFoldsOverflowsSaid() {
+        FrameTable frames = new FrameTable(new NameTable());
+        CallTree tree = new CallTree(frames);
+        int main = tree.child(CallTree.ROOT, frames.intern("main", ""));
+        tree.addSample(tree.child(main, frames.intern("work", "")), MAX);
+        tree.addSample(tree.child(main, frames.intern("idle", "")), 1);
+        assertEquals(1, tree.overflows(), "main's inclusive time");
+        CallTree focused = StackFiltering.apply(tree, StackFilters.NONE.withFocus("idle"));
+        assertEquals(1, focused.overflows(), "the fold's overflow stays said under a filter");
+        assertEquals(Optional.of("row 'main' (inclusive)"), focused.firstOverflow());
+        assertEquals(1, ContextViews.inverted(tree).overflows(), "and under the inverted view");
     }
 
     @Test
