@@ -746,7 +746,7 @@ public final class MergeAccumulator {
         Series plus(Series other) {
             boolean theirs = other.lastNanos > lastNanos || other.lastNanos == lastNanos && other.lastPosition > lastPosition;
             Series lastOf = theirs ? other : this;
-            return new Series(pid, counter, id, series, samples + other.samples, Math.min(min, other.min),
+            return new Series(pid, counter, id, series, CallTree.saturated(samples, other.samples), Math.min(min, other.min),
                     Math.max(max, other.max), sum.plus(other.sum), lastOf.lastNanos, lastOf.last, lastOf.lastPosition);
         }
 

@@ -7,6 +7,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.MissingRule;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.NodeInfo;
+import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.StackFilters;
 import dev.ppw.model.ViewKind;
@@ -144,6 +145,34 @@ class OverflowPropertiesTest {
         assertEquals(1, focused.overflows(), "the fold's overflow stays said under a filter");
         assertEquals(Optional.of("row 'main' (inclusive)"), focused.firstOverflow());
         assertEquals(1, ContextViews.inverted(tree).overflows(), "and under the inverted view");
+    }
+
+    @Test
+    void aLiveCallLongerThanTheLimitLastsTheLimitAndSaysSoOneThatLastsItExactlyIsExact() {
+        // begin and end times of both signs: the end minus the begin passes 2^63 - 1 only when they are that far apart
+        qt().forAll(longs().between(Long.MIN_VALUE, -1), longs().between(0, MAX)).checkAssert((begin, end) -> {
+            FrameTable frames = new FrameTable(new NameTable());
+            LiveTrack track = new LiveTrack(frames, "live", "thread 1", Part.THREAD, 3, false);
+            track.begin(frames.intern("f", ""), begin);
+            track.end(frames.names().find("f"), end);
+            CallTree tree = track.finish().finish();
+            BigInteger exact = BigInteger.valueOf(end).subtract(BigInteger.valueOf(begin));
+            boolean past = exact.compareTo(LIMIT) > 0;
+            int f = tree.firstChild(CallTree.ROOT);
+            assertEquals(past ? MAX : exact.longValueExact(), tree.inclusiveNanos(f), begin + " to " + end);
+            assertEquals(past ? MAX : exact.longValueExact(), tree.maxInclusiveNanos(f), begin + " to " + end);
+            assertEquals(past, tree.overflows() > 0, begin + " to " + end);
+            if (past) {
+                assertEquals(Optional.of("row 'f' (inclusive)"), tree.firstOverflow());
+            }
+        });
+        FrameTable frames = new FrameTable(new NameTable());
+        LiveTrack exactly = new LiveTrack(frames, "live", "thread 1", Part.THREAD, 3, false);
+        exactly.begin(frames.intern("f", ""), -1);
+        exactly.end(frames.names().find("f"), MAX - 1);
+        CallTree tree = exactly.finish().finish();
+        assertEquals(MAX, tree.inclusiveNanos(1));
+        assertEquals(0, tree.overflows(), "a call of exactly 2^63 - 1 ns is exact");
     }
 
     @Test
