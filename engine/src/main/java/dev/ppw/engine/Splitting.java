@@ -105,6 +105,9 @@ final class Splitting implements AutoCloseable {
             return WindowPlan.Extent.of(node, scan);
         } catch (IOException e) {
             throw Problems.cannotRead(source.name(), e);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            InputOutOfMemoryError.rethrowNaming(source.name(), e);
+            throw e;
         }
     }
 
