@@ -59,7 +59,7 @@ final class SparkBackend implements MergeBackend {
                 expanded.add(argument);
                 continue;
             }
-            for (HadoopInputs.Found f : HadoopInputs.expand(argument, conf(), engine.formats().fileEndings())) {
+            for (HadoopInputs.Found f : HadoopInputs.expand(argument, conf(), engine.formats())) {
                 hadoopFiles.putIfAbsent(f.name(), f);
                 expanded.add(f.name());
             }
