@@ -60,7 +60,7 @@ if [ $# -gt 0 ] && [[ $1 =~ ^[0-9]+$ ]]; then
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-one=$(find "$dir" -type f -not -name '.*' | sort | head -n 1)
+one=$(find "$dir" -type f -not -name '.*' | sort | sed -n 1p)   # sed reads all: head would fail sort's pipe
 bytes=$(find "$dir" -type f -not -name '.*' -printf '%s\n' | awk '{s += $1} END {print s}')
 echo "input: $(find "$dir" -type f -not -name '.*' | wc -l) files, $(( bytes / 1048576 )) MB in $dir; cores: $(nproc);" \
   "load: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -84,7 +84,7 @@ if cmp -s "$out/local.txt" "$out/spark.txt"; then
   echo identical
 else
   echo "different; first differing line:"
-  diff "$out/local.txt" "$out/spark.txt" | head -n 3
+  diff "$out/local.txt" "$out/spark.txt" | sed -n 1,3p || true
 fi
 if [ "${HEAP:-0}" = 1 ]; then
   cat >"$out/log4j2.properties" <<EOF
