@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The {@code ppw-java} launcher's {@code --max-memory SIZE} (and {@code PPW_MAX_MEMORY}) is the JVM's largest heap:
+ * The {@code ppw-java} launcher's own work, the script itself run: its {@code --max-memory SIZE} (and {@code PPW_MAX_MEMORY}) is the JVM's largest heap:
  * the launcher script itself is run, on an input that needs more than a small heap, and the run's one out-of-memory
  * line says the heap it had; with a large one the same input is read. The launcher runs in a copy of the project's
  * layout whose {@code cli/target/ppw-java.jar} is a jar of only a manifest pointing at this test's class path, so that
@@ -94,6 +94,17 @@ class LauncherMemoryTest {
         Run missing = launch(Map.of(), List.of("profile", input.toString(), "--max-memory"));
         assertEquals(2, missing.exit(), missing::toString);
         assertEquals("ppw-java: error: --max-memory needs a size (512m, 8g)", missing.err().strip());
+    }
+
+    @Test
+    void aBinaryInputWithNulBytesIsOneErrorLineOfPpwJavaAlone() throws Exception {
+        // The launcher peeks at each input's first bytes to size the JIT; bash must not warn about a NUL among them.
+        Path binary = Files.write(dir.resolve("garbage.bin"), new byte[] {0, 1, 2, 'F', 0, 'L', 'R', 'x'});
+        Run r = launch(Map.of(), List.of("profile", binary.toString()));
+        assertEquals(1, r.exit(), r::toString);
+        List<String> lines = r.err().lines().toList();
+        assertEquals(1, lines.size(), r::toString);
+        assertTrue(lines.get(0).startsWith("ppw-java: error: " + binary + ": unrecognized format"), r::toString);
     }
 
     private void assertOutOfMemoryWithin16MiB(Run r) {
