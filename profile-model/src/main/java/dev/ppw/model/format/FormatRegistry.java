@@ -35,6 +35,9 @@ public final class FormatRegistry {
     /** The JSON readers read this many bytes (to detect the encoding) before they report anything. */
     private static final int MIN_CONTENT_BYTES = 4;
     private static final int QUOTE_BYTES = 24;
+    /** How many first bytes are looked at to tell binary content, which has no lines, from text. */
+    private static final int BINARY_PROBE_BYTES = 32;
+
     /**
      * Ties between equally confident probes: profile formats first (a profile's signature is its whole first
      * member, an event format's a key that may appear anywhere in the head), then by name.
@@ -271,8 +274,35 @@ public final class FormatRegistry {
         if (recognised != null) {
             return unreadFormat(head, recognised, recognisedConfidence);
         }
-        return unknown(name, "unrecognized format" + where + cut + "; it starts with \"" + head.quote(QUOTE_BYTES)
-                + "\". " + formatsRead());
+        return unknown(name, "unrecognized format" + where + cut + " at " + position(head) + "; it starts with \""
+                + head.quote(QUOTE_BYTES) + "\". " + formatsRead());
+    }
+
+    /**
+     * Where no format fits: the first byte that is not white space (every probe judges the content from there),
+     * as its line and column (1-based, columns in bytes) and its byte offset in the input (past gzip layers,
+     * counting a byte order mark). Binary content (a control byte other than white space among its first
+     * {@value #BINARY_PROBE_BYTES} bytes, where magic numbers and headers are) has no lines: its first byte.
+     */
+    private static String position(Head head) {
+        int bom = head.byteOrderMark() ? 3 : 0;
+        for (int i = 0, n = Math.min(head.length(), BINARY_PROBE_BYTES); i < n; i++) {
+            int b = head.byteAt(i) & 0xff;
+            if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f') {
+                return "byte " + bom;
+            }
+        }
+        int at = head.firstNonWhitespace();
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < at; i++) {
+            if (head.byteAt(i) == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        int offset = at + bom;
+        return "line " + line + ", column " + (at - lineStart + 1) + " (byte " + offset + ")";
     }
 
     /**
