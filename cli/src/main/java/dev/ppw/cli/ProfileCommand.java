@@ -101,9 +101,6 @@ final class ProfileCommand implements Callable<Integer> {
     @Mixin
     KeepOptions keep;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
-    boolean quiet;
-
     @Option(names = "--follow",
             description = "Keep reading the one INPUT while it is written (a PerfFlowAspect .pfw, a Chrome JSON array"
                     + " without its end, perf stat -I text on '-') and show the profile so far every --interval:"
@@ -139,7 +136,7 @@ final class ProfileCommand implements Callable<Integer> {
         IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
         IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
         Analysis analysis = Analyses.profile(sources, engine, spec, options, input, time, input.threads, jobs);
-        return Analyses.run(main, spec, analysis, options, "profile", true, quiet, keep);
+        return Analyses.run(main, spec, analysis, options, "profile", true, options.rowChoice.quiet, keep);
     }
 
     /** {@code --follow}: one input read while written, snapshots as {@link FollowOutput} writes them. */
