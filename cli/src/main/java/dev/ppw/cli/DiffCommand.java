@@ -39,10 +39,10 @@ import java.util.concurrent.Callable;
 /** {@code ppw-java diff}: compare two profiles row by row (SEMANTICS.md "Diff"). */
 @Command(name = "diff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false,
-        description = {"Compares profile B with the baseline A row by row: each side's value, the",
-                "delta B - A and the ratio B / A of calls, inclusive and exclusive time (and",
-                "of other integral metrics in CSV and JSON); rows in one profile only are",
-                "marked. Rows come largest change first."},
+        description = {"Compares profile B with the baseline A row by row: each side's value, the delta B - A "
+                + "and the ratio B / A of calls, inclusive and exclusive time (and of other integral "
+                + "metrics in CSV and JSON); rows in one profile only are marked.",
+                "Rows come largest change first, unless --sort says otherwise."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  ppw-java diff before.pfw after.pfw",
@@ -126,9 +126,9 @@ final class DiffCommand implements Callable<Integer> {
 
     @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto", converter = Converters.ColourWhen.class,
             completionCandidates = CompletionCandidates.ColourWhens.class,
-            description = {"Colour the text table's deltas: red where B is larger, green where it is smaller; auto",
-                    "(when standard output is a terminal and NO_COLOR is not set), always or never; never a file",
-                    "(default: ${DEFAULT-VALUE})."})
+            description = "Colour the text table's deltas: red where B is larger, green where it is smaller; auto "
+                    + "(when standard output is a terminal and NO_COLOR is not set), always or never; never a "
+                    + "file (default: ${DEFAULT-VALUE}).")
     Colour.When colour;
 
     @Option(names = "--csv-raw", description = "Write CSV names as they are, even those a spreadsheet takes for a formula"
@@ -162,8 +162,8 @@ final class DiffCommand implements Callable<Integer> {
     List<String> phaseBy = new ArrayList<>();
 
     @Option(names = "--phases", paramLabel = "P1[,P2]", split = ",",
-            description = {"With --phase-by: compare phase P1 of A with phase P2 of B (of A again without B); one",
-                    "name compares that phase of A and of B. '(outside)' is the time of no marker."})
+            description = "With --phase-by: compare phase P1 of A with phase P2 of B (of A again without B); one "
+                    + "name compares that phase of A and of B. '(outside)' is the time of no marker.")
     List<String> phases = new ArrayList<>();
 
     @Mixin

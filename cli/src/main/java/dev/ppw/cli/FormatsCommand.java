@@ -28,10 +28,11 @@ import java.util.concurrent.Callable;
  * inputs, the format each one is detected as.
  */
 @Command(name = "formats", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Lists the input formats ppw-java reads: name, what it yields (trace events, folded into a",
-                "profile, or a profile as it was saved) and what it is; then the formats it recognises but does",
-                "not read yet. With inputs, says which format each one is detected as, and how sure detection is.",
-                "Inputs are recognised by their content (gzip too); --input-format NAME forces one."},
+        description = {"Lists the input formats ppw-java reads: name, what it yields (trace events, folded into "
+                + "a profile, or a profile as it was saved) and what it is; then the formats it recognises "
+                + "but does not read yet.",
+                "With inputs, says which format each one is detected as, and how sure detection is. "
+                + "Inputs are recognised by their content (gzip too); --input-format NAME forces one."},
         footerHeading = "%nExamples:%n",
         footer = {"  ppw-java formats",
                 "  ppw-java formats run.pfw rec.jfr 'runs/*.json'",

@@ -93,9 +93,9 @@ final class MergeCommand implements Callable<Integer> {
     Integer jobs;
 
     @Option(names = "--engine", paramLabel = "NAME", defaultValue = LOCAL,
-            description = {"Where the merge runs: local (this process) or spark (a Spark cluster, or Spark in this"
-                    + " machine with --master local[N]; the launcher brings Spark's jars on first use). The output is the"
-                    + " same, byte for byte (default: ${DEFAULT-VALUE})."})
+            description = "Where the merge runs: local (this process) or spark (a Spark cluster, or Spark in this "
+                    + "machine with --master local[N]; the launcher brings Spark's jars on first use). The "
+                    + "output is the same, byte for byte (default: ${DEFAULT-VALUE}).")
     String engineName;
 
     @Option(names = "--master", paramLabel = "URL",

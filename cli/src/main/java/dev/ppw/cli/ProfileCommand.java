@@ -32,8 +32,8 @@ import java.util.concurrent.Callable;
 @Command(name = "profile", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {"Folds trace files into one calling-context profile and prints one view of it.",
-                "Several files are summed into one profile; saved profiles (--format json) are shown, or summed",
-                "with the rest as 'merge --agg sum' would. Times are exact to the nanosecond."},
+                "Several files are summed into one profile; saved profiles (--format json) are shown, or "
+                + "summed with the rest as 'merge --agg sum' would. Times are exact to the nanosecond."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  ppw-java profile trace.json",

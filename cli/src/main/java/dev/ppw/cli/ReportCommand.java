@@ -28,10 +28,11 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false,
-        description = {"Writes one self-contained HTML page to look at a profile: a flame graph, flat and tree tables,",
-                "counters and diagnostics, and for several nodes the time of each row on every node.",
-                "One trace file is one profile (as 'profile'); several inputs, a folder or a glob are nodes",
-                "merged (as 'merge', with its options). The page loads nothing: it opens offline."},
+        description = {"Writes one self-contained HTML page to look at a profile: a flame graph, flat and tree "
+                + "tables, counters and diagnostics, and for several nodes the time of each row on every "
+                + "node.",
+                "One trace file is one profile (as 'profile'); several inputs, a folder or a glob are "
+                + "nodes merged (as 'merge', with its options). The page loads nothing: it opens offline."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  ppw-java report trace.json -o report.html",

@@ -74,8 +74,8 @@ final class ReportOptions {
 
     @Option(names = "--style", paramLabel = "STYLE", defaultValue = "table", converter = Converters.Style.class,
             completionCandidates = CompletionCandidates.Styles.class,
-            description = {"Text layout: table, or tau (TAU pprof's: each thread, or each node of a merge, then",
-                    "FUNCTION SUMMARY (total) and (mean)) (default: ${DEFAULT-VALUE})."})
+            description = "Text layout: table, or tau (TAU pprof's: each thread, or each node of a merge, then "
+                    + "FUNCTION SUMMARY (total) and (mean)) (default: ${DEFAULT-VALUE}).")
     Presentation.Style style;
 
     @Option(names = "--ascii", description = "Draw the text tree with ASCII (|- `-), not box drawing (the default when"
@@ -84,8 +84,9 @@ final class ReportOptions {
 
     @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto", converter = Converters.ColourWhen.class,
             completionCandidates = CompletionCandidates.ColourWhens.class,
-            description = {"Colour the text table by heat (each row's share of the total): auto (when standard output",
-                    "is a terminal and NO_COLOR is not set), always or never; never a file (default: ${DEFAULT-VALUE})."})
+            description = "Colour the text table by heat (each row's share of the total): auto (when standard "
+                    + "output is a terminal and NO_COLOR is not set), always or never; never a file (default: "
+                    + "${DEFAULT-VALUE}).")
     Colour.When colour;
 
     @Option(names = {"-v", "--verbose"}, description = "List every input, node, process and thread in the text header.")
