@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -31,8 +32,8 @@ import java.util.concurrent.Callable;
         description = {"Lists the input formats ppw-java reads: name, what it yields (trace events, folded into "
                 + "a profile, or a profile as it was saved) and what it is; then the formats it recognises "
                 + "but does not read yet.",
-                "With inputs, says which format each one is detected as, and how sure detection is. "
-                + "Inputs are recognised by their content (gzip too); --input-format NAME forces one."},
+                "With inputs, says which format each one is detected as, how sure detection is, and whether "
+                + "profile reads it (its reader run up to the first event, as profile runs it). Inputs are recognised by their content (gzip too); --input-format NAME forces one."},
         footerHeading = "%nExamples:%n",
         footer = {"  ppw-java formats",
                 "  ppw-java formats run.pfw rec.jfr 'runs/*.json'",
@@ -90,12 +91,15 @@ final class FormatsCommand implements Callable<Integer> {
                     case Detection.Unread u -> u.format().name();
                     case Detection.Unknown u -> "-";
                 };
+                // "yes" only when profile would read it: its reader accepts the input's beginning.
+                Optional<String> refused = detection instanceof Detection.Read
+                        ? engine.refusal(source, Optional.empty()) : Optional.empty();
                 rows.add(new String[] {source.name(), format, detection.confidence().label(),
-                        detection instanceof Detection.Read ? "yes" : "no"});
+                        detection instanceof Detection.Read && refused.isEmpty() ? "yes" : "no"});
                 switch (detection) {
                     case Detection.Unread u -> problems.add(u.message());
                     case Detection.Unknown u -> problems.add(u.message());
-                    case Detection.Read r -> { }
+                    case Detection.Read r -> refused.ifPresent(problems::add);
                 }
             } catch (BadInputException e) {
                 rows.add(new String[] {source.name(), "-", "none", "no"});

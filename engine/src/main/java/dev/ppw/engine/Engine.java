@@ -8,6 +8,7 @@ import dev.ppw.model.Report;
 import dev.ppw.model.format.Detection;
 import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.InputSource;
+import dev.ppw.model.format.ReadOptions;
 import dev.ppw.model.output.AtomicOutput;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.FolderWriter;
@@ -204,6 +205,19 @@ public final class Engine {
         } catch (IOException | BadInputException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Whether {@code profile} would read {@code source}: the format it detects (or {@code inputFormat}, when given),
+     * then that format's reader up to the first event (a saved profile's: whole), its events thrown away. Empty when
+     * the reader accepts it; else the message {@code profile} would stop with (a JSON object that is no Chrome trace,
+     * an input that no format reads).
+     *
+     * @throws IllegalArgumentException when {@code inputFormat} names no registered format
+     */
+    public Optional<String> refusal(InputSource source, Optional<String> inputFormat) throws IOException {
+        Objects.requireNonNull(source, "source");
+        return ReadCheck.refusal(Reading.of(formats, inputFormat, ReadOptions.defaults()), source);
     }
 
     /** {@link #analyze(Analysis, ProgressListener, Cancel)}, told nothing, never cancelled. */
