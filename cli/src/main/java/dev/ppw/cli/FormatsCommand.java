@@ -113,6 +113,7 @@ final class FormatsCommand implements Callable<Integer> {
         problems.forEach(p -> main.streams().err().println(Main.PREFIX + "error: " + p));
         Diagnostics notes = new Diagnostics();
         sources.namedTwice().forEach(line -> notes.note(Diagnostics.INPUT_NAMED_TWICE, line));
+        sources.skipped().forEach((line, files) -> notes.note(Diagnostics.FILE_SKIPPED, files, line));
         WarningSummary.noteLines(notes).forEach(main.streams().err()::println);
         return problems.isEmpty() ? Main.OK : Main.BAD_DATA;
     }

@@ -122,7 +122,8 @@ public final class Engine {
      *                           glob matches nothing
      */
     public InputList inputs(List<String> arguments) {
-        return inputList(InputExpansion.expand(arguments, false, formats, this::unreadFormatOf), null);
+        return inputList(InputExpansion.expand(arguments, false, formats, this::unreadFormatOf, this::readByDetection),
+                null);
     }
 
     /**
@@ -131,7 +132,8 @@ public final class Engine {
      */
     public InputList inputs(List<String> arguments, InputStream standardInput) {
         Objects.requireNonNull(standardInput, "standardInput");
-        return inputList(InputExpansion.expand(arguments, true, formats, this::unreadFormatOf), standardInput);
+        return inputList(InputExpansion.expand(arguments, true, formats, this::unreadFormatOf, this::readByDetection),
+                standardInput);
     }
 
     /**
@@ -147,6 +149,7 @@ public final class Engine {
         List<InputSource> sources = new ArrayList<>();
         List<String> namedTwice = new ArrayList<>();
         java.util.Map<Object, String> seen = new java.util.HashMap<>();
+        java.util.Map<String, Long> skipped = new java.util.LinkedHashMap<>();
         List<String> paths = new ArrayList<>();
         for (String argument : arguments) {
             Optional<InputSource> resolved = named.resolve(argument);
@@ -154,12 +157,16 @@ public final class Engine {
                 paths.add(argument);
                 continue;
             }
-            addOnce(inputs(paths, standardInput), sources, namedTwice, seen);
+            InputList group = inputs(paths, standardInput);
+            addOnce(group, sources, namedTwice, seen);
+            group.skipped().forEach((line, files) -> skipped.merge(line, files, Long::sum));
             paths.clear();
             addOnce(new InputList(List.of(resolved.get()), List.of()), sources, namedTwice, seen);
         }
-        addOnce(inputs(paths, standardInput), sources, namedTwice, seen);
-        return new InputList(sources, namedTwice);
+        InputList group = inputs(paths, standardInput);
+        addOnce(group, sources, namedTwice, seen);
+        group.skipped().forEach((line, files) -> skipped.merge(line, files, Long::sum));
+        return new InputList(sources, namedTwice, skipped);
     }
 
     /** {@code group}'s inputs and notes added, but for one already added (the same file, or the same name). */
@@ -183,7 +190,8 @@ public final class Engine {
         }
     }
 
-    private static InputList inputList(List<InputExpansion.Found> found, InputStream standardInput) {
+    private static InputList inputList(InputExpansion.Expanded expanded, InputStream standardInput) {
+        List<InputExpansion.Found> found = expanded.found();
         List<InputSource> sources = new ArrayList<>(found.size());
         List<String> namedTwice = new ArrayList<>();
         for (InputExpansion.Found f : found) {
@@ -194,7 +202,16 @@ public final class Engine {
                 namedTwice.add(f.note());
             }
         }
-        return new InputList(sources, namedTwice);
+        return new InputList(sources, namedTwice, expanded.skipped());
+    }
+
+    /** True when detection reads {@code file} by its head (a format claims it); false when it cannot be read. */
+    private boolean readByDetection(Path file) {
+        try (InputSource source = InputSource.of(file)) {
+            return formats.identify(source.head()) instanceof Detection.Read;
+        } catch (IOException | BadInputException e) {
+            return false;
+        }
     }
 
     /** The message naming {@code file}'s format when it is one recognised but not read; empty otherwise. */
