@@ -139,8 +139,14 @@ final class FollowStream extends InputStream {
             markHandable();
             return;
         }
-        if (stopping || listener.poll(now - lastGrowthNanos)) {
+        if (stopping) {
             finish(true);
+            return;
+        }
+        if (listener.poll(now - lastGrowthNanos)) {
+            // The stop may have been asked after the writer's last bytes came but after the read above looked:
+            // one more read takes them, and only a read that finds nothing then ends following.
+            stopping = true;
             return;
         }
         tail.await(pollNanos);
