@@ -6,9 +6,8 @@ package dev.ppw.model;
  *
  * <p>Defined only where the quotient means a call: the profile is a sum (one profile, or a {@code sum}
  * aggregate: under min, max and avg the times are not summed over the nodes while the calls are, so their
- * quotient is no mean of anything), the row has calls, and they are calls, not samples: at least one was timed (a
- * set {@link CallTree#minInclusiveNanos min}), or the row is outside the {@link Part#sampled() samples part} (TAU's
- * profiles time every call but keep no min or max); a row of stack samples counts samples, not calls.
+ * quotient is no mean of anything), the row has calls, and at least one of them was timed (a set
+ * {@link CallTree#minInclusiveNanos min}; a row made only of stack samples counts samples, not calls).
  * Elsewhere there is no value: an empty CSV field, JSON {@code null}, {@code -} in text.
  *
  * <p>The value is the exact quotient rounded to the nearest nanosecond, halves away from zero, computed in
@@ -22,7 +21,7 @@ public final class PerCall {
     public static boolean defined(Profile profile, int node) {
         CallTree t = profile.tree();
         return profile.aggregation() == MergeOp.SUM && t.calls(node) > 0
-                && (t.minInclusiveNanos(node) != CallTree.UNSET || !t.part(node).sampled());
+                && t.minInclusiveNanos(node) != CallTree.UNSET;
     }
 
     /** Inclusive nanoseconds per call of {@code node}; only where {@link #defined}. */

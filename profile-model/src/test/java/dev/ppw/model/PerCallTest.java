@@ -38,23 +38,17 @@ class PerCallTest {
     void onlyTimedCallsOfASumHaveATimePerCall() {
         CallTree t = new CallTree(new FrameTable(new NameTable()));
         int timed = t.child(CallTree.ROOT, t.frames().intern("timed"));
-        int sampled = t.child(CallTree.ROOT, t.frames().intern("sampled"), Part.SAMPLES);
+        int sampled = t.child(CallTree.ROOT, t.frames().intern("sampled"));
         int never = t.child(CallTree.ROOT, t.frames().intern("never"));
-        // As TAU gives a timer: 4 calls, 10 ns inclusive and 6 exclusive in all, no min or max per call.
-        int tau = t.child(CallTree.ROOT, t.frames().intern("tau"));
         t.addCall(timed, 10);
         t.addCall(timed, 5);
         t.addSample(sampled, 7);
-        t.setMetrics(tau, 4, 0, 10, 6, CallTree.UNSET, CallTree.UNSET);
         Profile sum = Profile.single(t, List.of("t"), Map.of(), Map.of());
         assertTrue(PerCall.defined(sum, timed));
         assertEquals(8, PerCall.inclusiveNanos(sum, timed));
         assertEquals(8, PerCall.exclusiveNanos(sum, timed));
         assertFalse(PerCall.defined(sum, sampled), "samples are no calls");
         assertFalse(PerCall.defined(sum, never), "no calls");
-        assertTrue(PerCall.defined(sum, tau), "calls timed in all, without a min");
-        assertEquals(3, PerCall.inclusiveNanos(sum, tau), "10 / 4, halves away from zero");
-        assertEquals(2, PerCall.exclusiveNanos(sum, tau), "6 / 4, halves away from zero");
         Profile max = new Profile(t, ViewKind.TREE, 0, MergeOp.MAX, MissingRule.ZERO, 2, List.of("a", "b"), Map.of(),
                 Map.of());
         assertFalse(PerCall.defined(max, timed), "a max of times over summed calls");
