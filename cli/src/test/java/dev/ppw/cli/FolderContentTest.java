@@ -16,8 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A folder named as an input (issue 29): {@code .txt} and {@code .txt.gz} files (perf script, babeltrace2 text, perf
- * stat output) and TAU's {@code profile.*} are inputs when a format claims their content; the files no format claims
- * are skipped, and said: how many, and which, on stderr and in the text header.
+ * stat output) and TAU's {@code profile.*} are inputs when a format that asks for such names claims their content;
+ * the files no format claims are skipped, and said: how many, and which, on stderr and in the text header. (A
+ * format that does not ask, as plugin-example's toy format with {@code .txt}, is not looked for there.)
  */
 class FolderContentTest {
     private static final Path PERF = Path.of("src/test/resources/traces/perf/perf-work-fp.default.txt");

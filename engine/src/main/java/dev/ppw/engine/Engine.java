@@ -205,10 +205,14 @@ public final class Engine {
         return new InputList(sources, namedTwice, expanded.skipped());
     }
 
-    /** True when detection reads {@code file} by its head (a format claims it); false when it cannot be read. */
+    /**
+     * True when detection reads {@code file} by its head as a format that asks for such names to be looked into
+     * ({@link dev.ppw.model.format.InputFormat#probedInFolders}); false otherwise, and when it cannot be read.
+     */
     private boolean readByDetection(Path file) {
         try (InputSource source = InputSource.of(file)) {
-            return formats.identify(source.head()) instanceof Detection.Read;
+            return formats.identify(source.head()) instanceof Detection.Read read
+                    && read.format().probedInFolders(file);
         } catch (IOException | BadInputException e) {
             return false;
         }

@@ -75,7 +75,7 @@ public sealed interface InputFormat permits EventFormat, ProfileFormat {
     /**
      * True when the file {@code file}, met below a folder named as an input, has a name this format's files often
      * have though it says nothing for sure ({@code .txt} for text formats, TAU's {@code profile.*}): its head is then
-     * read, and the file is an input when detection reads it (as this format or another). Files no format claims by
+     * read, and the file is an input when detection reads it as a format that asks this. Files no format claims by
      * ending, by name or so by content are skipped, and counted. A pure function of the path; the default claims
      * none.
      */
