@@ -1,5 +1,6 @@
 package dev.ppw.cli;
 
+import dev.ppw.testing.Golden;
 import dev.ppw.testing.browser.Chromium;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,8 @@
 package dev.ppw.engine;
 
-import com.google.protobuf.CodedOutputStream;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.Report;
+import dev.ppw.testing.perfetto.PerfettoTraceWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -92,8 +92,7 @@ class PerfettoAsChromePropertiesTest {
         return sb.append("]\n").toString();
     }
 
-    // Field numbers of Perfetto's trace protos (protos/perfetto/trace/...), as the reader's Proto class has them.
-    private static final int PACKET = 1;
+    // Field numbers of Perfetto's trace protos (protos/perfetto/trace/...) beyond the writer's shapes.
     private static final int CLOCK_SNAPSHOT = 6;
     private static final int TIMESTAMP = 8;
     private static final int SEQUENCE_ID = 10;
@@ -101,14 +100,11 @@ class PerfettoAsChromePropertiesTest {
     private static final int INTERNED_DATA = 12;
     private static final int SEQUENCE_FLAGS = 13;
     private static final int DEFAULTS = 59;
-    private static final int TRACK_DESCRIPTOR = 60;
 
     private static byte[] perfetto(List<Event> events) {
-        Proto trace = new Proto();
-        for (int t = 0; t < 3; t++) {
-            int thread = t;
-            trace.message(PACKET, p -> p.message(TRACK_DESCRIPTOR, d -> d.varint(1, 500 + thread)
-                    .message(4, th -> th.varint(1, 1).varint(2, 100 + thread))));
+        PerfettoTraceWriter trace = new PerfettoTraceWriter();
+        for (int thread = 0; thread < 3; thread++) {
+            trace.threadTrack(500 + thread, 1, 100 + thread, null);
         }
         long[] last = new long[3];
         boolean[] started = new boolean[3];
@@ -119,7 +115,7 @@ class PerfettoAsChromePropertiesTest {
                 // The sequence's clock 64 counts nanoseconds from its snapshot, incrementally; events name none.
                 started[thread] = true;
                 last[thread] = e.tsNanos() - 17;
-                trace.message(PACKET, p -> p.varint(SEQUENCE_ID, thread + 1).varint(SEQUENCE_FLAGS, 1)
+                trace.packet(p -> p.varint(SEQUENCE_ID, thread + 1).varint(SEQUENCE_FLAGS, 1)
                         .message(CLOCK_SNAPSHOT, s -> s
                                 .message(1, c -> c.varint(1, 3).varint(2, e.tsNanos() - 17))
                                 .message(1, c -> c.varint(1, 64).varint(2, 0).varint(3, 1)))
@@ -133,7 +129,7 @@ class PerfettoAsChromePropertiesTest {
             if (fresh) {
                 names.put(e.name(), names.size() + 1);
             }
-            trace.message(PACKET, p -> {
+            trace.packet(p -> {
                 p.varint(TIMESTAMP, delta).varint(SEQUENCE_ID, thread + 1).varint(SEQUENCE_FLAGS, 2);
                 p.message(TRACK_EVENT, te -> {
                     te.varint(9, e.begin() ? 1 : 2);
@@ -148,50 +144,6 @@ class PerfettoAsChromePropertiesTest {
             });
         }
         return trace.toBytes();
-    }
-
-    /** A message written field by field. */
-    private static final class Proto {
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        private final CodedOutputStream out = CodedOutputStream.newInstance(bytes);
-
-        Proto varint(int field, long value) {
-            try {
-                out.writeUInt64(field, value);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return this;
-        }
-
-        Proto string(int field, String value) {
-            try {
-                out.writeString(field, value);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return this;
-        }
-
-        Proto message(int field, java.util.function.Consumer<Proto> body) {
-            Proto m = new Proto();
-            body.accept(m);
-            try {
-                out.writeByteArray(field, m.toBytes());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return this;
-        }
-
-        byte[] toBytes() {
-            try {
-                out.flush();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return bytes.toByteArray();
-        }
     }
 
     private static Path write(String name, byte[] bytes) {

@@ -4,10 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.JsonGeneratorDelegate;
-import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.io.CharacterEscapes;
-import com.fasterxml.jackson.core.io.SerializedString;
 import dev.ppw.model.Breakdown;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
@@ -22,6 +19,7 @@ import dev.ppw.model.Report;
 import dev.ppw.model.Version;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.Content;
+import dev.ppw.model.output.InertInScript;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.ReportFeature;
 
@@ -88,8 +86,8 @@ public final class HtmlWriter implements OutputWriter {
     static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'unsafe-inline'; "
             + "style-src 'unsafe-inline'; img-src data:";
 
+    /** The page's data, written through {@link InertInScript}: no name can end or change its script element. */
     private static final JsonFactory FACTORY = new JsonFactoryBuilder()
-            .characterEscapes(new InertInScript())
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
             .build();
 
@@ -171,7 +169,7 @@ public final class HtmlWriter implements OutputWriter {
         w.write(script(uplot("dist/uPlot.iife.min.js")));
         w.write("\n</script>\n<script type=\"application/json\" id=\"ppw-data\">\n");
         w.flush();
-        try (JsonGenerator g = shown(FACTORY.createGenerator(w))) {
+        try (JsonGenerator g = shown(FACTORY.createGenerator(new InertInScript(w)))) {
             writeData(g, report, perNodeValues);
         }
         w.write("\n</script>\n");
@@ -180,7 +178,7 @@ public final class HtmlWriter implements OutputWriter {
         for (int i = 0; i < report.phases().size(); i++) {
             w.write("<script type=\"application/json\" id=\"" + PHASE_ELEMENT + i + "\">\n");
             w.flush();
-            try (JsonGenerator g = shown(FACTORY.createGenerator(w))) {
+            try (JsonGenerator g = shown(FACTORY.createGenerator(new InertInScript(w)))) {
                 writeData(g, report.phases().get(i).report(), perNodeValues);
             }
             w.write("\n</script>\n");
@@ -749,35 +747,6 @@ public final class HtmlWriter implements OutputWriter {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /**
-     * JSON that stays inert inside a script element: {@code <}, {@code >} and {@code &} as JSON unicode escapes,
-     * so that no {@code </script>} or {@code <!--} in a name ends or changes the element, and the line
-     * separators U+2028 and U+2029, which older script parsers took for line ends.
-     */
-    private static final class InertInScript extends CharacterEscapes {
-        private static final long serialVersionUID = 1L;
-        private static final SerializableString LINE_SEPARATOR = new SerializedString("\\u2028");
-        private static final SerializableString PARAGRAPH_SEPARATOR = new SerializedString("\\u2029");
-        private final int[] escapes;
-
-        InertInScript() {
-            escapes = CharacterEscapes.standardAsciiEscapesForJSON();
-            escapes['<'] = CharacterEscapes.ESCAPE_STANDARD;
-            escapes['>'] = CharacterEscapes.ESCAPE_STANDARD;
-            escapes['&'] = CharacterEscapes.ESCAPE_STANDARD;
-        }
-
-        @Override
-        public int[] getEscapeCodesForAscii() {
-            return escapes;
-        }
-
-        @Override
-        public SerializableString getEscapeSequence(int ch) {
-            return ch == 0x2028 ? LINE_SEPARATOR : ch == 0x2029 ? PARAGRAPH_SEPARATOR : null;
         }
     }
 }

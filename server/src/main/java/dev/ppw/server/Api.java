@@ -1,5 +1,6 @@
 package dev.ppw.server;
 
+import dev.ppw.store.CounterPoint;
 import dev.ppw.store.HistoryMetric;
 import dev.ppw.store.HistoryPoint;
 import dev.ppw.store.RawFile;
@@ -68,6 +69,16 @@ final class Api {
         long id = request.id("id");
         RunAndFiles found = stores.with(store -> new RunAndFiles(RunQuery.run(store, id), store.rawFiles(id)));
         return Response.json(Json.bytes(g -> RunJson.write(g, found.run(), found.raw())));
+    }
+
+    private record RunPoints(RunInfo run, List<CounterPoint> points) {
+    }
+
+    /** {@code GET /api/runs/ID/counters}: the run's counter series over time. */
+    Response counters(Request request) {
+        long id = request.id("id");
+        RunPoints found = stores.with(store -> new RunPoints(RunQuery.run(store, id), store.counterPoints(id)));
+        return Response.json(Json.bytes(g -> RunJson.counters(g, found.run().id(), found.points())));
     }
 
     /** {@code GET /api/runs/ID/profile}: the saved profile as stored, gzipped ppw-profile JSON. */

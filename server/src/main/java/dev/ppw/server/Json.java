@@ -6,13 +6,11 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.io.CharacterEscapes;
-import com.fasterxml.jackson.core.io.SerializedString;
+import dev.ppw.model.output.InertInScript;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -21,10 +19,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * JSON in and out with Jackson's streaming API. What it writes escapes {@code <}, {@code >}, {@code &} and the line
- * and paragraph separators, so that the same bytes are inert inside a page's data element (a name
- * {@code </script>} cannot end it) and as an API answer. What it reads is a request's small body: maps, lists,
- * strings, numbers, booleans and null, nested at most 32 deep.
+ * JSON in and out with Jackson's streaming API. What it writes passes through {@link InertInScript}, so that the
+ * same bytes are inert inside a page's data element (a name {@code </script>} cannot end it) and as an API answer.
+ * What it reads is a request's small body: maps, lists, strings, numbers, booleans and null, nested at most 32
+ * deep.
  */
 final class Json {
     /** Writes one JSON value. */
@@ -33,7 +31,6 @@ final class Json {
     }
 
     private static final JsonFactory FACTORY = new JsonFactoryBuilder()
-            .characterEscapes(new Inert())
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(32).build())
             .build();
 
@@ -42,18 +39,18 @@ final class Json {
 
     /** The bytes {@code writing} writes, UTF-8. */
     static byte[] bytes(Writing writing) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator g = FACTORY.createGenerator(out)) {
-            writing.write(g);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
+        return text(writing).getBytes(StandardCharsets.UTF_8);
     }
 
     /** The text {@code writing} writes. */
     static String text(Writing writing) {
-        return new String(bytes(writing), StandardCharsets.UTF_8);
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = FACTORY.createGenerator(new InertInScript(out))) {
+            writing.write(g);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
     }
 
     /** {@code text} as maps (in order), lists, strings, longs or doubles, booleans and nulls; bad JSON is a 400. */
@@ -109,31 +106,6 @@ final class Json {
                 return null;
             }
             default -> throw HttpError.badRequest("unexpected " + t + " in the body's JSON");
-        }
-    }
-
-    /** Jackson's JSON escapes, and {@code < > &} and U+2028, U+2029 as {@code \}u escapes. */
-    private static final class Inert extends CharacterEscapes {
-        private static final long serialVersionUID = 1L;
-        private static final SerializableString LINE_SEPARATOR = new SerializedString("\\u2028");
-        private static final SerializableString PARAGRAPH_SEPARATOR = new SerializedString("\\u2029");
-        private final int[] escapes;
-
-        Inert() {
-            escapes = CharacterEscapes.standardAsciiEscapesForJSON();
-            escapes['<'] = CharacterEscapes.ESCAPE_STANDARD;
-            escapes['>'] = CharacterEscapes.ESCAPE_STANDARD;
-            escapes['&'] = CharacterEscapes.ESCAPE_STANDARD;
-        }
-
-        @Override
-        public int[] getEscapeCodesForAscii() {
-            return escapes;
-        }
-
-        @Override
-        public SerializableString getEscapeSequence(int ch) {
-            return ch == 0x2028 ? LINE_SEPARATOR : ch == 0x2029 ? PARAGRAPH_SEPARATOR : null;
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.ppw.server;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.ppw.engine.Engine;
+import dev.ppw.store.GitInfo;
 import dev.ppw.store.NewRun;
 import dev.ppw.workload.CounterInterval;
 import dev.ppw.workload.CounterValue;
@@ -16,6 +17,7 @@ import dev.ppw.workload.Workloads;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,8 +93,10 @@ final class LiveRuns {
     private void store(Live live, RunningWorkload running, Naming naming) {
         try (running) {
             WorkloadResult result = running.await();
+            // the work tree the workload ran in, as a run stored by the command line names the one it ran in
             NewRun run = result.toNewRun().withLabel(naming.label()).withSession(naming.session())
-                    .withTags(naming.tags()).withTool(dev.ppw.model.Version.tool());
+                    .withTags(naming.tags()).withTool(dev.ppw.model.Version.tool())
+                    .withGit(GitInfo.of(result.spec().workingFolder().orElse(Path.of(""))));
             long id = stores.with(store -> store.put(run, engine));
             live.end("stored", Json.text(g -> {
                 g.writeStartObject();
@@ -112,16 +116,38 @@ final class LiveRuns {
 
     /** The stream of {@code key}'s events, or 404. */
     Response stream(Request request) {
-        String key = request.pathValue("key");
-        Live live;
-        synchronized (this) {
-            live = byKey.get(key);
-        }
+        return Response.stream("text/event-stream; charset=utf-8", kept(request.pathValue("key"))::writeTo);
+    }
+
+    /** The workload of {@code key}, running or among the last {@link #KEPT} ended, or 404. */
+    private synchronized Live kept(String key) {
+        Live live = byKey.get(key);
         if (live == null) {
             throw HttpError.notFound("no live run " + Ids.shorten(key) + " here (only the last " + KEPT
                     + " are kept)");
         }
-        return Response.stream("text/event-stream; charset=utf-8", live::writeTo);
+        return live;
+    }
+
+    /**
+     * {@code POST /api/live/{key}/cancel}: stops {@code key}'s workload as Ctrl-C stops {@code record} (perf writes
+     * what it counted; the run is stored, failed and cancelled, and its stream ends as usual); 202. A key not kept is
+     * a 404, a workload that has ended already a 409.
+     */
+    Response cancel(Request request) {
+        String key = request.pathValue("key");
+        Live live = kept(key);
+        RunningWorkload running = live.running;
+        if (live.ended() || running == null || !running.isAlive()) {
+            throw new HttpError(409, "live run " + key + "'s workload has ended already: nothing to cancel");
+        }
+        running.cancel();
+        return Response.bytes(202, Response.JSON, Json.bytes(g -> {
+            g.writeStartObject();
+            g.writeStringField("cancelled", key);
+            g.writeStringField("live", "/api/live/" + key);
+            g.writeEndObject();
+        }));
     }
 
     /** Cancels the workload that runs, if one does: the server is stopping (perf writes what it counted). */

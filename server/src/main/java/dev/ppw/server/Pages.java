@@ -1,6 +1,7 @@
 package dev.ppw.server;
 
 import dev.ppw.store.ContextName;
+import dev.ppw.store.CounterPoint;
 import dev.ppw.store.HistoryMetric;
 import dev.ppw.store.HistoryPoint;
 import dev.ppw.store.RawFile;
@@ -118,16 +119,21 @@ final class Pages {
                 + (r.nodes() > 1 ? " (" + r.operator() + ")" : "");
     }
 
-    private record RunAndFiles(RunInfo run, List<RawFile> raw) {
+    private record RunAndFiles(RunInfo run, List<RawFile> raw, List<CounterPoint> points) {
     }
 
-    /** {@code /runs/ID}: what is said of the run, its downloads, and its report framed below. */
+    /**
+     * {@code /runs/ID}: what is said of the run, its counters over time when it kept them, its downloads, and its
+     * report framed below.
+     */
     Response run(Request request) {
         long id = request.id("id");
-        RunAndFiles found = stores.with(store -> new RunAndFiles(RunQuery.run(store, id), store.rawFiles(id)));
+        RunAndFiles found = stores.with(store -> new RunAndFiles(RunQuery.run(store, id), store.rawFiles(id),
+                store.counterPoints(id)));
         RunInfo r = found.run();
-        StringBuilder page = Html.start("ppw-java run " + r.id() + (r.label().isEmpty() ? "" : " " + r.label()),
-                allowRun);
+        boolean counters = !found.points().isEmpty();
+        String title = "ppw-java run " + r.id() + (r.label().isEmpty() ? "" : " " + r.label());
+        StringBuilder page = counters ? Html.start(title, allowRun, "uPlot.min.css") : Html.start(title, allowRun);
         page.append("<h1>Run ").append(r.id()).append(r.label().isEmpty() ? "" : " <span class=\"name\">"
                 + Html.text(r.label()) + "</span>").append("</h1>\n<dl class=\"facts\" id=\"facts\">");
         fact(page, "created (UTC)", Shown.when(r.created()));
@@ -149,6 +155,15 @@ final class Pages {
             page.append("<h2>Standard error's tail</h2>\n<pre id=\"stderr\">").append(Html.text(r.outcome().stderrTail()))
                     .append("</pre>\n");
         }
+        if (counters) {
+            long series = found.points().stream().map(p -> List.of(p.pid(), p.counter(), p.id(), p.series()))
+                    .distinct().count();
+            page.append("<h2>Counters over time</h2>\n<p class=\"note\" id=\"counters-note\">")
+                    .append(found.points().size()).append(" points in ").append(series)
+                    .append(" series (<a href=\"/api/runs/").append(r.id())
+                    .append("/counters\">JSON</a>).</p>\n<div id=\"counters-chart\" class=\"chart\"></div>\n");
+            Html.data(page, "counters-data", Json.text(g -> RunJson.counters(g, r.id(), found.points())));
+        }
         settings(page, "Environment", "environment", r.environment());
         settings(page, "Settings", "settings", r.settings());
         page.append("<p class=\"actions\" id=\"downloads\"><a href=\"/api/runs/").append(r.id())
@@ -167,7 +182,7 @@ final class Pages {
         }
         page.append("</p>\n<iframe id=\"report\" class=\"report\" title=\"the run's report\" src=\"/runs/")
                 .append(r.id()).append("/report\"></iframe>\n");
-        return Response.html(Html.end(page));
+        return Response.html(counters ? Html.end(page, "uPlot.iife.min.js", "counters.js") : Html.end(page));
     }
 
     private static void fact(StringBuilder page, String name, String value) {

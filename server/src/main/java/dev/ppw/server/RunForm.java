@@ -108,7 +108,9 @@ final class RunForm {
                 .append(Html.text(lines(tags))).append("</textarea></label></fieldset>\n")
                 .append("<p><button type=\"submit\">Run</button> <span id=\"run-status\"></span></p>\n</form>\n")
                 .append("<noscript><p>The form needs script: it posts JSON and follows the run as it goes.</p></noscript>\n")
-                .append("<section id=\"live\" hidden><h2>Live</h2><p id=\"live-state\"></p><div id=\"live-chart\"></div>")
+                .append("<section id=\"live\" hidden><h2>Live</h2><p id=\"live-state\"></p>")
+                .append("<p><button type=\"button\" id=\"live-cancel\" hidden>Cancel</button></p>")
+                .append("<div id=\"live-chart\"></div>")
                 .append("<pre id=\"live-output\"></pre></section>\n");
         return Response.html(Html.end(page, "uPlot.iife.min.js", "live.js"));
     }

@@ -1,6 +1,7 @@
 package dev.ppw.server;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.ppw.store.CounterPoint;
 import dev.ppw.store.RawFile;
 import dev.ppw.store.RunInfo;
 
@@ -11,6 +12,47 @@ import java.util.Map;
 /** A stored run as the API gives it (docs/server.md): everything {@code runs show} says, and where its pages are. */
 final class RunJson {
     private RunJson() {
+    }
+
+    /**
+     * Run {@code run}'s counter series over time: {@code {"run", "series": [{"pid", "counter", "id", "series",
+     * "points": [[at_ns, value], ...]}]}}, a series' points in time ({@code points} come series by series).
+     */
+    static void counters(JsonGenerator g, long run, List<CounterPoint> points) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("run", run);
+        g.writeArrayFieldStart("series");
+        CounterPoint open = null;
+        for (CounterPoint p : points) {
+            if (open == null || !sameSeries(open, p)) {
+                if (open != null) {
+                    g.writeEndArray();
+                    g.writeEndObject();
+                }
+                open = p;
+                g.writeStartObject();
+                g.writeStringField("pid", p.pid());
+                g.writeStringField("counter", p.counter());
+                g.writeStringField("id", p.id());
+                g.writeStringField("series", p.series());
+                g.writeArrayFieldStart("points");
+            }
+            g.writeStartArray();
+            g.writeNumber(p.atNanos());
+            g.writeNumber(p.value());
+            g.writeEndArray();
+        }
+        if (open != null) {
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static boolean sameSeries(CounterPoint a, CounterPoint b) {
+        return a.pid().equals(b.pid()) && a.counter().equals(b.counter()) && a.id().equals(b.id())
+                && a.series().equals(b.series());
     }
 
     static void write(JsonGenerator g, RunInfo run) throws IOException {

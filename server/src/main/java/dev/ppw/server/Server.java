@@ -37,8 +37,8 @@ public final class Server implements AutoCloseable {
      * @param token        the token every request must carry, or empty for a new random one
      * @param problems     where a line goes for each request answered 500 (the command line: standard error)
      * @param allowRun     true to serve the new-run form ({@code /runs/new}, {@code POST /api/runs/new},
-     *                     {@code /api/live/K}, {@code /api/events}): whoever has the token may then run any command
-     *                     as this process's user. False: those routes are 404
+     *                     {@code /api/live/K}, {@code POST /api/live/K/cancel}, {@code /api/events}): whoever has
+     *                     the token may then run any command as this process's user. False: those routes are 404
      * @param workloads    how the form's workloads are run (perf, scratch folder); its engine is the server's
      */
     public record Options(StoreLocation store, RunStore.Options storeOptions, InetAddress bind, int port,
@@ -150,6 +150,7 @@ public final class Server implements AutoCloseable {
             router.get("/runs/new", form::page)
                     .post("/api/runs/new", form::start)
                     .get("/api/live/{key}", live::stream)
+                    .post("/api/live/{key}/cancel", live::cancel)
                     .get("/api/events", form::events);
         } else {
             // the form's routes are no routes at all, not a bad run id "new" or a method /api/runs/{id} lacks
@@ -157,7 +158,7 @@ public final class Server implements AutoCloseable {
                 throw HttpError.notFound("no page " + Ids.shorten(r.path()) + " here: this server runs nothing"
                         + " (ppw-java serve --allow-run serves the new-run form)");
             };
-            router.get("/runs/new", off).post("/api/runs/new", off);
+            router.get("/runs/new", off).post("/api/runs/new", off).post("/api/live/{key}/cancel", off);
         }
         return router
                 .get("/", pages::runs)
@@ -170,6 +171,7 @@ public final class Server implements AutoCloseable {
                 .get("/api/runs", api::runs)
                 .get("/api/sessions", api::sessions)
                 .get("/api/runs/{id}", api::run)
+                .get("/api/runs/{id}/counters", api::counters)
                 .get("/api/runs/{id}/profile", api::profile)
                 .get("/api/runs/{id}/report", api::report)
                 .get("/api/runs/{id}/raw/{name}", api::raw)

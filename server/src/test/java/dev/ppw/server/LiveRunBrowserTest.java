@@ -1,5 +1,6 @@
 package dev.ppw.server;
 
+import dev.ppw.store.RunStore;
 import dev.ppw.testing.browser.BrowserSession;
 import dev.ppw.testing.browser.Chromium;
 import dev.ppw.workload.WorkloadException;
@@ -58,9 +59,58 @@ class LiveRunBrowserTest {
             assertEquals(true, browser.eval("document.querySelector('#live-chart canvas') !== null"));
             assertEquals(true, browser.eval("document.getElementById('live-output').textContent"
                     + ".indexOf('tick 5') >= 0"));
+            assertEquals(true, browser.eval("document.getElementById('live-cancel').hidden"), "no Cancel once ended");
+            // the stored run's page draws the same counters from its points
+            browser.open(URI.create(base + "/runs/9?token=" + Served.TOKEN));
+            assertEquals(true, browser.eval("document.querySelector('#counters-chart canvas') !== null"));
+            // task-clock's series: its count in msec, and perf's metric (CPUs utilized) where perf printed one
+            assertEquals(true, browser.eval("Number(document.getElementById('counters-chart')"
+                    + ".getAttribute('data-series')) === JSON.parse(document.getElementById('counters-data').textContent).series.length"
+                    + " && JSON.parse(document.getElementById('counters-data').textContent).series"
+                    + ".some(function (s) { return s.counter === 'task-clock' && s.series === 'msec'; })"));
+            assertEquals(true, browser.eval("Number(document.getElementById('counters-chart')"
+                    + ".getAttribute('data-times')) >= 3"));
             assertEquals(List.of(), browser.errors());
             for (String url : browser.requests()) {
                 assertTrue(url.startsWith(base + "/") || url.startsWith("data:"), "a request elsewhere: " + url);
+            }
+        }
+    }
+
+    @Test
+    void theFormsCancelButtonStopsTheWorkloadWhichIsStoredCancelled() throws Exception {
+        try (BrowserSession session = BrowserSession.start("ppw-live-cancel");
+             Served served = Served.start(folder, true)) {
+            Chromium browser = session.browser;
+            String base = "http://127.0.0.1:" + served.port();
+            browser.open(URI.create(base + "/runs/new?token=" + Served.TOKEN));
+            browser.eval("document.querySelector('input[name=tool][value=none]').checked = true");
+            browser.eval("document.querySelector('textarea[name=command]').value = 'sleep\\n30'");
+            browser.click("#run-form button[type=submit]");
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!Boolean.TRUE.equals(browser.eval("document.getElementById('live-state').textContent"
+                    + ".indexOf('running: sleep 30') === 0"))) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("never started: " + browser.eval(
+                            "document.getElementById('live-state').textContent"));
+                }
+                Thread.sleep(50);
+            }
+            assertEquals(false, browser.eval("document.getElementById('live-cancel').hidden"));
+            long clicked = System.nanoTime();
+            browser.click("#live-cancel");
+            while (!Boolean.TRUE.equals(browser.eval("document.querySelector('#live-state a') !== null"))) {
+                if (System.nanoTime() > clicked + 20_000_000_000L) {
+                    throw new AssertionError("never stored: " + browser.eval(
+                            "document.getElementById('live-state').textContent"));
+                }
+                Thread.sleep(50);
+            }
+            assertEquals("/runs/9", browser.eval("document.querySelector('#live-state a').getAttribute('href')"));
+            assertTrue(browser.eval("document.getElementById('live-output').textContent").toString().isEmpty());
+            assertEquals(List.of(), browser.errors());
+            try (RunStore store = RunStore.open(served.location, RunStore.Options.defaults())) {
+                assertTrue(store.run(9).orElseThrow().outcome().failed(), "stored as a failed, cancelled run");
             }
         }
     }

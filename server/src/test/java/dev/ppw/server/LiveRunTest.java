@@ -1,6 +1,8 @@
 package dev.ppw.server;
 
 import dev.ppw.model.CounterSeries;
+import dev.ppw.store.CounterPoint;
+import dev.ppw.store.GitInfo;
 import dev.ppw.store.RunInfo;
 import dev.ppw.store.RunStore;
 import dev.ppw.testing.browser.HostileNames;
@@ -46,6 +48,7 @@ class LiveRunTest {
             assertEquals(404, s.get("/runs/new?from=2").status());
             assertEquals(404, s.get("/api/live/abc").status());
             assertEquals(404, s.get("/api/events?search=cycles").status());
+            assertEquals(404, s.sendBody("POST", "/api/live/abc/cancel", "", auth(s)).status());
             Served.Answer post = s.sendBody("POST", "/api/runs/new", RUN, auth(s, "Content-Type: application/json"));
             assertEquals(404, post.status(), post.text());
             assertFalse(s.get("/runs/2").text().contains("run again"));
@@ -96,6 +99,43 @@ class LiveRunTest {
                 assertEquals(400, post.status(), body + ": " + post.text());
                 assertEquals(1, post.text().strip().lines().count(), post.text());
             }
+        }
+    }
+
+    @Test
+    void aRunningWorkloadIsCancelledByItsTokenCheckedRouteAndStoredAsCancelled() throws Exception {
+        try (Served s = Served.start(dir, true)) {
+            assertFalse(s.get("/runs/2").text().contains("counters.js"), "a run without counter points has no chart");
+            assertEquals("{\"run\":2,\"series\":[]}", s.get("/api/runs/2/counters").text());
+            assertTrue(s.get("/runs/new").text().contains("id=\"live-cancel\""));
+            Served.Answer started = s.sendBody("POST", "/api/runs/new",
+                    "{\"tool\": \"none\", \"command\": [\"sleep\", \"30\"], \"label\": \"cancelled\"}",
+                    auth(s, "Content-Type: application/json"));
+            assertEquals(202, started.status(), started.text());
+            Matcher m = Pattern.compile("\"live\":\"(/api/live/[0-9a-f]+)\"").matcher(started.text());
+            assertTrue(m.find(), started.text());
+            String live = m.group(1);
+            assertEquals(404, s.sendBody("POST", "/api/live/0123456789abcdef/cancel", "", auth(s)).status());
+            Served.Answer foreign = s.sendBody("POST", live + "/cancel", "", auth(s, "Origin: http://evil.example"));
+            assertEquals(403, foreign.status(), foreign.text());
+            Served.Answer noToken = s.sendBody("POST", live + "/cancel", "", "Host: 127.0.0.1:" + s.port());
+            assertEquals(403, noToken.status(), noToken.text());
+
+            long before = System.nanoTime();
+            Served.Answer cancel = s.sendBody("POST", live + "/cancel", "", auth(s));
+            assertEquals(202, cancel.status(), cancel.text());
+            assertTrue(cancel.text().contains("\"live\":\"" + live + "\""), cancel.text());
+            String events = s.get(live).text();
+            assertTrue((System.nanoTime() - before) / 1_000_000_000L < 20, "the 30 s sleep was stopped");
+            assertTrue(events.contains("\"cancelled\":true"), events);
+            Matcher stored = Pattern.compile("event: stored\ndata: \\{\"run\":(\\d+),").matcher(events);
+            assertTrue(stored.find(), events);
+            try (RunStore store = RunStore.open(s.location, RunStore.Options.defaults())) {
+                RunInfo run = store.run(Long.parseLong(stored.group(1))).orElseThrow();
+                assertEquals("cancelled", run.label());
+                assertTrue(run.outcome().failed(), "a cancelled workload's run is failed");
+            }
+            assertTrue(s.problems.isEmpty(), s.problems.toString());
         }
     }
 
@@ -160,7 +200,24 @@ class LiveRunTest {
                 CounterSeries taskClock = counters.stream().filter(c -> c.counter().equals("task-clock"))
                         .findFirst().orElseThrow(() -> new AssertionError(counters.toString()));
                 assertEquals(intervals, taskClock.samples(), counters.toString());
+                // each interval kept as a point of its series, not only the summary
+                List<CounterPoint> points = store.counterPoints(id).stream()
+                        .filter(p -> p.counter().equals("task-clock") && p.series().equals(taskClock.series()))
+                        .toList();
+                assertEquals(intervals, points.size(), points.toString());
+                // the git work tree the workload ran in (the server's folder), as a run stored by the command line
+                assertEquals(GitInfo.of(Path.of("")).map(GitInfo::commit).orElse(""), run.gitCommit());
+                assertEquals(GitInfo.of(Path.of("")).map(GitInfo::branch).orElse(""), run.gitBranch());
             }
+            String page = s.get("/runs/" + id).text();
+            assertTrue(page.contains("id=\"counters-data\""), page);
+            assertTrue(page.contains("/assets/counters.js"), page);
+            assertEquals(200, s.get("/assets/counters.js").status());
+            Served.Answer api = s.get("/api/runs/" + id + "/counters");
+            assertEquals(200, api.status(), api.text());
+            assertTrue(api.text().startsWith("{\"run\":" + id + ",\"series\":[{\"pid\":\"\",\"counter\":"),
+                    api.text());
+            assertTrue(api.text().contains("\"counter\":\"task-clock\""), api.text());
 
             // run again: the form filled from the stored run's settings
             String again = s.get("/runs/new?from=" + id).text();
@@ -170,6 +227,9 @@ class LiveRunTest {
             assertTrue(again.contains("PPW_LIVE=1"), again);
             assertTrue(again.contains("value=\"live &lt;b&gt;\""), again);
             assertTrue(s.problems.isEmpty(), s.problems.toString());
+
+            Served.Answer cancelEnded = s.sendBody("POST", live + "/cancel", "", auth(s));
+            assertEquals(409, cancelEnded.status(), cancelEnded.text());
 
             // the one run has ended: another may start
             Served.Answer third = s.sendBody("POST", "/api/runs/new",

@@ -18,7 +18,7 @@ import java.util.List;
  */
 final class Migrations {
     /** Every migration, in order: migration n is {@code V(n)__NAME.sql}. */
-    private static final List<String> NAMES = List.of("V1__runs");
+    private static final List<String> NAMES = List.of("V1__runs", "V2__counter_points");
 
     /** The schema version this ppw-java writes and the newest it reads. */
     static final int CURRENT = NAMES.size();

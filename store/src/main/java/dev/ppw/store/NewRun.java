@@ -32,10 +32,13 @@ import java.util.Optional;
  * @param created     when the run was made; null for the time of storing
  * @param outcome     how the workload ended, for runs of a workload ({@link Outcome#OK} otherwise)
  * @param rawFiles    files kept beside the store with the run (perf.data, traces): a name unique in the run to the file
+ * @param counterPoints the values of the profile's counter series over time (perf stat -I's intervals), kept
+ *                    beside their summaries; empty when the run has none. Kept in {@link CounterPoint#ORDER}
  */
 public record NewRun(Profile profile, Optional<Profile> flat, String label, String session, Map<String, String> tags,
                      List<String> commandLine, Map<String, String> environment, Map<String, String> settings,
-                     String tool, Optional<GitInfo> git, Instant created, Outcome outcome, Map<String, Path> rawFiles) {
+                     String tool, Optional<GitInfo> git, Instant created, Outcome outcome, Map<String, Path> rawFiles,
+                     List<CounterPoint> counterPoints) {
 
     /**
      * How a run's workload ended.
@@ -66,6 +69,7 @@ public record NewRun(Profile profile, Optional<Profile> flat, String label, Stri
         Objects.requireNonNull(git, "git");
         Objects.requireNonNull(outcome, "outcome");
         rawFiles = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(rawFiles));
+        counterPoints = counterPoints.stream().sorted(CounterPoint.ORDER).toList();
         for (String key : tags.keySet()) {
             checkTagKey(key);
         }
@@ -81,62 +85,62 @@ public record NewRun(Profile profile, Optional<Profile> flat, String label, Stri
     /** {@code profile} with nothing said about it. */
     public static NewRun of(Profile profile) {
         return new NewRun(profile, Optional.empty(), "", "", Map.of(), List.of(), Map.of(), Map.of(), "",
-                Optional.empty(), null, Outcome.OK, Map.of());
+                Optional.empty(), null, Outcome.OK, Map.of(), List.of());
     }
 
     public NewRun withFlat(Profile flatView) {
         return new NewRun(profile, Optional.of(flatView), label, session, tags, commandLine, environment, settings,
-                tool, git, created, outcome, rawFiles);
+                tool, git, created, outcome, rawFiles, counterPoints);
     }
 
     public NewRun withLabel(String name) {
         return new NewRun(profile, flat, name == null ? "" : name, session, tags, commandLine, environment, settings,
-                tool, git, created, outcome, rawFiles);
+                tool, git, created, outcome, rawFiles, counterPoints);
     }
 
     public NewRun withSession(String name) {
         return new NewRun(profile, flat, label, name == null ? "" : name, tags, commandLine, environment, settings,
-                tool, git, created, outcome, rawFiles);
+                tool, git, created, outcome, rawFiles, counterPoints);
     }
 
     public NewRun withTags(Map<String, String> keyToValue) {
         return new NewRun(profile, flat, label, session, keyToValue, commandLine, environment, settings, tool, git,
-                created, outcome, rawFiles);
+                created, outcome, rawFiles, counterPoints);
     }
 
     public NewRun withCommandLine(List<String> arguments) {
         return new NewRun(profile, flat, label, session, tags, arguments, environment, settings, tool, git, created,
-                outcome, rawFiles);
+                outcome, rawFiles, counterPoints);
     }
 
     public NewRun withEnvironment(Map<String, String> values) {
         return new NewRun(profile, flat, label, session, tags, commandLine, values, settings, tool, git, created,
-                outcome, rawFiles);
+                outcome, rawFiles, counterPoints);
     }
 
     public NewRun withSettings(Map<String, String> values) {
         return new NewRun(profile, flat, label, session, tags, commandLine, environment, values, tool, git, created,
-                outcome, rawFiles);
+                outcome, rawFiles, counterPoints);
     }
 
     public NewRun withTool(String nameAndVersion) {
         return new NewRun(profile, flat, label, session, tags, commandLine, environment, settings, nameAndVersion, git,
-                created, outcome, rawFiles);
+                created, outcome, rawFiles, counterPoints);
     }
 
     public NewRun withGit(Optional<GitInfo> workTree) {
         return new NewRun(profile, flat, label, session, tags, commandLine, environment, settings, tool, workTree,
-                created, outcome, rawFiles);
+                created, outcome, rawFiles, counterPoints);
     }
 
     public NewRun withCreated(Instant when) {
         return new NewRun(profile, flat, label, session, tags, commandLine, environment, settings, tool, git, when,
-                outcome, rawFiles);
+                outcome, rawFiles, counterPoints);
     }
 
     public NewRun withOutcome(Outcome ended) {
         return new NewRun(profile, flat, label, session, tags, commandLine, environment, settings, tool, git, created,
-                ended, rawFiles);
+                ended, rawFiles, counterPoints);
     }
 
     /** This run with {@code file} kept beside the store under {@code name} (unique in the run: a file name). */
@@ -147,6 +151,12 @@ public record NewRun(Profile profile, Optional<Profile> flat, String label, Stri
         Map<String, Path> more = new LinkedHashMap<>(rawFiles);
         more.put(name, file);
         return new NewRun(profile, flat, label, session, tags, commandLine, environment, settings, tool, git, created,
-                outcome, more);
+                outcome, more, counterPoints);
+    }
+
+    /** This run with {@code points}, its counter series' values over time, instead of those it had. */
+    public NewRun withCounterPoints(List<CounterPoint> points) {
+        return new NewRun(profile, flat, label, session, tags, commandLine, environment, settings, tool, git, created,
+                outcome, rawFiles, points);
     }
 }

@@ -213,6 +213,21 @@ final class RunReader {
         return series;
     }
 
+    List<CounterPoint> counterPoints(long run) throws SQLException {
+        List<CounterPoint> points = new ArrayList<>();
+        try (PreparedStatement s = connection.prepareStatement("SELECT pid, counter, series_id, series, at_ns, value"
+                + " FROM counter_points WHERE run = ? ORDER BY seq")) {
+            s.setLong(1, run);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    points.add(new CounterPoint(r.getString(1), r.getString(2), r.getString(3), r.getString(4),
+                            r.getLong(5), r.getDouble(6)));
+                }
+            }
+        }
+        return points;
+    }
+
     /**
      * One region's values across runs: the contexts of a path found level by level (any callsite), then their values
      * read by context (the key's first column) and summed per run; or a flat row's values by (region, part).

@@ -474,6 +474,18 @@ public final class RunStore implements AutoCloseable {
     }
 
     /**
+     * The points of run {@code id}'s counter series over time ({@link NewRun#counterPoints()}), series by series and
+     * each in time; empty when it has none (a run that is not perf stat's, or stored before they were kept).
+     */
+    public List<CounterPoint> counterPoints(long id) {
+        try {
+            return new RunReader(connection, dialect).counterPoints(id);
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    /**
      * One region's {@code metric} in each run of {@code filter} that has it, oldest first (the {@code last} newest of
      * those that have it when the filter says so). Runs without the region have no point.
      */
@@ -545,8 +557,8 @@ public final class RunStore implements AutoCloseable {
                     reader.rawFiles(id, location.rawFolder()).forEach(f -> rawFolders.add(f.file().getParent()));
                 }
                 for (long id : ids) {
-                    for (String table : List.of("context_values", "flat_values", "counter_series", "tags", "raw_files",
-                            "run_profiles")) {
+                    for (String table : List.of("context_values", "flat_values", "counter_series", "counter_points",
+                            "tags", "raw_files", "run_profiles")) {
                         try (PreparedStatement s = connection.prepareStatement(
                                 "DELETE FROM " + table + " WHERE run = ?")) {
                             s.setLong(1, id);

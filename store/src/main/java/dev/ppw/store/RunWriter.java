@@ -178,6 +178,7 @@ final class RunWriter {
                     runId, n -> new long[] {nameIds[flatRegion[n]], flatTree.part(n).ordinal()});
         }
         insertCounters(profile.counters(), runId);
+        insertCounterPoints(run.counterPoints(), runId);
         insertRawFiles(run, runId, uuid, location);
         return runId;
     }
@@ -409,6 +410,29 @@ final class RunWriter {
 
     static String placeholders(int count) {
         return "?" + ", ?".repeat(count - 1);
+    }
+
+    private void insertCounterPoints(List<CounterPoint> points, long runId) throws SQLException {
+        if (points.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement s = connection.prepareStatement("INSERT INTO counter_points (run, seq, pid, counter,"
+                + " series_id, series, at_ns, value) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+            int seq = 0;
+            for (CounterPoint p : points) {
+                int i = 0;
+                s.setLong(++i, runId);
+                s.setInt(++i, seq++);
+                s.setString(++i, p.pid());
+                s.setString(++i, p.counter());
+                s.setString(++i, p.id());
+                s.setString(++i, p.series());
+                s.setLong(++i, p.atNanos());
+                s.setDouble(++i, p.value());
+                s.addBatch();
+            }
+            s.executeBatch();
+        }
     }
 
     private void insertCounters(List<CounterSeries> counters, long runId) throws SQLException {

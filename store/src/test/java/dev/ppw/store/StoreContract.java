@@ -245,6 +245,52 @@ abstract class StoreContract {
     }
 
     @Test
+    void aRunsCounterPointsReadBackSeriesBySeriesInTimeAndGoWithTheRun() {
+        try (RunStore store = open(location())) {
+            Profile tree = Profiles.ofTrace("rec.json", RECURSIVE_TRACE, ViewSpec.TREE);
+            List<CounterPoint> points = List.of(
+                    new CounterPoint("", "task-clock", "", "msec", 200_000_000L, 99.5),
+                    new CounterPoint("", "task-clock", "", "msec", 100_000_000L, 101.25),
+                    new CounterPoint("", "page-faults", "CPU0", "count", 100_000_000L, 7),
+                    new CounterPoint("1", "mem </script>", "", "bytes", 5_000, -1e300));
+            assertEquals(1, store.put(NewRun.of(tree).withCounterPoints(points), Profiles.ENGINE));
+            assertEquals(2, store.put(NewRun.of(tree), Profiles.ENGINE));
+            assertEquals(List.of(points.get(2), points.get(1), points.get(0), points.get(3)), store.counterPoints(1));
+            assertEquals(List.of(), store.counterPoints(2), "a run given none has none");
+            assertEquals(tree.counters(), store.counters(1), "the summaries are kept as before");
+            store.remove(List.of(1L));
+            assertEquals(0, StoreChecks.valueRows(store, "counter_points", 1));
+            assertThrows(IllegalArgumentException.class,
+                    () -> new CounterPoint("", "c", "", "count", 1, Double.NaN));
+        }
+    }
+
+    @Test
+    void aStoreOfSchemaVersionOneIsMigratedAndKeepsItsRuns() {
+        StoreLocation location = location();
+        Profile first = Profiles.generated(1, 10, 5, false);
+        try (RunStore store = open(location)) {
+            store.put(NewRun.of(first), Profiles.ENGINE);
+            // the store as version 1 left it: no counter_points
+            try (var s = store.connection().createStatement()) {
+                s.execute("DROP TABLE counter_points");
+                s.executeUpdate("UPDATE store_meta SET value = '1' WHERE key = 'schema_version'");
+            } catch (java.sql.SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        try (RunStore store = open(location)) {
+            assertEquals(Integer.toString(RunStore.schemaVersion()),
+                    StoreChecks.query(store, "SELECT value FROM store_meta WHERE key = 'schema_version'"));
+            CounterPoint point = new CounterPoint("", "task-clock", "", "msec", 100_000_000L, 12.5);
+            long id = store.put(NewRun.of(first).withCounterPoints(List.of(point)), Profiles.ENGINE);
+            assertEquals(List.of(point), store.counterPoints(id));
+            assertEquals(List.of(), store.counterPoints(1));
+            assertEquals(Profiles.canonical(first), Profiles.canonical(Profiles.readBack(store, "run:1", ViewSpec.TREE)));
+        }
+    }
+
+    @Test
     void aStoreOfANewerSchemaIsRefusedUnchanged() {
         StoreLocation location = location();
         try (RunStore store = open(location)) {

@@ -13,6 +13,7 @@ import dev.ppw.model.MergeOp;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.Profile;
 import dev.ppw.model.format.InputSource;
+import dev.ppw.store.CounterPoint;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -44,6 +45,7 @@ final class Folding {
     private final RunningWorkload.Told told;
     private final List<String> notes = new ArrayList<>();
     private final Map<String, Path> raw = new LinkedHashMap<>();
+    private List<CounterPoint> points = List.of();
     private boolean stepFailed;
     private Engine engine;
 
@@ -74,7 +76,7 @@ final class Folding {
             profile = profile.withCounters(series, profile.displayTimeUnit());
         }
         return new WorkloadResult(spec, started, wallNanos, status, failed || stepFailed, cancelled, stdoutTail,
-                stderrTail, intervals, profile, raw, notes);
+                stderrTail, intervals, profile, raw, notes, points);
     }
 
     private Engine engine() {
@@ -94,6 +96,7 @@ final class Folding {
         }
         raw.put(RunningWorkload.PERF_STAT_FILE, file);
         told.call(l -> l.step("reading perf stat's counts"));
+        points = counterPoints(file);
         try {
             AnalysisResult result = engine().analyze(Analysis.profile(engine().inputs(List.of(file.toString())))
                     .withReading(ReadingOptions.defaults().withInputFormat(PERF_STAT_FORMAT)));
@@ -103,6 +106,32 @@ final class Folding {
             notes.add("perf stat's counts: " + e.getMessage());
             stepFailed = true;
             return null;
+        }
+    }
+
+    /**
+     * Each interval's counts as points of the series the {@code perf-stat} reader makes of the same lines (SEMANTICS.md
+     * "Counters": the count in its unit, perf's metric in its unit); a count perf did not take is no point.
+     */
+    private List<CounterPoint> counterPoints(Path file) {
+        List<CounterPoint> out = new ArrayList<>();
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (CounterInterval interval : PerfStatCsv.parse(r)) {
+                for (CounterValue v : interval.values()) {
+                    v.value().ifPresent(x -> add(out, v, v.unit(), interval.endNanos(), x));
+                    v.metricValue().ifPresent(x -> add(out, v, v.metricUnit(), interval.endNanos(), x));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            notes.add("perf stat's counts over time: " + e.getMessage());
+            return List.of();
+        }
+        return out;
+    }
+
+    private static void add(List<CounterPoint> out, CounterValue v, String series, long atNanos, double value) {
+        if (Double.isFinite(value)) {
+            out.add(new CounterPoint("", v.event(), v.id(), series, atNanos, value));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.ppw.workload;
 
 import dev.ppw.model.Profile;
+import dev.ppw.store.CounterPoint;
 import dev.ppw.store.NewRun;
 
 import java.nio.file.Path;
@@ -33,10 +34,13 @@ import java.util.OptionalInt;
  *                    {@link RunningWorkload#close()}
  * @param notes       what went wrong after the workload ended, one line each (a trace that could not be read, perf
  *                    script's complaint), and the warnings folding met
+ * @param counterPoints perf stat's counts over time: each interval's value of each series of the profile's counter
+ *                    series that perf counted (named as the series are); empty without perf stat
  */
 public record WorkloadResult(WorkloadSpec spec, Instant started, long wallNanos, OptionalInt exitStatus,
                              boolean failed, boolean cancelled, String stdoutTail, String stderrTail, int intervals,
-                             Profile profile, Map<String, Path> rawFiles, List<String> notes) {
+                             Profile profile, Map<String, Path> rawFiles, List<String> notes,
+                             List<CounterPoint> counterPoints) {
     public WorkloadResult {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(started, "started");
@@ -46,6 +50,7 @@ public record WorkloadResult(WorkloadSpec spec, Instant started, long wallNanos,
         Objects.requireNonNull(profile, "profile");
         rawFiles = Collections.unmodifiableMap(new LinkedHashMap<>(rawFiles));
         notes = List.copyOf(notes);
+        counterPoints = List.copyOf(counterPoints);
     }
 
     /** How the workload ended, as the store keeps it: failed or not, its exit status, its standard error's tail. */
@@ -56,11 +61,13 @@ public record WorkloadResult(WorkloadSpec spec, Instant started, long wallNanos,
     /**
      * The run to store: the profile, its outcome, the spec as settings ({@link WorkloadSpec#toSettings()}, read back
      * by {@link WorkloadSpec#fromSettings} to run it again), the environment additions, the workload's command as
-     * the command line, the raw files and the time it started. The caller adds label, session, tags and the rest.
+     * the command line, the raw files, the counter points and the time it started. The caller adds label, session,
+     * tags and the rest.
      */
     public NewRun toNewRun() {
         NewRun run = NewRun.of(profile).withOutcome(outcome()).withSettings(spec.toSettings())
-                .withEnvironment(spec.environment()).withCommandLine(spec.command()).withCreated(started);
+                .withEnvironment(spec.environment()).withCommandLine(spec.command()).withCreated(started)
+                .withCounterPoints(counterPoints);
         for (Map.Entry<String, Path> raw : rawFiles.entrySet()) {
             run = run.withRawFile(raw.getKey(), raw.getValue());
         }

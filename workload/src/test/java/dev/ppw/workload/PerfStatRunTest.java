@@ -1,6 +1,7 @@
 package dev.ppw.workload;
 
 import dev.ppw.model.CounterSeries;
+import dev.ppw.store.CounterPoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,6 +49,19 @@ class PerfStatRunTest {
                     .findFirst().orElseThrow(() -> new AssertionError(event + " in " + result.profile().counters()));
             assertEquals(counted, series.samples(), event);
         }
+        // every series is kept over time too: its points are its samples, at the intervals' ends, summing to its sum
+        List<Long> ends = told.intervals.stream().map(CounterInterval::endNanos).toList();
+        for (CounterSeries series : result.profile().counters()) {
+            List<CounterPoint> points = result.counterPoints().stream().filter(p -> p.pid().equals(series.pid())
+                    && p.counter().equals(series.counter()) && p.id().equals(series.id())
+                    && p.series().equals(series.series())).toList();
+            assertEquals(series.samples(), points.size(), series.toString());
+            assertEquals(series.sum(), points.stream().mapToDouble(CounterPoint::value).sum(),
+                    Math.abs(series.sum()) * 1e-12, series.toString());
+            assertTrue(points.stream().allMatch(p -> ends.contains(p.atNanos())), points.toString());
+        }
+        assertEquals(result.counterPoints().stream().sorted(CounterPoint.ORDER).toList(),
+                result.toNewRun().counterPoints());
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.Head;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
+import dev.ppw.testing.Golden;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -75,12 +76,8 @@ class LttngTextTest {
         return counts;
     }
 
-    static void assertGolden(String resource, String actual) throws IOException {
-        Path golden = Path.of("src/test/resources", resource);
-        if (Boolean.getBoolean("ppw.updateGolden")) {
-            Files.writeString(golden, actual);
-        }
-        assertEquals(Files.readString(golden), actual, resource);
+    static void assertGolden(String resource, String actual) {
+        Golden.check(Path.of("src/test/resources", resource), actual);
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.ppw.collect.perfetto;
 import dev.ppw.collect.RecordingSink;
 import dev.ppw.model.BadInputException;
 import dev.ppw.model.DiagnosticWords;
+import dev.ppw.testing.perfetto.PerfettoTraceWriter;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -13,7 +14,7 @@ import static dev.ppw.collect.TestInputs.gzip;
 import static dev.ppw.collect.TestInputs.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Small traces written field by field ({@link TraceWriter}), each showing one rule of the reader. */
+/** Small traces written field by field ({@link PerfettoTraceWriter}), each showing one rule of the reader. */
 class PerfettoReaderTest {
     private static final long THREAD = 11;
     private static final int BEGIN = Proto.TYPE_SLICE_BEGIN;
@@ -21,7 +22,7 @@ class PerfettoReaderTest {
 
     @Test
     void threadSlicesNestAndAnUnnamedEndClosesTheInnermost() {
-        byte[] trace = new TraceWriter().threadTrack(THREAD, 10, 12, "worker")
+        byte[] trace = new PerfettoTraceWriter().threadTrack(THREAD, 10, 12, "worker")
                 .event(1000, THREAD, BEGIN, "main").event(2000, THREAD, BEGIN, "work")
                 .event(3000, THREAD, END, null).event(4000, THREAD, END, "main").toBytes();
         RecordingSink sink = read(trace);
@@ -35,7 +36,7 @@ class PerfettoReaderTest {
     void equalTimestampsKeepPacketOrderAndEndsPassThroughForTheFolderToJudge() {
         // The folder counts the unmatched end and closes the open begin at its track's end: the reader hands on
         // every event in packet order, as the Chrome reader does.
-        byte[] trace = new TraceWriter().threadTrack(THREAD, 1, 1, null)
+        byte[] trace = new PerfettoTraceWriter().threadTrack(THREAD, 1, 1, null)
                 .event(5, THREAD, END, null).event(7, THREAD, BEGIN, "a").event(7, THREAD, BEGIN, "b")
                 .event(7, THREAD, END, null).toBytes();
         assertEquals(List.of("E T(1,1) 5 (no name)", "B T(1,1) 7 a", "B T(1,1) 7 b", "E T(1,1) 7 (no name)"),
@@ -44,7 +45,7 @@ class PerfettoReaderTest {
 
     @Test
     void namesAreInternedPerSequenceAndLostStateSkipsPackets() {
-        TraceWriter w = new TraceWriter().threadTrack(THREAD, 3, 4, null);
+        PerfettoTraceWriter w = new PerfettoTraceWriter().threadTrack(THREAD, 3, 4, null);
         // Needs state before the writer ever cleared it: skipped.
         w.packet(p -> p.varint(Proto.PACKET_TIMESTAMP, 10).varint(Proto.PACKET_SEQUENCE_ID, 7)
                 .varint(Proto.PACKET_SEQUENCE_FLAGS, Proto.SEQ_NEEDS_INCREMENTAL_STATE)
@@ -79,7 +80,7 @@ class PerfettoReaderTest {
                 sink.firstExample("lost_incremental_state"));
     }
 
-    private static int firstPacketLength(TraceWriter w) {
+    private static int firstPacketLength(PerfettoTraceWriter w) {
         byte[] b = w.toBytes();
         return 2 + (b[1] & 0xff);
     }
@@ -87,7 +88,7 @@ class PerfettoReaderTest {
     @Test
     void sequenceClocksResolveThroughTheirSnapshotKeepingTheSubMicrosecondOffset() {
         // As Chromium writes them: clock 64 counts microseconds incrementally, 65 absolutely, both on MONOTONIC.
-        TraceWriter w = new TraceWriter().threadTrack(THREAD, 1, 2, null);
+        PerfettoTraceWriter w = new PerfettoTraceWriter().threadTrack(THREAD, 1, 2, null);
         w.packet(p -> p.varint(Proto.PACKET_SEQUENCE_ID, 3)
                 .varint(Proto.PACKET_SEQUENCE_FLAGS, Proto.SEQ_INCREMENTAL_STATE_CLEARED)
                 .message(Proto.PACKET_CLOCK_SNAPSHOT, s -> s
@@ -117,7 +118,7 @@ class PerfettoReaderTest {
 
     @Test
     void legacyCompleteEventsAndInstants() {
-        TraceWriter w = new TraceWriter().threadTrack(THREAD, 1, 1, null);
+        PerfettoTraceWriter w = new PerfettoTraceWriter().threadTrack(THREAD, 1, 1, null);
         w.packet(p -> p.varint(Proto.PACKET_TIMESTAMP, 1000).message(Proto.PACKET_TRACK_EVENT, e -> e
                 .varint(Proto.EVENT_TRACK_UUID, THREAD).string(Proto.EVENT_NAME, "complete")
                 .message(Proto.EVENT_LEGACY, l -> l.varint(Proto.LEGACY_PHASE, 'X').sint(Proto.LEGACY_DURATION_US, 7))));
@@ -133,7 +134,7 @@ class PerfettoReaderTest {
 
     @Test
     void legacyAsyncEventsAreStacksKeyedByTheirId() {
-        TraceWriter w = new TraceWriter().threadTrack(THREAD, 4, 5, null);
+        PerfettoTraceWriter w = new PerfettoTraceWriter().threadTrack(THREAD, 4, 5, null);
         long[][] events = {{10, 'b', Proto.LEGACY_LOCAL_ID, 0x1a}, {11, 'b', Proto.LEGACY_GLOBAL_ID, 0x1a},
                 {12, 'e', Proto.LEGACY_LOCAL_ID, 0x1a}, {13, 'e', Proto.LEGACY_GLOBAL_ID, 0x1a}};
         for (long[] e : events) {
@@ -152,7 +153,7 @@ class PerfettoReaderTest {
         long stream0 = 100;
         long lane = 101;
         long otherLane = 102;
-        TraceWriter w = new TraceWriter().processTrack(process, 42, "cmsRun")
+        PerfettoTraceWriter w = new PerfettoTraceWriter().processTrack(process, 42, "cmsRun")
                 .customTrack(stream0, process, "stream 0").customTrack(lane, stream0, "thread 1")
                 .customTrack(otherLane, stream0, "thread 2")
                 .counterTrack(200, process, "Throughput", 1, false)
@@ -182,7 +183,7 @@ class PerfettoReaderTest {
 
     @Test
     void eventsOnUndescribedOrCounterTracksAreCountedAndDropped() {
-        TraceWriter w = new TraceWriter().counterTrack(5, 0, "c", 1, false);
+        PerfettoTraceWriter w = new PerfettoTraceWriter().counterTrack(5, 0, "c", 1, false);
         w.event(1, 999, BEGIN, "nowhere").event(2, 5, BEGIN, "on a counter").event(3, 0, BEGIN, "global");
         RecordingSink sink = read(w.toBytes());
         assertEquals(List.of("B A(,global,0) 3 global"), sink.events(), "track 0 is the trace-global track");
@@ -197,7 +198,7 @@ class PerfettoReaderTest {
         // Another sequence writes on thread 7's track before thread 7's own sequence describes it, as a
         // compositor may write on a renderer's main thread: held, then handed on in packet order.
         long counter = 30;
-        TraceWriter w = new TraceWriter().threadTrack(THREAD, 1, 2, "main");
+        PerfettoTraceWriter w = new PerfettoTraceWriter().threadTrack(THREAD, 1, 2, "main");
         w.event(10, 70, BEGIN, "Commit").event(11, THREAD, BEGIN, "other").event(12, 70, BEGIN, "inner")
                 .event(13, 70, END, null);
         for (long delta : new long[] {4, 6}) {
@@ -225,7 +226,7 @@ class PerfettoReaderTest {
         // Clock 65 counts microseconds on MONOTONIC; each snapshot pairs it anew, with another sub-microsecond
         // offset. A time is read through the snapshot of the largest value at or below it, even one written
         // before a later snapshot or after it.
-        TraceWriter w = new TraceWriter().threadTrack(THREAD, 1, 2, null);
+        PerfettoTraceWriter w = new PerfettoTraceWriter().threadTrack(THREAD, 1, 2, null);
         long[][] snapshots = {{1_000, 1_000_250}, {2_000, 2_000_700}};
         for (long[] snap : snapshots) {
             w.packet(p -> p.varint(Proto.PACKET_SEQUENCE_ID, 3)
@@ -249,7 +250,7 @@ class PerfettoReaderTest {
 
     @Test
     void eventsOfATypeThatIsNoCallAreCountedByType() {
-        TraceWriter w = new TraceWriter().threadTrack(THREAD, 1, 1, null);
+        PerfettoTraceWriter w = new PerfettoTraceWriter().threadTrack(THREAD, 1, 1, null);
         w.event(1, THREAD, 5, "state").event(2, THREAD, 5, "state").event(3, THREAD, 9, "future").event(4, THREAD, BEGIN, "a");
         RecordingSink sink = read(w.toBytes());
         assertEquals(List.of("B T(1,1) 4 a"), sink.events());
@@ -262,7 +263,7 @@ class PerfettoReaderTest {
 
     @Test
     void aCutTraceKeepsItsWholePacketsAndGarbageAfterThemIsAnError() {
-        byte[] trace = new TraceWriter().threadTrack(THREAD, 1, 1, null).event(1, THREAD, BEGIN, "a")
+        byte[] trace = new PerfettoTraceWriter().threadTrack(THREAD, 1, 1, null).event(1, THREAD, BEGIN, "a")
                 .event(2, THREAD, END, null).toBytes();
         RecordingSink cut = read(java.util.Arrays.copyOf(trace, trace.length - 2));
         assertEquals(List.of("B T(1,1) 1 a"), cut.events());
@@ -276,7 +277,7 @@ class PerfettoReaderTest {
 
     @Test
     void zeroBytesToTheEndAreACutAndZerosBeforeDataAnError() {
-        byte[] trace = new TraceWriter().threadTrack(THREAD, 1, 1, null).event(1, THREAD, BEGIN, "a").toBytes();
+        byte[] trace = new PerfettoTraceWriter().threadTrack(THREAD, 1, 1, null).event(1, THREAD, BEGIN, "a").toBytes();
         RecordingSink zeros = read(java.util.Arrays.copyOf(trace, trace.length + 5000));
         assertEquals(List.of("B T(1,1) 1 a"), zeros.events());
         assertEquals("t.json: byte " + trace.length + ": the input ends in 5000 zero bytes (its writer died before its"

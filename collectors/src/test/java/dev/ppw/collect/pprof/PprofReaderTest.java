@@ -8,6 +8,7 @@ import dev.ppw.model.SampleWeights;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
+import dev.ppw.testing.Golden;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -15,7 +16,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -36,7 +36,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PprofReaderTest {
     private static final Path GOLDEN = Path.of("src/test/resources/pprof/golden");
-    private static final boolean UPDATE = Boolean.getBoolean("ppw.updateGolden");
     private static final PprofFormat FORMAT = new PprofFormat();
 
     private static TreeSink read(String name, byte[] bytes) throws IOException {
@@ -62,14 +61,7 @@ class PprofReaderTest {
         StringBuilder text = new StringBuilder(sink.dump());
         new TreeMap<>(sink.diagnostics().notes()).forEach((kind, e) -> text.append("# note ").append(kind).append(' ')
                 .append(e.count()).append('\n'));
-        Path golden = GOLDEN.resolve(file + ".tree.txt");
-        if (UPDATE) {
-            Files.createDirectories(GOLDEN);
-            Files.writeString(golden, text, StandardCharsets.UTF_8);
-            return;
-        }
-        assertTrue(Files.exists(golden), golden + " is missing: run with -Dppw.updateGolden=true");
-        assertEquals(Files.readString(golden, StandardCharsets.UTF_8), text.toString(), file);
+        Golden.check(GOLDEN.resolve(file + ".tree.txt"), text.toString());
     }
 
     /** go tool pprof -top go-cpu.pb.gz: "Total samples = 970ms", 97 samples (-sample_index=samples). */

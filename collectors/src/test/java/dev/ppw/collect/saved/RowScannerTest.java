@@ -7,6 +7,7 @@ import dev.ppw.model.BadInputException;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.NameTable;
 import dev.ppw.model.Profile;
+import dev.ppw.testing.RandomProfiles;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -232,14 +233,14 @@ class RowScannerTest {
         for (int n = 1; n < p.tree().size(); n++) {
             parents.add(p.tree().parent(n));
         }
-        return List.of(SavedProfiles.rowsByPath(p.tree()), parents, SavedProfiles.metadata(p));
+        return List.of(RandomProfiles.rowsByPath(p.tree()), parents, RandomProfiles.metadata(p));
     }
 
     private static byte[] written(List<Integer> ops, Random r) {
-        Profile p = SavedProfiles.generate(ops, r);
+        Profile p = RandomProfiles.generate(ops, r);
         DisplayUnit unit = r.nextInt(3) == 0 ? DisplayUnit.values()[r.nextInt(DisplayUnit.values().length)]
                 : DisplayUnit.NS;
-        return SavedProfiles.json(p, SavedProfiles.rows(p.tree(), r), unit);
+        return SavedProfiles.json(p, RandomProfiles.rows(p.tree(), r), unit);
     }
 
     private static RowScanner scanner(String rows, DisplayUnit unit, NameTable names) {

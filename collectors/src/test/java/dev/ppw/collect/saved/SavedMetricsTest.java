@@ -9,6 +9,7 @@ import dev.ppw.model.MetricGroup;
 import dev.ppw.model.MetricUnit;
 import dev.ppw.model.Profile;
 import dev.ppw.model.RegionCounters;
+import dev.ppw.testing.RandomProfiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -118,7 +119,7 @@ class SavedMetricsTest {
         MetricGroup gpuGroup = new MetricGroup("gpu", List.of(gpu), "the max, whatever op");
         for (int seed = 0; seed < 50; seed++) {
             Random r = new Random(seed);
-            Profile p = SavedProfiles.generate(List.of(1, 2, 300, 5000, 1 << 16, 77), r);
+            Profile p = RandomProfiles.generate(List.of(1, 2, 300, 5000, 1 << 16, 77), r);
             p.tree().enable(gpuGroup);
             p.tree().enable(MetricGroup.ofWeight(ALLOC));
             for (int n = 1; n < p.tree().size(); n++) {
@@ -126,9 +127,9 @@ class SavedMetricsTest {
                 p.tree().setWeight(n, ALLOC, r.nextInt(1 << 20), r.nextInt(1 << 10));
             }
             Profile back = ProfileJsonReader.read("p.json", new ByteArrayInputStream(SavedProfiles.json(p,
-                    SavedProfiles.rows(p.tree(), r), DisplayUnit.NS)));
-            assertEquals(SavedProfiles.rowsByPath(p.tree()), SavedProfiles.rowsByPath(back.tree()), "seed " + seed);
-            assertEquals(SavedProfiles.metadata(p), SavedProfiles.metadata(back), "seed " + seed);
+                    RandomProfiles.rows(p.tree(), r), DisplayUnit.NS)));
+            assertEquals(RandomProfiles.rowsByPath(p.tree()), RandomProfiles.rowsByPath(back.tree()), "seed " + seed);
+            assertEquals(RandomProfiles.metadata(p), RandomProfiles.metadata(back), "seed " + seed);
         }
     }
 

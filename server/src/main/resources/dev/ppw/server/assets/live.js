@@ -1,6 +1,7 @@
 // The new-run form: an event search (GET /api/events), the form posted as JSON (POST /api/runs/new), then the run
 // followed by server-sent events (GET /api/live/K): each perf stat interval drawn with uPlot, one series per event,
-// the workload's output below, and a link to the run once it is stored. Every text goes in as text, never as markup.
+// the workload's output below, a Cancel button while it runs (POST /api/live/K/cancel), and a link to the run once
+// it is stored. Every text goes in as text, never as markup.
 (function () {
   'use strict';
   var form = document.getElementById('run-form');
@@ -88,7 +89,19 @@
     var state = document.getElementById('live-state');
     var output = document.getElementById('live-output');
     var chartEl = document.getElementById('live-chart');
+    var cancel = document.getElementById('live-cancel');
     section.hidden = false;
+    cancel.hidden = false;
+    cancel.disabled = false;
+    cancel.onclick = function () {
+      cancel.disabled = true;
+      fetch(url + '/cancel', { method: 'POST', credentials: 'same-origin' })
+        .then(function (r) {
+          if (r.status !== 202) { return r.text().then(function (t) { throw new Error(t); }); }
+          state.textContent = 'cancelling…';
+        })
+        .catch(function (err) { state.textContent = String(err.message || err); });
+    };
     output.textContent = '';
     chartEl.textContent = '';
     state.textContent = 'running';
@@ -137,7 +150,9 @@
     });
     source.addEventListener('finished', function (e) {
       var r = JSON.parse(e.data);
-      state.textContent = (r.failed ? 'failed' : 'ended') + (r.exit_status !== undefined ? ' (exit ' + r.exit_status + ')' : '')
+      cancel.hidden = true;
+      state.textContent = (r.cancelled ? 'cancelled' : r.failed ? 'failed' : 'ended')
+        + (r.exit_status !== undefined ? ' (exit ' + r.exit_status + ')' : '')
         + ', ' + r.intervals + ' intervals; storing…';
     });
     source.addEventListener('stored', function (e) {
@@ -151,6 +166,7 @@
     });
     source.addEventListener('failed', function (e) {
       source.close();
+      cancel.hidden = true;
       state.textContent = JSON.parse(e.data).message;
     });
   }

@@ -1,4 +1,4 @@
-package dev.ppw.cli;
+package dev.ppw.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,26 +11,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Golden files of command outputs, under {@code cli/src/test/resources/golden}: an output equals its file, or,
- * with {@code -Dppw.updateGolden=true}, rewrites it (then review the diff and say why in the commit).
+ * Golden files of the modules' tests: an output equals its file, or, with {@code -Dppw.updateGolden=true}, rewrites
+ * it (then review the diff and say why in the commit). Paths are relative to the module whose tests run, as Maven
+ * runs them; the files are UTF-8 text, never edited by hand.
  */
-final class Golden {
-    /** The folder of golden files, relative to the cli module where its tests run. */
-    static final Path ROOT = Path.of("src/test/resources/golden");
+public final class Golden {
+    /** The folder of golden files of command outputs ({@code src/test/resources/golden} of the module under test). */
+    public static final Path ROOT = Path.of("src/test/resources/golden");
     private static final boolean UPDATE = Boolean.getBoolean("ppw.updateGolden");
 
     private Golden() {
     }
 
     /** Asserts that {@code actual} equals the content of {@code file}, or writes it there when updating. */
-    static void check(Path file, String actual) {
+    public static void check(Path file, String actual) {
         try {
             if (UPDATE) {
-                Files.createDirectories(file.getParent());
+                Files.createDirectories(file.toAbsolutePath().getParent());
                 Files.writeString(file, actual, StandardCharsets.UTF_8);
                 return;
             }
-            assertTrue(Files.exists(file), file + " is missing: run mvn -pl cli test -Dppw.updateGolden=true");
+            assertTrue(Files.exists(file), file + " is missing: run this module's tests with -Dppw.updateGolden=true");
             assertEquals(Files.readString(file, StandardCharsets.UTF_8), actual, file.getFileName().toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -38,7 +39,7 @@ final class Golden {
     }
 
     /** Options as a file name's part: {@code --view tau --depth 2} becomes {@code --view-tau--depth-2}. */
-    static String invocation(List<String> args) {
+    public static String invocation(List<String> args) {
         StringBuilder sb = new StringBuilder();
         for (String a : args) {
             sb.append(a.startsWith("--") ? a : "-" + a);
