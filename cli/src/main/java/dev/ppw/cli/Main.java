@@ -103,9 +103,39 @@ public final class Main implements Callable<Integer> {
      */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Charset outCharset,
                           MergeBackend backend) {
+        return run(args, in, out, err, outCharset, backend, helpWidth(System.getenv("COLUMNS")));
+    }
+
+    /** Picocli's narrowest help. */
+    static final int MIN_HELP_WIDTH = 55;
+    /**
+     * {@link #helpWidth}'s answer when the terminal is to be asked: picocli asks it ({@code stty}) only when help is
+     * printed and the JVM has a terminal, and wraps at 80 when it has none or cannot tell.
+     */
+    static final int TERMINAL_WIDTH = 0;
+
+    /**
+     * The width help wraps at: {@code COLUMNS} when it is a number (at least {@link #MIN_HELP_WIDTH}), else
+     * {@link #TERMINAL_WIDTH}: the terminal's, or 80 when unknown.
+     */
+    static int helpWidth(String columns) {
+        if (columns != null && columns.trim().matches("\\d{1,6}")) {
+            return Math.max(MIN_HELP_WIDTH, Integer.parseInt(columns.trim()));
+        }
+        return TERMINAL_WIDTH;
+    }
+
+    /** As {@link #run(String[], InputStream, PrintStream, PrintStream, Charset, MergeBackend)}, help wrapped at {@code helpWidth}. */
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Charset outCharset,
+                   MergeBackend backend, int helpWidth) {
         PrintWriter errWriter = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
         PrintWriter outWriter = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
         CommandLine cl = commandLine(new Streams(in, out, err, outCharset), backend, args);
+        if (helpWidth == TERMINAL_WIDTH) {
+            cl.setUsageHelpAutoWidth(true);
+        } else {
+            cl.setUsageHelpWidth(helpWidth);
+        }
         cl.setOut(outWriter);
         cl.setErr(errWriter);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

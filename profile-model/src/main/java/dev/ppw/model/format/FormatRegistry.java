@@ -348,6 +348,19 @@ public final class FormatRegistry {
     }
 
     /**
+     * True when a format would have the head of {@code file}, met below a folder named as an input, read to see
+     * whether it is an input ({@link InputFormat#probedInFolders}: {@code .txt}, TAU's {@code profile.*}).
+     */
+    public boolean probedInFolders(Path file) {
+        for (InputFormat f : byPrecedence) {
+            if (f.probedInFolders(file)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The diagnostic kinds the formats declare ({@link InputFormat#diagnosticKinds()}), each once, in the order
      * the formats were registered; profile-model's own ({@link DiagnosticWords#GENERIC}) are not among them.
      */
