@@ -48,6 +48,17 @@ final class JfrBytes {
      * {@code channel}. Reads the header at once; its flags say whether integers are varints.
      */
     JfrBytes(FileChannel channel, long chunkOffset, int chunkSize) {
+        this(channel, chunkOffset, chunkSize, null);
+    }
+
+    /**
+     * As {@link #JfrBytes(FileChannel, long, int)}, reading into the window of {@code previous} (when not null), a
+     * chunk done with: one array for all the chunks of a recording, not one per chunk.
+     */
+    JfrBytes(FileChannel channel, long chunkOffset, int chunkSize, JfrBytes previous) {
+        if (previous != null) {
+            this.window = previous.window;
+        }
         this.channel = channel;
         this.chunkOffset = chunkOffset;
         this.chunkSize = chunkSize;
@@ -150,6 +161,9 @@ final class JfrBytes {
             }
             return v;
         }
+        if (limit - pos >= 9) {
+            return varlongInside();
+        }
         long result = 0;
         for (int shift = 0; shift < 56; shift += 7) {
             if (pos >= limit) {
@@ -165,6 +179,32 @@ final class JfrBytes {
             throw pastEnd();
         }
         return result | (window[pos++ - base] & 0xffL) << 56;
+    }
+
+    /**
+     * A varlong that ends before the limit whatever its bytes (it takes at most 9): no check per byte. Most are one
+     * or two bytes (constant pool keys, line numbers), and a constant pool's frames are most of a chunk of
+     * async-profiler's.
+     */
+    private long varlongInside() {
+        byte[] w = window;
+        int i = pos - base;
+        long b = w[i++];
+        if (b >= 0) {
+            pos++;
+            return b;
+        }
+        long result = b & 0x7f;
+        for (int shift = 7; shift < 56; shift += 7) {
+            b = w[i++];
+            result |= (b & 0x7fL) << shift;
+            if (b >= 0) {
+                pos = i + base;
+                return result;
+            }
+        }
+        pos = i + 1 + base;
+        return result | (w[i] & 0xffL) << 56;
     }
 
     /** An {@code int} field (or a {@code short}, {@code char}: {@code width} 2) as written. */

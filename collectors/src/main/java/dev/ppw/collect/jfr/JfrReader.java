@@ -173,6 +173,11 @@ final class JfrReader implements JfrChunk.Visitor {
     private long stacklessSamples;
     private long firstEventOffset = -1;
 
+    /** The plans of the event types of {@link #plansOf}, by type id: remade when a chunk's metadata is another. */
+    private JfrMetadata plansOf;
+    private List<Plan> plans;
+    private LongIntOpenMap planIndex;
+
     // Per chunk: what its keys resolve to, filled as samples need them.
     private JfrChunk chunk;
     private int[][] resolvedStacks;
@@ -202,6 +207,7 @@ final class JfrReader implements JfrChunk.Visitor {
         }
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             int n = 0;
+            JfrChunk previous = null;
             for (JfrChunks.Chunk c : scan.chunks()) {
                 n++;
                 if (c.sizeBytes() > Integer.MAX_VALUE) {
@@ -209,7 +215,10 @@ final class JfrReader implements JfrChunk.Visitor {
                             + " bytes; chunks of more than " + Integer.MAX_VALUE + " bytes are not read");
                 }
                 cancel.check();
-                readChunk(new JfrChunk(file, n, new JfrBytes(channel, c.offset(), (int) c.sizeBytes()), symbols), c);
+                JfrBytes bytes = new JfrBytes(channel, c.offset(), (int) c.sizeBytes(),
+                        previous == null ? null : previous.in);
+                previous = new JfrChunk(file, n, bytes, symbols, previous);
+                readChunk(previous, c);
                 progress.accept(c.offset() + c.sizeBytes());
             }
         } catch (Damage d) {
@@ -223,8 +232,15 @@ final class JfrReader implements JfrChunk.Visitor {
     private void readChunk(JfrChunk c, JfrChunks.Chunk header) {
         chunk = c;
         c.readMetadata(header.metadata(), metadataCache, this);
-        List<Plan> plans = new ArrayList<>();
-        LongIntOpenMap planIndex = c.planIndex(this::plan, plans);
+        if (c.metadata != plansOf) {
+            // The chunks of a recording repeat their metadata (JfrMetadata.Cache hands the same object back):
+            // the plans made for it serve them all.
+            plans = new ArrayList<>();
+            planIndex = c.planIndex(this::plan, plans);
+            plansOf = c.metadata;
+        }
+        List<Plan> plans = this.plans;
+        LongIntOpenMap planIndex = this.planIndex;
         c.readRecordsAndPools(header.constants(), planIndex, plans, this);
         resolvedStacks = new int[c.stackCount()][];
         methodsOfChunk = new MethodNames[c.methodCount()];
@@ -376,14 +392,18 @@ final class JfrReader implements JfrChunk.Visitor {
     private int[] resolve(int index) {
         int depth = chunk.stackDepth(index);
         int[] ids = new int[depth];
-        // JFR lists the innermost frame first; the caller of frame k is frame k + 1.
+        // JFR lists the innermost frame first; the caller of frame k is frame k + 1, whose names are kept for the
+        // next step rather than looked up again (names are made in the same order either way).
+        MethodNames method = depth == 0 ? null : method(index, 0);
         for (int k = 0; k < depth; k++) {
-            MethodNames method = method(index, k);
             int callsite = NameTable.EMPTY;
+            MethodNames caller = null;
             if (k + 1 < depth) {
-                callsite = method(index, k + 1).callsite(chunk.frameLine(index, k + 1));
+                caller = method(index, k + 1);
+                callsite = caller.callsite(chunk.frameLine(index, k + 1));
             }
             ids[depth - 1 - k] = frames.intern(method.region, callsite);
+            method = caller;
         }
         return ids;
     }
