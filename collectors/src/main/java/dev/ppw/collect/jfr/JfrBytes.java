@@ -132,6 +132,11 @@ final class JfrBytes {
         return Arrays.copyOfRange(window, from - base, from - base + length);
     }
 
+    /** True when the chunk writes its integers as varints (its header's flag). */
+    boolean compressed() {
+        return compressed;
+    }
+
     int remaining() {
         return limit - pos;
     }
@@ -151,6 +156,30 @@ final class JfrBytes {
     }
 
     long varlong() {
+        if (compressed && limit - pos >= 9) {
+            // The varlong ends before the limit whatever its bytes (it takes at most 9): no check per byte. Most
+            // are one or two bytes (constant pool keys, line numbers), and a pool's frames are most of a chunk of
+            // async-profiler's. Here rather than in a method of its own: the reader runs on C1, which would not
+            // inline it.
+            byte[] w = window;
+            int i = pos - base;
+            long b = w[i++];
+            if (b >= 0) {
+                pos++;
+                return b;
+            }
+            long result = b & 0x7f;
+            for (int shift = 7; shift < 56; shift += 7) {
+                b = w[i++];
+                result |= (b & 0x7fL) << shift;
+                if (b >= 0) {
+                    pos = i + base;
+                    return result;
+                }
+            }
+            pos = i + 1 + base;
+            return result | (w[i] & 0xffL) << 56;
+        }
         if (!compressed) {
             if (limit - pos < 8) {
                 throw pastEnd();
@@ -160,9 +189,6 @@ final class JfrBytes {
                 v = v << 8 | (window[pos++ - base] & 0xff);
             }
             return v;
-        }
-        if (limit - pos >= 9) {
-            return varlongInside();
         }
         long result = 0;
         for (int shift = 0; shift < 56; shift += 7) {
@@ -179,32 +205,6 @@ final class JfrBytes {
             throw pastEnd();
         }
         return result | (window[pos++ - base] & 0xffL) << 56;
-    }
-
-    /**
-     * A varlong that ends before the limit whatever its bytes (it takes at most 9): no check per byte. Most are one
-     * or two bytes (constant pool keys, line numbers), and a constant pool's frames are most of a chunk of
-     * async-profiler's.
-     */
-    private long varlongInside() {
-        byte[] w = window;
-        int i = pos - base;
-        long b = w[i++];
-        if (b >= 0) {
-            pos++;
-            return b;
-        }
-        long result = b & 0x7f;
-        for (int shift = 7; shift < 56; shift += 7) {
-            b = w[i++];
-            result |= (b & 0x7fL) << shift;
-            if (b >= 0) {
-                pos = i + base;
-                return result;
-            }
-        }
-        pos = i + 1 + base;
-        return result | (w[i] & 0xffL) << 56;
     }
 
     /** An {@code int} field (or a {@code short}, {@code char}: {@code width} 2) as written. */

@@ -575,11 +575,14 @@ final class JfrChunk {
         }
         // What each field of a frame is, found once per pool: 1 the method, 2 the line, 3 the frame type, 4 another
         // number (the bytecode index), 0 anything else.
+        // A number's width: 0 for a varlong (a key, a long, any integer of a compressed chunk), else its bytes.
         int[] role = frame == null ? new int[0] : new int[frame.fields.length];
+        int[] width = new int[role.length];
         for (int k = 0; k < role.length; k++) {
             Field f = frame.fields[k];
             boolean number = f.constantPool || f.type.kind == Kind.INT || f.type.kind == Kind.LONG;
             if (!f.array && number) {
+                width[k] = f.constantPool || f.type.kind == Kind.LONG || in.compressed() ? 0 : 4;
                 role[k] = switch (f.name) {
                     case "method" -> 1;
                     case "lineNumber" -> 2;
@@ -604,7 +607,7 @@ final class JfrChunk {
             boolean truncated = false;
             for (int k = 0; k < fields.length; k++) {
                 switch (part[k]) {
-                    case 1 -> readFrames(frame, role, in.count("stack frame"));
+                    case 1 -> readFrames(frame, role, width, in.count("stack frame"));
                     case 2 -> truncated = in.u1() != 0;
                     default -> skipField(fields[k], 0);
                 }
@@ -622,7 +625,7 @@ final class JfrChunk {
         }
     }
 
-    private void readFrames(Type frame, int[] role, int n) {
+    private void readFrames(Type frame, int[] role, int[] width, int n) {
         Field[] fields = frame.fields;
         if (frameCount + n > frameMethods.length) {
             // n is at most the bytes left in the record: the arrays grow with what the pool holds.
@@ -641,8 +644,7 @@ final class JfrChunk {
                     skipField(fields[f], 1);
                     continue;
                 }
-                Field field = fields[f];
-                long v = field.constantPool ? in.varlong() : in.integer(field.type.kind == Kind.INT ? 4 : 8);
+                long v = width[f] == 0 ? in.varlong() : in.integer(width[f]);
                 switch (r) {
                     case 1 -> method = v;
                     case 2 -> line = v;
