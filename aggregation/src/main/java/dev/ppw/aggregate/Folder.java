@@ -496,7 +496,7 @@ public final class Folder implements EventSink, AutoCloseable {
             throw new IllegalArgumentException("a sample stands for at least 0 samples, got " + samples);
         }
         TrackFold t = tracks.get(track);
-        t.samples += samples;
+        t.samples = CallTree.saturated(t.samples, samples);
         String key = options.splitByPid() ? t.pid : "";
         if (!options.selection().isAll()) {
             // Whether the track is kept is known when its input ends, with its thread's name: its samples wait apart.

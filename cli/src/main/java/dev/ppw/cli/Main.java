@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
  *
  * <p>Exit codes: 0 ok; 1 bad data (an unreadable or broken input, or a warning under {@code --strict});
  * 2 bad usage (an unknown option, a bad option value); 3 internal error, with its stack trace, or out of memory,
- * one line naming the inputs, the heap and how to raise it ({@link OutOfMemory}).
+ * one line naming the input being read (or the inputs), the heap and how to raise it ({@link OutOfMemory}).
  */
 @Command(name = "ppw-java", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Turns traces into calling-context profiles: tree, callpath, flat and TAU views.",
@@ -58,7 +58,7 @@ public final class Main implements Callable<Integer> {
         // would, not with the JVM's stack trace of that thread.
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
             if (e instanceof OutOfMemoryError) {
-                System.err.println(PREFIX + "error: " + OutOfMemory.message(List.of()));
+                System.err.println(PREFIX + "error: " + OutOfMemory.message(e, List.of()));
                 Runtime.getRuntime().halt(INTERNAL_ERROR);
             }
             System.err.print("Exception in thread \"" + thread.getName() + "\" ");
@@ -117,7 +117,7 @@ public final class Main implements Callable<Integer> {
         });
         cl.setExecutionExceptionHandler((e, failed, parseResult) -> {
             if (OutOfMemory.causes(e)) {
-                errWriter.println(PREFIX + "error: " + OutOfMemory.message(OutOfMemory.inputs(parseResult)));
+                errWriter.println(PREFIX + "error: " + OutOfMemory.message(e, OutOfMemory.inputs(parseResult)));
                 return INTERNAL_ERROR;
             }
             if (e instanceof BadInputsException bad) {
@@ -136,7 +136,7 @@ public final class Main implements Callable<Integer> {
             return cl.execute(args);
         } catch (OutOfMemoryError e) {
             // Picocli hands on errors as they are: the heap ran out outside the command's own call.
-            errWriter.println(PREFIX + "error: " + OutOfMemory.message(OutOfMemory.inputs(cl.getParseResult())));
+            errWriter.println(PREFIX + "error: " + OutOfMemory.message(e, OutOfMemory.inputs(cl.getParseResult())));
             return INTERNAL_ERROR;
         } finally {
             outWriter.flush();

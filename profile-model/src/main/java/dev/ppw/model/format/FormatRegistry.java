@@ -266,9 +266,7 @@ public final class FormatRegistry {
                 return unknown(name, "unrecognized format: more than " + Head.MAX_BYTES + " bytes of whitespace"
                         + where);
             }
-            return unknown(name, (head.byteOrderMark()
-                    ? "the input holds only a byte order mark and whitespace" : "the input holds only whitespace")
-                    + where + cut);
+            return unknown(name, blankness(head));
         }
         if (recognised != null) {
             return unreadFormat(head, recognised, recognisedConfidence);
@@ -374,16 +372,29 @@ public final class FormatRegistry {
     }
 
     /**
-     * Refuses an input with no content as detection does ({@code the input is empty}), for an input whose format the
-     * caller chose ({@code --input-format}): no format reads nothing as a profile.
+     * Refuses an input with no content as detection does ({@code the input is empty}, {@code the input holds only a
+     * byte order mark and whitespace}, {@code the input holds only whitespace}), for an input whose format the caller
+     * chose ({@code --input-format}): no format reads a profile out of nothing, and a reader given only a byte order
+     * mark or blanks would give an empty one without a word.
      *
-     * @throws BadInputException when the content of {@code head}'s input is empty
+     * @throws BadInputException when the content of {@code head}'s input is empty, or whole and blank
      */
     public static void requireContent(Head head) {
         String empty = emptiness(head);
+        if (empty == null && head.whole() && head.firstNonWhitespace() < 0) {
+            empty = blankness(head);
+        }
         if (empty != null) {
             throw new BadInputException(head.inputName() + ": " + empty);
         }
+    }
+
+    /** What detection says of a whole head of only whitespace, after a byte order mark or not. */
+    private static String blankness(Head head) {
+        String where = head.gzipLayers() == 0 ? "" : " after gzip decompression";
+        String cut = head.cut() ? " (and its gzip data ends early)" : "";
+        return (head.byteOrderMark() ? "the input holds only a byte order mark and whitespace"
+                : "the input holds only whitespace") + where + cut;
     }
 
     /** What is wrong with an input of no content, or null when it has some (a byte order mark counts). */
