@@ -503,7 +503,12 @@ public final class Folder implements EventSink, AutoCloseable {
             key = "\u0000" + track;
             sampleTracks.put(key, track);
         }
-        CallTree tree = inputSamples.computeIfAbsent(key, p -> new CallTree(frames));
+        // Not computeIfAbsent: its lambda, which captures this, was made anew for every sample.
+        CallTree tree = inputSamples.get(key);
+        if (tree == null) {
+            tree = new CallTree(frames);
+            inputSamples.put(key, tree);
+        }
         int node;
         // Samples are a part of their own: their time is the same wall time as their threads' spans.
         if (tree == lastSampleTree && t.rootFrame == lastSampleRootFrame && depth == lastSampleDepth
