@@ -30,8 +30,10 @@ import java.util.List;
  *       {@code calls - subcalls}); the last row its exclusive time as exclusive. A root is a region with its
  *       self time summed over every context; per-call extremes are not kept (rows hold self time, not calls).</li>
  * </ul>
- * In the three, {@code subcalls} is the sum of the children's {@code calls}. Cost: callees one pass; callers and
- * inverted one pass per node over its depth. Stateless.
+ * In the three, {@code subcalls} is the sum of the children's {@code calls}. Every sum stops at the limit of a long
+ * as an overflow of the row it is for ({@link CallTree#sum}), and a view counts the input tree's overflows with its
+ * own, as the other views do. Cost: callees one pass; callers and inverted one pass per node over its depth.
+ * Stateless.
  */
 public final class ContextViews {
     private ContextViews() {
@@ -57,6 +59,7 @@ public final class ContextViews {
             mapped[n] = m;
             TreeAdd.add(tree, n, out, m);
         }
+        out.addOverflowsOf(tree);
         return out;
     }
 
@@ -86,12 +89,26 @@ public final class ContextViews {
         Chains chains = new Chains(tree, out);
         boolean[] sampled = StackFiltering.sampledNodes(tree);
         for (int n = 1; n < tree.size(); n++) {
-            long own = sampled[n] ? tree.calls(n) - tree.subcalls(n) : tree.calls(n);
+            long own = sampled[n] ? ownSamples(tree, n, out) : tree.calls(n);
             if (own != 0 || tree.exclusiveNanos(n) != 0 || chains.hasExclusiveWeight(n)) {
                 chains.add(n, own, tree.exclusiveNanos(n), false);
             }
         }
         return chains.finish();
+    }
+
+    /**
+     * A sampled node's own samples, {@code calls - subcalls}: past the limit of a long only in a damaged tree, where
+     * the difference stops there, counted by {@code out} under the node's path.
+     */
+    private static long ownSamples(CallTree tree, int n, CallTree out) {
+        long calls = tree.calls(n);
+        long subcalls = tree.subcalls(n);
+        long r = calls - subcalls;
+        if (((calls ^ subcalls) & (calls ^ r)) < 0) {
+            return out.overflowed(CallTree.ROOT, "row '" + tree.path(n, " => ") + "' (own samples)", calls < 0);
+        }
+        return r;
     }
 
     /** The frame of {@code frame}'s region with no callsite. */
@@ -154,11 +171,12 @@ public final class ContextViews {
             for (int a = n; a != CallTree.ROOT; a = tree.parent(a)) {
                 x = out.child(x, pathFrame(frames, tree.frame(a)), tree.part(a));
                 grow(out.size());
-                calls[x] += chainCalls;
-                inclusive[x] += chainNanos;
+                calls[x] = out.sum(x, "calls", calls[x], chainCalls);
+                inclusive[x] = out.sum(x, "inclusive", inclusive[x], chainNanos);
                 for (int w = 0; w < weights.size(); w++) {
                     Metric m = weights.get(w);
-                    weightInclusive[w][x] += occurrence ? tree.inclusive(n, m) : tree.exclusive(n, m);
+                    weightInclusive[w][x] = out.sum(x, m.name() + " inclusive", weightInclusive[w][x],
+                            occurrence ? tree.inclusive(n, m) : tree.exclusive(n, m));
                 }
                 if (occurrence) {
                     long nodeMin = tree.minInclusiveNanos(n);
@@ -169,21 +187,23 @@ public final class ContextViews {
                     out.addMetricsOf(tree, n, x, true);
                 }
             }
-            exclusive[x] += chainNanos;
+            exclusive[x] = out.sum(x, "exclusive", exclusive[x], chainNanos);
             for (int w = 0; w < weights.size(); w++) {
                 Metric m = weights.get(w);
-                weightExclusive[w][x] += occurrence ? tree.inclusive(n, m) : tree.exclusive(n, m);
+                weightExclusive[w][x] = out.sum(x, m.name() + " exclusive", weightExclusive[w][x],
+                        occurrence ? tree.inclusive(n, m) : tree.exclusive(n, m));
             }
         }
 
         CallTree finish() {
+            out.addOverflowsOf(tree);
             int size = out.size();
             grow(size);
             long[] subcalls = new long[size];
             for (int x = 1; x < size; x++) {
                 int p = out.parent(x);
                 if (p != CallTree.ROOT) {
-                    subcalls[p] += calls[x];
+                    subcalls[p] = out.sum(p, "subcalls", subcalls[p], calls[x]);
                 }
             }
             for (int x = 1; x < size; x++) {

@@ -10,7 +10,9 @@ import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.SampleWeights;
+import dev.ppw.model.SortKey;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -88,6 +90,91 @@ public final class DiffRows {
         // Stable: ties keep key order.
         Arrays.sort(order, Comparator.comparingInt((Integer r) -> diff.rows().part(r).ordinal()).thenComparing(bySize));
         return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * The rows of {@code diff} for display in its order ({@link ProfileDiff#orderKey()}): the thread part's, then the
+     * async part's, each by the size of the change of the measure's inclusive or exclusive value or of calls
+     * (shares of inclusive and exclusive with {@link ProfileDiff#normalized()}), compared exactly, largest first
+     * or with {@link ProfileDiff#ascending()} smallest first; or by path (region names from the root, then the
+     * callsite), A first when ascending, Z first otherwise. Ties in key order.
+     */
+    public static int[] ordered(ProfileDiff diff) {
+        if (diff.orderKey() == SortKey.INCLUSIVE && !diff.ascending()) {
+            return byChange(diff);
+        }
+        Comparator<Integer> order;
+        if (diff.orderKey() == SortKey.NAME) {
+            // NUL between names: a caller's path sorts before its callees', whatever characters names hold.
+            String separator = String.valueOf('\0');
+            Comparator<Integer> byPath = Comparator.comparing((Integer r) -> diff.rows().path(r, separator))
+                    .thenComparing(r -> diff.rows().callsiteName(r));
+            order = diff.ascending() ? byPath : byPath.reversed();
+        } else {
+            int q = quantityOf(diff, diff.orderKey());
+            boolean shares = diff.normalized() && diff.quantities().get(q).shareable();
+            Comparator<Integer> largestFirst = shares ? (x, y) -> compareShareChange(diff, q, y, x) : bySize(diff, q);
+            order = diff.ascending() ? largestFirst.reversed() : largestFirst;
+        }
+        Integer[] rows = new Integer[diff.rows().size() - 1];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = i + 1;
+        }
+        // Stable: ties keep key order.
+        Arrays.sort(rows, Comparator.comparingInt((Integer r) -> diff.rows().part(r).ordinal()).thenComparing(order));
+        return Arrays.stream(rows).mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The quantity whose change {@code key} sorts by: the measure's inclusive or exclusive value, or calls. */
+    private static int quantityOf(ProfileDiff diff, SortKey key) {
+        int inclusive = diff.sortQuantity();
+        ProfileDiff.Quantity.Kind kind = switch (key) {
+            case INCLUSIVE -> ProfileDiff.Quantity.Kind.INCLUSIVE;
+            case EXCLUSIVE -> ProfileDiff.Quantity.Kind.EXCLUSIVE;
+            case CALLS -> ProfileDiff.Quantity.Kind.CALLS;
+            default -> throw new IllegalArgumentException("a diff has no change of " + key.label() + " to sort by");
+        };
+        Metric measure = diff.quantities().get(inclusive).metric();
+        for (int q = 0; q < diff.quantities().size(); q++) {
+            ProfileDiff.Quantity quantity = diff.quantities().get(q);
+            if (quantity.kind() == kind && (kind == ProfileDiff.Quantity.Kind.CALLS || quantity.metric().equals(measure))) {
+                return q;
+            }
+        }
+        throw new IllegalStateException("no " + key.label() + " quantity of " + measure.name());
+    }
+
+    /**
+     * {@code rows} without those deeper than {@code maxDepth} levels (roots are level 1; 0 for no limit) and those
+     * whose inclusive value of the measure is below {@code minPercent} percent of its part's total on both sides
+     * (compared exactly; a zero total is a share of 0), each with the rows below it; in their order.
+     */
+    public static int[] kept(ProfileDiff diff, int[] rows, int maxDepth, double minPercent) {
+        if (maxDepth == 0 && minPercent == 0) {
+            return rows;
+        }
+        CallTree tree = diff.rows();
+        int q = diff.sortQuantity();
+        BigDecimal p = BigDecimal.valueOf(minPercent);
+        boolean[] dropped = new boolean[tree.size()];
+        // A parent's index is below its children's: its fate is known when a child is met.
+        for (int n = 1; n < tree.size(); n++) {
+            int parent = tree.parent(n);
+            boolean below = minPercent > 0
+                    && !atLeast(diff.valueA(n, q), diff.totalA(q, tree.part(n)), p)
+                    && !atLeast(diff.valueB(n, q), diff.totalB(q, tree.part(n)), p);
+            dropped[n] = (parent != CallTree.ROOT && dropped[parent])
+                    || (maxDepth > 0 && tree.depth(n) + 1 > maxDepth) || below;
+        }
+        return Arrays.stream(rows).filter(r -> !dropped[r]).toArray();
+    }
+
+    /** True when {@code value} is at least {@code percent} percent of {@code total} (a zero total: a share of 0). */
+    private static boolean atLeast(long value, long total, BigDecimal percent) {
+        BigDecimal share = total == 0 ? BigDecimal.ZERO
+                : BigDecimal.valueOf(value).multiply(BigDecimal.valueOf(100));
+        BigDecimal needed = total == 0 ? percent : percent.multiply(BigDecimal.valueOf(total));
+        return share.compareTo(needed) >= 0;
     }
 
     /**

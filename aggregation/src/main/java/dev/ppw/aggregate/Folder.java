@@ -496,14 +496,19 @@ public final class Folder implements EventSink, AutoCloseable {
             throw new IllegalArgumentException("a sample stands for at least 0 samples, got " + samples);
         }
         TrackFold t = tracks.get(track);
-        t.samples += samples;
+        t.samples = CallTree.saturated(t.samples, samples);
         String key = options.splitByPid() ? t.pid : "";
         if (!options.selection().isAll()) {
             // Whether the track is kept is known when its input ends, with its thread's name: its samples wait apart.
             key = "\u0000" + track;
             sampleTracks.put(key, track);
         }
-        CallTree tree = inputSamples.computeIfAbsent(key, p -> new CallTree(frames));
+        // Not computeIfAbsent: its lambda, which captures this, was made anew for every sample.
+        CallTree tree = inputSamples.get(key);
+        if (tree == null) {
+            tree = new CallTree(frames);
+            inputSamples.put(key, tree);
+        }
         int node;
         // Samples are a part of their own: their time is the same wall time as their threads' spans.
         if (tree == lastSampleTree && t.rootFrame == lastSampleRootFrame && depth == lastSampleDepth

@@ -83,9 +83,9 @@ public final class MergeAccumulator {
     private static final int MAGIC = 0x5050574d;
     /**
      * The version of {@link #toBytes()}'s form this class writes and reads (2: the dropped inputs; 3: rows
-     * carry their part; 4: rows may carry call-time sketches).
+     * carry their part; 4: rows may carry call-time sketches; 5: sums are 128-bit, sums of squares 192-bit).
      */
-    public static final int FORM_VERSION = 4;
+    public static final int FORM_VERSION = 5;
 
     private final MergeOp op;
     private final MissingRule missing;
@@ -761,7 +761,7 @@ public final class MergeAccumulator {
         Series plus(Series other) {
             boolean theirs = other.lastNanos > lastNanos || other.lastNanos == lastNanos && other.lastPosition > lastPosition;
             Series lastOf = theirs ? other : this;
-            return new Series(pid, counter, id, series, samples + other.samples, Math.min(min, other.min),
+            return new Series(pid, counter, id, series, CallTree.saturated(samples, other.samples), Math.min(min, other.min),
                     Math.max(max, other.max), sum.plus(other.sum), lastOf.lastNanos, lastOf.last, lastOf.lastPosition);
         }
 

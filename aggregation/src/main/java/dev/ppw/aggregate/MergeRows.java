@@ -36,9 +36,11 @@ import java.util.function.LongFunction;
  * A node without some part simply lacks its keys: the missing rule applies to them as to any row. Per key: how many nodes have it, sums of calls and subcalls; sum,
  * minimum and maximum of inclusive and exclusive time, and the node holding the maximum inclusive time
  * (the lowest node position on ties); min of per-call minima, max of per-call maxima; with the breakdown,
- * the sum of squared inclusive times as a 128-bit integer; per declared metric a {@link MetricColumn}; when
+ * the sum of squared inclusive times as a 192-bit integer; per declared metric a {@link MetricColumn}; when
  * some node keeps call-time sketches, the union of the key's sketches (every call of every node, whatever the
  * operator, as for the per-call minimum and maximum).
+ * Sums are exact 128-bit integers ({@link WideSum}): only the merged value cut to a long stops at the limit
+ * (SEMANTICS.md section 5, "Limits"), and an average divides the exact sum.
  * Its rank is (the lowest position of a node having it, its index in that node's tree): adding nodes one
  * by one in position order creates keys in rank order, which is the output row order.
  *
@@ -67,12 +69,18 @@ final class MergeRows {
 
     private int capacity;
     private int[] present = new int[0];
+    // Each sum is the low half of a 128-bit integer ({@link WideSum}) whose high half is the array of the same name
+    // ending in High.
     private long[] calls = new long[0];
+    private long[] callsHigh = new long[0];
     private long[] subcalls = new long[0];
+    private long[] subcallsHigh = new long[0];
     private long[] sumInclusive = new long[0];
+    private long[] sumInclusiveHigh = new long[0];
     private long[] minInclusive = new long[0];
     private long[] maxInclusive = new long[0];
     private long[] sumExclusive = new long[0];
+    private long[] sumExclusiveHigh = new long[0];
     private long[] minExclusive = new long[0];
     private long[] maxExclusive = new long[0];
     private long[] minPerCall = new long[0];
@@ -80,7 +88,9 @@ final class MergeRows {
     private long[] maxInclusiveNode = new long[0];
     private long[] firstNode = new long[0];
     private int[] firstRow = new int[0];
-    // The sum of squared inclusive times, high and low 64 bits (the low half unsigned); only with breakdown.
+    // The sum of squared inclusive times, a 192-bit unsigned integer (top, high, low); only with breakdown. A square
+    // is below 2^126, so fewer than 2^31 nodes never fill it.
+    private long[] squaresTop = new long[0];
     private long[] squaresHigh = new long[0];
     private long[] squaresLow = new long[0];
     /** Per key the union of its nodes' call-time sketches (null: none); null until a node keeps sketches. */
@@ -104,6 +114,11 @@ final class MergeRows {
 
     int nodes() {
         return nodes;
+    }
+
+    /** True when the operator shows sums ({@code sum}), which stop at the limit of a long. */
+    boolean sums() {
+        return op == MergeOp.SUM;
     }
 
     /** Adds one node's rows; the node's position {@code node} is new to these rows. */
@@ -156,10 +171,10 @@ final class MergeRows {
         long inclusive = tree.inclusiveNanos(n);
         long exclusive = tree.exclusiveNanos(n);
         present[key]++;
-        calls[key] = CallTree.saturated(calls[key], tree.calls(n));
-        subcalls[key] = CallTree.saturated(subcalls[key], tree.subcalls(n));
-        sumInclusive[key] = CallTree.saturated(sumInclusive[key], inclusive);
-        sumExclusive[key] = CallTree.saturated(sumExclusive[key], exclusive);
+        WideSum.add(callsHigh, calls, key, tree.calls(n));
+        WideSum.add(subcallsHigh, subcalls, key, tree.subcalls(n));
+        WideSum.add(sumInclusiveHigh, sumInclusive, key, inclusive);
+        WideSum.add(sumExclusiveHigh, sumExclusive, key, exclusive);
         if (first) {
             minInclusive[key] = maxInclusive[key] = inclusive;
             minExclusive[key] = maxExclusive[key] = exclusive;
@@ -180,7 +195,7 @@ final class MergeRows {
         minPerCall[key] = minOfSet(minPerCall[key], tree.minInclusiveNanos(n));
         maxPerCall[key] = maxOfSet(maxPerCall[key], tree.maxInclusiveNanos(n));
         if (breakdown) {
-            addSquare(key, Math.multiplyHigh(inclusive, inclusive), inclusive * inclusive);
+            addSquare(key, 0, Math.multiplyHigh(inclusive, inclusive), inclusive * inclusive);
         }
         CallTimeSketch sketch = tree.callTimes(n);
         if (sketch != null) {
@@ -202,17 +217,18 @@ final class MergeRows {
         }
     }
 
-    /**
-     * Adds a 128-bit value (high, low) to the key's sum of squares; past 127 bits it stops at 2^127 - 1, never wraps.
-     * That takes a sum of values past 2^63, whose sum stopped at its limit and counts as the row's overflow.
-     */
-    private void addSquare(int key, long high, long low) {
+    /** Adds the unsigned 192-bit value (top, high, low) to the key's sum of squares. */
+    private void addSquare(int key, long top, long high, long low) {
         long sumLow = squaresLow[key] + low;
-        long carry = Long.compareUnsigned(sumLow, low) < 0 ? 1 : 0;
-        long sumHigh = CallTree.saturated(CallTree.saturated(squaresHigh[key], high), carry);
-        if (sumHigh == Long.MAX_VALUE) {
-            sumLow = -1L;
+        long carryLow = Long.compareUnsigned(sumLow, low) < 0 ? 1 : 0;
+        long partial = squaresHigh[key] + high;
+        // At most one carry out of the high half: partial is at most 2^64 - 2 when it carried.
+        long carryHigh = Long.compareUnsigned(partial, high) < 0 ? 1 : 0;
+        long sumHigh = partial + carryLow;
+        if (Long.compareUnsigned(sumHigh, partial) < 0) {
+            carryHigh = 1;
         }
+        squaresTop[key] += top + carryHigh;
         squaresHigh[key] = sumHigh;
         squaresLow[key] = sumLow;
     }
@@ -312,10 +328,10 @@ final class MergeRows {
 
     private void combineKey(int key, boolean first, MergeRows other, int k) {
         present[key] += other.present[k];
-        calls[key] = CallTree.saturated(calls[key], other.calls[k]);
-        subcalls[key] = CallTree.saturated(subcalls[key], other.subcalls[k]);
-        sumInclusive[key] = CallTree.saturated(sumInclusive[key], other.sumInclusive[k]);
-        sumExclusive[key] = CallTree.saturated(sumExclusive[key], other.sumExclusive[k]);
+        WideSum.add(callsHigh, calls, key, other.callsHigh[k], other.calls[k]);
+        WideSum.add(subcallsHigh, subcalls, key, other.subcallsHigh[k], other.subcalls[k]);
+        WideSum.add(sumInclusiveHigh, sumInclusive, key, other.sumInclusiveHigh[k], other.sumInclusive[k]);
+        WideSum.add(sumExclusiveHigh, sumExclusive, key, other.sumExclusiveHigh[k], other.sumExclusive[k]);
         if (first) {
             minInclusive[key] = other.minInclusive[k];
             maxInclusive[key] = other.maxInclusive[k];
@@ -340,7 +356,7 @@ final class MergeRows {
         minPerCall[key] = minOfSet(minPerCall[key], other.minPerCall[k]);
         maxPerCall[key] = maxOfSet(maxPerCall[key], other.maxPerCall[k]);
         if (breakdown) {
-            addSquare(key, other.squaresHigh[k], other.squaresLow[k]);
+            addSquare(key, other.squaresTop[k], other.squaresHigh[k], other.squaresLow[k]);
         }
         if (other.callTimes != null && other.callTimes[k] != null) {
             addCallTimes(key, other.callTimes[k]);
@@ -377,23 +393,26 @@ final class MergeRows {
         long[] exclusive = new long[order.length + 1];
         for (int i = 0; i < order.length; i++) {
             int k = order[i];
-            inclusive[i + 1] = byOperator(k, sumInclusive[k], minInclusive[k], maxInclusive[k]);
-            exclusive[i + 1] = byOperator(k, sumExclusive[k], minExclusive[k], maxExclusive[k]);
+            inclusive[i + 1] = byOperator(k, sumInclusiveHigh[k], sumInclusive[k], minInclusive[k], maxInclusive[k]);
+            exclusive[i + 1] = byOperator(k, sumExclusiveHigh[k], sumExclusive[k], minExclusive[k], maxExclusive[k]);
         }
+        // Sums stop at the limit of a long (SEMANTICS.md section 5, "Limits"): a row whose shown sum went past it is
+        // counted as the merged tree's overflow; one that reaches it exactly is exact, and an average never stops.
         if (recompute) {
-            recomputeInclusive(out, inclusive, exclusive);
+            recomputeInclusive(out, inclusive, exclusive, "inclusive");
         }
-        boolean summed = op == MergeOp.SUM || op == MergeOp.AVG;
         for (int i = 0; i < order.length; i++) {
             int k = order[i];
-            out.setMetrics(i + 1, calls[k], subcalls[k], inclusive[i + 1], exclusive[i + 1], minPerCall[k],
+            long rowCalls = shown(out, i + 1, "calls", callsHigh[k], calls[k]);
+            long rowSubcalls = shown(out, i + 1, "subcalls", subcallsHigh[k], subcalls[k]);
+            if (op == MergeOp.SUM) {
+                if (!recompute) {
+                    shown(out, i + 1, "inclusive", sumInclusiveHigh[k], sumInclusive[k]);
+                }
+                shown(out, i + 1, "exclusive", sumExclusiveHigh[k], sumExclusive[k]);
+            }
+            out.setMetrics(i + 1, rowCalls, rowSubcalls, inclusive[i + 1], exclusive[i + 1], minPerCall[k],
                     maxPerCall[k]);
-            // Sums stop at the limit of a long (SEMANTICS.md section 5, "Limits"): a row whose value, or the sum
-            // an average divided, stands there is counted as the merged tree's overflow.
-            atLimit(out, i + 1, "calls", calls[k]);
-            atLimit(out, i + 1, "subcalls", subcalls[k]);
-            atLimit(out, i + 1, "inclusive", summed && !recompute ? sumInclusive[k] : inclusive[i + 1]);
-            atLimit(out, i + 1, "exclusive", summed ? sumExclusive[k] : exclusive[i + 1]);
         }
         if (callTimes != null) {
             out.keepCallTimes();
@@ -418,32 +437,46 @@ final class MergeRows {
         return out;
     }
 
-    /** {@code inclusive[n] = exclusive[n] + sum(children's inclusive)}, bottom-up over the nodes of {@code tree}. */
-    static void recomputeInclusive(CallTree tree, long[] inclusive, long[] exclusive) {
+    /**
+     * {@code inclusive[n] = exclusive[n] + sum(children's inclusive)}, bottom-up over the nodes of {@code tree}, each
+     * sum stopping at the limit of a long as an overflow of {@code column} of the node it is for.
+     */
+    static void recomputeInclusive(CallTree tree, long[] inclusive, long[] exclusive, String column) {
         long[] childInclusive = new long[inclusive.length];
         for (int n = inclusive.length - 1; n >= 1; n--) {
-            inclusive[n] = CallTree.saturated(exclusive[n], childInclusive[n]);
-            childInclusive[tree.parent(n)] = CallTree.saturated(childInclusive[tree.parent(n)], inclusive[n]);
+            inclusive[n] = tree.sum(n, column, exclusive[n], childInclusive[n]);
+            int p = tree.parent(n);
+            if (p != CallTree.ROOT) {
+                childInclusive[p] = tree.sum(p, column, childInclusive[p], inclusive[n]);
+            }
         }
     }
 
-    /** The operator and missing rule applied to key {@code k}'s sum, minimum and maximum over its nodes. */
-    long byOperator(int k, long sum, long min, long max) {
+    /**
+     * The operator and missing rule applied to key {@code k}'s 128-bit sum {@code (sumHigh, sumLow)}, minimum and
+     * maximum over its nodes: a sum past the range of a long is cut to the limit ({@link #shown} counts it), an
+     * average is the exact sum's rounded quotient.
+     */
+    long byOperator(int k, long sumHigh, long sumLow, long min, long max) {
         int have = present[k];
         boolean zeroCounts = missing == MissingRule.ZERO && have < nodes;
         return switch (op) {
-            case SUM -> sum;
+            case SUM -> WideSum.clamped(sumHigh, sumLow);
             case MIN -> zeroCounts ? Math.min(0, min) : min;
             case MAX -> zeroCounts ? Math.max(0, max) : max;
-            case AVG -> divideRounded(sum, missing == MissingRule.ZERO ? nodes : have);
+            case AVG -> WideSum.divideRounded(sumHigh, sumLow, missing == MissingRule.ZERO ? nodes : have);
         };
     }
 
-    /** Counts the node's {@code column} as an overflow of {@code out} when {@code value} is a limit of a long. */
-    private static void atLimit(CallTree out, int node, String column, long value) {
-        if (value == Long.MAX_VALUE || value == Long.MIN_VALUE) {
-            out.overflowed(node, column, value < 0);
+    /**
+     * The sum {@code (high, low)} as shown in a long: itself, or the limit it went past, counted as an overflow of the
+     * node's {@code column} in {@code out}.
+     */
+    static long shown(CallTree out, int node, String column, long high, long low) {
+        if (WideSum.fits(high, low)) {
+            return low;
         }
+        return out.overflowed(node, column, high < 0);
     }
 
     /** {@code dividend / divisor} (divisor > 0) rounded to the nearest integer, halves away from zero; never overflows. */
@@ -470,8 +503,9 @@ final class MergeRows {
             long count = missing == MissingRule.ZERO ? nodes : present[k];
             String maxNode = zeros && maxInclusive[k] < 0 ? "(a node without this row)"
                     : labelOfNode.apply(maxInclusiveNode[k]);
-            double mean = quotient(sumInclusive[k], count);
-            double stddev = count > 1 ? Math.sqrt(variance(count, sumInclusive[k], squaresHigh[k], squaresLow[k])) : 0.0;
+            double mean = quotient(sumInclusiveHigh[k], sumInclusive[k], count);
+            double stddev = count > 1 ? Math.sqrt(variance(count, sumInclusiveHigh[k], sumInclusive[k], squaresTop[k],
+                    squaresHigh[k], squaresLow[k])) : 0.0;
             b.set(i + 1, zeros ? Math.min(0, minInclusive[k]) : minInclusive[k],
                     zeros ? Math.max(0, maxInclusive[k]) : maxInclusive[k], mean, stddev, maxNode);
         }
@@ -487,6 +521,14 @@ final class MergeRows {
         return quotient(BigInteger.valueOf(dividend), BigInteger.valueOf(divisor));
     }
 
+    /** The 128-bit {@code (high, low)} divided by {@code divisor} (> 0), rounded once to the nearest double. */
+    static double quotient(long high, long low, long divisor) {
+        if (WideSum.fits(high, low)) {
+            return quotient(low, divisor);
+        }
+        return quotient(WideSum.big(high, low), BigInteger.valueOf(divisor));
+    }
+
     private static double quotient(BigInteger dividend, BigInteger divisor) {
         if (dividend.bitLength() <= 53 && divisor.bitLength() <= 53) {
             return dividend.doubleValue() / divisor.doubleValue();
@@ -495,12 +537,14 @@ final class MergeRows {
     }
 
     /**
-     * The sample variance {@code (n * squares - sum^2) / (n * (n - 1))} of n values (n >= 2) whose sum
-     * and 128-bit sum of squares (high, unsigned low) are given, rounded once to the nearest double.
+     * The sample variance {@code (n * squares - sum^2) / (n * (n - 1))} of n values (n >= 2) whose 128-bit sum
+     * (sumHigh, unsigned sumLow) and unsigned 192-bit sum of squares (top, high, low) are given, rounded once to the
+     * nearest double.
      */
-    static double variance(long n, long sum, long squaresHigh, long squaresLow) {
+    static double variance(long n, long sumHigh, long sumLow, long squaresTop, long squaresHigh, long squaresLow) {
         long pairs = n * (n - 1);
-        if (squaresHigh == 0 && squaresLow >= 0) {
+        long sum = sumLow;
+        if (squaresTop == 0 && squaresHigh == 0 && squaresLow >= 0 && WideSum.fits(sumHigh, sumLow)) {
             try {
                 long spread = Math.subtractExact(Math.multiplyExact(n, squaresLow), Math.multiplyExact(sum, sum));
                 return quotient(spread, pairs);
@@ -508,9 +552,10 @@ final class MergeRows {
                 // Falls through to the exact big-integer form.
             }
         }
-        BigInteger squares = BigInteger.valueOf(squaresHigh).shiftLeft(64)
+        BigInteger squares = BigInteger.valueOf(squaresTop).shiftLeft(128)
+                .add(new BigInteger(Long.toUnsignedString(squaresHigh)).shiftLeft(64))
                 .add(new BigInteger(Long.toUnsignedString(squaresLow)));
-        BigInteger total = BigInteger.valueOf(sum);
+        BigInteger total = WideSum.big(sumHigh, sumLow);
         return quotient(BigInteger.valueOf(n).multiply(squares).subtract(total.multiply(total)), BigInteger.valueOf(pairs));
     }
 
@@ -523,11 +568,15 @@ final class MergeRows {
         int n = Math.max(size, capacity + (capacity >> 1) + 16);
         present = Arrays.copyOf(present, n);
         calls = Arrays.copyOf(calls, n);
+        callsHigh = Arrays.copyOf(callsHigh, n);
         subcalls = Arrays.copyOf(subcalls, n);
+        subcallsHigh = Arrays.copyOf(subcallsHigh, n);
         sumInclusive = Arrays.copyOf(sumInclusive, n);
+        sumInclusiveHigh = Arrays.copyOf(sumInclusiveHigh, n);
         minInclusive = Arrays.copyOf(minInclusive, n);
         maxInclusive = Arrays.copyOf(maxInclusive, n);
         sumExclusive = Arrays.copyOf(sumExclusive, n);
+        sumExclusiveHigh = Arrays.copyOf(sumExclusiveHigh, n);
         minExclusive = Arrays.copyOf(minExclusive, n);
         maxExclusive = Arrays.copyOf(maxExclusive, n);
         minPerCall = Arrays.copyOf(minPerCall, n);
@@ -536,6 +585,7 @@ final class MergeRows {
         firstNode = Arrays.copyOf(firstNode, n);
         firstRow = Arrays.copyOf(firstRow, n);
         if (breakdown) {
+            squaresTop = Arrays.copyOf(squaresTop, n);
             squaresHigh = Arrays.copyOf(squaresHigh, n);
             squaresLow = Arrays.copyOf(squaresLow, n);
         }
@@ -580,12 +630,13 @@ final class MergeRows {
             out.writeLong(firstNode[k]);
             out.writeInt(firstRow[k]);
             out.writeInt(present[k]);
-            for (long v : new long[] {calls[k], subcalls[k], sumInclusive[k], minInclusive[k], maxInclusive[k],
-                    sumExclusive[k], minExclusive[k], maxExclusive[k], minPerCall[k], maxPerCall[k],
-                    maxInclusiveNode[k]}) {
+            for (long v : new long[] {callsHigh[k], calls[k], subcallsHigh[k], subcalls[k], sumInclusiveHigh[k],
+                    sumInclusive[k], minInclusive[k], maxInclusive[k], sumExclusiveHigh[k], sumExclusive[k],
+                    minExclusive[k], maxExclusive[k], minPerCall[k], maxPerCall[k], maxInclusiveNode[k]}) {
                 out.writeLong(v);
             }
             if (breakdown) {
+                out.writeLong(squaresTop[k]);
                 out.writeLong(squaresHigh[k]);
                 out.writeLong(squaresLow[k]);
             }
@@ -636,18 +687,35 @@ final class MergeRows {
             firstNode[k] = in.readLong();
             firstRow[k] = in.readInt();
             present[k] = in.readInt();
+            if (present[k] < 1 || present[k] > nodes) {
+                throw new IllegalArgumentException("merge state: row " + i + " is had by " + present[k] + " of "
+                        + nodes + " nodes");
+            }
+            callsHigh[k] = in.readLong();
             calls[k] = in.readLong();
+            subcallsHigh[k] = in.readLong();
             subcalls[k] = in.readLong();
+            sumInclusiveHigh[k] = in.readLong();
             sumInclusive[k] = in.readLong();
             minInclusive[k] = in.readLong();
             maxInclusive[k] = in.readLong();
+            sumExclusiveHigh[k] = in.readLong();
             sumExclusive[k] = in.readLong();
             minExclusive[k] = in.readLong();
             maxExclusive[k] = in.readLong();
             minPerCall[k] = in.readLong();
             maxPerCall[k] = in.readLong();
             maxInclusiveNode[k] = in.readLong();
+            WideSum.requireSumOf(callsHigh[k], calls[k], present[k], "row " + i + "'s calls");
+            WideSum.requireSumOf(subcallsHigh[k], subcalls[k], present[k], "row " + i + "'s subcalls");
+            WideSum.requireSumOf(sumInclusiveHigh[k], sumInclusive[k], present[k], "row " + i + "'s inclusive sum");
+            WideSum.requireSumOf(sumExclusiveHigh[k], sumExclusive[k], present[k], "row " + i + "'s exclusive sum");
             if (breakdown) {
+                squaresTop[k] = in.readLong();
+                if (squaresTop[k] < 0 || squaresTop[k] > present[k]) {
+                    throw new IllegalArgumentException("merge state: row " + i + "'s sum of squares is larger than "
+                            + present[k] + " squares can be");
+                }
                 squaresHigh[k] = in.readLong();
                 squaresLow[k] = in.readLong();
             }
@@ -659,7 +727,7 @@ final class MergeRows {
                 if (m.stored()) {
                     MetricColumn c = columns.get(m.name());
                     for (int k = 1; k <= count; k++) {
-                        c.read(in, k);
+                        c.read(in, k, present[k]);
                     }
                 }
             }

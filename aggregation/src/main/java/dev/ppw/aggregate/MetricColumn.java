@@ -60,50 +60,76 @@ abstract sealed class MetricColumn {
 
     abstract void write(DataOutput out, int row) throws IOException;
 
-    abstract void read(DataInputStream in, int row) throws IOException;
+    /** Reads what {@link #write} wrote of row {@code row}, which {@code nodes} nodes have. */
+    abstract void read(DataInputStream in, int row, int nodes) throws IOException;
 
-    /** An integral VALUE metric: 0 where none, combined by its rule (sum or max of values >= 0). */
+    /**
+     * An integral VALUE metric: 0 where none, combined by its rule (sum or max of values >= 0); a sum is exact in 128
+     * bits ({@link WideSum}, its high halves in {@code high}), and the value shown stops at the limit of a long.
+     */
     static final class Longs extends MetricColumn {
         private long[] values = new long[0];
+        private long[] high = new long[0];
 
         Longs(MetricGroup g, Metric m) {
             super(g, m);
         }
 
+        private boolean sums() {
+            return metric.combine() == Combine.SUM;
+        }
+
         @Override
         void grow(int from, int to) {
             values = Arrays.copyOf(values, Math.max(values.length, to));
+            high = Arrays.copyOf(high, Math.max(high.length, to));
         }
 
         @Override
         void add(int row, boolean first, CallTree tree, int node, boolean has) {
-            if (has) {
-                values[row] = metric.combine().apply(values[row], tree.longValue(node, metric));
+            if (!has) {
+                return;
+            }
+            long v = tree.longValue(node, metric);
+            if (sums()) {
+                WideSum.add(high, values, row, v);
+            } else {
+                values[row] = metric.combine().apply(values[row], v);
             }
         }
 
         @Override
         void combine(int row, boolean first, MetricColumn theirs, int theirRow) {
-            if (theirs != null) {
-                values[row] = metric.combine().apply(values[row], ((Longs) theirs).values[theirRow]);
+            if (theirs == null) {
+                return;
+            }
+            Longs other = (Longs) theirs;
+            if (sums()) {
+                WideSum.add(high, values, row, other.high[theirRow], other.values[theirRow]);
+            } else {
+                values[row] = metric.combine().apply(values[row], other.values[theirRow]);
             }
         }
 
         @Override
         void store(CallTree out, int[] order, MergeRows rows, boolean recompute) {
             for (int i = 0; i < order.length; i++) {
-                out.set(i + 1, metric, values[order[i]]);
+                int k = order[i];
+                out.set(i + 1, metric, MergeRows.shown(out, i + 1, metric.name(), high[k], values[k]));
             }
         }
 
         @Override
         void write(DataOutput out, int row) throws IOException {
+            out.writeLong(high[row]);
             out.writeLong(values[row]);
         }
 
         @Override
-        void read(DataInputStream in, int row) throws IOException {
+        void read(DataInputStream in, int row, int nodes) throws IOException {
+            high[row] = in.readLong();
             values[row] = in.readLong();
+            WideSum.requireSumOf(high[row], values[row], nodes, "row " + row + "'s " + metric.name());
         }
     }
 
@@ -148,7 +174,7 @@ abstract sealed class MetricColumn {
         }
 
         @Override
-        void read(DataInputStream in, int row) throws IOException {
+        void read(DataInputStream in, int row, int nodes) throws IOException {
             values[row] = in.readDouble();
         }
     }
@@ -199,17 +225,22 @@ abstract sealed class MetricColumn {
         }
 
         @Override
-        void read(DataInputStream in, int row) throws IOException {
+        void read(DataInputStream in, int row, int nodes) throws IOException {
             values[row] = in.readBoolean() ? ExactSum.read(in) : null;
         }
     }
 
-    /** A WEIGHT metric: inclusive and exclusive sums, minima and maxima over the nodes having the row. */
+    /**
+     * A WEIGHT metric: inclusive and exclusive sums (exact in 128 bits, {@link WideSum}: the high halves in the arrays
+     * ending in High), minima and maxima over the nodes having the row.
+     */
     static final class Weights extends MetricColumn {
         private long[] sumInclusive = new long[0];
+        private long[] sumInclusiveHigh = new long[0];
         private long[] minInclusive = new long[0];
         private long[] maxInclusive = new long[0];
         private long[] sumExclusive = new long[0];
+        private long[] sumExclusiveHigh = new long[0];
         private long[] minExclusive = new long[0];
         private long[] maxExclusive = new long[0];
 
@@ -222,9 +253,11 @@ abstract sealed class MetricColumn {
             // Zeros: a row the column meets only now was had, with no weight, by the nodes before.
             int n = Math.max(sumInclusive.length, to);
             sumInclusive = Arrays.copyOf(sumInclusive, n);
+            sumInclusiveHigh = Arrays.copyOf(sumInclusiveHigh, n);
             minInclusive = Arrays.copyOf(minInclusive, n);
             maxInclusive = Arrays.copyOf(maxInclusive, n);
             sumExclusive = Arrays.copyOf(sumExclusive, n);
+            sumExclusiveHigh = Arrays.copyOf(sumExclusiveHigh, n);
             minExclusive = Arrays.copyOf(minExclusive, n);
             maxExclusive = Arrays.copyOf(maxExclusive, n);
         }
@@ -233,8 +266,8 @@ abstract sealed class MetricColumn {
         void add(int row, boolean first, CallTree tree, int node, boolean has) {
             long inclusive = has ? tree.inclusive(node, metric) : 0;
             long exclusive = has ? tree.exclusive(node, metric) : 0;
-            sumInclusive[row] = CallTree.saturated(sumInclusive[row], inclusive);
-            sumExclusive[row] = CallTree.saturated(sumExclusive[row], exclusive);
+            WideSum.add(sumInclusiveHigh, sumInclusive, row, inclusive);
+            WideSum.add(sumExclusiveHigh, sumExclusive, row, exclusive);
             if (first) {
                 minInclusive[row] = maxInclusive[row] = inclusive;
                 minExclusive[row] = maxExclusive[row] = exclusive;
@@ -259,8 +292,8 @@ abstract sealed class MetricColumn {
                 return;
             }
             Weights w = (Weights) theirs;
-            sumInclusive[row] = CallTree.saturated(sumInclusive[row], w.sumInclusive[theirRow]);
-            sumExclusive[row] = CallTree.saturated(sumExclusive[row], w.sumExclusive[theirRow]);
+            WideSum.add(sumInclusiveHigh, sumInclusive, row, w.sumInclusiveHigh[theirRow], w.sumInclusive[theirRow]);
+            WideSum.add(sumExclusiveHigh, sumExclusive, row, w.sumExclusiveHigh[theirRow], w.sumExclusive[theirRow]);
             if (first) {
                 minInclusive[row] = w.minInclusive[theirRow];
                 maxInclusive[row] = w.maxInclusive[theirRow];
@@ -280,11 +313,19 @@ abstract sealed class MetricColumn {
             long[] exclusive = new long[order.length + 1];
             for (int i = 0; i < order.length; i++) {
                 int k = order[i];
-                inclusive[i + 1] = rows.byOperator(k, sumInclusive[k], minInclusive[k], maxInclusive[k]);
-                exclusive[i + 1] = rows.byOperator(k, sumExclusive[k], minExclusive[k], maxExclusive[k]);
+                inclusive[i + 1] = rows.byOperator(k, sumInclusiveHigh[k], sumInclusive[k], minInclusive[k],
+                        maxInclusive[k]);
+                exclusive[i + 1] = rows.byOperator(k, sumExclusiveHigh[k], sumExclusive[k], minExclusive[k],
+                        maxExclusive[k]);
+                if (rows.sums()) {
+                    if (!recompute) {
+                        MergeRows.shown(out, i + 1, metric.name() + " inclusive", sumInclusiveHigh[k], sumInclusive[k]);
+                    }
+                    MergeRows.shown(out, i + 1, metric.name() + " exclusive", sumExclusiveHigh[k], sumExclusive[k]);
+                }
             }
             if (recompute) {
-                MergeRows.recomputeInclusive(out, inclusive, exclusive);
+                MergeRows.recomputeInclusive(out, inclusive, exclusive, metric.name() + " inclusive");
             }
             for (int n = 1; n < inclusive.length; n++) {
                 out.setWeight(n, metric, inclusive[n], exclusive[n]);
@@ -293,22 +334,30 @@ abstract sealed class MetricColumn {
 
         @Override
         void write(DataOutput out, int row) throws IOException {
+            out.writeLong(sumInclusiveHigh[row]);
             out.writeLong(sumInclusive[row]);
             out.writeLong(minInclusive[row]);
             out.writeLong(maxInclusive[row]);
+            out.writeLong(sumExclusiveHigh[row]);
             out.writeLong(sumExclusive[row]);
             out.writeLong(minExclusive[row]);
             out.writeLong(maxExclusive[row]);
         }
 
         @Override
-        void read(DataInputStream in, int row) throws IOException {
+        void read(DataInputStream in, int row, int nodes) throws IOException {
+            sumInclusiveHigh[row] = in.readLong();
             sumInclusive[row] = in.readLong();
             minInclusive[row] = in.readLong();
             maxInclusive[row] = in.readLong();
+            sumExclusiveHigh[row] = in.readLong();
             sumExclusive[row] = in.readLong();
             minExclusive[row] = in.readLong();
             maxExclusive[row] = in.readLong();
+            WideSum.requireSumOf(sumInclusiveHigh[row], sumInclusive[row], nodes, "row " + row + "'s " + metric.name()
+                    + " inclusive sum");
+            WideSum.requireSumOf(sumExclusiveHigh[row], sumExclusive[row], nodes, "row " + row + "'s " + metric.name()
+                    + " exclusive sum");
         }
     }
 }

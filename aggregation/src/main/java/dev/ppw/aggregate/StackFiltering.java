@@ -33,8 +33,9 @@ import java.util.regex.Pattern;
  * inclusive time equals the sum of the inclusive times of the called nodes that landed on it): a node that lost
  * part of its time (an ancestor of an ignored stack, the callers of a focus) shows none.
  *
- * <p>With no filter the tree is returned as it is. Exact: integer sums only. Cost: one pass over the nodes, each
- * distinct region name matched once per pattern. Stateless.
+ * <p>With no filter the tree is returned as it is. Exact: integer sums only, each stopping at the limit of a long as
+ * an overflow of the output row ({@link CallTree#sum}), the input's own overflows counted with them. Cost: one pass
+ * over the nodes, each distinct region name matched once per pattern. Stateless.
  */
 public final class StackFiltering {
     private StackFiltering() {
@@ -109,6 +110,8 @@ public final class StackFiltering {
         private long[] max;
         private long[][] ownWeights;
         private final List<Metric> weights = new ArrayList<>();
+        /** Per weight, the names of its inclusive and exclusive columns in overflow messages. */
+        private String[][] weightColumns;
         /** Per source node: true when its root's subtree was sampled ({@link #sampledNodes}). */
         private final boolean[] sampled;
         /** Each landing of a called node's whole calls: (source node, output node). */
@@ -145,6 +148,11 @@ public final class StackFiltering {
             Arrays.fill(min, CallTree.UNSET);
             Arrays.fill(max, CallTree.UNSET);
             ownWeights = new long[weights.size()][capacity];
+            weightColumns = new String[weights.size()][];
+            for (int w = 0; w < weights.size(); w++) {
+                String name = weights.get(w).name();
+                weightColumns[w] = new String[] {name + " inclusive", name + " exclusive"};
+            }
         }
 
         Filtered run() {
@@ -187,20 +195,22 @@ public final class StackFiltering {
             long[] callsOf = new long[outSize];
             long[] subcalls = new long[outSize];
             long[][] weightInclusive = new long[weights.size()][outSize];
+            // Every sum stops at the limit of a long, counted as an overflow of the output row it is for.
             for (int x = outSize - 1; x >= 1; x--) {
-                inclusive[x] += ownExclusive[x];
-                samplesThrough[x] += ownSamples[x];
-                callsOf[x] = tracedCalls[x] + samplesThrough[x];
+                inclusive[x] = out.sum(x, "inclusive", inclusive[x], ownExclusive[x]);
+                samplesThrough[x] = out.sum(x, "calls", samplesThrough[x], ownSamples[x]);
+                callsOf[x] = out.sum(x, "calls", tracedCalls[x], samplesThrough[x]);
                 for (int w = 0; w < weights.size(); w++) {
-                    weightInclusive[w][x] += ownWeights[w][x];
+                    weightInclusive[w][x] = out.sum(x, weightColumns[w][0], weightInclusive[w][x], ownWeights[w][x]);
                 }
                 int px = out.parent(x);
                 if (px != CallTree.ROOT) {
-                    inclusive[px] += inclusive[x];
-                    samplesThrough[px] += samplesThrough[x];
-                    subcalls[px] += callsOf[x];
+                    inclusive[px] = out.sum(px, "inclusive", inclusive[px], inclusive[x]);
+                    samplesThrough[px] = out.sum(px, "calls", samplesThrough[px], samplesThrough[x]);
+                    subcalls[px] = out.sum(px, "subcalls", subcalls[px], callsOf[x]);
                     for (int w = 0; w < weights.size(); w++) {
-                        weightInclusive[w][px] += weightInclusive[w][x];
+                        weightInclusive[w][px] = out.sum(px, weightColumns[w][0], weightInclusive[w][px],
+                                weightInclusive[w][x]);
                     }
                 }
             }
@@ -221,25 +231,28 @@ public final class StackFiltering {
                     out.setWeight(x, weights.get(w), weightInclusive[w][x], ownWeights[w][x]);
                 }
             }
+            // The fold's own overflows stay said, as a view of the tree says them.
+            out.addOverflowsOf(tree);
             return new Filtered(out, unmatched());
         }
 
         /** Adds the own values of source node {@code n} to output node {@code x}. */
         private void land(int n, int x, boolean isHidden) {
             grow(out.size());
-            ownExclusive[x] += tree.exclusiveNanos(n);
+            ownExclusive[x] = out.sum(x, "exclusive", ownExclusive[x], tree.exclusiveNanos(n));
             for (int w = 0; w < weights.size(); w++) {
-                ownWeights[w][x] += tree.exclusive(n, weights.get(w));
+                ownWeights[w][x] = out.sum(x, weightColumns[w][1], ownWeights[w][x], tree.exclusive(n, weights.get(w)));
             }
             long nodeMin = tree.minInclusiveNanos(n);
             if (sampled[n]) {
-                ownSamples[x] += tree.calls(n) - tree.subcalls(n);
+                ownSamples[x] = out.sum(x, "calls", ownSamples[x], out.difference(x, "calls", tree.calls(n),
+                        tree.subcalls(n)));
             } else if (!isHidden) {
-                tracedCalls[x] += tree.calls(n);
+                tracedCalls[x] = out.sum(x, "calls", tracedCalls[x], tree.calls(n));
                 if (nodeMin == CallTree.UNSET) {
                     return; // a called node that lost part of its time to an earlier filter: no extremes to carry
                 }
-                wholeInclusive[x] += tree.inclusiveNanos(n);
+                wholeInclusive[x] = out.sum(x, "inclusive", wholeInclusive[x], tree.inclusiveNanos(n));
                 min[x] = min[x] == CallTree.UNSET ? nodeMin : Math.min(min[x], nodeMin);
                 max[x] = Math.max(max[x], tree.maxInclusiveNanos(n));
                 landed.add(new int[] {n, x});

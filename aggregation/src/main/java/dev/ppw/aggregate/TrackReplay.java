@@ -269,7 +269,7 @@ final class TrackReplay {
         while (top >= 0) {
             diagnostics.warn(Diagnostics.UNCLOSED_BEGIN, where(top) + ": " + beginPhase + " '" + tree.regionName(node[top])
                     + "' never ended; closed at the track's last time " + Micros.text(lastNanos) + " us");
-            addCall(top, lastNanos - startNanos[top]);
+            addCall(top, lastNanos);
             top--;
         }
         if (rootFrame >= 0 && rootNode != CallTree.NONE) {
@@ -353,21 +353,26 @@ final class TrackReplay {
         while (top > slot) {
             diagnostics.warn(Diagnostics.OVERLAP, where(top) + ": '" + tree.regionName(node[top])
                     + "' clipped at " + Micros.text(t) + " us when '" + tree.regionName(node[slot]) + "' closed");
-            addCall(top, t - startNanos[top]);
+            addCall(top, t);
             top--;
         }
-        addCall(slot, t - startNanos[slot]);
+        addCall(slot, t);
         top--;
     }
 
-    private void addCall(int slot, long inclusiveNanos) {
+    /**
+     * The call in {@code slot} ended at {@code endNanos}. A call longer than 2^63 - 1 ns (times of both signs far
+     * apart) lasts that limit, counted as the node's overflow, as every sum past it is (SEMANTICS.md "Limits").
+     */
+    private void addCall(int slot, long endNanos) {
+        long start = startNanos[slot];
+        long inclusiveNanos = tree.difference(node[slot], "inclusive", endNanos, start);
         tree.addCall(node[slot], inclusiveNanos);
-        if (slot == 0) {
-            rootNanos += inclusiveNanos;
+        if (slot == 0 && rootFrame >= 0) {
+            rootNanos = tree.sum(rootNode, "inclusive", rootNanos, inclusiveNanos);
         }
         if (phases != null) {
-            long start = startNanos[slot];
-            phases.call(node[slot], start, start + inclusiveNanos, slot == 0 && rootFrame >= 0 ? rootPhases : null);
+            phases.call(node[slot], start, endNanos, slot == 0 && rootFrame >= 0 ? rootPhases : null);
         }
     }
 

@@ -259,7 +259,8 @@ class MergeAccumulatorRulesTest {
                             .add(big.add(BigInteger.ONE).pow(2));
                     BigInteger spread = squares.multiply(BigInteger.valueOf(n)).subtract(sum.multiply(sum));
                     assertEquals(exactly(spread, BigInteger.valueOf((long) n * (n - 1))),
-                            MergeRows.variance(n, sum.longValueExact(), squares.shiftRight(64).longValueExact(),
+                            MergeRows.variance(n, sum.shiftRight(64).longValueExact(), sum.longValue(),
+                                    squares.shiftRight(128).longValueExact(), squares.shiftRight(64).longValue(),
                                     squares.longValue()), "x=" + x + " n=" + n);
                 });
     }
@@ -337,14 +338,17 @@ class MergeAccumulatorRulesTest {
                 () -> MergeAccumulator.fromBytes(new byte[] {1, 2, 3, 4, 5})).getMessage());
         byte[] future = good.clone();
         future[7] = 9;
-        assertEquals("merge state of version 9: this version reads 4 only", assertThrows(IllegalArgumentException.class,
+        assertEquals("merge state of version 9: this version reads 5 only", assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(future)).getMessage());
         byte[] before = good.clone();
         before[7] = 1; // version 1 had no dropped inputs
-        assertEquals("merge state of version 1: this version reads 4 only", assertThrows(IllegalArgumentException.class,
+        assertEquals("merge state of version 1: this version reads 5 only", assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(before)).getMessage());
         before[7] = 2; // version 2 had no parts
-        assertEquals("merge state of version 2: this version reads 4 only", assertThrows(IllegalArgumentException.class,
+        assertEquals("merge state of version 2: this version reads 5 only", assertThrows(IllegalArgumentException.class,
+                () -> MergeAccumulator.fromBytes(before)).getMessage());
+        before[7] = 4; // version 4's sums were 64-bit
+        assertEquals("merge state of version 4: this version reads 5 only", assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(before)).getMessage());
         IllegalArgumentException cut = assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(Arrays.copyOf(good, good.length - 1)));

@@ -119,25 +119,26 @@ final class Converters {
     }
 
     /**
-     * The registered writer whose file ending {@code file}'s name has, a final {@code .gz} aside (the longest
-     * ending when several match), or null.
+     * The registered writer whose file ending {@code file}'s name has (the longest ending when several match), or
+     * null. An ending is matched against the whole name and against the name without a final {@code .gz}, so that
+     * {@code t.csv.gz} is CSV (gzipped when written) and {@code cpu.pb.gz}, pprof's own name, is pprof: an ending
+     * that holds {@code .gz} itself only matches the whole name.
      */
     static OutputWriter byEnding(Path file) {
         Path name = file.getFileName();
         if (name == null) {
             return null;
         }
-        String lower = name.toString().toLowerCase(Locale.ROOT);
-        if (lower.endsWith(".gz")) {
-            lower = lower.substring(0, lower.length() - 3);
-        }
+        String whole = name.toString().toLowerCase(Locale.ROOT);
+        String bare = whole.endsWith(".gz") ? whole.substring(0, whole.length() - 3) : whole;
         OutputWriter best = null;
         int bestLength = 0;
         for (OutputWriter w : WRITERS.writers()) {
             for (String ending : w.fileExtensions()) {
-                if (lower.endsWith(ending.toLowerCase(Locale.ROOT)) && ending.length() > bestLength) {
+                String e = ending.toLowerCase(Locale.ROOT);
+                if ((whole.endsWith(e) || bare.endsWith(e)) && e.length() > bestLength) {
                     best = w;
-                    bestLength = ending.length();
+                    bestLength = e.length();
                 }
             }
         }

@@ -12,19 +12,19 @@ import dev.ppw.engine.ViewSpec;
 import dev.ppw.engine.WindowSpec;
 import dev.ppw.model.AsyncMode;
 import dev.ppw.model.Diagnostics;
-import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.MergeOp;
 import dev.ppw.model.Report;
+import dev.ppw.model.SortKey;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.OutputWriter;
 import dev.ppw.model.output.ReportFeature;
+import dev.ppw.model.work.Cancel;
 import dev.ppw.store.RunNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -34,16 +34,15 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code ppw-java diff}: compare two profiles row by row (SEMANTICS.md "Diff"). */
 @Command(name = "diff", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false,
-        description = {"Compares profile B with the baseline A row by row: each side's value, the",
-                "delta B - A and the ratio B / A of calls, inclusive and exclusive time (and",
-                "of other integral metrics in CSV and JSON); rows in one profile only are",
-                "marked. Rows come largest change first."},
+        description = {"Compares profile B with the baseline A row by row: each side's value, the delta B - A "
+                + "and the ratio B / A of calls, inclusive and exclusive time (and of other integral "
+                + "metrics in CSV and JSON); rows in one profile only are marked.",
+                "Rows come largest change first, unless --sort says otherwise."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  ppw-java diff before.pfw after.pfw",
@@ -112,19 +111,14 @@ final class DiffCommand implements Callable<Integer> {
             description = "Compare inclusive and exclusive values as shares of each profile's total, in percent.")
     boolean normalize;
 
-    @Option(names = "--top", paramLabel = "N", description = "Only the N largest changes (default: all).")
-    Integer top;
-
     @Option(names = "--format", paramLabel = "FORMAT", converter = Converters.Format.class,
             completionCandidates = Converters.FormatNames.class,
             description = "A format that shows diffs: text, csv, json, html (default: the format whose ending the -o"
                     + " file has; else text).")
     OutputWriter format;
 
-    @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,
-            completionCandidates = CompletionCandidates.Units.class,
-            description = "s, ms, us or ns (default: ns for csv and json, a readable one for text).")
-    DisplayUnit unit;
+    @Mixin
+    RowChoice rowChoice;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write here instead of stdout ('-' is stdout), replacing a regular file atomically.")
@@ -132,9 +126,9 @@ final class DiffCommand implements Callable<Integer> {
 
     @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto", converter = Converters.ColourWhen.class,
             completionCandidates = CompletionCandidates.ColourWhens.class,
-            description = {"Colour the text table's deltas: red where B is larger, green where it is smaller; auto",
-                    "(when standard output is a terminal and NO_COLOR is not set), always or never; never a file",
-                    "(default: ${DEFAULT-VALUE})."})
+            description = "Colour the text table's deltas: red where B is larger, green where it is smaller; auto "
+                    + "(when standard output is a terminal and NO_COLOR is not set), always or never; never a "
+                    + "file (default: ${DEFAULT-VALUE}).")
     Colour.When colour;
 
     @Option(names = "--csv-raw", description = "Write CSV names as they are, even those a spreadsheet takes for a formula"
@@ -168,8 +162,8 @@ final class DiffCommand implements Callable<Integer> {
     List<String> phaseBy = new ArrayList<>();
 
     @Option(names = "--phases", paramLabel = "P1[,P2]", split = ",",
-            description = {"With --phase-by: compare phase P1 of A with phase P2 of B (of A again without B); one",
-                    "name compares that phase of A and of B. '(outside)' is the time of no marker."})
+            description = "With --phase-by: compare phase P1 of A with phase P2 of B (of A again without B); one "
+                    + "name compares that phase of A and of B. '(outside)' is the time of no marker.")
     List<String> phases = new ArrayList<>();
 
     @Mixin
@@ -191,10 +185,14 @@ final class DiffCommand implements Callable<Integer> {
         Comparison comparison = phases.isEmpty() ? Comparison.of(sideA, sideB)
                 : b == null ? Comparison.ofPhases(sideA, phases.get(0), phases.get(1))
                 : Comparison.ofPhases(sideA, phases.get(0), sideB, phases.get(phases.size() - 1));
-        DiffOptions options = new DiffOptions(normalize, top == null ? 0 : top, Optional.ofNullable(unit));
+        DiffOptions options = new DiffOptions(normalize, rowChoice.rows(0, List.of()));
+        List<InputSource> read = new ArrayList<>(sideA.inputs());
+        if (sideB != null) {
+            read.addAll(sideB.inputs());
+        }
         AnalysisResult result;
-        try {
-            result = engine.diff(comparison.withOptions(options));
+        try (Progress progress = Progress.bytes(streams.err(), "diff", read, rowChoice.quiet)) {
+            result = engine.diff(comparison.withOptions(options), progress, Cancel.never());
         } catch (NoSuchPhaseException e) {
             throw ReportOptions.usage(spec, "--phases: " + ("A".equals(e.side()) ? a : b) + " has no phase '" + e.phase()
                     + "': its phases are " + String.join(", ", e.phases()));
@@ -267,8 +265,11 @@ final class DiffCommand implements Callable<Integer> {
         if (depth < 1) {
             throw ReportOptions.usage(spec, "--depth must be at least 1, got " + depth + " (1 gives the flat profile)");
         }
-        if (top != null && top < 1) {
-            throw ReportOptions.usage(spec, "--top must be at least 1, got " + top);
+        rowChoice.checkUsage(spec);
+        if (!DiffOptions.SORT_KEYS.contains(rowChoice.sort)) {
+            throw ReportOptions.usage(spec, "--sort " + rowChoice.sort.label() + " has no change to sort by in a diff:"
+                    + " expected one of " + String.join(", ", DiffOptions.SORT_KEYS.stream().map(SortKey::label)
+                    .toList()));
         }
         if (jobs != null && jobs < 1) {
             throw ReportOptions.usage(spec, "--jobs must be at least 1, got " + jobs);

@@ -13,8 +13,9 @@ import java.util.concurrent.Callable;
 
 /** {@code ppw-java events}: the events perf can count here, with what each counts, for {@code record -e}. */
 @Command(name = "events", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Lists the events 'perf list' names, with what each counts, for 'record -e'. SEARCH keeps",
-                "those whose name, alias, kind, topic or description has every word of it (any case)."},
+        description = {"Lists the events 'perf list' names, with what each counts, for 'record -e'.",
+                "SEARCH keeps those whose name, alias, kind, topic or description has every word of it "
+                + "(any case)."},
         footerHeading = "%nExamples:%n",
         footer = {"  ppw-java events",
                 "      every event and metric, tracepoints among them",

@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -28,10 +29,11 @@ import java.util.concurrent.Callable;
  * inputs, the format each one is detected as.
  */
 @Command(name = "formats", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Lists the input formats ppw-java reads: name, what it yields (trace events, folded into a",
-                "profile, or a profile as it was saved) and what it is; then the formats it recognises but does",
-                "not read yet. With inputs, says which format each one is detected as, and how sure detection is.",
-                "Inputs are recognised by their content (gzip too); --input-format NAME forces one."},
+        description = {"Lists the input formats ppw-java reads: name, what it yields (trace events, folded into "
+                + "a profile, or a profile as it was saved) and what it is; then the formats it recognises "
+                + "but does not read yet.",
+                "With inputs, says which format each one is detected as, how sure detection is, and whether "
+                + "profile reads it (its reader run up to the first event, as profile runs it). Inputs are recognised by their content (gzip too); --input-format NAME forces one."},
         footerHeading = "%nExamples:%n",
         footer = {"  ppw-java formats",
                 "  ppw-java formats run.pfw rec.jfr 'runs/*.json'",
@@ -89,12 +91,15 @@ final class FormatsCommand implements Callable<Integer> {
                     case Detection.Unread u -> u.format().name();
                     case Detection.Unknown u -> "-";
                 };
+                // "yes" only when profile would read it: its reader accepts the input's beginning.
+                Optional<String> refused = detection instanceof Detection.Read
+                        ? engine.refusal(source, Optional.empty()) : Optional.empty();
                 rows.add(new String[] {source.name(), format, detection.confidence().label(),
-                        detection instanceof Detection.Read ? "yes" : "no"});
+                        detection instanceof Detection.Read && refused.isEmpty() ? "yes" : "no"});
                 switch (detection) {
                     case Detection.Unread u -> problems.add(u.message());
                     case Detection.Unknown u -> problems.add(u.message());
-                    case Detection.Read r -> { }
+                    case Detection.Read r -> refused.ifPresent(problems::add);
                 }
             } catch (BadInputException e) {
                 rows.add(new String[] {source.name(), "-", "none", "no"});
@@ -108,6 +113,7 @@ final class FormatsCommand implements Callable<Integer> {
         problems.forEach(p -> main.streams().err().println(Main.PREFIX + "error: " + p));
         Diagnostics notes = new Diagnostics();
         sources.namedTwice().forEach(line -> notes.note(Diagnostics.INPUT_NAMED_TWICE, line));
+        sources.skipped().forEach((line, files) -> notes.note(Diagnostics.FILE_SKIPPED, files, line));
         WarningSummary.noteLines(notes).forEach(main.streams().err()::println);
         return problems.isEmpty() ? Main.OK : Main.BAD_DATA;
     }

@@ -31,10 +31,11 @@ import java.util.concurrent.Callable;
 /** {@code ppw-java history}: one region's value across the stored runs, and whether the last run left its spread. */
 @Command(name = "history", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false,
-        description = {"One region across the stored runs that have it, oldest first: a calling context",
-                "(a path 'a => b => c', every callsite summed) or a flat region (a name alone,",
-                "recursion counted once). --check says whether the last run leaves the spread of",
-                "the runs before it (SEMANTICS.md \"History\")."},
+        description = {"One region across the stored runs that have it, oldest first: a calling context (a path "
+                + "'a => b => c', every callsite summed) or a flat region (a name alone, recursion counted "
+                + "once).",
+                "--check says whether the last run leaves the spread of the runs before it (SEMANTICS.md "
+                + "\"History\")."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  ppw-java history 'main => solve' --last 30",

@@ -22,16 +22,16 @@ final class InputOptions {
 
     @Option(names = "--threads", paramLabel = "MODE", defaultValue = "merge", converter = ProfileCommand.Threads.class,
             completionCandidates = CompletionCandidates.ThreadModes.class,
-            description = {"merge: one tree for all threads; split: each thread (pid, tid) a top level named after it",
-                    "(its thread_name, 'NAME (pid P tid T)' when threads share it, else 'pid P tid T'; async tracks",
-                    "under 'async' and their process); by-name: threads that share a name are one top level",
-                    "(default: ${DEFAULT-VALUE})."})
+            description = "merge: one tree for all threads; split: each thread (pid, tid) a top level named after "
+                    + "it (its thread_name, 'NAME (pid P tid T)' when threads share it, else 'pid P tid T'; "
+                    + "async tracks under 'async' and their process); by-name: threads that share a name are "
+                    + "one top level (default: ${DEFAULT-VALUE}).")
     ThreadMode threads;
 
     @Option(names = "--skip-bad",
-            description = {"Leave out the inputs that cannot be read (each named on stderr, counted in every"
-                    + " output) and read the others, instead of stopping; none readable is still an error.",
-                    "Under --strict a left-out input is an error."})
+            description = "Leave out the inputs that cannot be read (each named on stderr, counted in every output) "
+                    + "and read the others, instead of stopping; none readable is still an error. Under "
+                    + "--strict a left-out input is an error.")
     boolean skipBad;
 
     @Option(names = "--input-format", paramLabel = "NAME",

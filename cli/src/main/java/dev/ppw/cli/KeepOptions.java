@@ -28,11 +28,11 @@ import java.util.Stack;
 final class KeepOptions {
     @Option(names = "--store", paramLabel = "LOC", arity = "0..1", fallbackValue = "",
             preprocessor = StoreValue.class,
-            description = {"Keep the profile as a run of the store (unless read from stored runs alone), and print",
-                    "its run:ID on stderr; LOC is the store",
-                    "(a file, sqlite:PATH or postgresql://host[:port]/db; default: $PPW_STORE, else",
-                    "~/.local/share/ppw-java/runs.db), where run:ID inputs are found too. After a space LOC is",
-                    "taken when it looks like a store (*.db, sqlite:, postgresql://, an SQLite file); else --store=LOC."})
+            description = "Keep the profile as a run of the store (unless read from stored runs alone), and print "
+                    + "its run:ID on stderr; LOC is the store (a file, sqlite:PATH or "
+                    + "postgresql://host[:port]/db; default: $PPW_STORE, else ~/.local/share/ppw-java/runs.db), "
+                    + "where run:ID inputs are found too. After a space LOC is taken when it looks like a store "
+                    + "(*.db, sqlite:, postgresql://, an SQLite file); else --store=LOC.")
     String store;
 
     @Option(names = "--label", paramLabel = "NAME",

@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
  *
  * <p>Exit codes: 0 ok; 1 bad data (an unreadable or broken input, or a warning under {@code --strict});
  * 2 bad usage (an unknown option, a bad option value); 3 internal error, with its stack trace, or out of memory,
- * one line naming the inputs, the heap and how to raise it ({@link OutOfMemory}).
+ * one line naming the input being read (or the inputs), the heap and how to raise it ({@link OutOfMemory}).
  */
 @Command(name = "ppw-java", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Turns traces into calling-context profiles: tree, callpath, flat and TAU views.",
@@ -58,7 +58,7 @@ public final class Main implements Callable<Integer> {
         // would, not with the JVM's stack trace of that thread.
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
             if (e instanceof OutOfMemoryError) {
-                System.err.println(PREFIX + "error: " + OutOfMemory.message(List.of()));
+                System.err.println(PREFIX + "error: " + OutOfMemory.message(e, List.of()));
                 Runtime.getRuntime().halt(INTERNAL_ERROR);
             }
             System.err.print("Exception in thread \"" + thread.getName() + "\" ");
@@ -103,9 +103,39 @@ public final class Main implements Callable<Integer> {
      */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Charset outCharset,
                           MergeBackend backend) {
+        return run(args, in, out, err, outCharset, backend, helpWidth(System.getenv("COLUMNS")));
+    }
+
+    /** Picocli's narrowest help. */
+    static final int MIN_HELP_WIDTH = 55;
+    /**
+     * {@link #helpWidth}'s answer when the terminal is to be asked: picocli asks it ({@code stty}) only when help is
+     * printed and the JVM has a terminal, and wraps at 80 when it has none or cannot tell.
+     */
+    static final int TERMINAL_WIDTH = 0;
+
+    /**
+     * The width help wraps at: {@code COLUMNS} when it is a number (at least {@link #MIN_HELP_WIDTH}), else
+     * {@link #TERMINAL_WIDTH}: the terminal's, or 80 when unknown.
+     */
+    static int helpWidth(String columns) {
+        if (columns != null && columns.trim().matches("\\d{1,6}")) {
+            return Math.max(MIN_HELP_WIDTH, Integer.parseInt(columns.trim()));
+        }
+        return TERMINAL_WIDTH;
+    }
+
+    /** As {@link #run(String[], InputStream, PrintStream, PrintStream, Charset, MergeBackend)}, help wrapped at {@code helpWidth}. */
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err, Charset outCharset,
+                   MergeBackend backend, int helpWidth) {
         PrintWriter errWriter = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
         PrintWriter outWriter = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
         CommandLine cl = commandLine(new Streams(in, out, err, outCharset), backend, args);
+        if (helpWidth == TERMINAL_WIDTH) {
+            cl.setUsageHelpAutoWidth(true);
+        } else {
+            cl.setUsageHelpWidth(helpWidth);
+        }
         cl.setOut(outWriter);
         cl.setErr(errWriter);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -117,7 +147,7 @@ public final class Main implements Callable<Integer> {
         });
         cl.setExecutionExceptionHandler((e, failed, parseResult) -> {
             if (OutOfMemory.causes(e)) {
-                errWriter.println(PREFIX + "error: " + OutOfMemory.message(OutOfMemory.inputs(parseResult)));
+                errWriter.println(PREFIX + "error: " + OutOfMemory.message(e, OutOfMemory.inputs(parseResult)));
                 return INTERNAL_ERROR;
             }
             if (e instanceof BadInputsException bad) {
@@ -136,7 +166,7 @@ public final class Main implements Callable<Integer> {
             return cl.execute(args);
         } catch (OutOfMemoryError e) {
             // Picocli hands on errors as they are: the heap ran out outside the command's own call.
-            errWriter.println(PREFIX + "error: " + OutOfMemory.message(OutOfMemory.inputs(cl.getParseResult())));
+            errWriter.println(PREFIX + "error: " + OutOfMemory.message(e, OutOfMemory.inputs(cl.getParseResult())));
             return INTERNAL_ERROR;
         } finally {
             outWriter.flush();

@@ -92,13 +92,10 @@ final class MergeCommand implements Callable<Integer> {
             description = "Inputs read at once (default: the number of cores).")
     Integer jobs;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
-    boolean quiet;
-
     @Option(names = "--engine", paramLabel = "NAME", defaultValue = LOCAL,
-            description = {"Where the merge runs: local (this process) or spark (a Spark cluster, or Spark in this"
-                    + " machine with --master local[N]; the launcher brings Spark's jars on first use). The output is the"
-                    + " same, byte for byte (default: ${DEFAULT-VALUE})."})
+            description = "Where the merge runs: local (this process) or spark (a Spark cluster, or Spark in this "
+                    + "machine with --master local[N]; the launcher brings Spark's jars on first use). The "
+                    + "output is the same, byte for byte (default: ${DEFAULT-VALUE}).")
     String engineName;
 
     @Option(names = "--master", paramLabel = "URL",
@@ -135,7 +132,7 @@ final class MergeCommand implements Callable<Integer> {
         IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
         Analysis analysis = analysis(engine, sources);
         if (backend == null) {
-            return Analyses.run(main, spec, analysis, options, "merge", false, quiet, keep);
+            return Analyses.run(main, spec, analysis, options, "merge", false, options.rowChoice.quiet, keep);
         }
         MergeBackend.Cluster cluster = new MergeBackend.Cluster(Optional.ofNullable(master),
                 Optional.ofNullable(partitions), Optional.ofNullable(jobs));

@@ -1,12 +1,14 @@
 package dev.ppw.cli;
 
+import dev.ppw.engine.InputOutOfMemoryError;
 import picocli.CommandLine.ParseResult;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A run that ran out of heap, said in one line (exit 3): which inputs it was reading, the heap it had, and how to
+ * A run that ran out of heap, said in one line (exit 3): which input it was reading (the one the engine names, else
+ * the command's inputs), the heap it had, and how to
  * give it more: {@code --max-memory} of the {@code ppw-java} launcher, or {@code -Xmx} in {@code JAVA_OPTS}. The
  * heap is the JVM's to set, so the command itself can only say how.
  */
@@ -36,6 +38,22 @@ final class OutOfMemory {
             }
         }
         return inputs;
+    }
+
+    /**
+     * {@link #message(List)} of the one input {@code e} names ({@link InputOutOfMemoryError}, the engine's, among
+     * its causes) when it names one, else of {@code inputs}.
+     */
+    static String message(Throwable e, List<String> inputs) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof InputOutOfMemoryError named) {
+                return message(List.of(named.input()));
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return message(inputs);
     }
 
     /**

@@ -32,8 +32,8 @@ import java.util.concurrent.Callable;
 @Command(name = "profile", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false,
         description = {"Folds trace files into one calling-context profile and prints one view of it.",
-                "Several files are summed into one profile; saved profiles (--format json) are shown, or summed",
-                "with the rest as 'merge --agg sum' would. Times are exact to the nanosecond."},
+                "Several files are summed into one profile; saved profiles (--format json) are shown, or "
+                + "summed with the rest as 'merge --agg sum' would. Times are exact to the nanosecond."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  ppw-java profile trace.json",
@@ -101,9 +101,6 @@ final class ProfileCommand implements Callable<Integer> {
     @Mixin
     KeepOptions keep;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
-    boolean quiet;
-
     @Option(names = "--follow",
             description = "Keep reading the one INPUT while it is written (a PerfFlowAspect .pfw, a Chrome JSON array"
                     + " without its end, perf stat -I text on '-') and show the profile so far every --interval:"
@@ -139,7 +136,7 @@ final class ProfileCommand implements Callable<Integer> {
         IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
         IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
         Analysis analysis = Analyses.profile(sources, engine, spec, options, input, time, input.threads, jobs);
-        return Analyses.run(main, spec, analysis, options, "profile", true, quiet, keep);
+        return Analyses.run(main, spec, analysis, options, "profile", true, options.rowChoice.quiet, keep);
     }
 
     /** {@code --follow}: one input read while written, snapshots as {@link FollowOutput} writes them. */

@@ -14,7 +14,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * A progress bar on stderr while inputs are read, shown only when stderr is a terminal (the launcher says
- * so in {@code PPW_STDERR_TTY}, which Java cannot find out for itself) and not asked to be quiet.
+ * so in {@code PPW_STDERR_TTY}, which Java cannot find out for itself) and not asked to be quiet. While it is shown,
+ * Ctrl-C clears its line before saying on a line of its own that the run was interrupted, then ends the run as
+ * Ctrl-C does (exit 130, unfinished outputs removed): the shell's prompt never lands on the bar's line.
  */
 final class Progress implements AutoCloseable, ProgressListener {
     private final ProgressBar bar;
@@ -22,9 +24,46 @@ final class Progress implements AutoCloseable, ProgressListener {
     private final AtomicLongArray perInput;
     private final AtomicLong total = new AtomicLong();
 
-    private Progress(ProgressBar bar, int inputs, boolean byBytes) {
+    /** The exit status of a run ended by SIGINT, as a shell reports it (128 + 2). */
+    static final int INTERRUPTED_EXIT = 130;
+    private final PrintStream err;
+    private final Interrupt interrupt;
+    private boolean barClosed;
+
+    private Progress(ProgressBar bar, int inputs, boolean byBytes, PrintStream err) {
         this.bar = bar;
+        this.err = err;
         this.perInput = bar != null && byBytes ? new AtomicLongArray(inputs) : null;
+        this.interrupt = bar == null ? null : Interrupt.onFirst(() -> {
+            interrupted();
+            Runtime.getRuntime().exit(INTERRUPTED_EXIT);
+        });
+    }
+
+    /** A bar drawn whatever stderr is (for tests): by bytes ({@code max} MiB) or by inputs ({@code max} inputs). */
+    static Progress shown(PrintStream err, String task, int inputs, long max, boolean byBytes) {
+        ProgressBar bar = new ProgressBarBuilder()
+                .setTaskName(task)
+                .setInitialMax(max)
+                .setStyle(ProgressBarStyle.ASCII)
+                .setUnit(byBytes ? " MiB" : " inputs", 1)
+                .setConsumer(new ConsoleProgressBarConsumer(err))
+                .clearDisplayOnFinish()
+                .build();
+        return new Progress(bar, inputs, byBytes, err);
+    }
+
+    /**
+     * Ctrl-C while the bar is drawn: the bar stopped and its line blanked, the cursor back at the line's start, then
+     * one line saying so. Nothing was written yet: a report is written after the bar is closed.
+     */
+    void interrupted() {
+        if (bar != null) {
+            closeBar();
+            err.print('\r');
+        }
+        err.println(Main.PREFIX + "interrupted while reading the inputs: nothing written");
+        err.flush();
     }
 
     /** Inputs below this many bytes in all read too fast for a bar by bytes to tell anything. */
@@ -33,17 +72,9 @@ final class Progress implements AutoCloseable, ProgressListener {
     /** A bar by inputs done, for {@code total} inputs; shown only on a terminal, not quiet, and from 2 inputs. */
     static Progress inputs(PrintStream err, String task, int total, boolean quiet) {
         if (quiet || !terminal() || total < 2) {
-            return new Progress(null, total, false);
+            return new Progress(null, total, false, err);
         }
-        ProgressBar bar = new ProgressBarBuilder()
-                .setTaskName(task)
-                .setInitialMax(total)
-                .setStyle(ProgressBarStyle.ASCII)
-                .setUnit(" inputs", 1)
-                .setConsumer(new ConsoleProgressBarConsumer(err))
-                .clearDisplayOnFinish()
-                .build();
-        return new Progress(bar, total, false);
+        return shown(err, task, total, total, false);
     }
 
     /**
@@ -53,17 +84,9 @@ final class Progress implements AutoCloseable, ProgressListener {
     static Progress bytes(PrintStream err, String task, List<InputSource> inputs, boolean quiet) {
         long totalBytes = inputs.stream().mapToLong(s -> Math.max(0, s.sizeBytes())).sum();
         if (quiet || !terminal() || totalBytes < LARGE_BYTES) {
-            return new Progress(null, inputs.size(), true);
+            return new Progress(null, inputs.size(), true, err);
         }
-        ProgressBar bar = new ProgressBarBuilder()
-                .setTaskName(task)
-                .setInitialMax(totalBytes >> 20)
-                .setStyle(ProgressBarStyle.ASCII)
-                .setUnit(" MiB", 1)
-                .setConsumer(new ConsoleProgressBarConsumer(err))
-                .clearDisplayOnFinish()
-                .build();
-        return new Progress(bar, inputs.size(), true);
+        return shown(err, task, inputs.size(), totalBytes >> 20, true);
     }
 
     private static boolean terminal() {
@@ -93,7 +116,16 @@ final class Progress implements AutoCloseable, ProgressListener {
 
     @Override
     public void close() {
-        if (bar != null) {
+        if (interrupt != null) {
+            interrupt.close();
+        }
+        closeBar();
+    }
+
+    /** Stops the bar once, from the run's thread or Ctrl-C's, whichever is first. */
+    private synchronized void closeBar() {
+        if (bar != null && !barClosed) {
+            barClosed = true;
             bar.close();
         }
     }

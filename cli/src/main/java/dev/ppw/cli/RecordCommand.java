@@ -24,12 +24,13 @@ import java.util.concurrent.Callable;
 /** {@code ppw-java record}: run a workload, under perf or on its own, and keep it as a run of the store. */
 @Command(name = "record", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false,
-        description = {"Runs a workload and keeps it as a run of the store: under 'perf stat -I' its counts per",
-                "interval become the run's counter series, under 'perf record' its samples are folded into the",
-                "run's profile, and on its own the PerfFlowAspect traces it writes into --trace-dir are merged",
-                "as nodes. perf's outputs are kept beside the store. The workload's output goes to stderr, each",
-                "interval too (unless -q); stdout gets the run's name, run:ID. A workload that fails is kept,",
-                "marked failed, with its exit status and the end of its stderr, and the exit code is 1."},
+        description = {"Runs a workload and keeps it as a run of the store: under 'perf stat -I' its counts per "
+                + "interval become the run's counter series, under 'perf record' its samples are folded "
+                + "into the run's profile, and on its own the PerfFlowAspect traces it writes into "
+                + "--trace-dir are merged as nodes. perf's outputs are kept beside the store.",
+                "The workload's output goes to stderr, each interval too (unless -q); stdout gets the "
+                + "run's name, run:ID. A workload that fails is kept, marked failed, with its exit status "
+                + "and the end of its stderr, and the exit code is 1."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  ppw-java record --perf stat -e task-clock,page-faults -I 100 -- ./solver --size 64",

@@ -28,10 +28,11 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         sortOptions = false,
-        description = {"Writes one self-contained HTML page to look at a profile: a flame graph, flat and tree tables,",
-                "counters and diagnostics, and for several nodes the time of each row on every node.",
-                "One trace file is one profile (as 'profile'); several inputs, a folder or a glob are nodes",
-                "merged (as 'merge', with its options). The page loads nothing: it opens offline."},
+        description = {"Writes one self-contained HTML page to look at a profile: a flame graph, flat and tree "
+                + "tables, counters and diagnostics, and for several nodes the time of each row on every "
+                + "node.",
+                "One trace file is one profile (as 'profile'); several inputs, a folder or a glob are "
+                + "nodes merged (as 'merge', with its options). The page loads nothing: it opens offline."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  ppw-java report trace.json -o report.html",
@@ -77,9 +78,6 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-j", "--jobs"}, paramLabel = "N", description = "Inputs read at once (default: the number of cores).")
     Integer jobs;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
-    boolean quiet;
-
     @Mixin
     InputOptions input;
 
@@ -114,7 +112,7 @@ final class ReportCommand implements Callable<Integer> {
             IgnoredOptions.profile(spec, options).forEach(main.streams().err()::println);
             IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
             Analysis analysis = Analyses.profile(sources, engine, spec, options, input, time, input.threads, jobs);
-            return Analyses.run(main, spec, analysis, options, "profile", true, quiet, null);
+            return Analyses.run(main, spec, analysis, options, "profile", true, options.rowChoice.quiet, null);
         }
         IgnoredOptions.merge(spec, options, agg).forEach(main.streams().err()::println);
         IgnoredOptions.time(spec, options, time).forEach(main.streams().err()::println);
@@ -122,7 +120,7 @@ final class ReportCommand implements Callable<Integer> {
                 .withNodeBy(nodeBy).withBreakdown(true);
         Analysis analysis = Analyses.merge(sources, engine, spec, options, input, time, combine,
                 topImbalance == null ? 0 : topImbalance, jobs);
-        return Analyses.run(main, spec, analysis, options, "merge", false, quiet, null);
+        return Analyses.run(main, spec, analysis, options, "merge", false, options.rowChoice.quiet, null);
     }
 
     /** One argument naming one file (or standard input), its nodes by file: a profile, not a merge. */

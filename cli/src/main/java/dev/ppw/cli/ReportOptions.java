@@ -3,11 +3,8 @@ package dev.ppw.cli;
 import dev.ppw.engine.Analysis;
 import dev.ppw.engine.RowOptions;
 import dev.ppw.engine.ViewSpec;
-import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.Percentile;
 import dev.ppw.model.Presentation;
-import dev.ppw.model.SortDirection;
-import dev.ppw.model.SortKey;
 import dev.ppw.model.ViewKind;
 import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.OutputWriter;
@@ -21,7 +18,6 @@ import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /** The options that choose, order and write a view: shared by {@code profile} and {@code merge}. */
 final class ReportOptions {
@@ -57,34 +53,8 @@ final class ReportOptions {
                     + " empty.")
     OutputWriter format;
 
-    @Option(names = "--unit", paramLabel = "UNIT", converter = Converters.Unit.class,
-            completionCandidates = CompletionCandidates.Units.class,
-            description = "s, ms, us or ns (default: ns for csv and json; for text the traces'"
-                    + " displayTimeUnit, else a readable one).")
-    DisplayUnit unit;
-
-    @Option(names = "--sort", paramLabel = "KEY", defaultValue = "inclusive", converter = Converters.Sort.class,
-            completionCandidates = CompletionCandidates.SortKeys.class,
-            description = "inclusive, exclusive, calls, subcalls, min, max or name (default: ${DEFAULT-VALUE}).")
-    SortKey sort;
-
-    @Option(names = "--ascending", description = "Sort smallest first (names: from Z with --descending).")
-    boolean ascending;
-
-    @Option(names = "--descending", description = "Sort largest first (the default, but for --sort name: A first).")
-    boolean descending;
-
-    @Option(names = "--top", paramLabel = "N",
-            description = "Only the first N rows; in tree views the N first by --sort over the whole tree, with their"
-                    + " callers (default: all).")
-    Integer top;
-
-    @Option(names = "--max-depth", paramLabel = "N", description = "Levels of the tree shown, roots being level 1 (default: all).")
-    Integer maxDepth;
-
-    @Option(names = "--min-percent", paramLabel = "P", defaultValue = "0",
-            description = "Hide rows below P percent of the total time, with their subtrees (default: ${DEFAULT-VALUE}).")
-    double minPercent;
+    @Mixin
+    RowChoice rowChoice;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write here instead of stdout ('-' is stdout): a regular file is replaced atomically (a"
@@ -104,8 +74,8 @@ final class ReportOptions {
 
     @Option(names = "--style", paramLabel = "STYLE", defaultValue = "table", converter = Converters.Style.class,
             completionCandidates = CompletionCandidates.Styles.class,
-            description = {"Text layout: table, or tau (TAU pprof's: each thread, or each node of a merge, then",
-                    "FUNCTION SUMMARY (total) and (mean)) (default: ${DEFAULT-VALUE})."})
+            description = "Text layout: table, or tau (TAU pprof's: each thread, or each node of a merge, then "
+                    + "FUNCTION SUMMARY (total) and (mean)) (default: ${DEFAULT-VALUE}).")
     Presentation.Style style;
 
     @Option(names = "--ascii", description = "Draw the text tree with ASCII (|- `-), not box drawing (the default when"
@@ -114,8 +84,9 @@ final class ReportOptions {
 
     @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto", converter = Converters.ColourWhen.class,
             completionCandidates = CompletionCandidates.ColourWhens.class,
-            description = {"Colour the text table by heat (each row's share of the total): auto (when standard output",
-                    "is a terminal and NO_COLOR is not set), always or never; never a file (default: ${DEFAULT-VALUE})."})
+            description = "Colour the text table by heat (each row's share of the total): auto (when standard "
+                    + "output is a terminal and NO_COLOR is not set), always or never; never a file (default: "
+                    + "${DEFAULT-VALUE}).")
     Colour.When colour;
 
     @Option(names = {"-v", "--verbose"}, description = "List every input, node, process and thread in the text header.")
@@ -136,18 +107,7 @@ final class ReportOptions {
         if (depth < 1) {
             throw usage(spec, "--depth must be at least 1, got " + depth + " (1 gives the flat profile)");
         }
-        if (maxDepth != null && maxDepth < 1) {
-            throw usage(spec, "--max-depth must be at least 1 (roots are level 1), got " + maxDepth);
-        }
-        if (top != null && top < 1) {
-            throw usage(spec, "--top must be at least 1, got " + top);
-        }
-        if (ascending && descending) {
-            throw usage(spec, "--ascending and --descending contradict each other: give one");
-        }
-        if (!(minPercent >= 0 && minPercent <= 100)) {
-            throw usage(spec, "--min-percent must be a number from 0 to 100, got " + minPercent);
-        }
+        rowChoice.checkUsage(spec);
         if (output != null) {
             String problem = PathChecks.outputProblem(output, inputs, Output.chosen(this) instanceof FolderWriter);
             if (problem != null) {
@@ -169,10 +129,7 @@ final class ReportOptions {
      * {@code --min-percent}, {@code --top} and {@code --unit} say.
      */
     RowOptions rows(int topImbalance) {
-        SortDirection direction = ascending ? SortDirection.ASCENDING
-                : descending ? SortDirection.DESCENDING : null;
-        return new RowOptions(sort, Optional.ofNullable(direction), maxDepth == null ? 0 : maxDepth, minPercent,
-                top == null ? 0 : top, Optional.ofNullable(unit), topImbalance, askedPercentiles());
+        return rowChoice.rows(topImbalance, askedPercentiles());
     }
 
     /** The percentiles of {@code --percentiles}, in the order given, each once. */

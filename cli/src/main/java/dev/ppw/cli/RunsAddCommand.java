@@ -24,8 +24,8 @@ import java.util.concurrent.Callable;
 
 /** {@code ppw-java runs add}: profile inputs as {@code profile} does (or merge them) and store the result as a run. */
 @Command(name = "add", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
-        description = {"Profiles the inputs into one calling-context tree, as 'profile' does, or merges",
-                "them with --agg, and stores it as a new run; prints its name, run:ID."},
+        description = {"Profiles the inputs into one calling-context tree, as 'profile' does, or merges them "
+                + "with --agg, and stores it as a new run; prints its name, run:ID."},
         footerHeading = "%nExamples:%n",
         footer = {"  ppw-java runs add run.pfw --label nightly --tag branch=main",
                 "  ppw-java runs add nodes/ --agg max --session scaling --tag nodes=64"})

@@ -9,9 +9,9 @@ import java.util.concurrent.Callable;
 
 /** {@code ppw-java runs}: the run store's runs (docs/store.md); each action is a subcommand. */
 @Command(name = "runs", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Lists, shows, tags and removes the runs kept in a run store, stores new ones and",
-                "compacts the store. Any command reads a stored run as the input run:ID, run:last or",
-                "run:LABEL."},
+        description = {"Lists, shows, tags and removes the runs kept in a run store, stores new ones and "
+                + "compacts the store.",
+                "Any command reads a stored run as the input run:ID, run:last or run:LABEL."},
         subcommands = {RunsListCommand.class, RunsShowCommand.class, RunsAddCommand.class, RunsTagCommand.class,
                 RunsRmCommand.class, RunsGcCommand.class},
         footerHeading = "%nExamples:%n",

@@ -9,8 +9,9 @@ import java.util.concurrent.Callable;
 
 /** {@code ppw-java runs gc}: remove what no run uses, and compact the store. */
 @Command(name = "gc", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Removes the calling contexts, names and raw files that no run uses any more and",
-                "compacts the store (VACUUM). Stored runs are unchanged."},
+        description = {"Removes the calling contexts, names and raw files that no run uses any more and compacts "
+                + "the store (VACUUM).",
+                "Stored runs are unchanged."},
         footerHeading = "%nExamples:%n",
         footer = {"  ppw-java runs rm 1 2 3 && ppw-java runs gc"})
 final class RunsGcCommand implements Callable<Integer> {

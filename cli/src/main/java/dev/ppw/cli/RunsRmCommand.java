@@ -14,8 +14,9 @@ import java.util.concurrent.Callable;
 
 /** {@code ppw-java runs rm}: remove runs, with their rows and raw files. */
 @Command(name = "rm", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Removes stored runs with their rows, tags and raw files; all or, when one is not",
-                "a run, none. Their ids are never given again; 'runs gc' then frees the space."},
+        description = {"Removes stored runs with their rows, tags and raw files; all or, when one is not a run, "
+                + "none.",
+                "Their ids are never given again; 'runs gc' then frees the space."},
         footerHeading = "%nExamples:%n",
         footer = {"  ppw-java runs rm 3 4 5", "  ppw-java runs rm last"})
 final class RunsRmCommand implements Callable<Integer> {

@@ -22,9 +22,9 @@ import java.util.concurrent.CountDownLatch;
  * its token, on standard output; a bind beyond loopback is warned about on standard error.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
-        description = {"Serves the stored runs in a browser: the runs and sessions, a run's report, the diff of two",
-                "runs, a region's history, raw data, and a JSON API under /api/. Every request needs the token",
-                "printed in the URL at start. Stops on Ctrl-C."},
+        description = {"Serves the stored runs in a browser: the runs and sessions, a run's report, the diff of "
+                + "two runs, a region's history, raw data, and a JSON API under /api/.",
+                "Every request needs the token printed in the URL at start. Stops on Ctrl-C."},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  ppw-java serve",
@@ -46,14 +46,14 @@ final class ServeCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
-            description = {"The address to listen on (default: ${DEFAULT-VALUE}, this machine only). Any other",
-                    "lets anyone who can reach it and has the token read every stored run."})
+            description = "The address to listen on (default: ${DEFAULT-VALUE}, this machine only). Any other lets "
+                    + "anyone who can reach it and has the token read every stored run.")
     String bind;
 
     @Option(names = "--allow-run",
-            description = {"Serve the new-run form too (/runs/new): a command run under perf stat or perf record,",
-                    "its counters live, the run stored at the end. Whoever has the token may run any command",
-                    "as this user."})
+            description = "Serve the new-run form too (/runs/new): a command run under perf stat or perf record, "
+                    + "its counters live, the run stored at the end. Whoever has the token may run any command "
+                    + "as this user.")
     boolean allowRun;
 
     @Override

@@ -30,8 +30,8 @@ final class StoreOptions {
     static final String LOCK_TIMEOUT = "ppw.store.lockTimeoutMillis";
 
     @Option(names = "--store", paramLabel = "LOC",
-            description = {"The run store: a file (sqlite:PATH too) or postgresql://host[:port]/db (default:",
-                    "$PPW_STORE, else ~/.local/share/ppw-java/runs.db)."})
+            description = "The run store: a file (sqlite:PATH too) or postgresql://host[:port]/db (default: "
+                    + "$PPW_STORE, else ~/.local/share/ppw-java/runs.db).")
     String store;
 
     /** Where the store is: {@code --store}, else {@code $PPW_STORE}, else the one in the home folder. */

@@ -41,15 +41,23 @@ final class WarningSummary {
     private WarningSummary() {
     }
 
-    /** One line for the inputs named twice: which, and how many more; nothing when none was. */
+    /**
+     * One line for the inputs named twice (which, and how many more), and one per folder named whose files no format
+     * claims (how many were skipped, and which); nothing when there were none.
+     */
     static List<String> noteLines(Diagnostics diagnostics) {
+        List<String> lines = new ArrayList<>();
         Diagnostics.Entry named = diagnostics.notes().get(Diagnostics.INPUT_NAMED_TWICE);
-        if (named == null || named.examples().isEmpty()) {
-            return List.of();
+        if (named != null && !named.examples().isEmpty()) {
+            String first = named.examples().get(0);
+            lines.add(Main.PREFIX + "note: " + (named.count() == 1 ? "an input named more than once is read once: "
+                    + first : named.count() + " inputs named more than once are read once each; first: " + first));
         }
-        String first = named.examples().get(0);
-        return List.of(Main.PREFIX + "note: " + (named.count() == 1 ? "an input named more than once is read once: "
-                + first : named.count() + " inputs named more than once are read once each; first: " + first));
+        Diagnostics.Entry skipped = diagnostics.notes().get(Diagnostics.FILE_SKIPPED);
+        if (skipped != null) {
+            skipped.examples().forEach(line -> lines.add(Main.PREFIX + "note: " + line));
+        }
+        return lines;
     }
 
     /** Nothing when there were no warnings. */

@@ -18,9 +18,9 @@ import java.util.concurrent.Callable;
  * weaver is called by name: pfa-agent is on the class path of the jar, not a module the command line reads.
  */
 @Command(name = "weave", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Weaves the @CriticalPath methods of the class files under each folder in place, as",
-                "-javaagent:pfa-agent.jar would at class loading (docs/pfa.md). Classes without annotated methods",
-                "are not rewritten; a class woven before is left alone."},
+        description = {"Weaves the @CriticalPath methods of the class files under each folder in place, as "
+                + "-javaagent:pfa-agent.jar would at class loading (docs/pfa.md).",
+                "Classes without annotated methods are not rewritten; a class woven before is left alone."},
         footerHeading = "%nExamples:%n",
         footer = {"  ppw-java weave target/classes",
                 "  java -cp target/classes:pfa-api.jar:pfa-recorder.jar app.Main",

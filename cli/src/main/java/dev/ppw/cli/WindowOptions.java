@@ -33,8 +33,9 @@ final class WindowOptions {
     boolean absoluteTime;
 
     @Option(names = "--phase-by", paramLabel = "NAME",
-            description = {"Split into phases at the regions or instant events named NAME (repeatable): a region is",
-                    "its phase's time, an instant lasts until the next marker; each phase a profile of its own."})
+            description = "Split into phases at the regions or instant events named NAME (repeatable): a region is "
+                    + "its phase's time, an instant lasts until the next marker; each phase a profile of its "
+                    + "own.")
     List<String> phaseBy = new ArrayList<>();
 
     @Option(names = "--window", paramLabel = "START:END", converter = Window.class,

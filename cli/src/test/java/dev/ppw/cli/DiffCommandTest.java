@@ -181,6 +181,60 @@ class DiffCommandTest {
                 Files.readString(out, StandardCharsets.UTF_8));
     }
 
+    /** The ids of the CSV rows, in order. */
+    private static java.util.List<String> ids(Cli r) {
+        return r.out().lines().skip(1).map(l -> l.substring(0, l.indexOf(','))).toList();
+    }
+
+    /**
+     * profile's row options order and cut a diff's rows (issue 29): by the change of exclusive time or calls, smallest
+     * first, by name, to a depth, above a share of either side's total; ties stay in key order.
+     */
+    @Test
+    void profilesRowOptionsChooseAndOrderTheRows() throws IOException {
+        String a = write("a.json", A);
+        String b = write("b.json", B);
+        // Exclusive deltas: work +4000, old -2000, main -1000, new +1000 (main before new: A's rows first).
+        assertEquals(java.util.List.of("2", "3", "1", "4"),
+                ids(Cli.run("diff", a, b, "--format", "csv", "--sort", "exclusive")));
+        assertEquals(java.util.List.of("1", "4", "3", "2"),
+                ids(Cli.run("diff", a, b, "--format", "csv", "--sort", "exclusive", "--ascending")));
+        assertEquals(java.util.List.of("1", "4", "3", "2"), ids(Cli.run("diff", a, b, "--format", "csv", "--sort", "name")));
+        assertEquals(java.util.List.of("2", "3", "4", "1"),
+                ids(Cli.run("diff", a, b, "--format", "csv", "--sort", "name", "--descending")));
+        assertEquals(java.util.List.of("1"), ids(Cli.run("diff", a, b, "--format", "csv", "--max-depth", "1")));
+        // main 100% of both; work 40% of A, 66.7% of B; old 20% of A; new 8.3% of B.
+        assertEquals(java.util.List.of("2", "1"),
+                ids(Cli.run("diff", a, b, "--format", "csv", "--min-percent", "30", "-q")));
+        assertEquals(java.util.List.of("2", "1", "3"),
+                ids(Cli.run("diff", a, b, "--format", "csv", "--min-percent", "20")));
+        Cli calls = Cli.run("diff", a, b, "--sort", "calls", "--ascending");
+        assertEquals(0, calls.exit(), calls.toString());
+        assertTrue(calls.out().contains("only B: 1), smallest |delta calls| first\n"), calls.out());
+        Cli subcalls = Cli.run("diff", a, b, "--sort", "subcalls");
+        assertEquals(2, subcalls.exit(), subcalls.toString());
+        assertTrue(subcalls.err().contains("--sort subcalls has no change to sort by in a diff: expected one of"),
+                subcalls.err());
+    }
+
+    /** The row options of diff are profile's, bound by one mixin: the same names, words and defaults. */
+    @Test
+    void diffTakesProfilesRowOptionsAsTheyAre() {
+        java.io.PrintStream sink = new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8);
+        picocli.CommandLine root = Main.commandLine(new Main.Streams(java.io.InputStream.nullInputStream(), sink, sink,
+                StandardCharsets.UTF_8));
+        picocli.CommandLine.Model.CommandSpec profile = root.getSubcommands().get("profile").getCommandSpec();
+        picocli.CommandLine.Model.CommandSpec diff = root.getSubcommands().get("diff").getCommandSpec();
+        for (String name : java.util.List.of("--sort", "--ascending", "--descending", "--top", "--max-depth",
+                "--min-percent", "--unit", "-q")) {
+            assertTrue(diff.findOption(name) != null, name);
+            assertEquals(java.util.Arrays.asList(profile.findOption(name).description()),
+                    java.util.Arrays.asList(diff.findOption(name).description()), name);
+            assertEquals(profile.findOption(name).defaultValue(), diff.findOption(name).defaultValue(), name);
+        }
+    }
+
     private String write(String name, String content) throws IOException {
         Path file = dir.resolve(name);
         Files.writeString(file, content, StandardCharsets.UTF_8);

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -106,6 +107,32 @@ class HostileNamesTest {
             assertEquals(1, r.exit(), format + ": " + r);
             assertEquals("", r.out(), format);
             assertEquals(said, r.err().strip(), format);
+        }
+    }
+
+    @Test
+    void aByteOrderMarkOrBlanksAloneAreRefusedWhetherTheFormatIsForcedOrDetected() throws IOException {
+        // A forced reader given only a byte order mark read an empty profile and said nothing (exit 0).
+        Map<String, byte[]> blank = new java.util.LinkedHashMap<>();
+        blank.put("bom-only.json", new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF});
+        blank.put("bom-blanks.json", new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, ' ', '\n', '\t', '\r', '\n'});
+        blank.put("blanks.json", new byte[] {' ', '\n', '\n'});
+        Cli formats = Cli.run("formats");
+        List<String> names = formats.out().lines().skip(1).takeWhile(l -> !l.isBlank())
+                .map(l -> l.substring(0, l.indexOf(' '))).toList();
+        assertTrue(names.containsAll(List.of("chrome-json", "folded", "perf-script", "pprof", "jfr")), formats::toString);
+        for (Map.Entry<String, byte[]> input : blank.entrySet()) {
+            Path file = Files.write(dir.resolve(input.getKey()), input.getValue());
+            Cli detected = Cli.run("profile", file.toString());
+            assertEquals(1, detected.exit(), detected::toString);
+            String said = detected.err().strip();
+            assertTrue(said.startsWith("ppw-java: error: " + file + ": the input holds only "), said);
+            for (String format : names) {
+                Cli r = Cli.run("profile", file.toString(), "--input-format", format, "--format", "csv");
+                assertEquals(1, r.exit(), format + ": " + r);
+                assertEquals("", r.out(), format);
+                assertEquals(said, r.err().strip(), format);
+            }
         }
     }
 

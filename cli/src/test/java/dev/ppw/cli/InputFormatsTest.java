@@ -96,6 +96,38 @@ class InputFormatsTest {
         assertEquals("", stdin.err());
     }
 
+    /**
+     * JSON objects longer than the head that only look like a Chrome trace there (Caliper's JSON from Hatchet's test
+     * data, a pyinstrument-shaped profile): formats runs profile's reader before it says "yes", so both refuse them
+     * with the same words (issue 29: formats said yes, profile refused).
+     */
+    @Test
+    void formatsSaysYesOnlyWhenProfileReadsTheInput() throws IOException {
+        Path caliper = Path.of("src/test/resources/other-json/caliper-cpi-callpath-profile.json");
+        StringBuilder frames = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            frames.append(i == 0 ? "" : ",").append("{\"function\": \"f").append(i)
+                    .append("\", \"file_path_short\": \"examples.py\", \"line_no\": ").append(i)
+                    .append(", \"time\": 0.001, \"children\": []}");
+        }
+        Path pyinstrument = write("pyinstrument.json", "{\"start_time\": 1601984370.032729, \"duration\": 0.478172,"
+                + " \"sample_count\": 432, \"program\": \"examples.py\", \"cpu_time\": 1.194035, \"root_frame\":"
+                + " {\"function\": \"<module>\", \"time\": 0.47815, \"children\": [" + frames + "]}}\n");
+        assertTrue(Files.size(pyinstrument) > dev.ppw.model.format.Head.PROBE_BYTES);
+        Path trace = write("t.json", TRACE);
+        for (Path input : List.of(caliper, pyinstrument)) {
+            Cli profile = Cli.run("profile", input.toString());
+            assertEquals(Main.BAD_DATA, profile.exit(), profile.toString());
+            Cli formats = Cli.run("formats", input.toString(), trace.toString());
+            assertEquals(Main.BAD_DATA, formats.exit(), formats.toString());
+            List<String> rows = formats.out().lines().toList();
+            assertTrue(rows.get(1).startsWith(input.toString()) && rows.get(1).endsWith("  no"), formats.out());
+            assertTrue(rows.get(2).endsWith("  yes"), formats.out());
+            assertEquals(profile.err(), formats.err(), "the same refusal, in the same words");
+            assertTrue(formats.err().contains("without a traceEvents array is not a Chrome trace"), formats.err());
+        }
+    }
+
     @Test
     void aForcedFormatIsReadWhateverTheContentSays() throws IOException {
         Path saved = saved();

@@ -170,4 +170,41 @@ class MergeCommandTest {
         assertEquals(0, text.exit());
         assertTrue(text.out().contains("max over 2 nodes"), text.out());
     }
+
+    /**
+     * The text breakdown prints what --breakdown's help promises (issue 29): per row the nodes' min, max, mean and
+     * standard deviation of inclusive time, the same numbers CSV gives (in ns, mean and deviation rounded to the ns).
+     */
+    @Test
+    void theTextBreakdownShowsMinMaxMeanAndStddevAsCsvDoes() {
+        String nodes = "src/test/resources/traces/perfflowaspect/nodes4";
+        Cli text = Cli.run("merge", nodes, "--breakdown", "--view", "flat", "--unit", "ns");
+        Cli csv = Cli.run("merge", nodes, "--breakdown", "--view", "flat", "--format", "csv");
+        assertEquals(0, text.exit(), text.toString());
+        assertEquals(0, csv.exit(), csv.toString());
+        java.util.List<String> lines = text.out().lines().toList();
+        int header = 0;
+        while (!lines.get(header).startsWith("%total")) {
+            header++;
+        }
+        java.util.List<String> heading = java.util.Arrays.asList(lines.get(header).split("\\s{2,}"));
+        java.util.List<org.apache.commons.csv.CSVRecord> records = PprofTools.csv(csv.out());
+        java.util.Map<String, String> expected = new java.util.TreeMap<>();
+        java.util.Map<String, String> shown = new java.util.TreeMap<>();
+        String[][] columns = {{"node min ns", "node_min_inclusive_ns"}, {"node max ns", "node_max_inclusive_ns"},
+                {"node mean ns", "node_mean_inclusive_ns"}, {"node stddev ns", "node_stddev_inclusive_ns"}};
+        for (org.apache.commons.csv.CSVRecord r : records) {
+            for (String[] c : columns) {
+                expected.put(r.get("path") + " " + c[0], r.get(c[1]));
+            }
+        }
+        for (String line : lines.subList(header + 1, header + 1 + records.size())) {
+            String[] cells = line.trim().split("\\s{2,}");
+            for (String[] c : columns) {
+                shown.put(cells[cells.length - 1] + " " + c[0], cells[heading.indexOf(c[0])]);
+            }
+        }
+        assertEquals(expected, shown, text.out());
+        assertTrue(expected.values().stream().anyMatch(v -> !v.equals("0")), "a spread to show: " + expected);
+    }
 }

@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class OverflowCliTest {
     private static final String LIMIT = "9223372036854775807";
+    private static final String PREFIX = "ppw-java: ";
     /** Two calls of 9.2e15 us (9.2e18 ns, each below 2^63 ns) on two threads. */
     private static final String TWO_THREADS = """
             [{"name":"f","ph":"X","ts":0,"dur":9200000000000000,"pid":1,"tid":1},
@@ -50,10 +51,56 @@ class OverflowCliTest {
         assertEquals(0, sum.exit(), sum::toString);
         assertTrue(sum.out().contains("f,1,,0,f,,2,0," + LIMIT + "," + LIMIT + ","), sum::toString);
         assertTrue(sum.err().contains("[arithmetic_overflow]"), sum::toString);
+        // the average divides the exact sum, 2^64 - ..., which no long holds: it is exact, and nothing stopped
         Cli avg = Cli.run("merge", a.toString(), b.toString(), "--agg", "avg", "--format", "csv");
         assertEquals(0, avg.exit(), avg::toString);
-        assertTrue(avg.err().contains("[arithmetic_overflow]"), avg::toString);
-        assertTrue(!avg.out().contains(",-"), "no negative value: " + avg);
+        assertTrue(avg.out().contains("f,1,,0,f,,2,0,9200000000000000000,9200000000000000000,"), avg::toString);
+        assertEquals("", avg.err(), avg::toString);
+    }
+
+    @Test
+    void aMergeSumOfExactlyTheLimitIsExactAndOneMoreNanosecondStops() throws IOException {
+        // 9223372036854774.807 us and 1 us are 2^63 - 1 ns together: exact; with 0.001 us more, past the limit
+        Path a = write("a.json", "[{\"name\":\"f\",\"ph\":\"X\",\"ts\":0,\"dur\":9223372036854774.807,\"pid\":1,"
+                + "\"tid\":1}]\n");
+        Path exact = write("b.json", "[{\"name\":\"f\",\"ph\":\"X\",\"ts\":0,\"dur\":1,\"pid\":1,\"tid\":1}]\n");
+        Path past = write("c.json", "[{\"name\":\"f\",\"ph\":\"X\",\"ts\":0,\"dur\":1.001,\"pid\":1,\"tid\":1}]\n");
+        Cli at = Cli.run("merge", a.toString(), exact.toString(), "--format", "csv");
+        assertEquals(0, at.exit(), at::toString);
+        assertTrue(at.out().contains("f,1,,0,f,,2,0," + LIMIT + "," + LIMIT + ","), at::toString);
+        assertEquals("", at.err(), at::toString);
+        Cli beyond = Cli.run("merge", a.toString(), past.toString(), "--format", "csv", "--strict");
+        assertEquals(1, beyond.exit(), beyond::toString);
+        assertTrue(beyond.err().contains("[arithmetic_overflow]"), beyond::toString);
+    }
+
+    @Test
+    void aCallFromBeforeZeroToFarAfterItLastsTheLimitAndCannotBeBinned() throws IOException {
+        // -9e18 ns to 9e18 ns: 1.8e19 ns, which wrapped to -446744073709551616; time bins threw an ArithmeticException
+        Path trace = write("span.json", """
+                [{"name":"f","ph":"B","ts":-9000000000000000,"pid":1,"tid":1},
+                {"name":"f","ph":"E","ts":9000000000000000,"pid":1,"tid":1}]
+                """);
+        Cli r = Cli.run("profile", trace.toString(), "--format", "csv");
+        assertEquals(0, r.exit(), r::toString);
+        assertTrue(r.out().contains("\r\nf,1,,0,f,,1,0," + LIMIT + "," + LIMIT + "," + LIMIT + "," + LIMIT + ","),
+                r::toString);
+        assertTrue(r.err().contains("[arithmetic_overflow]; first: " + trace + ": row 'f' (inclusive) stopped at the"
+                + " limit"), r::toString);
+        for (String[] split : new String[][] {{"--time-bins", "4"}, {"--bin-width", "1s", "--absolute-time"},
+                {"--phase-by", "f"}}) {
+            String[] args = new String[3 + split.length];
+            args[0] = "profile";
+            args[1] = trace.toString();
+            args[2] = "--quiet";
+            System.arraycopy(split, 0, args, 3, split.length);
+            Cli binned = Cli.run(args);
+            assertEquals(1, binned.exit(), binned::toString);
+            assertEquals(PREFIX + "error: " + trace + ": its times span from -9000000000000000000 ns to"
+                    + " 9000000000000000000 ns, 2^63 ns or more with the last nanosecond: time bins and phases need a"
+                    + " span of at most " + LIMIT + " ns ending before " + LIMIT + " ns\n", binned.err(),
+                    binned::toString);
+        }
     }
 
     @Test
@@ -68,6 +115,8 @@ class OverflowCliTest {
         // fold's sums could stop there: the row is the first sample's, the second is a counted bad event
         assertTrue(r.err().contains("[bad_event]; first: " + profile + ": byte 37: sample 2: values that carry"),
                 r::toString);
+        // the first sample's values are 2^63 - 1 exactly: exact, no sum went past the limit
+        assertTrue(!r.err().contains("arithmetic_overflow"), r::toString);
     }
 
     @Test

@@ -205,4 +205,28 @@ class PprofCliTest {
         Cli stdout = Cli.run("profile", EXAMPLES.resolve("multiproc.pfw").toString(), "--format", "pprof");
         assertEquals(0, stdout.exit(), stdout.toString());
     }
+
+    /**
+     * {@code -o cpu.pb.gz} and {@code -o cpu.pb}, pprof's own names, choose the pprof writer without {@code --format}:
+     * the file is gzip around profile.proto, whose samples are those of {@code --format pprof} (issue 29: they were
+     * a text table). go tool pprof reads both when it is installed.
+     */
+    @Test
+    void pprofsOwnFileNamesChooseThePprofWriter() throws IOException {
+        String trace = EXAMPLES.resolve("multiproc.pfw").toString();
+        String asked = PprofDump.of(Files.readAllBytes(export(List.of("profile", trace), "asked.bin")));
+        for (String name : List.of("cpu.pb.gz", "cpu.pb", "CPU.PB.GZ")) {
+            Path file = dir.resolve(name);
+            Cli r = Cli.run("profile", trace, "-o", file.toString());
+            assertEquals(0, r.exit(), r.toString());
+            assertEquals("", r.err(), name);
+            byte[] bytes = Files.readAllBytes(file);
+            assertArrayEquals(new byte[] {0x1f, (byte) 0x8b}, new byte[] {bytes[0], bytes[1]}, name);
+            assertEquals(asked, PprofDump.of(bytes), name);
+            if (PprofTools.hasGo()) {
+                assertEquals(PprofTools.text(PprofTools.ours(List.of("profile", trace), "exclusive_ns", "inclusive_ns")),
+                        PprofTools.text(PprofTools.goTop(file, "time", "ns")), name);
+            }
+        }
+    }
 }

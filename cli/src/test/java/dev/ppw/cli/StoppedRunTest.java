@@ -49,6 +49,24 @@ class StoppedRunTest {
     }
 
     @Test
+    void outOfMemoryAmongSeveralInputsNamesTheOneBeingRead() throws Exception {
+        Path small = distinctRegions("a-small.folded", 3);
+        Path big = distinctRegions("b-big.folded", 200_000);
+        Path other = distinctRegions("c-small.folded", 3);
+        for (String command : List.of("profile", "merge")) {
+            Process p = child(List.of("-Xmx16m"), command, small.toString(), big.toString(), other.toString(),
+                    "--format", "csv");
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(GUARD_SECONDS, TimeUnit.SECONDS));
+            assertEquals(3, p.exitValue(), command + ": " + err);
+            List<String> lines = err.lines().toList();
+            assertEquals(1, lines.size(), err);
+            assertTrue(lines.get(0).startsWith("ppw-java: error: out of memory reading " + big + " (heap "),
+                    command + ": " + err);
+        }
+    }
+
+    @Test
     void sigtermWhileWritingLeavesNoTemporaryFileAndTheTargetAsItWasOrWhole() throws Exception {
         Path input = distinctRegions("big.folded", 400_000);
         Path target = Files.writeString(dir.resolve("out.csv"), "before\n");

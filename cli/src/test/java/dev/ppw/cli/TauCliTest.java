@@ -52,6 +52,23 @@ class TauCliTest {
     }
 
     /**
+     * TAU's profiles carry each timer's calls, inclusive and exclusive time, so {@code --style tau} fills its time
+     * per call (issue 29: it printed {@code -}): the 4 ranks' 214047 us of {@code .TAU application} over 4 calls.
+     */
+    @Test
+    void tauInputsFillTheTimePerCallOfTausLayout() {
+        Cli r = Cli.run("merge", RUN, "--style", "tau", "--unit", "us");
+        assertEquals(0, r.exit(), r.toString());
+        String total = r.out().substring(r.out().indexOf("FUNCTION SUMMARY (total):"));
+        String root = total.lines().filter(l -> l.endsWith("  .TAU application")).findFirst().orElseThrow();
+        assertEquals(List.of("100.0", "1706.000", "214047.000", "4", "28", "53511.750", ".TAU", "application"),
+                List.of(root.trim().split("\\s+")), root);
+        for (String line : r.out().lines().filter(l -> l.matches(" *\\d+\\.\\d +\\d.*")).toList()) {
+            assertFalse(line.trim().split("\\s+")[5].equals("-"), "every timer has calls: " + line);
+        }
+    }
+
+    /**
      * Hatchet's published expectations for this run (LLNL/hatchet tests/tau.py): one root, {@code .TAU
      * application}, with 7 children; exclusive times of rank 0 (449, 4458 and 218 us for the root,
      * MPI_Finalize() and MPI_Bcast()) and rank 1 (419, 4894, 333).

@@ -51,14 +51,14 @@ class MalformedInputsTest {
         return List.of(
                 error("empty", new byte[0], "t.json: the input is empty"),
                 error("whitespace only", " \n\t\r\n ", "t.json: the input holds only whitespace"),
-                error("text garbage", "hello world", "t.json: unrecognized format; it starts with \"hello world\"."
+                error("text garbage", "hello world", "t.json: unrecognized format at line 1, column 1 (byte 0); it starts with \"hello world\"."
                         + READ),
-                error("binary", new byte[]{0, 1, 2, (byte) 0xff, 'P', 'K', '"'}, "t.json: unrecognized format; it starts"
+                error("binary", new byte[]{0, 1, 2, (byte) 0xff, 'P', 'K', '"'}, "t.json: unrecognized format at byte 0; it starts"
                         + " with \"\\x00\\x01\\x02\\xffPK\\\"\"." + READ),
-                error("long garbage is quoted short", "x".repeat(100), "t.json: unrecognized format; it starts with \""
+                error("long garbage is quoted short", "x".repeat(100), "t.json: unrecognized format at line 1, column 1 (byte 0); it starts with \""
                         + "x".repeat(24) + "...\"." + READ),
                 error("gzip of garbage", gzip(utf8("hello world")), "t.json: unrecognized format after gzip"
-                        + " decompression; it starts with \"hello world\"." + READ),
+                        + " decompression at line 1, column 1 (byte 0); it starts with \"hello world\"." + READ),
                 error("gzip of nothing", gzip(new byte[0]), "t.json: the input is empty after gzip decompression"),
                 error("gzip cut in its header", Arrays.copyOf(oneEventGz, 6), "t.json: corrupt gzip header: it ends early"),
                 error("gzip cut before any content", Arrays.copyOf(oneEventGz, 10),
@@ -67,7 +67,7 @@ class MalformedInputsTest {
                         "t.json: byte 0: corrupt gzip data: invalid block type"),
                 new Case("perfetto-like protobuf: read as Perfetto, packets without events", new byte[]{0x0a, 0x0c,
                         0x08, 0x01, 0x10, (byte) 0x96, 0x01, 0x1a, 0x03, 'a', 'b', 'c', 0x28, 0x00}, null, Map.of(), 0),
-                error("top-level number", "5", "t.json: unrecognized format; it starts with \"5\"." + READ),
+                error("top-level number", "5", "t.json: unrecognized format at line 1, column 1 (byte 0); it starts with \"5\"." + READ),
                 error("UTF-16 is not read", new byte[]{(byte) 0xff, (byte) 0xfe, '[', 0, ']', 0}, "t.json: the input is"
                         + " UTF-16 or UTF-32 text; ppw-java reads Chrome JSON in UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)"),
                 read("array of numbers", "[1,2]", Map.of("bad_event", 2L), 0),

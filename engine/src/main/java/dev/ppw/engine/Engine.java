@@ -8,6 +8,7 @@ import dev.ppw.model.Report;
 import dev.ppw.model.format.Detection;
 import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.InputSource;
+import dev.ppw.model.format.ReadOptions;
 import dev.ppw.model.output.AtomicOutput;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.FolderWriter;
@@ -121,7 +122,8 @@ public final class Engine {
      *                           glob matches nothing
      */
     public InputList inputs(List<String> arguments) {
-        return inputList(InputExpansion.expand(arguments, false, formats, this::unreadFormatOf), null);
+        return inputList(InputExpansion.expand(arguments, false, formats, this::unreadFormatOf, this::readByDetection),
+                null);
     }
 
     /**
@@ -130,7 +132,8 @@ public final class Engine {
      */
     public InputList inputs(List<String> arguments, InputStream standardInput) {
         Objects.requireNonNull(standardInput, "standardInput");
-        return inputList(InputExpansion.expand(arguments, true, formats, this::unreadFormatOf), standardInput);
+        return inputList(InputExpansion.expand(arguments, true, formats, this::unreadFormatOf, this::readByDetection),
+                standardInput);
     }
 
     /**
@@ -146,6 +149,7 @@ public final class Engine {
         List<InputSource> sources = new ArrayList<>();
         List<String> namedTwice = new ArrayList<>();
         java.util.Map<Object, String> seen = new java.util.HashMap<>();
+        java.util.Map<String, Long> skipped = new java.util.LinkedHashMap<>();
         List<String> paths = new ArrayList<>();
         for (String argument : arguments) {
             Optional<InputSource> resolved = named.resolve(argument);
@@ -153,12 +157,16 @@ public final class Engine {
                 paths.add(argument);
                 continue;
             }
-            addOnce(inputs(paths, standardInput), sources, namedTwice, seen);
+            InputList group = inputs(paths, standardInput);
+            addOnce(group, sources, namedTwice, seen);
+            group.skipped().forEach((line, files) -> skipped.merge(line, files, Long::sum));
             paths.clear();
             addOnce(new InputList(List.of(resolved.get()), List.of()), sources, namedTwice, seen);
         }
-        addOnce(inputs(paths, standardInput), sources, namedTwice, seen);
-        return new InputList(sources, namedTwice);
+        InputList group = inputs(paths, standardInput);
+        addOnce(group, sources, namedTwice, seen);
+        group.skipped().forEach((line, files) -> skipped.merge(line, files, Long::sum));
+        return new InputList(sources, namedTwice, skipped);
     }
 
     /** {@code group}'s inputs and notes added, but for one already added (the same file, or the same name). */
@@ -182,7 +190,8 @@ public final class Engine {
         }
     }
 
-    private static InputList inputList(List<InputExpansion.Found> found, InputStream standardInput) {
+    private static InputList inputList(InputExpansion.Expanded expanded, InputStream standardInput) {
+        List<InputExpansion.Found> found = expanded.found();
         List<InputSource> sources = new ArrayList<>(found.size());
         List<String> namedTwice = new ArrayList<>();
         for (InputExpansion.Found f : found) {
@@ -193,7 +202,20 @@ public final class Engine {
                 namedTwice.add(f.note());
             }
         }
-        return new InputList(sources, namedTwice);
+        return new InputList(sources, namedTwice, expanded.skipped());
+    }
+
+    /**
+     * True when detection reads {@code file} by its head as a format that asks for such names to be looked into
+     * ({@link dev.ppw.model.format.InputFormat#probedInFolders}); false otherwise, and when it cannot be read.
+     */
+    private boolean readByDetection(Path file) {
+        try (InputSource source = InputSource.of(file)) {
+            return formats.identify(source.head()) instanceof Detection.Read read
+                    && read.format().probedInFolders(file);
+        } catch (IOException | BadInputException e) {
+            return false;
+        }
     }
 
     /** The message naming {@code file}'s format when it is one recognised but not read; empty otherwise. */
@@ -204,6 +226,19 @@ public final class Engine {
         } catch (IOException | BadInputException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Whether {@code profile} would read {@code source}: the format it detects (or {@code inputFormat}, when given),
+     * then that format's reader up to the first event (a saved profile's: whole), its events thrown away. Empty when
+     * the reader accepts it; else the message {@code profile} would stop with (a JSON object that is no Chrome trace,
+     * an input that no format reads).
+     *
+     * @throws IllegalArgumentException when {@code inputFormat} names no registered format
+     */
+    public Optional<String> refusal(InputSource source, Optional<String> inputFormat) throws IOException {
+        Objects.requireNonNull(source, "source");
+        return ReadCheck.refusal(Reading.of(formats, inputFormat, ReadOptions.defaults()), source);
     }
 
     /** {@link #analyze(Analysis, ProgressListener, Cancel)}, told nothing, never cancelled. */

@@ -27,8 +27,9 @@ import java.util.stream.Stream;
  * Turns the inputs named on a command line into files: a file is itself; a directory is every file below it whose
  * name has an ending a registered format declares ({@link FormatRegistry#fileEndings()}: {@code .pfw},
  * {@code .json}, {@code .folded}, ..., each optionally {@code .gz}) or that a format claims by its name (TAU's
- * {@code profile.N.C.T}), in name order, and every folder below it that a format reads as one input (a CTF trace),
- * that folder; a folder a format reads as one input is itself; a pattern with {@code * ? [ {} that names no
+ * {@code profile.N.C.T}) or, for names a format asks to be looked into ({@link FormatRegistry#probedInFolders}:
+ * {@code .txt}, {@code profile.*}), by its content, in name order, and every folder below it that a format reads as
+ * one input (a CTF trace), that folder; the other files of a directory are skipped and counted; a folder a format reads as one input is itself; a pattern with {@code * ? [ {} that names no
  * existing file is a glob ({@code **} crosses folders), for shells that did not expand it; {@code -} is standard
  * input when the caller has one. Each file is listed once, however many arguments reach it and however they spell
  * it (its real path decides: a link is its target), with the spellings that named it.
@@ -41,6 +42,17 @@ final class InputExpansion {
      * One input: its file as first named (null for standard input) and each naming of it, in order: the path
      * found, with the argument that found it when that was a directory or a glob ({@code runs/a.pfw from runs}).
      */
+    /**
+     * What the arguments name: the inputs, and per directory argument that had files no format claims, one line
+     * saying how many were skipped and which first ({@code runs: 2 files that no format reads, skipped: runs/a.log,
+     * runs/b.dat}).
+     */
+    record Expanded(List<Found> found, Map<String, Long> skipped) {
+    }
+
+    /** Files named in a line about skipped ones. */
+    private static final int SKIPPED_NAMED = 3;
+
     record Found(Path file, List<String> namings) {
         /** The note an input named more than once gets: which file, and how it was named. */
         String note() {
@@ -60,9 +72,12 @@ final class InputExpansion {
      * @param standardInput whether {@code -} means standard input (else it is a file named {@code -})
      * @param unreadFormat  the message naming a file's format when ppw-java recognises but does not read it: said
      *                      when a directory holds no input by name but holds such files
+     * @param readable      whether detection reads a file (its head looked at): asked of the files of a directory
+     *                      whose names a format asks to be looked into
      */
-    static List<Found> expand(List<String> arguments, boolean standardInput, FormatRegistry formats,
-                              Function<Path, Optional<String>> unreadFormat) {
+    static Expanded expand(List<String> arguments, boolean standardInput, FormatRegistry formats,
+                           Function<Path, Optional<String>> unreadFormat, Predicate<Path> readable) {
+        Map<String, Long> skipped = new LinkedHashMap<>();
         // in the order found: a list's contains() made 1000 inputs half a million comparisons
         Map<Object, Found> found = new LinkedHashMap<>();
         for (String argument : arguments) {
@@ -78,9 +93,13 @@ final class InputExpansion {
                 files = List.of(path);
                 expanded = false;
             } else if (Files.isDirectory(path)) {
-                files = walkInputs(path, formats);
+                List<Path> left = new ArrayList<>();
+                files = walkInputs(path, formats, readable, left);
                 if (files.isEmpty()) {
                     throw noInputIn(argument, path, formats.fileEndings(), unreadFormat);
+                }
+                if (!left.isEmpty()) {
+                    skipped.merge(skippedLine(argument, left), (long) left.size(), Long::sum);
                 }
             } else if (!Files.exists(path) && isGlob(argument)) {
                 files = glob(argument);
@@ -96,7 +115,14 @@ final class InputExpansion {
                 found.computeIfAbsent(key(file), k -> new Found(file, new ArrayList<>())).namings().add(naming);
             }
         }
-        return List.copyOf(found.values());
+        return new Expanded(List.copyOf(found.values()), skipped);
+    }
+
+    private static String skippedLine(String argument, List<Path> left) {
+        String files = left.size() == 1 ? "1 file" : left.size() + " files";
+        String named = String.join(", ", left.stream().limit(SKIPPED_NAMED).map(Path::toString).toList());
+        return argument + ": " + files + " that no format reads, skipped: " + named
+                + (left.size() > SKIPPED_NAMED ? ", ..." : "");
     }
 
     /** What decides that two spellings are one file: its real path, else (a broken link) its absolute one. */
@@ -146,8 +172,13 @@ final class InputExpansion {
         return walk(base, p -> matcher.matches(slash < 0 ? base.relativize(p) : p));
     }
 
-    /** The inputs below {@code base} by name, and the folders below it that are one input each (not searched). */
-    private static List<Path> walkInputs(Path base, FormatRegistry formats) {
+    /**
+     * The inputs below {@code base} by name or, for names a format asks to be looked into, by content, and the
+     * folders below it that are one input each (not searched); the other files (hidden ones aside) go to
+     * {@code skipped}, in name order.
+     */
+    private static List<Path> walkInputs(Path base, FormatRegistry formats, Predicate<Path> readable,
+                                         List<Path> skipped) {
         List<Path> found = new ArrayList<>();
         try {
             Files.walkFileTree(base, new SimpleFileVisitor<>() {
@@ -162,9 +193,14 @@ final class InputExpansion {
 
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                    if (attributes.isRegularFile() && !hidden(file)
-                            && (formats.hasInputEnding(file) || formats.namesInput(file))) {
+                    if (!attributes.isRegularFile() || hidden(file)) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    if (formats.hasInputEnding(file) || formats.namesInput(file)
+                            || (formats.probedInFolders(file) && readable.test(file))) {
                         found.add(file);
+                    } else {
+                        skipped.add(file);
                     }
                     return FileVisitResult.CONTINUE;
                 }
@@ -173,6 +209,7 @@ final class InputExpansion {
             throw Problems.cannotRead(base.toString(), e);
         }
         found.sort(null);
+        skipped.sort(null);
         return found;
     }
 

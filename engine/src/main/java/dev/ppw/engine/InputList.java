@@ -5,25 +5,42 @@ import dev.ppw.model.format.InputSource;
 
 import java.util.AbstractList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.RandomAccess;
 
 /**
  * The inputs {@link Engine#inputs} found, each once, with a note for every input that was named more than once
- * (two spellings of one file, a glob and a folder that both reach it, a link to it). An {@link Analysis} of this
+ * (two spellings of one file, a glob and a folder that both reach it, a link to it) and one for the files of the
+ * folders named that no format claims (skipped). An {@link Analysis} of this
  * list puts those notes first in its diagnostics; a list of sources made otherwise carries none. Immutable.
  */
 public final class InputList extends AbstractList<InputSource> implements RandomAccess {
     private final List<InputSource> sources;
     private final List<String> namedTwice;
+    private final Map<String, Long> skipped;
 
     /**
      * @param sources    the inputs, each once, in the order first named
      * @param namedTwice one line per input named more than once: which file and how it was named
      */
     public InputList(List<InputSource> sources, List<String> namedTwice) {
+        this(sources, namedTwice, Map.of());
+    }
+
+    /**
+     * @param skipped per folder named that held files no format claims, in order: a line saying how many and which
+     *                ({@code runs: 2 files that no format reads, skipped: runs/a.log, runs/b.dat}), and how many
+     */
+    public InputList(List<InputSource> sources, List<String> namedTwice, Map<String, Long> skipped) {
         this.sources = List.copyOf(sources);
         this.namedTwice = List.copyOf(Objects.requireNonNull(namedTwice, "namedTwice"));
+        this.skipped = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(skipped));
+    }
+
+    /** Per folder named that held files no format claims (skipped), in order: its line, and how many files. */
+    public Map<String, Long> skipped() {
+        return skipped;
     }
 
     @Override
@@ -50,6 +67,7 @@ public final class InputList extends AbstractList<InputSource> implements Random
         Diagnostics notes = new Diagnostics(examplesPerKind);
         if (inputs instanceof InputList list) {
             list.namedTwice.forEach(line -> notes.note(Diagnostics.INPUT_NAMED_TWICE, line));
+            list.skipped.forEach((line, files) -> notes.note(Diagnostics.FILE_SKIPPED, files, line));
         }
         return notes;
     }

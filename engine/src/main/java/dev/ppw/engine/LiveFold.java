@@ -23,8 +23,8 @@ import java.util.Objects;
  * ({@link #lane}), as begins and ends in time order, with no lock between threads and no event kept once folded; any
  * thread may take the profile so far at any time ({@link #snapshot}), as if every open call ended at its lane's last
  * time. A lane a thread is done with is closed, its calls kept in the profile and its memory freed. The folding is
- * SEMANTICS.md section 1's, as for a trace of the same events: every thread one track of one process, all merged in
- * one tree.
+ * SEMANTICS.md section 1's, as for a trace of the same events: every thread one track of one process, each async
+ * track ({@link #asyncLane}) one of the async part (section 2), all merged in one tree.
  *
  * <p>Made by {@link Engine#liveFold}. Thread-safe: lanes are made and closed, and snapshots taken, from any thread;
  * each lane is written by one thread at a time.
@@ -64,13 +64,30 @@ public final class LiveFold {
      * writing thread at a time.
      */
     public Lane lane(String pid, String tid, String threadName) {
-        Lane lane = new Lane(this, new LiveTrack(frames, name, "pid " + pid + " tid " + tid, Part.THREAD,
-                warningExamples, !rows.percentiles().isEmpty()));
-        synchronized (this) {
-            lanes.add(lane);
-            if (threadName != null) {
+        Lane lane = newLane("pid " + pid + " tid " + tid, Part.THREAD);
+        if (threadName != null) {
+            synchronized (this) {
                 threadNames.put(pid + "/" + tid, threadName);
             }
+        }
+        return lane;
+    }
+
+    /**
+     * A new lane for the async track {@code (pid, cat, id)} (SEMANTICS.md section 1: a {@code b} begins, an
+     * {@code e} ends the innermost open call whatever its name), its calls in the async part as a trace's are; for
+     * one writing thread at a time, whichever thread that is (an async span may end on another thread than the one
+     * it began on: the hand-over must order the two, as a lock or a queue does).
+     */
+    public Lane asyncLane(String pid, String cat, String id) {
+        return newLane("pid " + pid + " cat " + cat + " id " + id, Part.ASYNC);
+    }
+
+    private Lane newLane(String label, Part part) {
+        Lane lane = new Lane(this, new LiveTrack(frames, name, label, part, warningExamples,
+                !rows.percentiles().isEmpty()));
+        synchronized (this) {
+            lanes.add(lane);
         }
         return lane;
     }

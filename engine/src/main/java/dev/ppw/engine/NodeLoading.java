@@ -101,6 +101,9 @@ final class NodeLoading {
             return Loaded.unreadable(Problems.cannotRead(source.name(), e).getMessage());
         } catch (UncheckedIOException e) {
             throw Problems.spillFailed(e);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            InputOutOfMemoryError.rethrowNaming(source.name(), e);
+            throw e;
         }
     }
 

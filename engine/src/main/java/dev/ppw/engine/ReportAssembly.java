@@ -210,12 +210,16 @@ final class ReportAssembly {
     }
 
     /**
-     * The report of {@code compared}: its rows of each part by size of change, largest first
-     * ({@link DiffRows#byChange}), the first {@link DiffOptions#top()} of each when asked, with {@code diagnostics}
+     * The report of {@code compared}: its rows of each part in the order asked ({@link DiffRows#ordered}: by size of
+     * change, largest first, unless told), without those {@code --max-depth} and {@code --min-percent} leave out
+     * ({@link DiffRows#kept}), the first {@link DiffOptions#top()} of each when asked, with {@code diagnostics}
      * (those of reading both profiles).
      */
     static Report ofDiff(ProfileDiff compared, Diagnostics diagnostics, DiffOptions options) {
-        int[] rows = DiffRows.firstOfEachPart(compared, DiffRows.byChange(compared), options.top());
-        return Report.ofDiff(compared, rows, options.unit(), diagnostics);
+        RowOptions asked = options.rows();
+        ProfileDiff ordered = compared.ordered(asked.sort(), asked.effectiveDirection() == SortDirection.ASCENDING);
+        int[] rows = DiffRows.kept(ordered, DiffRows.ordered(ordered), asked.maxDepth(), asked.minPercent());
+        return Report.ofDiff(ordered, DiffRows.firstOfEachPart(ordered, rows, options.top()), options.unit(),
+                diagnostics);
     }
 }

@@ -68,8 +68,9 @@ final class Splitting implements AutoCloseable {
     /**
      * The pre-pass of one input: its first and last times and the markers named {@code markerNames}.
      *
-     * @throws BadInputException when it cannot be read, holds a saved profile, or its format's times are not
-     *                           the trace's clock ({@link EventFormat#timed()})
+     * @throws BadInputException when it cannot be read, holds a saved profile, its format's times are not
+     *                           the trace's clock ({@link EventFormat#timed()}), or they span more than windows of
+     *                           64-bit nanoseconds can cut
      */
     static WindowPlan.Extent scan(InputSource source, String node, Reading reading, Set<String> markerNames,
                                   int jobs, boolean skipBad) {
@@ -98,9 +99,15 @@ final class Splitting implements AutoCloseable {
                 }
                 throw e;
             }
+            if (scan.firstNanos() <= scan.lastNanos()) {
+                WindowPlan.requireClock(source.name(), scan.firstNanos(), scan.lastNanos());
+            }
             return WindowPlan.Extent.of(node, scan);
         } catch (IOException e) {
             throw Problems.cannotRead(source.name(), e);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            InputOutOfMemoryError.rethrowNaming(source.name(), e);
+            throw e;
         }
     }
 

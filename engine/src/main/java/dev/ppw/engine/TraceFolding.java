@@ -155,6 +155,9 @@ final class TraceFolding {
             throw Problems.cannotRead(input.name(), e);
         } catch (UncheckedIOException e) {
             throw Problems.spillFailed(e);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            InputOutOfMemoryError.rethrowNaming(input.name(), e);
+            throw e;
         }
     }
 }

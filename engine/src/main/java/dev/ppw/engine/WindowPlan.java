@@ -2,6 +2,7 @@ package dev.ppw.engine;
 
 import dev.ppw.aggregate.WindowScan;
 import dev.ppw.aggregate.Windows;
+import dev.ppw.model.BadInputException;
 import dev.ppw.model.Report;
 
 import java.util.ArrayList;
@@ -86,23 +87,63 @@ final class WindowPlan {
      * The plan of {@code spec} for these nodes.
      *
      * @throws WindowSpec.TooManyBinsException when a bin width gives more than {@link WindowSpec#MAX_BINS} bins
+     * @throws BadInputException when the windows cannot lie on a clock of 64-bit nanoseconds: a node's times span
+     *     2^63 ns or more (the last nanosecond included), or the bins or a window would end past 2^63 - 1 ns
      */
     static WindowPlan of(WindowSpec spec, List<Extent> nodes) {
+        for (Extent e : nodes) {
+            if (e.hasEvents()) {
+                requireClock(e.node().isEmpty() ? "the input" : e.node(), e.firstNanos(), e.lastNanos());
+            }
+        }
         return switch (spec) {
             case WindowSpec.Bins bins -> ofBins(bins, nodes);
             case WindowSpec.Phases phases -> ofPhases(phases, nodes);
         };
     }
 
+    /**
+     * Refuses times from {@code first} to {@code last} (inclusive) of {@code what} that no window of 64-bit
+     * nanoseconds can hold: {@code last + 1 - first}, the span with its last nanosecond, must be a long.
+     */
+    static void requireClock(String what, long first, long last) {
+        long span = last - first;
+        boolean wraps = ((last ^ first) & (last ^ span)) < 0;
+        if (last == Long.MAX_VALUE || wraps || span == Long.MAX_VALUE) {
+            throw new BadInputException(what + ": its times span from " + first + " ns to " + last + " ns, "
+                    + "2^63 ns or more with the last nanosecond: time bins and phases need a span of at most "
+                    + Long.MAX_VALUE + " ns ending before " + Long.MAX_VALUE + " ns");
+        }
+    }
+
+    /** The end of {@code count} bins of {@code width} from {@code start}, refused when past the largest time. */
+    private static void requireAxisEnd(long start, long width, long count) {
+        try {
+            Math.addExact(start, Math.multiplyExact(width, count));
+        } catch (ArithmeticException past) {
+            throw new BadInputException(count + " time bins of " + width + " ns from " + start + " ns would end past "
+                    + Long.MAX_VALUE + " ns, the largest time of 64-bit nanoseconds");
+        }
+    }
+
     private static WindowPlan ofBins(WindowSpec.Bins spec, List<Extent> nodes) {
         long minFirst = Long.MAX_VALUE;
         long maxLast = Long.MIN_VALUE;
         long maxSpan = 0;
+        String firstNode = null;
+        String lastNode = null;
         for (Extent e : nodes) {
             if (e.hasEvents()) {
-                minFirst = Math.min(minFirst, e.firstNanos());
-                maxLast = Math.max(maxLast, e.lastNanos());
-                maxSpan = Math.max(maxSpan, Math.subtractExact(e.lastNanos(), e.firstNanos()));
+                if (e.firstNanos() < minFirst) {
+                    minFirst = e.firstNanos();
+                    firstNode = e.node();
+                }
+                if (e.lastNanos() > maxLast) {
+                    maxLast = e.lastNanos();
+                    lastNode = e.node();
+                }
+                // requireClock: the difference fits
+                maxSpan = Math.max(maxSpan, e.lastNanos() - e.firstNanos());
             }
         }
         boolean any = minFirst <= maxLast;
@@ -110,7 +151,11 @@ final class WindowPlan {
         long count;
         long absoluteStart;
         if (spec.absoluteTime()) {
-            long span = any ? Math.subtractExact(maxLast, minFirst) : 0;
+            if (any) {
+                requireClock(firstNode.equals(lastNode) ? firstNode : "the inputs (" + firstNode + " to " + lastNode
+                        + ")", minFirst, maxLast);
+            }
+            long span = any ? maxLast - minFirst : 0;
             if (spec.count() > 0) {
                 // The span counts the last nanosecond too: an event at the last time falls in the last bin.
                 width = span / spec.count() + 1;
@@ -118,7 +163,14 @@ final class WindowPlan {
                 absoluteStart = any ? minFirst : 0;
             } else {
                 width = spec.widthNanos();
-                absoluteStart = any ? Math.floorDiv(minFirst, width) * width : 0;
+                try {
+                    absoluteStart = any ? Math.multiplyExact(Math.floorDiv(minFirst, width), width) : 0;
+                } catch (ArithmeticException before) {
+                    throw new BadInputException("the time bin of " + width + " ns holding the first event, at "
+                            + minFirst + " ns, would start before " + Long.MIN_VALUE + " ns, the earliest time of"
+                            + " 64-bit nanoseconds: give --time-bins, or drop --absolute-time");
+                }
+                // requireClock: at most the span / width + 2, a long
                 count = any ? Math.floorDiv(maxLast, width) - Math.floorDiv(minFirst, width) + 1 : 1;
             }
         } else {
@@ -138,6 +190,15 @@ final class WindowPlan {
                     + " bins, more than " + WindowSpec.MAX_BINS + ": give a larger width");
         }
         int n = (int) count;
+        if (spec.absoluteTime()) {
+            requireAxisEnd(absoluteStart, width, n);
+        } else {
+            for (Extent e : nodes) {
+                if (e.hasEvents()) {
+                    requireAxisEnd(e.firstNanos(), width, n);
+                }
+            }
+        }
         List<Windows> perNode = new ArrayList<>(nodes.size());
         Windows shared = spec.absoluteTime() ? Windows.bins(absoluteStart, width, n) : null;
         for (Extent e : nodes) {
@@ -247,8 +308,13 @@ final class WindowPlan {
         }
         long origin = spec.absoluteTime() ? 0 : e.firstNanos();
         for (WindowSpec.TimeWindow w : spec.windows()) {
-            claims.add(new Claim(index.get(w.label()), Math.addExact(origin, w.startNanos()),
-                    Math.addExact(origin, w.endNanos()), order++));
+            try {
+                claims.add(new Claim(index.get(w.label()), Math.addExact(origin, w.startNanos()),
+                        Math.addExact(origin, w.endNanos()), order++));
+            } catch (ArithmeticException past) {
+                throw new BadInputException(e.node() + ": window " + w.label() + " from its first event, at " + origin
+                        + " ns, would lie past " + Long.MAX_VALUE + " ns, the largest time of 64-bit nanoseconds");
+            }
         }
         return claims;
     }

@@ -53,22 +53,25 @@ class LiveFoldTest {
         return events;
     }
 
-    /** The calls of each thread as a Chrome trace of B and E events, times in µs with three decimals. */
-    private static byte[] trace(List<List<Event>> threads) {
+    /**
+     * The calls of each thread as a Chrome trace of B and E events, times in µs with three decimals; the tracks
+     * marked async as b and e events of the async track (pid 1, cat "c", id the track's number).
+     */
+    private static byte[] trace(List<List<Event>> threads, boolean[] async) {
         StringBuilder b = new StringBuilder("[\n");
         for (int tid = 0; tid < threads.size(); tid++) {
             List<Integer> stack = new ArrayList<>();
             for (Event e : threads.get(tid)) {
                 String ts = (e.ns() / 1000) + "." + String.format("%03d", e.ns() % 1000);
+                String track = async[tid] ? "\"cat\":\"c\",\"id\":" + tid + ",\"pid\":1,\"tid\":99"
+                        : "\"pid\":1,\"tid\":" + tid;
+                int name = e.begin() ? e.name() : stack.remove(stack.size() - 1);
                 if (e.begin()) {
-                    stack.add(e.name());
-                    b.append("{\"name\":\"").append(NAMES.get(e.name())).append("\",\"ph\":\"B\",\"pid\":1,\"tid\":")
-                            .append(tid).append(",\"ts\":").append(ts).append("},\n");
-                } else {
-                    int name = stack.remove(stack.size() - 1);
-                    b.append("{\"name\":\"").append(NAMES.get(name)).append("\",\"ph\":\"E\",\"pid\":1,\"tid\":")
-                            .append(tid).append(",\"ts\":").append(ts).append("},\n");
+                    stack.add(name);
                 }
+                String ph = async[tid] ? (e.begin() ? "b" : "e") : (e.begin() ? "B" : "E");
+                b.append("{\"name\":\"").append(NAMES.get(name)).append("\",\"ph\":\"").append(ph).append("\",")
+                        .append(track).append(",\"ts\":").append(ts).append("},\n");
             }
         }
         return b.append("{}]\n").toString().getBytes(StandardCharsets.UTF_8);
@@ -84,14 +87,17 @@ class LiveFoldTest {
         }
     }
 
+    /** Thread lanes and async lanes alike: each track of a trace, its calls in their part. */
     @Test
     void callsPushedByThreadsFoldAsTheSameCallsInATrace() {
         qt().withExamples(60).forAll(longs().all(), integers().between(1, 4), integers().between(0, 120))
                 .checkAssert((seed, threads, count) -> {
                     SplittableRandom r = new SplittableRandom(seed);
                     List<List<Event>> calls = new ArrayList<>();
+                    boolean[] async = new boolean[threads];
                     for (int t = 0; t < threads; t++) {
                         calls.add(calls(r, count));
+                        async[t] = r.nextInt(3) == 0;
                     }
                     ViewSpec view = r.nextBoolean() ? ViewSpec.TREE : ViewSpec.FLAT;
                     LiveFold fold = ENGINE.liveFold("live", view, RowOptions.defaults());
@@ -100,7 +106,8 @@ class LiveFoldTest {
                         List<Future<?>> done = new ArrayList<>();
                         for (int t = 0; t < threads; t++) {
                             List<Event> mine = calls.get(t);
-                            LiveFold.Lane lane = fold.lane("1", Integer.toString(t), null);
+                            LiveFold.Lane lane = async[t] ? fold.asyncLane("1", "c", Integer.toString(t))
+                                    : fold.lane("1", Integer.toString(t), null);
                             boolean close = r.nextBoolean();
                             done.add(pushers.submit(() -> {
                                 push(fold, lane, mine);
@@ -119,19 +126,19 @@ class LiveFoldTest {
                     }
                     AnalysisResult live = fold.snapshot();
                     AnalysisResult traced = ENGINE.analyze(Analysis.profile(List.of(InputSource.of("live",
-                            trace(calls)))).withView(view));
+                            trace(calls, async)))).withView(view));
                     assertEquals(rows(traced.profile()), rows(live.profile()), "seed " + seed);
                     assertEquals(traced.diagnostics().warningCount(dev.ppw.model.Diagnostics.UNCLOSED_BEGIN),
                             live.diagnostics().warningCount(dev.ppw.model.Diagnostics.UNCLOSED_BEGIN), "seed " + seed);
                 });
     }
 
-    /** Each row's path, calls, subcalls, inclusive and exclusive time, min and max, in row order. */
+    /** Each row's part, path, calls, subcalls, inclusive and exclusive time, min and max, in row order. */
     private static List<String> rows(Profile p) {
         CallTree t = p.tree();
         List<String> rows = new ArrayList<>();
         for (int n = 1; n < t.size(); n++) {
-            rows.add(t.path(n, " => ") + " " + t.calls(n) + " " + t.subcalls(n) + " " + t.inclusiveNanos(n) + " "
+            rows.add(t.part(n) + " " + t.path(n, " => ") + " " + t.calls(n) + " " + t.subcalls(n) + " " + t.inclusiveNanos(n) + " "
                     + t.exclusiveNanos(n) + " " + t.minInclusiveNanos(n) + " " + t.maxInclusiveNanos(n));
         }
         rows.sort(null);

@@ -2,6 +2,7 @@ package dev.ppw.engine;
 
 import dev.ppw.aggregate.WindowScan.Marker;
 import dev.ppw.aggregate.Windows;
+import dev.ppw.model.BadInputException;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Where bins and phase windows fall (SEMANTICS.md "Time bins", "Phases"): the bins' axis from the nodes' extents,
@@ -61,6 +63,45 @@ class WindowPlanTest {
         assertEquals(new Split.BinAxis(true, 23, 19, 2), count.axis().orElseThrow());
         assertThrows(WindowSpec.TooManyBinsException.class,
                 () -> WindowPlan.of(WindowSpec.Bins.ofWidth(1, false), List.of(node(0, 100_000))));
+    }
+
+    @Test
+    void binsAndPhasesAtTheEndsOfTheClockFitOrAreRefusedInOneLine() {
+        long max = Long.MAX_VALUE;
+        long min = Long.MIN_VALUE;
+        // The widest span a clock of longs holds: 2^63 - 1 ns with the last nanosecond, ending before 2^63 - 1.
+        WindowPlan widest = WindowPlan.of(WindowSpec.Bins.ofCount(1, false), List.of(node(-1, max - 2)));
+        assertEquals(new Split.BinAxis(false, 0, max, 1), widest.axis().orElseThrow());
+        assertEquals(List.of("0:-1-" + (max - 1)), windows(widest, 0));
+        // One nanosecond more, an event at the largest time, times of both signs far apart: refused, naming the node.
+        for (WindowPlan.Extent e : List.of(node(-2, max - 2), node(0, max), node(min, max), node(min + 1, 0))) {
+            for (WindowSpec spec : List.of(WindowSpec.Bins.ofCount(3, false), WindowSpec.Bins.ofWidth(1_000_000, true),
+                    new WindowSpec.Phases(List.of("step"), List.of(), false))) {
+                BadInputException refused = assertThrows(BadInputException.class, () -> WindowPlan.of(spec, List.of(e)),
+                        spec + " of " + e);
+                assertTrue(refused.getMessage().startsWith("n: its times span from " + e.firstNanos() + " ns to "
+                        + e.lastNanos() + " ns, 2^63 ns or more"), refused.getMessage());
+            }
+        }
+        // Two nodes that each fit but not together on the trace's clock.
+        BadInputException apart = assertThrows(BadInputException.class, () -> WindowPlan.of(
+                WindowSpec.Bins.ofCount(2, true), List.of(new WindowPlan.Extent("a", min + 2, 0, List.of()),
+                        new WindowPlan.Extent("b", 1, max - 1, List.of()))));
+        assertTrue(apart.getMessage().startsWith("the inputs (a to b): its times span"), apart.getMessage());
+        // Bins whose last one would end past the largest time: 3 bins of ceil(span / 3) from near its end.
+        BadInputException past = assertThrows(BadInputException.class,
+                () -> WindowPlan.of(WindowSpec.Bins.ofCount(3, false), List.of(node(max - 10, max - 1))));
+        assertEquals("3 time bins of 4 ns from " + (max - 10) + " ns would end past " + max
+                + " ns, the largest time of 64-bit nanoseconds", past.getMessage());
+        // Absolute bins of a width aligned below the earliest time.
+        BadInputException before = assertThrows(BadInputException.class,
+                () -> WindowPlan.of(WindowSpec.Bins.ofWidth(10, true), List.of(node(min + 1, min + 20))));
+        assertTrue(before.getMessage().startsWith("the time bin of 10 ns holding the first event"), before.getMessage());
+        // An explicit window from a node's first event past the clock's end.
+        BadInputException window = assertThrows(BadInputException.class, () -> WindowPlan.of(
+                new WindowSpec.Phases(List.of(), List.of(new WindowSpec.TimeWindow(10, max, "w")), false),
+                List.of(node(5, 100))));
+        assertTrue(window.getMessage().startsWith("n: window w from its first event, at 5 ns"), window.getMessage());
     }
 
     @Test

@@ -574,6 +574,18 @@ public final class CallTree {
     }
 
     /**
+     * {@code a - b}, or the limit of a {@code long} it went past, counted as {@link #sum(int, String, long, long)}
+     * counts it: for differences of sums, such as a node's own samples ({@code calls - subcalls}).
+     */
+    public long difference(int node, String column, long a, long b) {
+        long r = a - b;
+        if (((a ^ b) & (a ^ r)) < 0) {
+            return overflowed(node, column, a < 0);
+        }
+        return r;
+    }
+
+    /**
      * {@link #sum(int, String, long, long)} for a column of metric {@code m} ({@code part}: {@link #INCLUSIVE},
      * {@link #EXCLUSIVE} or "" for a value), whose name is made only when the sum stops at the limit: on a hot path.
      */

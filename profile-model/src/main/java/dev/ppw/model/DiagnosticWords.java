@@ -63,6 +63,8 @@ public final class DiagnosticWords {
                 "disagreements of the inputs' displayTimeUnits (ignored)"));
         kinds.add(DiagnosticKind.note(Diagnostics.INPUT_NAMED_TWICE, "input named more than once (read once)",
                 "inputs named more than once (read once each)"));
+        kinds.add(DiagnosticKind.note(Diagnostics.FILE_SKIPPED, "file in a folder that no format reads (skipped)",
+                "files in folders that no format reads (skipped)"));
         kinds.add(DiagnosticKind.note(Diagnostics.ASYNC_OFF, "async event left out (--async off)",
                 "async events left out (--async off)"));
         kinds.add(DiagnosticKind.note(Diagnostics.UNFINISHED_EVENT, "unfinished last event of a followed input (left out)",

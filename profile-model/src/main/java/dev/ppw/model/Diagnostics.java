@@ -47,6 +47,11 @@ public final class Diagnostics {
      * it, a link to it): it is read once, and the example says which file and how it was named.
      */
     public static final String INPUT_NAMED_TWICE = "input_named_twice";
+    /**
+     * The note of the files of a folder named as an input that no format claims, by ending, name or content: they
+     * are skipped, counted one each; an example per folder says how many and which.
+     */
+    public static final String FILE_SKIPPED = "file_skipped";
     /** A stack sample without any frame. */
     public static final String EMPTY_STACK = "empty_stack";
     /** A region counter sample with no open frame of its region on its track. */

@@ -8,8 +8,8 @@ package dev.ppw.model;
  * in a power-of-two table, at most half full, whose probes stay in one or two cache lines.
  *
  * <p>Any {@code long} is a key and any {@code int} a value. Slots hold 0 when free, so the key 0 is kept
- * apart. Nothing is ever removed. Presize with the expected number of entries to avoid rehashing while
- * filling. Not thread-safe.
+ * apart. Nothing is removed, except all at once ({@link #clear}). Presize with the expected number of entries to
+ * avoid rehashing while filling. Not thread-safe.
  */
 public final class LongIntOpenMap {
     private static final int MIN_SLOTS = 16;
@@ -39,6 +39,19 @@ public final class LongIntOpenMap {
                     + expectedEntries);
         }
         allocate(Math.max(MIN_SLOTS, Integer.highestOneBit(Math.max(1, 2 * expectedEntries - 1)) << 1));
+    }
+
+    /**
+     * Forgets every key, keeping the table's size: a map filled again with about as many keys (the constant pools
+     * of one JFR chunk after another) neither allocates nor rehashes.
+     */
+    public void clear() {
+        if (inSlots > 0) {
+            java.util.Arrays.fill(keys, 0L);
+        }
+        inSlots = 0;
+        hasZeroKey = false;
+        zeroKeyValue = 0;
     }
 
     /** Number of keys mapped. */

@@ -103,6 +103,8 @@ public final class ProfileDiff {
     private final long[][] totalsA;
     private final long[][] totalsB;
     private final boolean normalized;
+    private final SortKey orderKey;
+    private final boolean ascending;
 
     /**
      * @param a          the baseline profile
@@ -129,6 +131,8 @@ public final class ProfileDiff {
         this.totalsA = Objects.requireNonNull(totalsA, "totalsA");
         this.totalsB = Objects.requireNonNull(totalsB, "totalsB");
         this.normalized = normalized;
+        this.orderKey = SortKey.INCLUSIVE;
+        this.ascending = false;
         int n = this.quantities.size();
         if (presence.length != rows.size() || valuesA.length != n || valuesB.length != n || totalsA.length != n
                 || totalsB.length != n) {
@@ -141,6 +145,40 @@ public final class ProfileDiff {
                         + " needs a value per row and a total per part");
             }
         }
+    }
+
+    private ProfileDiff(ProfileDiff of, SortKey orderKey, boolean ascending) {
+        this.a = of.a;
+        this.b = of.b;
+        this.rows = of.rows;
+        this.presence = of.presence;
+        this.quantities = of.quantities;
+        this.valuesA = of.valuesA;
+        this.valuesB = of.valuesB;
+        this.totalsA = of.totalsA;
+        this.totalsB = of.totalsB;
+        this.normalized = of.normalized;
+        this.orderKey = Objects.requireNonNull(orderKey, "orderKey");
+        this.ascending = ascending;
+    }
+
+    /**
+     * This diff with the order its rows are shown in ({@link #orderKey()}): by the size of the change of
+     * {@link SortKey#INCLUSIVE inclusive}, {@link SortKey#EXCLUSIVE exclusive} or {@link SortKey#CALLS calls}, or
+     * by {@link SortKey#NAME name}; smallest (or A) first when {@code ascending}. The values are shared.
+     */
+    public ProfileDiff ordered(SortKey key, boolean ascending) {
+        return new ProfileDiff(this, key, ascending);
+    }
+
+    /** What the rows are shown ordered by: {@link SortKey#INCLUSIVE} (the size of its change) unless told. */
+    public SortKey orderKey() {
+        return orderKey;
+    }
+
+    /** True when the smallest change (or for names, A) comes first. */
+    public boolean ascending() {
+        return ascending;
     }
 
     /** The baseline profile, A. */

@@ -8,6 +8,7 @@ import dev.ppw.model.TimeUnits;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToLongBiFunction;
 
 /**
  * The time columns of one call in text tables: the mean inclusive and exclusive time per call
@@ -82,13 +83,19 @@ enum CallTime {
     }
 
     DisplayUnit unit(List<Profile> profiles, List<int[]> rows, Optional<DisplayUnit> asked, DisplayUnit fallback) {
+        return unitOf(profiles, rows, asked, fallback, this::nanos);
+    }
+
+    /** As {@link #unit}, for a column whose values {@code value} gives ({@link CallTree#UNSET}: none). */
+    static DisplayUnit unitOf(List<Profile> profiles, List<int[]> rows, Optional<DisplayUnit> asked,
+                              DisplayUnit fallback, ToLongBiFunction<Profile, Integer> value) {
         if (asked.isPresent()) {
             return asked.get();
         }
         long smallest = Long.MAX_VALUE;
         for (int p = 0; p < profiles.size(); p++) {
             for (int node : rows.get(p)) {
-                long nanos = nanos(profiles.get(p), node);
+                long nanos = value.applyAsLong(profiles.get(p), node);
                 if (nanos != CallTree.UNSET && nanos != 0) {
                     smallest = Math.min(smallest, nanos == Long.MIN_VALUE ? Long.MAX_VALUE : Math.abs(nanos));
                 }

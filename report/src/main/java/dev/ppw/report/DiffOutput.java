@@ -12,6 +12,7 @@ import dev.ppw.model.ProfileDiff;
 import dev.ppw.model.ProfileDiff.Presence;
 import dev.ppw.model.ProfileDiff.Quantity;
 import dev.ppw.model.Report;
+import dev.ppw.model.SortKey;
 import dev.ppw.model.TimeUnits;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -280,8 +281,7 @@ final class DiffOutput {
         w.write("rows: " + (shown == all ? Integer.toString(all) : shown + " of " + all)
                 + " (both: " + counts.getOrDefault(Presence.BOTH, 0)
                 + ", only A: " + counts.getOrDefault(Presence.ONLY_A, 0)
-                + ", only B: " + counts.getOrDefault(Presence.ONLY_B, 0) + "), largest |delta "
-                + (diff.normalized() ? "share " : "") + "incl| first\n\n");
+                + ", only B: " + counts.getOrDefault(Presence.ONLY_B, 0) + "), " + order(diff) + "\n\n");
         // Rows of samples count samples (SEMANTICS.md section 2); with calls beside them the heading says both.
         String counted = diff.rows().parts().equals(List.of(Part.SAMPLES)) ? "samples"
                 : diff.rows().hasPart(Part.SAMPLES) ? "calls/samples" : "calls";
@@ -342,6 +342,21 @@ final class DiffOutput {
             cells.add(Heat.paint(colour ? Heat.ofChange(sign) : "",
                     diff.ratio(row, q, TEXT_DECIMALS).map(DiffOutput::ratioText).orElse("-")));
         }
+    }
+
+    /** The order of the rows in words: {@code largest |delta incl| first}, {@code by name, A first}. */
+    private static String order(ProfileDiff diff) {
+        if (diff.orderKey() == SortKey.NAME) {
+            return "by name, " + (diff.ascending() ? "A" : "Z") + " first";
+        }
+        String quantity = switch (diff.orderKey()) {
+            case EXCLUSIVE -> "excl";
+            case CALLS -> "calls";
+            default -> "incl";
+        };
+        boolean shares = diff.normalized() && diff.orderKey() != SortKey.CALLS;
+        return (diff.ascending() ? "smallest" : "largest") + " |delta " + (shares ? "share " : "") + quantity
+                + "| first";
     }
 
     private static int exclusiveOf(ProfileDiff diff, int inclusive) {

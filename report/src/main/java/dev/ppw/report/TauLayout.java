@@ -46,7 +46,7 @@ final class TauLayout {
         }
         profiles.add(report.profile());
         rows.add(report.rows());
-        DisplayUnit perCall = CallTime.INCLUSIVE.unit(profiles, rows, report.unit(), unit);
+        DisplayUnit perCall = CallTime.unitOf(profiles, rows, report.unit(), unit, TauLayout::inclusivePerCall);
         for (int i = 0; i < sections.size(); i++) {
             Report.Section s = sections.get(i);
             String part = s.kind() == Report.Section.Kind.THREAD ? "THREAD " : "NODE ";
@@ -109,10 +109,21 @@ final class TauLayout {
                     TextWriter.time(PerCall.nearestQuotient(t.inclusiveNanos(node), parts), unit),
                     count(t.calls(node), parts),
                     count(t.subcalls(node), parts),
-                    CallTime.INCLUSIVE.cell(profile, node, perCall),
+                    CallTime.cell(inclusivePerCall(profile, node), perCall),
                     drawn[i] + TextWriter.printable(t.regionName(node)));
         }
         table.render(w, true);
+    }
+
+    /**
+     * TAU's "Inclusive usec/call": a row's inclusive time over its calls ({@link PerCall}), for every row of a sum
+     * with calls outside the samples part, as TAU's pprof prints it. A TAU profile's timers have calls and times
+     * but no min per call, which the table layout's mean per call asks for; {@link CallTree#UNSET} elsewhere.
+     */
+    static long inclusivePerCall(Profile profile, int node) {
+        CallTree t = profile.tree();
+        boolean counted = profile.aggregation() == MergeOp.SUM && t.calls(node) > 0 && !t.part(node).sampled();
+        return PerCall.defined(profile, node) || counted ? PerCall.inclusiveNanos(profile, node) : CallTree.UNSET;
     }
 
     /** {@code n / parts} with up to three decimals, halves away from zero, no trailing zeros. */

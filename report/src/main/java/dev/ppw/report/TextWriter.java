@@ -48,10 +48,11 @@ import java.util.StringJoiner;
  * decimals in the chosen unit (rounded), or the readable unit of the total when none was asked for; each
  * per-call column picks a unit of its own ({@link CallTime}); a missing value is {@code -}.
  *
- * <p>With a breakdown, two compact columns come before the name: the imbalance (max / mean of the nodes'
- * inclusive times, two decimals, {@code -} when the mean is 0) and the node holding the max. With
- * imbalance rows, a second table "largest imbalance" follows: rank, imbalance, max, mean, standard
- * deviation, node of max and the row's path.
+ * <p>With a breakdown, the statistics of the nodes' inclusive times come before the name: their min, max, mean and
+ * sample standard deviation in the table's unit (min and max exact, mean and deviation rounded to the nanosecond:
+ * SEMANTICS.md section 4, "Breakdown"), the imbalance (max / mean, two decimals, {@code -} when the mean is 0) and
+ * the node holding the max. With imbalance rows, a second table "largest imbalance" follows: rank, imbalance,
+ * min, max, mean, standard deviation, node of max and the row's path.
  *
  * <p>The tree's declared metrics shown everywhere ({@link MetricColumn}) come after those, before the name;
  * with an aggregate, the header says how each metric group combined across nodes. The report's
@@ -268,7 +269,9 @@ public final class TextWriter implements OutputWriter {
             table.column(p.columnName() + " " + percentileUnit.label() + "/call", TextTable.Align.RIGHT);
         }
         if (breakdown != null) {
-            table.column("imbalance", TextTable.Align.RIGHT).column("max node", TextTable.Align.LEFT);
+            table.column("node min " + u, TextTable.Align.RIGHT).column("node max " + u, TextTable.Align.RIGHT)
+                    .column("node mean " + u, TextTable.Align.RIGHT).column("node stddev " + u, TextTable.Align.RIGHT)
+                    .column("imbalance", TextTable.Align.RIGHT).column("max node", TextTable.Align.LEFT);
         }
         List<MetricColumn> metrics = MetricColumn.of(t, Metric.Shown.EVERYWHERE);
         for (MetricColumn m : metrics) {
@@ -302,6 +305,10 @@ public final class TextWriter implements OutputWriter {
                 cells.add(CallTime.cell(PercentileColumn.nanos(t, node, p), percentileUnit));
             }
             if (breakdown != null) {
+                cells.add(fixedTime(breakdown.minNanos(node), unit));
+                cells.add(fixedTime(breakdown.maxNanos(node), unit));
+                cells.add(roundedTime(breakdown.meanNanos(node), unit));
+                cells.add(roundedTime(breakdown.stddevNanos(node), unit));
                 cells.add(imbalance(breakdown, node));
                 cells.add(printable(breakdown.maxNode(node)));
             }
@@ -344,6 +351,7 @@ public final class TextWriter implements OutputWriter {
         TextTable table = new TextTable()
                 .column("rank", TextTable.Align.RIGHT)
                 .column("imbalance", TextTable.Align.RIGHT)
+                .column("min " + u, TextTable.Align.RIGHT)
                 .column("max " + u, TextTable.Align.RIGHT)
                 .column("mean " + u, TextTable.Align.RIGHT)
                 .column("stddev " + u, TextTable.Align.RIGHT)
@@ -355,6 +363,7 @@ public final class TextWriter implements OutputWriter {
             table.addRow(
                     Integer.toString(i + 1),
                     imbalance(breakdown, node),
+                    fixedTime(breakdown.minNanos(node), unit),
                     fixedTime(breakdown.maxNanos(node), unit),
                     roundedTime(breakdown.meanNanos(node), unit),
                     roundedTime(breakdown.stddevNanos(node), unit),

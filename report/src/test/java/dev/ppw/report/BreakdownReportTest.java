@@ -93,14 +93,14 @@ class BreakdownReportTest {
                 aggregation: max over 3 nodes (missing rows count as 0)
                 nodes: n0, n1, n2
 
-                %total  inclusive us  exclusive us  calls  subcalls  incl us/call  excl us/call  min us/call  max us/call  imbalance  max node  name
-                 100.0       300.000       300.000      3         2             -             -      100.000      300.000       1.50  n2        main
-                  50.0       150.000       150.000      2         0             -             -       60.000      150.000       2.14  n1        \u2514\u2500 work
+                %total  inclusive us  exclusive us  calls  subcalls  incl us/call  excl us/call  min us/call  max us/call  node min us  node max us  node mean us  node stddev us  imbalance  max node  name
+                 100.0       300.000       300.000      3         2             -             -      100.000      300.000      100.000      300.000       200.000         100.000       1.50  n2        main
+                  50.0       150.000       150.000      2         0             -             -       60.000      150.000        0.000      150.000        70.000          75.498       2.14  n1        \u2514\u2500 work
 
                 largest imbalance (max / mean of the nodes' inclusive time)
-                rank  imbalance   max us  mean us  stddev us  node of max  path
-                   1       2.14  150.000   70.000     75.498  n1           main => work
-                   2       1.50  300.000  200.000    100.000  n2           main
+                rank  imbalance   min us   max us  mean us  stddev us  node of max  path
+                   1       2.14    0.000  150.000   70.000     75.498  n1           main => work
+                   2       1.50  100.000  300.000  200.000    100.000  n2           main
                 """, render(new TextWriter(), report().withImbalanceRows(new int[] {2, 1})));
     }
 

@@ -52,7 +52,7 @@ class WriterPluginsTest {
         assertEquals(List.of(".json"), new JsonWriter().fileExtensions());
         assertEquals(List.of(".html", ".htm"), new HtmlWriter().fileExtensions());
         assertEquals(List.of(), new TextWriter().fileExtensions());
-        assertEquals(List.of(".pb.gz", ".pprof"), REGISTRY.byName("pprof").orElseThrow().fileExtensions());
+        assertEquals(List.of(".pb.gz", ".pb", ".pprof"), REGISTRY.byName("pprof").orElseThrow().fileExtensions());
         for (OutputWriter w : REGISTRY.writers()) {
             boolean pprof = w.name().equals("pprof");
             assertEquals(pprof, w.binary(), w.name() + (pprof ? " is gzipped protobuf" : " is text (UTF-8)"));

@@ -1,6 +1,9 @@
 package dev.ppw.spark;
 
 import dev.ppw.model.BadInputException;
+import dev.ppw.model.format.Confidence;
+import dev.ppw.model.format.Detection;
+import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.InputSource;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -24,13 +27,17 @@ import java.util.regex.Pattern;
 
 /**
  * Inputs named by URIs ({@code hdfs://}, {@code s3a://}, {@code file://}, any scheme the Hadoop client on the class
- * path has a file system for), read through Hadoop's {@link FileSystem}: a URI is a file, a folder (every file below
- * it with an ending a format declares, optionally {@code .gz}, in path order, as a local folder is searched) or a
- * glob (Hadoop's globbing). Each file becomes an {@link InputSource} made from an opener at an offset, so that a plain
+ * path has a file system for), read through Hadoop's {@link FileSystem}: a URI is a file, a folder or a glob (Hadoop's
+ * globbing). A folder is searched as a local one is: every file below it, in path order, with an ending a format
+ * declares (optionally {@code .gz}), and every {@code .txt} file (perf script, babeltrace2 text, folded stacks) and
+ * every file a format claims by its name (TAU's {@code profile.N.C.T}) whose first bytes, read through the file system,
+ * a format reads. Each file becomes an {@link InputSource} made from an opener at an offset, so that a plain
  * trace is parsed in blocks as a local one is, and gzip is undone as for a local file.
  */
 final class HadoopInputs {
     private static final Pattern URI = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://.*");
+    /** The ending of the text files a folder holds that a format may read (perf script, babeltrace2 text). */
+    private static final String TEXT = ".txt";
 
     private HadoopInputs() {
     }
@@ -47,10 +54,11 @@ final class HadoopInputs {
     /**
      * The files {@code argument} names, in order.
      *
-     * @param endings the file endings a folder is searched for, lower case with their dot
+     * @param formats what a folder is searched for: the endings the formats declare, the files they claim by name or
+     *                by their first bytes
      * @throws BadInputException when the scheme has no file system, nothing matches, or a folder holds no input
      */
-    static List<Found> expand(String argument, Configuration conf, List<String> endings) {
+    static List<Found> expand(String argument, Configuration conf, FormatRegistry formats) {
         Path path = new Path(argument);
         try {
             FileSystem fs = path.getFileSystem(conf);
@@ -62,10 +70,11 @@ final class HadoopInputs {
             List<Found> found = new ArrayList<>();
             for (FileStatus m : matches) {
                 if (m.isDirectory()) {
-                    List<Found> inside = walk(fs, m.getPath(), endings);
+                    List<Found> inside = walk(fs, m.getPath(), formats, conf);
                     if (inside.isEmpty()) {
                         throw new BadInputException("no trace or saved profile in directory " + m.getPath()
-                                + " (looked for *" + String.join(", *", endings) + ", optionally .gz)");
+                                + " (looked for *" + String.join(", *", formats.fileEndings())
+                                + ", optionally .gz, and for *" + TEXT + " files a format reads)");
                     }
                     found.addAll(inside);
                 } else {
@@ -83,22 +92,45 @@ final class HadoopInputs {
         }
     }
 
-    private static List<Found> walk(FileSystem fs, Path folder, List<String> endings) throws IOException {
+    private static List<Found> walk(FileSystem fs, Path folder, FormatRegistry formats, Configuration conf)
+            throws IOException {
         List<Found> found = new ArrayList<>();
         RemoteIterator<LocatedFileStatus> files = fs.listFiles(folder, true);
         while (files.hasNext()) {
             LocatedFileStatus f = files.next();
-            String name = f.getPath().getName().toLowerCase(Locale.ROOT);
+            String name = f.getPath().getName();
             if (name.startsWith(".")) {
                 continue;
             }
-            String plain = name.endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
-            if (endings.stream().anyMatch(plain::endsWith)) {
-                found.add(new Found(f.getPath().toString(), f.getPath().toString(), f.getLen()));
+            // the path as a local one, for the formats' rules on names (TAU's looks at the folder's name too)
+            java.nio.file.Path asLocal = java.nio.file.Path.of(f.getPath().toUri().getPath());
+            String uri = f.getPath().toString();
+            if (formats.hasInputEnding(asLocal)
+                    || ((formats.namesInput(asLocal) || isText(name)) && readable(formats, uri, f.getLen(), conf))) {
+                found.add(new Found(uri, uri, f.getLen()));
             }
         }
         found.sort(Comparator.comparing(Found::uri));
         return found;
+    }
+
+    private static boolean isText(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return lower.endsWith(TEXT) || lower.endsWith(TEXT + ".gz");
+    }
+
+    /**
+     * True when a format reads the file by its first bytes: the engine's own detection on a head read through the file
+     * system. A file whose head cannot be read is not claimed, as a local folder's is not.
+     */
+    private static boolean readable(FormatRegistry formats, String uri, long size, Configuration conf) {
+        try {
+            // a name alone is not content: a profile.N.C.T that is something else is left out
+            return formats.identify(source(uri, uri, size, conf).head()) instanceof Detection.Read read
+                    && read.confidence() != Confidence.NAME_ONLY;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     private static boolean isGlob(String argument) {

@@ -6,10 +6,12 @@ import dev.ppw.engine.Engine;
 import dev.ppw.engine.MergeShare;
 import dev.ppw.engine.MergeShares;
 import dev.ppw.engine.ProgressListener;
+import dev.ppw.engine.ReadingOptions;
 import dev.ppw.engine.SplitScan;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.work.Cancel;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
 
 import java.io.IOException;
@@ -26,7 +28,8 @@ import java.util.Optional;
  * arguments (the same code as the driver's), each input accumulated at its index among all of them. A bad input is
  * recorded in the share, never thrown: a failed task would be retried and then fail the job, and whether bad inputs
  * are an error is the driver's to say once every share is in. Accumulation is pure, so a task that Spark runs again
- * (a lost executor) gives the same bytes.
+ * (a lost executor) gives the same bytes. A fold that outgrows its memory spills under Spark's scratch folders
+ * ({@link SpillFolder}), in a folder of the task's own that goes when the task ends.
  */
 final class ShareTask implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -91,7 +94,14 @@ final class ShareTask implements Serializable {
         Analysis merge = MergeBinding.analysis(engine, arguments, sources);
         TaskContext task = TaskContext.get();
         int threads = jobs != null ? jobs : task != null ? Math.max(1, task.cpus()) : 1;
-        merge = merge.withReading(merge.reading().withSkipBad(true)).withJobs(threads);
+        ReadingOptions reading = merge.reading().withSkipBad(true);
+        if (task != null) {
+            // a fold past its memory spills on the executor's scratch disks, not the system disk java.io.tmpdir is on
+            Path spill = SpillFolder.forTask(task,
+                    SpillFolder.sparkLocalDirs(SpillFolder.environment(), SparkEnv.get().conf()));
+            reading = reading.withTuning(reading.tuning().withSpillDirectory(spill));
+        }
+        merge = merge.withReading(reading).withJobs(threads);
         return new Bound(engine.shares(merge), inputs);
     }
 

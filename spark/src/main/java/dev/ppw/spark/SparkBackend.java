@@ -12,6 +12,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import scala.Tuple2;
 
 import java.io.InputStream;
@@ -39,6 +41,7 @@ import java.util.Optional;
 final class SparkBackend implements MergeBackend {
     /** How deep {@code treeReduce} combines: Spark's default, which keeps the driver's last combine to a few states. */
     private static final int DEPTH = 2;
+    private static final Logger LOG = LoggerFactory.getLogger(SparkBackend.class);
 
     private final Map<String, HadoopInputs.Found> hadoopFiles = new HashMap<>();
     private Configuration driverConf;
@@ -56,7 +59,7 @@ final class SparkBackend implements MergeBackend {
                 expanded.add(argument);
                 continue;
             }
-            for (HadoopInputs.Found f : HadoopInputs.expand(argument, conf(), engine.formats().fileEndings())) {
+            for (HadoopInputs.Found f : HadoopInputs.expand(argument, conf(), engine.formats())) {
                 hadoopFiles.putIfAbsent(f.name(), f);
                 expanded.add(f.name());
             }
@@ -87,6 +90,8 @@ final class SparkBackend implements MergeBackend {
             ShareTask accumulating = new ShareTask(arguments, conf, jobs, scan);
             StateBytes state = rdd.mapPartitions(accumulating::accumulate)
                     .treeReduce(ShareTask::combineShares, DEPTH);
+            // in the driver's log, not the command's stderr: what sizes spark.driver.maxResultSize and the driver
+            LOG.info("merged state: {} bytes, {} inputs in {} partitions", state.size(), refs.size(), partitions);
             // the tasks skipped bad inputs; finish applies --skip-bad as the local merge does
             return engine.shares(analysis).finish(ShareTask.share(state), ShareTask.splitScan(scan));
         } catch (Exception e) {

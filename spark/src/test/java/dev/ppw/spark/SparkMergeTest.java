@@ -105,6 +105,39 @@ class SparkMergeTest {
     }
 
     @Test
+    void aFolderUriClaimsTextFilesByTheirContentAsALocalFolderDoes() throws IOException {
+        // perf script text (real heads of two recordings, one gzipped) beside text and a profile.N.C.T that no format
+        // reads: the engine's detection on each head read through Hadoop decides, not the ending or the name
+        Path folder = Files.createDirectories(dir.resolve("perf-folder"));
+        Path first = folder.resolve("a-work.txt");
+        Path second = folder.resolve("b-node.txt.gz");
+        try (InputStream in = SparkMergeTest.class.getResourceAsStream("/dev/ppw/spark/perf/perf-work-fp.default.head.txt")) {
+            Files.copy(in, first);
+        }
+        try (InputStream in = SparkMergeTest.class.getResourceAsStream(
+                "/dev/ppw/spark/perf/perf-node-perfbasicprof-A.default.head.txt");
+             OutputStream out = new GZIPOutputStream(Files.newOutputStream(second))) {
+            in.transferTo(out);
+        }
+        Files.writeString(folder.resolve("README.txt"), "Recorded with perf record -g on node 3.\n");
+        Files.createDirectories(folder.resolve("tau"));
+        Files.writeString(folder.resolve("tau/profile.0.0.0"), "not a TAU profile\n");
+        String qualified = "file:" + folder.toAbsolutePath();
+        Result spark = run(true, "--agg", "sum", "--format", "csv", "--master", "local[2]", "file://" + folder + "/");
+        Result local = run(false, "--agg", "sum", "--format", "csv", first.toString(), second.toString());
+        assertEquals(0, local.code(), local.err());
+        assertEquals(local.code(), spark.code(), spark.err());
+        assertEquals(local.out(), spark.out().replace(qualified, folder.toString()));
+        assertTrue(local.out().lines().count() > 3, local.out());
+
+        Path nothing = Files.createDirectories(dir.resolve("text-only"));
+        Files.writeString(nothing.resolve("notes.txt"), "nothing to merge\n");
+        Result none = run(true, "--master", "local[2]", "file://" + nothing + "/");
+        assertEquals(1, none.code(), none.err());
+        assertTrue(none.err().contains("no trace or saved profile in directory"), none.err());
+    }
+
+    @Test
     void aStateLargerThanTheDriversLimitIsOneLineNamingTheSetting() {
         // SparkConf reads spark.* system properties, as spark-submit --conf sets them
         System.setProperty("spark.driver.maxResultSize", "2k");

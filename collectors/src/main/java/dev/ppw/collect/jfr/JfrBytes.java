@@ -48,6 +48,17 @@ final class JfrBytes {
      * {@code channel}. Reads the header at once; its flags say whether integers are varints.
      */
     JfrBytes(FileChannel channel, long chunkOffset, int chunkSize) {
+        this(channel, chunkOffset, chunkSize, null);
+    }
+
+    /**
+     * As {@link #JfrBytes(FileChannel, long, int)}, reading into the window of {@code previous} (when not null), a
+     * chunk done with: one array for all the chunks of a recording, not one per chunk.
+     */
+    JfrBytes(FileChannel channel, long chunkOffset, int chunkSize, JfrBytes previous) {
+        if (previous != null) {
+            this.window = previous.window;
+        }
         this.channel = channel;
         this.chunkOffset = chunkOffset;
         this.chunkSize = chunkSize;
@@ -121,6 +132,11 @@ final class JfrBytes {
         return Arrays.copyOfRange(window, from - base, from - base + length);
     }
 
+    /** True when the chunk writes its integers as varints (its header's flag). */
+    boolean compressed() {
+        return compressed;
+    }
+
     int remaining() {
         return limit - pos;
     }
@@ -140,6 +156,30 @@ final class JfrBytes {
     }
 
     long varlong() {
+        if (compressed && limit - pos >= 9) {
+            // The varlong ends before the limit whatever its bytes (it takes at most 9): no check per byte. Most
+            // are one or two bytes (constant pool keys, line numbers), and a pool's frames are most of a chunk of
+            // async-profiler's. Here rather than in a method of its own: the reader runs on C1, which would not
+            // inline it.
+            byte[] w = window;
+            int i = pos - base;
+            long b = w[i++];
+            if (b >= 0) {
+                pos++;
+                return b;
+            }
+            long result = b & 0x7f;
+            for (int shift = 7; shift < 56; shift += 7) {
+                b = w[i++];
+                result |= (b & 0x7fL) << shift;
+                if (b >= 0) {
+                    pos = i + base;
+                    return result;
+                }
+            }
+            pos = i + 1 + base;
+            return result | (w[i] & 0xffL) << 56;
+        }
         if (!compressed) {
             if (limit - pos < 8) {
                 throw pastEnd();

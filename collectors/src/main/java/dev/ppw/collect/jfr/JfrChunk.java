@@ -88,49 +88,116 @@ final class JfrChunk {
     /** Where the chunk's records stop being readable (its size when they never do). */
     int damage;
 
-    private final List<Integer> checkpoints = new ArrayList<>();
-    private final LongIntOpenMap recordCounts = new LongIntOpenMap();
-    private long[] countedTypes = new long[16];
+    // Storage that one chunk after another fills again: a recording of many small chunks (async-profiler's)
+    // would otherwise allocate and grow every map and array again for each (the previous chunk's are taken over,
+    // cleared, by the next: see the constructor).
+    private final List<Integer> checkpoints;
+    private final LongIntOpenMap recordCounts;
+    private long[] countedTypes;
     private int countedTypeCount;
-    private long[] typeCounts = new long[16];
-    private int[] planOfCounted = new int[16];
+    private long[] typeCounts;
+    private int[] planOfCounted;
     /** Where the records of the plans that are not early are, in file order. */
-    private int[] later = new int[64];
+    private int[] later;
     private int laterCount;
 
     // Constant pools, each a map from key to index in its arrays.
-    private final LongIntOpenMap stringIndex = new LongIntOpenMap();
+    private final LongIntOpenMap stringIndex;
     private final JfrBytes.StringPool stringPool = this::string;
-    private final List<String> strings = new ArrayList<>();
-    private final LongIntOpenMap symbolIndex = new LongIntOpenMap();
-    private final List<String> symbols = new ArrayList<>();
-    private final LongIntOpenMap classIndex = new LongIntOpenMap();
-    private long[] classNames = new long[64];
+    private final List<String> strings;
+    private final LongIntOpenMap symbolIndex;
+    private final List<String> symbols;
+    private final LongIntOpenMap classIndex;
+    private long[] classNames;
     private int classCount;
-    private final LongIntOpenMap methodIndex = new LongIntOpenMap();
-    private long[] methodClasses = new long[64];
-    private long[] methodNames = new long[64];
+    private final LongIntOpenMap methodIndex;
+    private long[] methodClasses;
+    private long[] methodNames;
     private int methodCount;
-    private final LongIntOpenMap threadIndex = new LongIntOpenMap();
-    private final List<ThreadInfo> threads = new ArrayList<>();
-    private final LongIntOpenMap stackIndex = new LongIntOpenMap();
+    private final LongIntOpenMap threadIndex;
+    private final List<ThreadInfo> threads;
+    private final LongIntOpenMap stackIndex;
     private int stackCount;
-    private int[] stackFirst = new int[64];
-    private int[] stackDepth = new int[64];
-    private boolean[] stackTruncated = new boolean[64];
+    private int[] stackFirst;
+    private int[] stackDepth;
+    private boolean[] stackTruncated;
     private int frameCount;
-    private long[] frameMethods = new long[256];
-    private int[] frameLines = new int[256];
-    private long[] frameTypes = new long[256];
-    private final LongIntOpenMap frameTypeIndex = new LongIntOpenMap();
-    private final List<String> frameTypeNames = new ArrayList<>();
+    private long[] frameMethods;
+    private int[] frameLines;
+    private long[] frameTypes;
+    private final LongIntOpenMap frameTypeIndex;
+    private final List<String> frameTypeNames;
+    /** Per entry of {@link #frameTypeNames}: native code, as {@link #nativeFrame} says; for the first {@link #nativeKnown}. */
+    private boolean[] nativeFrameType = new boolean[0];
+    private int nativeKnown = -1;
 
     /** A thread of the pool {@code java.lang.Thread}. */
     record ThreadInfo(String osName, long osThreadId, String javaName, long javaThreadId) {
     }
 
-    JfrChunk(String file, int number, JfrBytes in, JfrSymbols symbolTable) {
+    /**
+     * The chunk {@code number} of {@code file} in {@code in}; {@code previous}, when not null, is a chunk done with
+     * whose storage this one takes over (and which must not be used again).
+     */
+    JfrChunk(String file, int number, JfrBytes in, JfrSymbols symbolTable, JfrChunk previous) {
         this.symbolTable = symbolTable;
+        if (previous == null) {
+            checkpoints = new ArrayList<>();
+            recordCounts = new LongIntOpenMap();
+            countedTypes = new long[16];
+            typeCounts = new long[16];
+            planOfCounted = new int[16];
+            later = new int[64];
+            stringIndex = new LongIntOpenMap();
+            strings = new ArrayList<>();
+            symbolIndex = new LongIntOpenMap();
+            symbols = new ArrayList<>();
+            classIndex = new LongIntOpenMap();
+            classNames = new long[64];
+            methodIndex = new LongIntOpenMap();
+            methodClasses = new long[64];
+            methodNames = new long[64];
+            threadIndex = new LongIntOpenMap();
+            threads = new ArrayList<>();
+            stackIndex = new LongIntOpenMap();
+            stackFirst = new int[64];
+            stackDepth = new int[64];
+            stackTruncated = new boolean[64];
+            frameMethods = new long[256];
+            frameLines = new int[256];
+            frameTypes = new long[256];
+            frameTypeIndex = new LongIntOpenMap();
+            frameTypeNames = new ArrayList<>();
+        } else {
+            checkpoints = cleared(previous.checkpoints);
+            recordCounts = cleared(previous.recordCounts);
+            countedTypes = previous.countedTypes;
+            typeCounts = previous.typeCounts;
+            Arrays.fill(typeCounts, 0, previous.countedTypeCount, 0);
+            planOfCounted = previous.planOfCounted;
+            later = previous.later;
+            stringIndex = cleared(previous.stringIndex);
+            strings = cleared(previous.strings);
+            symbolIndex = cleared(previous.symbolIndex);
+            symbols = cleared(previous.symbols);
+            classIndex = cleared(previous.classIndex);
+            classNames = previous.classNames;
+            methodIndex = cleared(previous.methodIndex);
+            methodClasses = previous.methodClasses;
+            methodNames = previous.methodNames;
+            threadIndex = cleared(previous.threadIndex);
+            threads = cleared(previous.threads);
+            stackIndex = cleared(previous.stackIndex);
+            stackFirst = previous.stackFirst;
+            stackDepth = previous.stackDepth;
+            stackTruncated = previous.stackTruncated;
+            frameMethods = previous.frameMethods;
+            frameLines = previous.frameLines;
+            frameTypes = previous.frameTypes;
+            frameTypeIndex = cleared(previous.frameTypeIndex);
+            frameTypeNames = cleared(previous.frameTypeNames);
+            nativeFrameType = previous.nativeFrameType;
+        }
         this.file = file;
         this.number = number;
         this.fileOffset = in.fileOffset(0);
@@ -139,6 +206,16 @@ final class JfrChunk {
         this.startTicks = in.headerLong(48);
         this.ticksPerSecond = in.headerLong(56);
         this.damage = in.chunkSize();
+    }
+
+    private static LongIntOpenMap cleared(LongIntOpenMap map) {
+        map.clear();
+        return map;
+    }
+
+    private static <T> List<T> cleared(List<T> list) {
+        list.clear();
+        return list;
     }
 
     /**
@@ -498,11 +575,14 @@ final class JfrChunk {
         }
         // What each field of a frame is, found once per pool: 1 the method, 2 the line, 3 the frame type, 4 another
         // number (the bytecode index), 0 anything else.
+        // A number's width: 0 for a varlong (a key, a long, any integer of a compressed chunk), else its bytes.
         int[] role = frame == null ? new int[0] : new int[frame.fields.length];
+        int[] width = new int[role.length];
         for (int k = 0; k < role.length; k++) {
             Field f = frame.fields[k];
             boolean number = f.constantPool || f.type.kind == Kind.INT || f.type.kind == Kind.LONG;
             if (!f.array && number) {
+                width[k] = f.constantPool || f.type.kind == Kind.LONG || in.compressed() ? 0 : 4;
                 role[k] = switch (f.name) {
                     case "method" -> 1;
                     case "lineNumber" -> 2;
@@ -511,17 +591,25 @@ final class JfrChunk {
                 };
             }
         }
+        // What each field of a stack trace is, found once per pool: 1 its frames, 2 its truncated flag, 0 other.
+        int[] part = new int[fields.length];
+        for (int k = 0; k < fields.length; k++) {
+            Field f = fields[k];
+            if (f.type == frame && f.array && !f.constantPool && f.name.equals("frames")) {
+                part[k] = 1;
+            } else if (f.name.equals("truncated") && !f.array && !f.constantPool && f.type.kind == Kind.BOOLEAN) {
+                part[k] = 2;
+            }
+        }
         for (int i = 0; i < entries; i++) {
             long key = in.varlong();
             int first = frameCount;
             boolean truncated = false;
-            for (Field f : fields) {
-                if (f.type == frame && f.array && !f.constantPool && f.name.equals("frames")) {
-                    readFrames(frame, role, in.count("stack frame"));
-                } else if (f.name.equals("truncated") && !f.array && !f.constantPool && f.type.kind == Kind.BOOLEAN) {
-                    truncated = in.u1() != 0;
-                } else {
-                    skipField(f, 0);
+            for (int k = 0; k < fields.length; k++) {
+                switch (part[k]) {
+                    case 1 -> readFrames(frame, role, width, in.count("stack frame"));
+                    case 2 -> truncated = in.u1() != 0;
+                    default -> skipField(fields[k], 0);
                 }
             }
             int index = stackCount++;
@@ -537,7 +625,7 @@ final class JfrChunk {
         }
     }
 
-    private void readFrames(Type frame, int[] role, int n) {
+    private void readFrames(Type frame, int[] role, int[] width, int n) {
         Field[] fields = frame.fields;
         if (frameCount + n > frameMethods.length) {
             // n is at most the bytes left in the record: the arrays grow with what the pool holds.
@@ -556,8 +644,7 @@ final class JfrChunk {
                     skipField(fields[f], 1);
                     continue;
                 }
-                Field field = fields[f];
-                long v = field.constantPool ? in.varlong() : in.integer(field.type.kind == Kind.INT ? 4 : 8);
+                long v = width[f] == 0 ? in.varlong() : in.integer(width[f]);
                 switch (r) {
                     case 1 -> method = v;
                     case 2 -> line = v;
@@ -715,15 +802,27 @@ final class JfrChunk {
      */
     boolean nativeFrame(int index, int k) {
         int t = frameTypeIndex.get(frameTypes[stackFirst[index] + k], -1);
-        String name = t < 0 ? null : frameTypeNames.get(t);
-        if (name == null) {
+        if (t < 0) {
             return false;
         }
-        return switch (name) {
-            case "C++", "Kernel" -> true;
-            case "Native" -> frameTypeNames.contains("Kernel");
-            default -> false;
-        };
+        if (nativeKnown != frameTypeNames.size()) {
+            // Once per chunk (and again if a later pool adds frame types), not once per frame.
+            int n = frameTypeNames.size();
+            boolean kernel = frameTypeNames.contains("Kernel");
+            if (nativeFrameType.length < n) {
+                nativeFrameType = new boolean[Math.max(n, 2 * nativeFrameType.length)];
+            }
+            for (int i = 0; i < n; i++) {
+                String name = frameTypeNames.get(i);
+                nativeFrameType[i] = name != null && switch (name) {
+                    case "C++", "Kernel" -> true;
+                    case "Native" -> kernel;
+                    default -> false;
+                };
+            }
+            nativeKnown = n;
+        }
+        return nativeFrameType[t];
     }
 
     /** Nanoseconds since the epoch of a time in ticks of this chunk's clock: exact, rounded down. */

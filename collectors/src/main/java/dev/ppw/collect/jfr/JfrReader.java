@@ -166,12 +166,22 @@ final class JfrReader implements JfrChunk.Visitor {
     /** Names by the symbols of class (the empty string for native code) and method: no text built per chunk. */
     private final Map<String, Map<String, MethodNames>> methodsBySymbols = new HashMap<>();
     private MethodNames unknownMethod;
+    private int methodNamesMade;
+    /** Frame ids of the stacks met, by their methods and lines (see {@link #resolve}). */
+    private final JfrStacks stacks = new JfrStacks();
+    private MethodNames[] stackMethods = new MethodNames[64];
+    private int[] stackKey = new int[128];
     /** Events of types not read, by type name, over the whole recording. */
     private final Map<String, Long> unread = new TreeMap<>();
     private long events;
     private long samples;
     private long stacklessSamples;
     private long firstEventOffset = -1;
+
+    /** The plans of the event types of {@link #plansOf}, by type id: remade when a chunk's metadata is another. */
+    private JfrMetadata plansOf;
+    private List<Plan> plans;
+    private LongIntOpenMap planIndex;
 
     // Per chunk: what its keys resolve to, filled as samples need them.
     private JfrChunk chunk;
@@ -202,6 +212,7 @@ final class JfrReader implements JfrChunk.Visitor {
         }
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             int n = 0;
+            JfrChunk previous = null;
             for (JfrChunks.Chunk c : scan.chunks()) {
                 n++;
                 if (c.sizeBytes() > Integer.MAX_VALUE) {
@@ -209,7 +220,10 @@ final class JfrReader implements JfrChunk.Visitor {
                             + " bytes; chunks of more than " + Integer.MAX_VALUE + " bytes are not read");
                 }
                 cancel.check();
-                readChunk(new JfrChunk(file, n, new JfrBytes(channel, c.offset(), (int) c.sizeBytes()), symbols), c);
+                JfrBytes bytes = new JfrBytes(channel, c.offset(), (int) c.sizeBytes(),
+                        previous == null ? null : previous.in);
+                previous = new JfrChunk(file, n, bytes, symbols, previous);
+                readChunk(previous, c);
                 progress.accept(c.offset() + c.sizeBytes());
             }
         } catch (Damage d) {
@@ -223,8 +237,15 @@ final class JfrReader implements JfrChunk.Visitor {
     private void readChunk(JfrChunk c, JfrChunks.Chunk header) {
         chunk = c;
         c.readMetadata(header.metadata(), metadataCache, this);
-        List<Plan> plans = new ArrayList<>();
-        LongIntOpenMap planIndex = c.planIndex(this::plan, plans);
+        if (c.metadata != plansOf) {
+            // The chunks of a recording repeat their metadata (JfrMetadata.Cache hands the same object back):
+            // the plans made for it serve them all.
+            plans = new ArrayList<>();
+            planIndex = c.planIndex(this::plan, plans);
+            plansOf = c.metadata;
+        }
+        List<Plan> plans = this.plans;
+        LongIntOpenMap planIndex = this.planIndex;
         c.readRecordsAndPools(header.constants(), planIndex, plans, this);
         resolvedStacks = new int[c.stackCount()][];
         methodsOfChunk = new MethodNames[c.methodCount()];
@@ -372,19 +393,49 @@ final class JfrReader implements JfrChunk.Visitor {
         diagnostics.note(Diagnostics.EMPTY_STACK);
     }
 
-    /** The frame ids of stack {@code index}, outermost first. */
+    /**
+     * The frame ids of stack {@code index}, outermost first; the same array for every stack of the recording
+     * whose frames have the same methods and callers' lines, whichever chunk it is in: each chunk of
+     * async-profiler's lists its stacks anew, and naming their frames again was a fifth of reading such a
+     * recording.
+     */
     private int[] resolve(int index) {
         int depth = chunk.stackDepth(index);
-        int[] ids = new int[depth];
-        // JFR lists the innermost frame first; the caller of frame k is frame k + 1.
+        if (stackMethods.length < depth) {
+            stackMethods = new MethodNames[Math.max(depth, 2 * stackMethods.length)];
+            stackKey = new int[2 * stackMethods.length];
+        }
+        // The key: each frame's method and the line in it that the frame inside calls from (none for the
+        // innermost frame), which are all its frame ids depend on.
+        int hash = depth;
         for (int k = 0; k < depth; k++) {
-            MethodNames method = method(index, k);
+            MethodNames m = method(index, k);
+            int line = k == 0 ? 0 : chunk.frameLine(index, k);
+            stackMethods[k] = m;
+            stackKey[2 * k] = m.id;
+            stackKey[2 * k + 1] = line;
+            hash = (hash * 31 + m.id) * 31 + line;
+        }
+        int[] known = stacks.get(stackKey, 2 * depth, hash);
+        if (known != null) {
+            return known;
+        }
+        int[] ids = new int[depth];
+        // JFR lists the innermost frame first; the caller of frame k is frame k + 1. Names are made in this order
+        // (a method's region when it is first met, then its callsite), as they always were.
+        if (depth > 0) {
+            stackMethods[0].region();
+        }
+        for (int k = 0; k < depth; k++) {
             int callsite = NameTable.EMPTY;
             if (k + 1 < depth) {
-                callsite = method(index, k + 1).callsite(chunk.frameLine(index, k + 1));
+                MethodNames caller = stackMethods[k + 1];
+                caller.region();
+                callsite = caller.callsite(stackKey[2 * k + 3]);
             }
-            ids[depth - 1 - k] = frames.intern(method.region, callsite);
+            ids[depth - 1 - k] = frames.intern(stackMethods[k].region(), callsite);
         }
+        stacks.put(java.util.Arrays.copyOf(stackKey, 2 * depth), hash, ids);
         return ids;
     }
 
@@ -512,20 +563,31 @@ final class JfrReader implements JfrChunk.Visitor {
                 + String.join(" and ", held) + cause);
     }
 
-    /** A method's region name id and its callsite name ids by line. */
+    /**
+     * A method's region name id and its callsite name ids by line; {@code id} numbers it among the recording's
+     * methods. The region's name is made when first asked for, so that names are made in the order the stacks'
+     * frames meet them, not the order methods are looked up in.
+     */
     private final class MethodNames {
-        final int region;
+        final int id = methodNamesMade++;
+        private int region = -1;
         private final String text;
         private final LongIntOpenMap callsites = new LongIntOpenMap();
 
         MethodNames(String text) {
             this.text = text;
-            this.region = names.intern(text);
+        }
+
+        int region() {
+            if (region < 0) {
+                region = names.intern(text);
+            }
+            return region;
         }
 
         int callsite(int line) {
             if (line <= 0) {
-                return region;
+                return region();
             }
             int id = callsites.get(line, -1);
             if (id < 0) {

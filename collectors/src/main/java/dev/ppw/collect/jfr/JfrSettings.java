@@ -45,12 +45,23 @@ final class JfrSettings {
     private String pid = "";
     private long wallIntervalNanos = -1;
     private final Map<String, Weight> countWeights = new HashMap<>();
+    /**
+     * Counts the settings read. The last weight given out holds for samples of {@code lastType} from
+     * {@code lastFrom} to before {@code lastUntil} while this count stays {@code lastChanges}.
+     */
+    private long changes;
+    private long lastChanges = -1;
+    private String lastType;
+    private long lastFrom;
+    private long lastUntil;
+    private Weight lastWeight;
 
     /** One {@code jdk.ActiveSetting} of event type {@code typeName} (null when its id is no type) at {@code timeNanos}. */
     void setting(String typeName, long timeNanos, String name, String value) {
         if (name == null || value == null) {
             return;
         }
+        changes++;
         switch (name) {
             case "period" -> add(typeName, timeNanos, parsePeriod(value));
             case "interval" -> {
@@ -100,8 +111,15 @@ final class JfrSettings {
 
     /** The weight of a sample of event type {@code typeName} at {@code timeNanos}. */
     Weight weight(String typeName, long timeNanos) {
+        // Samples of one type follow one another in time, and a setting holds from its time to the next one's:
+        // the last weight serves them until the settings change or a sample falls outside its setting's span.
+        if (lastChanges == changes && typeName.equals(lastType) && timeNanos >= lastFrom && timeNanos < lastUntil) {
+            return lastWeight;
+        }
         List<Period> list = periods.get(typeName);
         long period = -1;
+        long from = Long.MIN_VALUE;
+        long until = Long.MAX_VALUE;
         if (list != null) {
             if (!sorted) {
                 for (List<Period> l : periods.values()) {
@@ -125,10 +143,20 @@ final class JfrSettings {
                 }
             }
             period = list.get(found).period;
+            from = found == 0 ? Long.MIN_VALUE : list.get(found).timeNanos;
+            until = found + 1 < list.size() ? list.get(found + 1).timeNanos : Long.MAX_VALUE;
         }
-        if (period <= 0) {
-            return countWeights.computeIfAbsent(typeName, JfrSettings::countWeight);
-        }
+        Weight w = period <= 0 ? countWeights.computeIfAbsent(typeName, JfrSettings::countWeight)
+                : weightOf(typeName, period);
+        lastWeight = w;
+        lastChanges = changes;
+        lastType = typeName;
+        lastFrom = from;
+        lastUntil = until;
+        return w;
+    }
+
+    private Weight weightOf(String typeName, long period) {
         if (intervals.containsKey(typeName) && !engineEvent.isEmpty() && !TIME_ENGINES.contains(engineEvent)) {
             String metric = metricName(engineEvent);
             return new Weight(Metric.weight(metric, MetricUnit.EVENTS, engineEvent, "async-profiler's "

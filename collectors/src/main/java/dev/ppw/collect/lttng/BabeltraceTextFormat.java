@@ -5,6 +5,7 @@ import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
 import dev.ppw.model.format.Head;
+import dev.ppw.model.format.InputFormat;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
 
@@ -41,6 +42,15 @@ public final class BabeltraceTextFormat implements EventFormat {
     /** The format naming addresses with the symbols {@code binaries} finds (tests give their own). */
     public BabeltraceTextFormat(AddressNames.BinaryLookup binaries) {
         this.binaries = binaries;
+    }
+
+    /**
+     * Text saved as {@code .txt} ({@code babeltrace2 TRACE > trace.txt}): found in folders when its content is this
+     * format's.
+     */
+    @Override
+    public boolean probedInFolders(Path file) {
+        return InputFormat.bareName(file).endsWith(".txt");
     }
 
     @Override

@@ -5,11 +5,13 @@ import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.ByteRanges;
 import dev.ppw.model.format.EventFormat;
 import dev.ppw.model.format.Head;
+import dev.ppw.model.format.InputFormat;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -33,6 +35,15 @@ public final class PerfScriptFormat implements EventFormat {
     private static final int LINES = 40;
     /** Lines of one sample each seen in a row before a file is cut at any line. */
     private static final int MIN_SAMPLE_LINES = 8;
+
+    /**
+     * Text saved as {@code .txt} ({@code perf script > out.txt}): found in folders when its content is this
+     * format's.
+     */
+    @Override
+    public boolean probedInFolders(Path file) {
+        return InputFormat.bareName(file).endsWith(".txt");
+    }
 
     @Override
     public String name() {

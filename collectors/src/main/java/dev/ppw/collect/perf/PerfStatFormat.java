@@ -5,11 +5,13 @@ import dev.ppw.model.EventSink;
 import dev.ppw.model.format.Confidence;
 import dev.ppw.model.format.EventFormat;
 import dev.ppw.model.format.Head;
+import dev.ppw.model.format.InputFormat;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ReadOptions;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -27,6 +29,15 @@ public final class PerfStatFormat implements EventFormat {
     /** Seconds, a separator, then (maybe after a column naming a CPU, core or thread) a count or perf's placeholder. */
     private static final Pattern CSV_INTERVAL = Pattern.compile(
             "\\s*\\d+\\.\\d+([,;|\\t:])(?:[^,;|\\t:]*\\1(?:\\d+\\1)?)?(?:[\\d.]+|<not counted>|<not supported>)\\1.*");
+
+    /**
+     * Text saved as {@code .txt} ({@code perf stat -I 100 -o stat.txt}): found in folders when its content is this
+     * format's.
+     */
+    @Override
+    public boolean probedInFolders(Path file) {
+        return InputFormat.bareName(file).endsWith(".txt");
+    }
 
     @Override
     public String name() {

@@ -71,6 +71,21 @@ public final class TauProfileFormat implements ProfileFormat {
         return !metric.startsWith("MULTI__") || metric.contains("TIME");
     }
 
+    /**
+     * Any {@code profile.*} (a renamed or suffixed {@code profile.N.C.T}) outside the {@code MULTI__} folders
+     * {@link #namesInput} leaves out: an input when its first line is TAU's.
+     */
+    @Override
+    public boolean probedInFolders(Path file) {
+        Path name = file.getFileName();
+        if (name == null || !name.toString().toLowerCase(Locale.ROOT).startsWith("profile.")) {
+            return false;
+        }
+        Path folder = file.getParent() == null ? null : file.getParent().getFileName();
+        String metric = folder == null ? "" : folder.toString();
+        return !metric.startsWith("MULTI__") || metric.contains("TIME");
+    }
+
     private static boolean isProfileName(String fileName) {
         return FILE_NAME.matcher(fileName.toLowerCase(Locale.ROOT)).matches();
     }

@@ -1,6 +1,7 @@
 package dev.ppw.pfa.agent;
 
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.annotation.AnnotationDescription;
 import net.bytebuddy.description.annotation.AnnotationValue;
 import net.bytebuddy.description.enumeration.EnumerationDescription;
@@ -8,6 +9,9 @@ import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
+
+import java.util.ArrayList;
+import java.util.List;
 
 import static net.bytebuddy.matcher.ElementMatchers.declaresMethod;
 import static net.bytebuddy.matcher.ElementMatchers.is;
@@ -48,6 +52,16 @@ final class CriticalPathWeaving {
 
     /** {@code builder} with each annotated method of {@code type} advised; the count of methods in {@code woven}. */
     static DynamicType.Builder<?> weave(DynamicType.Builder<?> builder, TypeDescription type, int[] woven) {
+        for (AsmVisitorWrapper advice : advices(type)) {
+            builder = builder.visit(advice);
+            woven[0]++;
+        }
+        return builder;
+    }
+
+    /** The advice of each annotated method of {@code type} that has a body, one visitor wrapper each. */
+    static List<AsmVisitorWrapper> advices(TypeDescription type) {
+        List<AsmVisitorWrapper> advices = new ArrayList<>();
         for (MethodDescription.InDefinedShape m : type.getDeclaredMethods()) {
             AnnotationDescription a = annotation(m);
             if (a == null || m.isAbstract() || m.isNative()) {
@@ -75,10 +89,9 @@ final class CriticalPathWeaving {
                         .to(Advices.AfterAsync.class);
                 default -> Advice.to(Advices.Around.class);
             };
-            builder = builder.visit(advice.on(is(m)));
-            woven[0]++;
+            advices.add(advice.on(is(m)));
         }
-        return builder;
+        return advices;
     }
 
     /** An element given in the class file, or null when absent (then its default is ours) or unreadable. */

@@ -161,6 +161,29 @@ class WeavingTest {
     }
 
     @Test
+    void theAgentsPreFilterPassesOnlyClassesNamingTheAnnotation() throws Exception {
+        byte[] annotated = classBytes(Smoketest.class);
+        byte[] plain = classBytes(Weave.Result.class);
+        assertTrue(PerfFlowAgent.mentionsCriticalPath(annotated));
+        assertEquals(false, PerfFlowAgent.mentionsCriticalPath(plain));
+        assertEquals(false, PerfFlowAgent.mentionsCriticalPath(new byte[3]));
+        var t = new PerfFlowAgent.Transformer();
+        ClassLoader loader = getClass().getClassLoader();
+        assertEquals(null, t.transform(loader, "dev/ppw/pfa/agent/Weave$Result", null, null, plain));
+        assertEquals(null, t.transform(loader, "java/lang/Fake", null, null, annotated), "the JDK's are skipped by name");
+        byte[] woven = t.transform(loader, "dev/ppw/pfa/woven/Smoketest", null, null, annotated);
+        assertTrue(woven != null && woven.length > annotated.length, "the annotated class is woven");
+        assertTrue(PerfFlowAgent.skipped("dev/ppw/pfa/PerfFlow$Holder"));
+        assertEquals(false, PerfFlowAgent.skipped("dev/ppw/pfa/woven/Smoketest"));
+    }
+
+    private static byte[] classBytes(Class<?> c) throws IOException {
+        try (var in = c.getResourceAsStream("/" + c.getName().replace('.', '/') + ".class")) {
+            return in.readAllBytes();
+        }
+    }
+
+    @Test
     void badUsage() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);

@@ -5,10 +5,13 @@ import dev.ppw.pfa.Region;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 
 /**
  * The stress runs of bench/pfa-bench.sh: {@code threads T N} starts T platform threads that each open and close N
- * regions; {@code virtual N} runs N virtual threads with one region each. The script counts the events written.
+ * regions; {@code virtual N F} runs N virtual threads with one region each, at most F started and not ended (a
+ * program that queued a million threads at once would measure its own queue, some hundreds of bytes per waiting
+ * thread, rather than the recorder's state). The script counts the events written.
  */
 public final class Stress {
     private Stress() {
@@ -35,11 +38,15 @@ public final class Stress {
             }
         } else {
             int n = Integer.parseInt(args[1]);
+            Semaphore slots = new Semaphore(args.length > 2 ? Integer.parseInt(args[2]) : n);
             try (ExecutorService vts = Executors.newVirtualThreadPerTaskExecutor()) {
                 for (int i = 0; i < n; i++) {
+                    slots.acquire();
                     vts.submit(() -> {
                         try (Region r = PerfFlow.region("task")) {
                             Thread.onSpinWait();
+                        } finally {
+                            slots.release();
                         }
                     });
                 }

@@ -2,8 +2,8 @@ package dev.ppw.pfa.recorder;
 
 import dev.ppw.engine.LiveFold;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * A lane of fold mode. Its thread's frames go to a lane of the engine's {@link LiveFold}: each begin and end as it
@@ -12,23 +12,15 @@ import java.lang.invoke.VarHandle;
  * is closed when it gives this lane back (its calls stay in the fold), a platform thread's when the thread has
  * ended and another takes this lane over.
  *
- * <p>Async spans have no lane in the live fold (its lanes are thread tracks): they fold here into a
- * {@link FoldTree} of their own, the async part, nested per category for the spans with the thread's id
- * ({@code around_async}, {@code before_async}/{@code after_async}) as their track is (pid, cat, id). A snapshot on
- * another thread reads that tree through a sequence lock: the owner makes {@link #version} odd while it changes
- * the tree and even after, two plain stores on x86, and the reader copies again when the version moved.
+ * <p>Async calls go to async lanes of the live fold, the tracks the trace has for them: the {@code around_async}
+ * and {@code before_async}/{@code after_async} calls of this thread to one per category, (pid, cat, the thread's
+ * id), kept while the thread has this lane; an async span ({@link dev.ppw.pfa.PerfFlow#asyncRegion}, a region
+ * closed on another thread), whose id is its own, to a lane of one call, made and closed when it ends.
  */
 final class FoldLane extends Lane {
-    private static final VarHandle VERSION;
     private static final int NAMES = 64;
-
-    static {
-        try {
-            VERSION = MethodHandles.lookup().findVarHandle(FoldLane.class, "version", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    /** SEMANTICS.md section 1: a missing or empty name is this region. */
+    static final String UNNAMED = "<unnamed>";
 
     private final FoldMode mode;
     private final boolean cpuMem;
@@ -36,20 +28,12 @@ final class FoldLane extends Lane {
     // the live fold's frame id of each name seen, by identity: interned once per lane and name
     private final String[] names = new String[NAMES];
     private final int[] frameIds = new int[NAMES];
-    /** The async part. */
-    final FoldTree tree = new FoldTree();
-    @SuppressWarnings("unused") // through VERSION
-    private long version;
     /** The largest time of this lane's thread events so far. */
     private long lastNanos;
-    private long lastAsyncNanos;
-    // The open b events of the tracks (pid, cat, this thread's id), innermost last.
-    private String[] asyncCats = new String[4];
-    private int[] asyncNodes = new int[4];
-    private long[] asyncStarts = new long[4];
-    private int asyncOpen;
-    long unclosed;
-    long unmatched;
+    // The async tracks (pid, cat, this thread's id) of the thread, by category.
+    private String[] asyncCats = new String[2];
+    private LiveFold.Lane[] asyncLanes = new LiveFold.Lane[2];
+    private int asyncTracks;
 
     FoldLane(PerfFlowRecorder recorder, boolean virtual, FoldMode mode, boolean cpuMem) {
         super(recorder, virtual);
@@ -62,39 +46,8 @@ final class FoldLane extends Lane {
         return this;
     }
 
-    private void change() {
-        long v = version;
-        version = v + 1;
-        VarHandle.storeStoreFence();
-    }
-
-    private void changed() {
-        VERSION.setRelease(this, (long) VERSION.get(this) + 1);
-    }
-
-    /** A consistent copy of the async part. */
-    FoldTree snapshot() {
-        for (int attempt = 0; ; attempt++) {
-            long before = (long) VERSION.getAcquire(this);
-            if ((before & 1) == 0) {
-                try {
-                    FoldTree copy = tree.copy();
-                    VarHandle.loadLoadFence();
-                    if ((long) VERSION.get(this) == before) {
-                        return copy;
-                    }
-                } catch (RuntimeException e) {
-                    // a torn read of arrays being grown: read again
-                }
-            }
-            if (attempt > 10_000) {
-                Thread.onSpinWait();
-            }
-        }
-    }
-
     private int frame(String name) {
-        String key = name == null || name.isEmpty() ? FoldTree.UNNAMED : name;
+        String key = name == null || name.isEmpty() ? UNNAMED : name;
         int slot = key.hashCode() & (NAMES - 1);
         if (names[slot] != key) {
             frameIds[slot] = mode.live().frame(key);
@@ -105,11 +58,11 @@ final class FoldLane extends Lane {
 
     @Override
     protected void bound() {
-        closeOpenAsync();
+        closeAsyncTracks();
         if (live != null) {
             live.close();
         }
-        live = mode.live().lane(Long.toString(ProcessHandle.current().pid()), Long.toString(tid), null);
+        live = mode.live().lane(mode.pid(), Long.toString(tid), null);
         lastNanos = Long.MIN_VALUE;
     }
 
@@ -117,26 +70,25 @@ final class FoldLane extends Lane {
     protected void released() {
         live.close();
         live = null;
+        closeAsyncTracks();
     }
 
     @Override
     protected void abandon() {
-        // the live fold closes the lane's open calls at its last time, counted as unclosed_begin
+        // the live fold closes the lanes' open calls at their last times, counted as unclosed_begin
         live.close();
         live = null;
-        closeOpenAsync();
+        closeAsyncTracks();
     }
 
-    private void closeOpenAsync() {
-        if (asyncOpen > 0) {
-            change();
-            for (int i = asyncOpen - 1; i >= 0; i--) {
-                tree.addCall(asyncNodes[i], lastAsyncNanos - asyncStarts[i]);
-                unclosed++;
-            }
-            asyncOpen = 0;
-            changed();
+    /** The thread's async tracks end with its hold on this lane: the next thread's id is another track. */
+    private void closeAsyncTracks() {
+        for (int i = 0; i < asyncTracks; i++) {
+            asyncLanes[i].close();
+            asyncLanes[i] = null;
+            asyncCats[i] = null;
         }
+        asyncTracks = 0;
     }
 
     @Override
@@ -172,89 +124,58 @@ final class FoldLane extends Lane {
 
     @Override
     protected void endedElsewhere(String name, String cat, long startNanos, long endNanos) {
-        asyncRoot(name, endNanos - startNanos);
+        mode.asyncSpan(frame(name), cat, startNanos, endNanos);
     }
 
     @Override
     protected void asyncSpanBegun(AsyncSpan span) {
-        // folded when it ends, on the thread that ends it
+        // folded when it ends, on the thread that ends it: a lane of the live fold has one writer at a time
     }
 
     @Override
     protected void asyncSpanEnded(AsyncSpan span, long now) {
-        asyncRoot(span.name, now - span.startNanos);
-    }
-
-    private void asyncRoot(String name, long nanos) {
-        change();
-        tree.addCall(tree.child(FoldTree.ROOT, name, FoldTree.ASYNC), nanos);
-        changed();
+        mode.asyncSpan(frame(span.name), span.cat, span.startNanos, now);
     }
 
     @Override
     protected void asyncFrameBegun(AsyncFrame f) {
-        asyncBegin(f.name, f.cat, f.startNanos);
+        asyncTrack(f.cat).begin(frame(f.name), f.startNanos);
     }
 
     @Override
     protected void asyncFrameEnded(AsyncFrame f, long now) {
-        asyncEnd(f.cat, now);
+        asyncTrack(f.cat).end(now);
     }
 
     @Override
     protected void asyncPointcut(boolean begin, String name, String cat, String scope, long now) {
         if (begin) {
-            asyncBegin(name, cat, now);
+            asyncTrack(cat).begin(frame(name), now);
         } else {
-            asyncEnd(cat, now);
+            // an e closes the innermost open b of its track whatever its name; with none open, counted
+            asyncTrack(cat).end(now);
         }
     }
 
-    private void asyncBegin(String name, String cat, long now) {
-        int p = innermostAsync(cat);
-        if (asyncOpen == asyncCats.length) {
-            asyncCats = java.util.Arrays.copyOf(asyncCats, asyncOpen * 2);
-            asyncNodes = java.util.Arrays.copyOf(asyncNodes, asyncOpen * 2);
-            asyncStarts = java.util.Arrays.copyOf(asyncStarts, asyncOpen * 2);
-        }
-        change();
-        int node = tree.child(p < 0 ? FoldTree.ROOT : asyncNodes[p], name, FoldTree.ASYNC);
-        changed();
-        asyncCats[asyncOpen] = cat;
-        asyncNodes[asyncOpen] = node;
-        asyncStarts[asyncOpen] = now;
-        asyncOpen++;
-        lastAsyncNanos = now;
-    }
-
-    /** An {@code e} closes the innermost open {@code b} of its track, whatever its name. */
-    private void asyncEnd(String cat, long now) {
-        int i = innermostAsync(cat);
-        if (i < 0) {
-            unmatched++;
-            return;
-        }
-        change();
-        tree.addCall(asyncNodes[i], now - asyncStarts[i]);
-        changed();
-        System.arraycopy(asyncCats, i + 1, asyncCats, i, asyncOpen - i - 1);
-        System.arraycopy(asyncNodes, i + 1, asyncNodes, i, asyncOpen - i - 1);
-        System.arraycopy(asyncStarts, i + 1, asyncStarts, i, asyncOpen - i - 1);
-        asyncOpen--;
-        lastAsyncNanos = now;
-    }
-
-    private int innermostAsync(String cat) {
-        for (int i = asyncOpen - 1; i >= 0; i--) {
-            if (java.util.Objects.equals(asyncCats[i], cat)) {
-                return i;
+    private LiveFold.Lane asyncTrack(String cat) {
+        for (int i = 0; i < asyncTracks; i++) {
+            if (Objects.equals(asyncCats[i], cat)) {
+                return asyncLanes[i];
             }
         }
-        return -1;
+        if (asyncTracks == asyncCats.length) {
+            asyncCats = Arrays.copyOf(asyncCats, asyncTracks * 2);
+            asyncLanes = Arrays.copyOf(asyncLanes, asyncTracks * 2);
+        }
+        LiveFold.Lane l = mode.live().asyncLane(mode.pid(), cat == null ? "" : cat, Long.toString(tid));
+        asyncCats[asyncTracks] = cat;
+        asyncLanes[asyncTracks] = l;
+        asyncTracks++;
+        return l;
     }
 
     @Override
     protected void asyncEvent(boolean begin, String name, String cat, String scope, long id, long now) {
-        mode.asyncEvent(begin, name, cat, id, now);
+        mode.asyncEvent(begin, frame(name), cat, id, now);
     }
 }

@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  *   <tr><td>log-format</td><td>Array</td><td>Array, Object</td></tr>
  *   <tr><td>caliper-enable</td><td>False</td><td>True, False (True is not supported in Java: a warning)</td></tr>
  *   <tr><td>ppw-mode</td><td>trace</td><td>trace, fold</td></tr>
- *   <tr><td>ppw-store</td><td>(none)</td><td>a run store; not available yet (a warning, the profile goes to a file)</td></tr>
+ *   <tr><td>ppw-store</td><td>(none)</td><td>fold mode: an SQLite run store's path, where the run is stored at exit</td></tr>
  * </table>
  *
  * <p>Problems are said in one stderr line each, in PerfFlowAspect's words where it has some: an entry without

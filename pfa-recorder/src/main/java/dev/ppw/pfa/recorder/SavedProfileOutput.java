@@ -23,7 +23,7 @@ final class SavedProfileOutput implements ProfileOutput {
     }
 
     @Override
-    public void write(Profile profile, Diagnostics diagnostics, Path file) throws IOException {
+    public void write(Profile profile, Diagnostics diagnostics, Path file, boolean atExit) throws IOException {
         CallTree tree = profile.tree();
         int[] rows = new int[tree.size() - 1];
         int[] at = {0};

@@ -49,7 +49,64 @@ class FoldEqualsTraceTest {
             assertTrue(fromTrace.containsKey("THREAD main => crossed"), fromTrace.toString());
             assertTrue(fromTrace.containsKey("ASYNC handoff"), fromTrace.keySet().toString());
             assertTrue(fromTrace.containsKey("ASYNC crossed"), fromTrace.keySet().toString());
+            assertTrue(fromTrace.get("ASYNC fetch => decode").startsWith("calls=12 "), fromTrace.toString());
+            assertTrue(fromTrace.get("ASYNC fetch => send").startsWith("calls=12 "), fromTrace.toString());
+            assertTrue(fromTrace.get("ASYNC event").startsWith("calls=1 "), fromTrace.toString());
+            assertTrue(fromTrace.get("ASYNC left open").startsWith("calls=1 "), fromTrace.toString());
         }
+    }
+
+    /**
+     * With {@code ppw-store}, fold mode keeps the run in the store (SQLite here) instead of writing the file: the
+     * stored run's profile equals the trace's of the same run, labelled with the component's name; a snapshot
+     * still writes the file, and a second run is a second run.
+     */
+    @Test
+    void withAStoreFoldModeStoresTheRun() throws Exception {
+        Path store = dir.resolve("runs.db");
+        Path trace = dir.resolve("stored.pfw");
+        Path saved = dir.resolve("stored.ppw.json");
+        List<String> errors = new ArrayList<>();
+        PerfFlowRecorder r = new PerfFlowRecorder("name=solver:ppw-store=" + store, errors::add,
+                rec -> new TeeMode(rec, trace, saved, errors::add));
+        workload(r);
+        r.snapshot();
+        assertTrue(java.nio.file.Files.exists(saved), "a snapshot writes the file");
+        java.nio.file.Files.delete(saved);
+        r.finish();
+        assertEquals(1, errors.size(), errors.toString()); // the regions closed on another thread, as above
+        assertEquals(false, java.nio.file.Files.exists(saved), "at exit the run goes to the store, not the file");
+
+        try (dev.ppw.store.RunStore opened = dev.ppw.store.RunStore.open(store.toString())) {
+            List<dev.ppw.store.RunInfo> runs = opened.list(dev.ppw.store.RunFilter.all());
+            assertEquals(1, runs.size());
+            assertEquals("solver", runs.get(0).label());
+            Path back = dir.resolve("back.ppw.json");
+            java.nio.file.Files.write(back, opened.savedProfile(runs.get(0).id()));
+            Map<String, String> fromTrace = Traces.rows(Traces.profile(trace));
+            assertEquals(fromTrace, Traces.rows(Traces.profile(back)));
+            assertTrue(fromTrace.containsKey("ASYNC handoff"), fromTrace.keySet().toString());
+        }
+    }
+
+    /** A store that cannot take the run is one line, and the profile goes to the file. */
+    @Test
+    void aStoreThatCannotTakeTheRunLeavesTheFile() throws Exception {
+        Path notAStore = dir.resolve("not-a-store.db");
+        java.nio.file.Files.writeString(notAStore, "this is not SQLite\n");
+        Path trace = dir.resolve("bad.pfw");
+        Path saved = dir.resolve("bad.ppw.json");
+        List<String> errors = new ArrayList<>();
+        PerfFlowRecorder r = new PerfFlowRecorder("ppw-store=" + notAStore, errors::add,
+                rec -> new TeeMode(rec, trace, saved, errors::add));
+        try (Region one = r.region("one", "Workflow")) {
+            spin(1_000);
+        }
+        r.finish();
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).startsWith("perfflow: cannot store the run in " + notAStore + ": "), errors.get(0));
+        assertTrue(errors.get(0).endsWith("; the profile is written to " + saved), errors.get(0));
+        assertEquals(Traces.rows(Traces.profile(trace)), Traces.rows(Traces.profile(saved)));
     }
 
     /** With cpu-mem-usage each mode samples for itself: the same samples land on the same rows, and memory is there. */
@@ -105,7 +162,14 @@ class FoldEqualsTraceTest {
                         r.syncEvent(Pointcut.AFTER, "io", "Workflow");
                         try (Region aa = r.aroundAsync("fetch", "Workflow")) {
                             spin(3_000);
+                            try (Region inner = r.aroundAsync("decode", "Workflow")) {
+                                spin(1_000);
+                            }
+                            r.asyncPointcut(Pointcut.BEFORE_ASYNC, "send", "Workflow", "net");
+                            spin(1_000);
                         }
+                        r.asyncPointcut(Pointcut.AFTER_ASYNC, "sent", "Workflow", "net");
+                        r.asyncPointcut(Pointcut.AFTER_ASYNC, "stray", "Other", "net"); // no b on its track
                     }
                     return null;
                 }));
@@ -120,6 +184,7 @@ class FoldEqualsTraceTest {
                 r.asyncEvent(Pointcut.BEFORE, "event", "Workflow", null, 42);
                 spin(2_000);
                 r.asyncEvent(Pointcut.AFTER, "event", "Workflow", null, 42);
+                r.asyncEvent(Pointcut.BEFORE, "left open", "Workflow", null, 7);
                 try (Region solve = r.region("solve", "Workflow")) {
                     spin(10_000);
                 }

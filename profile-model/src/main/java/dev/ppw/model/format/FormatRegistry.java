@@ -35,6 +35,9 @@ public final class FormatRegistry {
     /** The JSON readers read this many bytes (to detect the encoding) before they report anything. */
     private static final int MIN_CONTENT_BYTES = 4;
     private static final int QUOTE_BYTES = 24;
+    /** How many first bytes are looked at to tell binary content, which has no lines, from text. */
+    private static final int BINARY_PROBE_BYTES = 32;
+
     /**
      * Ties between equally confident probes: profile formats first (a profile's signature is its whole first
      * member, an event format's a key that may appear anywhere in the head), then by name.
@@ -266,15 +269,40 @@ public final class FormatRegistry {
                 return unknown(name, "unrecognized format: more than " + Head.MAX_BYTES + " bytes of whitespace"
                         + where);
             }
-            return unknown(name, (head.byteOrderMark()
-                    ? "the input holds only a byte order mark and whitespace" : "the input holds only whitespace")
-                    + where + cut);
+            return unknown(name, blankness(head));
         }
         if (recognised != null) {
             return unreadFormat(head, recognised, recognisedConfidence);
         }
-        return unknown(name, "unrecognized format" + where + cut + "; it starts with \"" + head.quote(QUOTE_BYTES)
-                + "\". " + formatsRead());
+        return unknown(name, "unrecognized format" + where + cut + " at " + position(head) + "; it starts with \""
+                + head.quote(QUOTE_BYTES) + "\". " + formatsRead());
+    }
+
+    /**
+     * Where no format fits: the first byte that is not white space (every probe judges the content from there),
+     * as its line and column (1-based, columns in bytes) and its byte offset in the input (past gzip layers,
+     * counting a byte order mark). Binary content (a control byte other than white space among its first
+     * {@value #BINARY_PROBE_BYTES} bytes, where magic numbers and headers are) has no lines: its first byte.
+     */
+    private static String position(Head head) {
+        int bom = head.byteOrderMark() ? 3 : 0;
+        for (int i = 0, n = Math.min(head.length(), BINARY_PROBE_BYTES); i < n; i++) {
+            int b = head.byteAt(i) & 0xff;
+            if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f') {
+                return "byte " + bom;
+            }
+        }
+        int at = head.firstNonWhitespace();
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < at; i++) {
+            if (head.byteAt(i) == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        int offset = at + bom;
+        return "line " + line + ", column " + (at - lineStart + 1) + " (byte " + offset + ")";
     }
 
     /**
@@ -313,6 +341,19 @@ public final class FormatRegistry {
         }
         for (String ending : endings) {
             if (name.endsWith(ending)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when a format would have the head of {@code file}, met below a folder named as an input, read to see
+     * whether it is an input ({@link InputFormat#probedInFolders}: {@code .txt}, TAU's {@code profile.*}).
+     */
+    public boolean probedInFolders(Path file) {
+        for (InputFormat f : byPrecedence) {
+            if (f.probedInFolders(file)) {
                 return true;
             }
         }
@@ -374,16 +415,29 @@ public final class FormatRegistry {
     }
 
     /**
-     * Refuses an input with no content as detection does ({@code the input is empty}), for an input whose format the
-     * caller chose ({@code --input-format}): no format reads nothing as a profile.
+     * Refuses an input with no content as detection does ({@code the input is empty}, {@code the input holds only a
+     * byte order mark and whitespace}, {@code the input holds only whitespace}), for an input whose format the caller
+     * chose ({@code --input-format}): no format reads a profile out of nothing, and a reader given only a byte order
+     * mark or blanks would give an empty one without a word.
      *
-     * @throws BadInputException when the content of {@code head}'s input is empty
+     * @throws BadInputException when the content of {@code head}'s input is empty, or whole and blank
      */
     public static void requireContent(Head head) {
         String empty = emptiness(head);
+        if (empty == null && head.whole() && head.firstNonWhitespace() < 0) {
+            empty = blankness(head);
+        }
         if (empty != null) {
             throw new BadInputException(head.inputName() + ": " + empty);
         }
+    }
+
+    /** What detection says of a whole head of only whitespace, after a byte order mark or not. */
+    private static String blankness(Head head) {
+        String where = head.gzipLayers() == 0 ? "" : " after gzip decompression";
+        String cut = head.cut() ? " (and its gzip data ends early)" : "";
+        return (head.byteOrderMark() ? "the input holds only a byte order mark and whitespace"
+                : "the input holds only whitespace") + where + cut;
     }
 
     /** What is wrong with an input of no content, or null when it has some (a byte order mark counts). */

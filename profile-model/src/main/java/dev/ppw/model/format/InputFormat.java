@@ -73,6 +73,27 @@ public sealed interface InputFormat permits EventFormat, ProfileFormat {
     }
 
     /**
+     * True when the file {@code file}, met below a folder named as an input, has a name this format's files often
+     * have though it says nothing for sure ({@code .txt} for text formats, TAU's {@code profile.*}): its head is then
+     * read, and the file is an input when detection reads it as a format that asks this. Files no format claims by
+     * ending, by name or so by content are skipped, and counted. A pure function of the path; the default claims
+     * none.
+     */
+    default boolean probedInFolders(Path file) {
+        return false;
+    }
+
+    /** The lower-case name of {@code file} without a final {@code .gz}; empty for a path without a name. */
+    static String bareName(Path file) {
+        Path last = file.getFileName();
+        if (last == null) {
+            return "";
+        }
+        String name = last.toString().toLowerCase(java.util.Locale.ROOT);
+        return name.endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
+    }
+
+    /**
      * True when this format can be read while its input is still being written ({@code profile --follow}): its
      * reader consumes the content as one stream, in order, handing each event to the sink as soon as its bytes
      * are read, never seeking, never reading to the end before the first event, and it treats an input that

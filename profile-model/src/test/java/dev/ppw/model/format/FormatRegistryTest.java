@@ -180,16 +180,19 @@ class FormatRegistryTest {
                 refused("UTF-16 after gzip", new Head("t.json", new byte[] {0, '{', 0, '"'}, 1, false, false, true),
                         "t.json: the input is UTF-16 or UTF-32 text after gzip decompression; ppw-java reads Chrome JSON"
                                 + " in UTF-8: convert it first (iconv -f UTF-16 -t UTF-8)"),
-                refused("protobuf no recognizer claims", head("trace.json", perfetto), "trace.json: unrecognized format;"
-                        + " it starts with \"\\x0a\\x0c\\x08\\x01\\x10\\x96\\x01\\x1a\\x03abc(\\x00\". " + READ),
-                refused("text", head("t.json", "hello world"), "t.json: unrecognized format; it starts with"
+                refused("protobuf no recognizer claims", head("trace.json", perfetto), "trace.json: unrecognized format"
+                        + " at byte 0; it starts with \"\\x0a\\x0c\\x08\\x01\\x10\\x96\\x01\\x1a\\x03abc(\\x00\". " + READ),
+                refused("text", head("t.json", "hello world"), "t.json: unrecognized format at line 1, column 1 (byte 0); it starts with"
                         + " \"hello world\". " + READ),
-                refused("long text is quoted short", head("t.json", "x".repeat(100)), "t.json: unrecognized format;"
-                        + " it starts with \"" + "x".repeat(24) + "...\". " + READ),
+                refused("text after blank lines and a byte order mark", new Head("t.json", utf8("\n\n  hello"), 0,
+                        true, false, true), "t.json: unrecognized format at line 3, column 3 (byte 7); it starts with"
+                        + " \"\\x0a\\x0a  hello\". " + READ),
+                refused("long text is quoted short", head("t.json", "x".repeat(100)), "t.json: unrecognized format"
+                        + " at line 1, column 1 (byte 0); it starts with \"" + "x".repeat(24) + "...\". " + READ),
                 refused("binary", head("t.json", new byte[] {0, 1, 2, (byte) 0xff, 'P', 'K', '"'}), "t.json: unrecognized"
-                        + " format; it starts with \"\\x00\\x01\\x02\\xffPK\\\"\". " + READ),
+                        + " format at byte 0; it starts with \"\\x00\\x01\\x02\\xffPK\\\"\". " + READ),
                 refused("text after gzip, cut", new Head("t.json", utf8("hello"), 1, false, true, true), "t.json:"
-                        + " unrecognized format after gzip decompression (and its gzip data ends early); it starts with"
+                        + " unrecognized format after gzip decompression (and its gzip data ends early) at line 1, column 1 (byte 0); it starts with"
                         + " \"hello\". " + READ),
                 refused("a recognised format, certain", head("rec.jfr", "FLR\0\0\2\0\1"), "rec.jfr: this is a flight"
                         + " log (written by the flight recorder); ppw-java does not read it yet. Next: convert it to"
@@ -294,7 +297,7 @@ class FormatRegistryTest {
         assertEquals(List.of(), none.formats());
         assertEquals(List.of(), none.unread());
         BadInputException e = assertThrows(BadInputException.class, () -> none.detect(head("t.json", "[]")));
-        assertEquals("t.json: unrecognized format; it starts with \"[]\". Formats read: none ('ppw-java formats').",
+        assertEquals("t.json: unrecognized format at line 1, column 1 (byte 0); it starts with \"[]\". Formats read: none ('ppw-java formats').",
                 e.getMessage());
         assertEquals(List.of(), FormatRegistry.load(new ClassLoader(null) { }).formats(),
                 "the service loader finds no format where none is registered");

@@ -113,7 +113,7 @@ public final class PprofWriter implements OutputWriter {
 
     @Override
     public List<String> fileExtensions() {
-        return List.of(".pb.gz", ".pprof");
+        return List.of(".pb.gz", ".pb", ".pprof");
     }
 
     @Override

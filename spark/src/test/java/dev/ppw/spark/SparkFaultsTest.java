@@ -1,0 +1,190 @@
+package dev.ppw.spark;
+
+import dev.ppw.cli.Main;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.ClosedWatchServiceException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchEvent;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What a merge on Spark does where the cluster matters: a fold past its memory spills under {@code spark.local.dir}
+ * and leaves nothing there, and a task attempt that fails (its executor lost) is run again by Spark and changes no
+ * byte of the output. The inputs are {@code file://} URIs read through {@link WatchedFileSystem}, which sees every
+ * open and can fail a task attempt.
+ */
+class SparkFaultsTest {
+    private static final List<String> PROPERTIES = List.of("spark.local.dir", "spark.hadoop.fs.file.impl",
+            "spark.hadoop.fs.file.impl.disable.cache", "ppw.fold.spillEvents", "ppw.fold.windowNanos");
+
+    @TempDir
+    static Path dir;
+    static Path traces;
+
+    @BeforeAll
+    static void inputs() throws IOException {
+        traces = Files.createDirectories(dir.resolve("traces"));
+        Random random = new Random(30);
+        for (int n = 0; n < 6; n++) {
+            Files.write(traces.resolve("node" + n + ".json"), shuffledTrace(random, 300 + 50 * n));
+        }
+    }
+
+    @AfterEach
+    void restore() {
+        PROPERTIES.forEach(System::clearProperty);
+        WatchedFileSystem.onOpen = p -> {
+        };
+        WatchedFileSystem.failTask = t -> false;
+    }
+
+    @Test
+    void aSpillingMergeWritesUnderSparksLocalDirAndLeavesNothingThere() throws IOException, InterruptedException {
+        Path local = Files.createDirectories(dir.resolve("spark-local"));
+        String[] options = {"--agg", "max", "--breakdown", "--format", "csv"};
+        Result inMemory = run(false, options);
+        assertEquals(0, inMemory.code(), inMemory.err());
+
+        // SparkConf reads spark.* system properties, as spark-submit --conf sets them; the cli's tuning reads ppw.*
+        System.setProperty("spark.local.dir", local.toString());
+        System.setProperty("spark.hadoop.fs.file.impl", WatchedFileSystem.class.getName());
+        System.setProperty("spark.hadoop.fs.file.impl.disable.cache", "true");
+        System.setProperty("ppw.fold.spillEvents", "7");
+        System.setProperty("ppw.fold.windowNanos", "0");
+        List<String> created = Collections.synchronizedList(new ArrayList<>());
+        try (WatchService watch = FileSystems.getDefault().newWatchService()) {
+            // a task makes its spill folder before it opens an input: watched from its first open on, no file is missed
+            Set<Path> watched = ConcurrentHashMap.newKeySet();
+            WatchedFileSystem.onOpen = p -> {
+                try (Stream<Path> folders = Files.list(local)) {
+                    for (Path f : folders.filter(f -> f.getFileName().toString().startsWith("ppw-spill-")).toList()) {
+                        if (watched.add(f)) {
+                            f.register(watch, StandardWatchEventKinds.ENTRY_CREATE);
+                        }
+                    }
+                } catch (IOException e) {
+                    throw new AssertionError(e);
+                }
+            };
+            Result spilled = run(true, options);
+            assertEquals(inMemory, spilled);
+            // the default partitions: twice local[2]'s parallelism, four tasks of the six inputs
+            assertEquals(4, watched.size(), "one spill folder per task: " + watched);
+            for (WatchKey key; (key = watch.poll()) != null; ) {
+                for (WatchEvent<?> e : key.pollEvents()) {
+                    created.add(String.valueOf(e.context()));
+                }
+            }
+        } catch (ClosedWatchServiceException e) {
+            throw new AssertionError(e);
+        }
+        assertTrue(created.stream().anyMatch(n -> n.startsWith("ppw-fold-") && n.endsWith(".runs")),
+                "spill files made under spark.local.dir: " + created);
+        try (Stream<Path> left = Files.list(local)) {
+            assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith("ppw-")).toList());
+        }
+    }
+
+    @Test
+    void aTaskAttemptLostOnceIsRunAgainAndGivesTheSameBytes() {
+        System.setProperty("spark.hadoop.fs.file.impl", WatchedFileSystem.class.getName());
+        System.setProperty("spark.hadoop.fs.file.impl.disable.cache", "true");
+        AtomicInteger failed = new AtomicInteger();
+        WatchedFileSystem.failTask = t -> t.partitionId() == 1 && t.attemptNumber() == 0
+                && failed.incrementAndGet() > 0;
+        for (String[] options : List.of(new String[] {"--agg", "sum", "--format", "csv"},
+                new String[] {"--agg", "avg", "--breakdown", "--format", "json"})) {
+            Result local = run(false, options);
+            // local[2,2]: two task slots, and a task may fail once (spark.task.maxFailures 2) before the job does
+            Result spark = run(true, "local[2,2]", options);
+            assertEquals(0, local.code(), local.err());
+            assertEquals(local, spark);
+        }
+        assertEquals(2, failed.get(), "one failed attempt per merge");
+    }
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result run(boolean spark, String... options) {
+        return spark ? run(true, "local[2]", options) : run(false, null, options);
+    }
+
+    /** The merge of the traces with {@code options}: on Spark at {@code master} (as URIs), or in this process. */
+    private static Result run(boolean spark, String master, String... options) {
+        List<String> args = new ArrayList<>(List.of("merge", "-q"));
+        if (spark) {
+            args.addAll(List.of("--engine", "spark", "--master", master));
+        }
+        args.addAll(List.of(options));
+        args.add(spark ? "file://" + traces.toAbsolutePath() + "/" : traces.toString());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(args.toArray(String[]::new), InputStream.nullInputStream(),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                StandardCharsets.UTF_8, spark ? new SparkBackend() : null);
+        // a folder URI's files are named by their qualified paths, file:/...: the same files
+        String qualified = "file:" + traces.toAbsolutePath();
+        return new Result(code, out.toString(StandardCharsets.UTF_8).replace(qualified, traces.toString()),
+                err.toString(StandardCharsets.UTF_8).replace(qualified, traces.toString()));
+    }
+
+    /**
+     * A Chrome trace of about {@code n} properly nested X events on two threads, written in random order: a fold of it
+     * cannot replay its tracks in order, so past a few events it spills.
+     */
+    private static List<String> shuffledTrace(Random random, int n) {
+        List<String> events = new ArrayList<>();
+        for (int tid = 1; tid <= 2; tid++) {
+            long clock = 0;
+            while (events.size() < n * tid / 2) {
+                clock = call(random, events, tid, clock, 0) + random.nextInt(3);
+            }
+        }
+        Collections.shuffle(events, random);
+        List<String> lines = new ArrayList<>();
+        lines.add("[");
+        for (int i = 0; i < events.size(); i++) {
+            lines.add(events.get(i) + (i + 1 < events.size() ? "," : ""));
+        }
+        lines.add("]");
+        return lines;
+    }
+
+    /** One call from {@code start} and its callees, nested within it; returns its end. */
+    private static long call(Random random, List<String> events, int tid, long start, int depth) {
+        long clock = start + 1 + random.nextInt(2);
+        int callees = depth < 4 ? random.nextInt(4) : 0;
+        for (int c = 0; c < callees; c++) {
+            clock = call(random, events, tid, clock, depth + 1) + random.nextInt(2);
+        }
+        long end = clock + 1 + random.nextInt(3);
+        events.add("{\"name\":\"f" + random.nextInt(4) + "\",\"ph\":\"X\",\"pid\":1,\"tid\":" + tid
+                + ",\"ts\":" + start + ",\"dur\":" + (end - start) + "}");
+        return end;
+    }
+}
