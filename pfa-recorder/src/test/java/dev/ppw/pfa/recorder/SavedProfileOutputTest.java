@@ -33,7 +33,7 @@ class SavedProfileOutputTest {
         t.addSample(work, 1_000_000);
         Path file = dir.resolve("saved.json");
         new SavedProfileOutput(Engine.fromClassPath())
-                .write(Profile.single(t, List.of("x"), Map.of(), Map.of()), new Diagnostics(), file);
+                .write(Profile.single(t, List.of("x"), Map.of(), Map.of()), new Diagnostics(), file, false);
         assertEquals(4_000_000L, topLevelNumber(file, "total_inclusive_ns"));
     }
 
