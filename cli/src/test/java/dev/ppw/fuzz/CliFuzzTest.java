@@ -102,7 +102,10 @@ class CliFuzzTest {
         }
     }
 
-    /** The avg of two copies equals the input row by row (part, path); calls are summed, so twice the input's. */
+    /**
+     * The avg of two copies equals the input row by row (part, path); calls (samples on a sampled row) are summed, so
+     * twice the input's.
+     */
     private static void sameRowsTwiceTheCalls(Run profile, Run merge) {
         Map<String, CSVRecord> alone = rows(profile.out());
         Map<String, CSVRecord> averaged = rows(merge.out());
@@ -118,13 +121,19 @@ class CliFuzzTest {
                             + m.get(column) + " as the avg of two copies:\n" + profile + "\n" + merge);
                 }
             }
-            BigInteger twice = new BigInteger(a.get("calls")).shiftLeft(1).min(LIMIT).max(LIMIT.negate().subtract(
+            String counted = counted(a);
+            BigInteger twice = new BigInteger(a.get(counted)).shiftLeft(1).min(LIMIT).max(LIMIT.negate().subtract(
                     BigInteger.ONE));
-            if (!twice.equals(new BigInteger(m.get("calls")))) {
-                throw new AssertionError("calls of row " + row.getKey() + ": " + a.get("calls") + " alone, "
-                        + m.get("calls") + " summed over two copies:\n" + profile + "\n" + merge);
+            if (!twice.equals(new BigInteger(m.get(counted)))) {
+                throw new AssertionError(counted + " of row " + row.getKey() + ": " + a.get(counted) + " alone, "
+                        + m.get(counted) + " summed over two copies:\n" + profile + "\n" + merge);
             }
         }
+    }
+
+    /** The column that counts a row: {@code calls}, or {@code samples} on a sampled row (SEMANTICS.md section 2). */
+    private static String counted(CSVRecord row) {
+        return row.isMapped("calls") && !row.get("calls").isEmpty() ? "calls" : "samples";
     }
 
     /** CSV rows by part (when there is the column) and path. */
