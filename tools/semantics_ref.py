@@ -601,11 +601,14 @@ def merge(rows_per_node, agg, present_only):
     return out
 
 
-def comparable(row, with_counters):
-    """A row as the CSV has it: the six tree metrics, then (with counters) samples, mean cpu, memory peak."""
+def comparable(row, with_counters, part="thread"):
+    """A row as the CSV has it: the six tree metrics, then (with counters) samples, mean cpu, memory peak. A row
+    of the sampled part has no subcalls (SEMANTICS.md section 2): its calls are the CSV's `samples`."""
     if row is None:
         return None
     out = list(row[:6])
+    if part == "samples":
+        out[1] = None
     if with_counters:
         out += [row[6], None if row[6] == 0 else float(row[7] / row[6]),
                 None if row[8] is None else float(row[8])]
@@ -689,9 +692,16 @@ def main():
                     r = by_id.get(r["parent_id"]) if r["parent_id"] else None
                 return tuple(reversed(chain))
             for r in records:
-                vals = [r["calls"], r["subcalls"], r["inclusive_ns"], r["exclusive_ns"],
-                        r["min_inclusive_ns"], r["max_inclusive_ns"]]
+                # A profile of samples alone has no calls, subcalls, min or max columns at all.
+                vals = [r.get("calls", ""), r.get("subcalls", ""), r["inclusive_ns"], r["exclusive_ns"],
+                        r.get("min_inclusive_ns", ""), r.get("max_inclusive_ns", "")]
                 key = (r.get("part", only_part), pairs(r) if args.view == "tree" else r["path"])
+                if key[0] == "samples":
+                    # A sampled row counts samples in its own column; calls and subcalls are left empty.
+                    if r.get("calls", "") != "" or r.get("subcalls", "") != "":
+                        print("calls or subcalls on a sampled row:", key)
+                        sys.exit(1)
+                    vals[0], vals[1] = r["samples"], ""
                 got = [int(v) if v != "" else None for v in vals]
                 if their_counters:
                     got += [int(r["cpu_usage_samples"]),
@@ -705,7 +715,7 @@ def main():
                 theirs[key] = got
         bad = 0
         for key in sorted(set(rows) | set(theirs)):
-            if not same(comparable(rows.get(key), with_counters), theirs.get(key)):
+            if not same(comparable(rows.get(key), with_counters, key[0]), theirs.get(key)):
                 bad += 1
                 if bad <= 10:
                     print("DIFF", repr(key), "ref", rows.get(key), "ppw", theirs.get(key))
