@@ -27,11 +27,13 @@ class HtmlLensBrowserTest {
     private static final Path NODE = Path.of("src/test/resources/traces/nodejs/node-workload-A.cpuprofile");
     private static BrowserSession session;
     private static Chromium browser;
+    private static ReportPage page;
 
     @BeforeAll
     static void start() throws IOException, InterruptedException {
         session = BrowserSession.start("ppw-html-lens");
         browser = session.browser;
+        page = new ReportPage(session, NODE, "node.html");
     }
 
     @AfterAll
@@ -41,49 +43,35 @@ class HtmlLensBrowserTest {
         }
     }
 
-    private static void open() throws IOException, InterruptedException {
-        Path page = session.folder.resolve("node.html");
-        if (!Files.exists(page)) {
-            Cli r = Cli.run("report", NODE.toString(), "-o", page.toString());
-            assertEquals(0, r.exit(), r.toString());
-        }
-        browser.open(page);
-        assertEquals(List.of(), browser.errors());
-    }
-
-    private static String text(String id) throws IOException {
-        return (String) browser.eval("document.getElementById('" + id + "').textContent");
-    }
-
     @Test
     void idleIsOneClickAwayAndSharesAreOfWhatIsLeft() throws Exception {
-        open();
+        page.open();
         assertNotNull(browser.eval("ppwReport.frameCenter('(idle)')"));
         assertEquals(false, browser.eval("document.getElementById('hide-idle').hidden"));
         browser.click("#hide-idle");
         assertEquals(List.of(), browser.errors());
         assertNull(browser.eval("ppwReport.frameCenter('(idle)')"), "(idle) is not drawn");
-        assertEquals("1 rows hidden \u00b7 total now 410.828 ms", text("hide-result"));
+        assertEquals("1 rows hidden \u00b7 total now 410.828 ms", page.text("hide-result"));
         // A regular expression: the garbage collector too.
         browser.eval("(function(){var h=document.getElementById('hide');h.value='/^\\\\((idle|garbage collector)\\\\)$/';"
                 + "h.dispatchEvent(new Event('change'));})()");
-        assertEquals("2 rows hidden \u00b7 total now 357.259 ms", text("hide-result"));
+        assertEquals("2 rows hidden \u00b7 total now 357.259 ms", page.text("hide-result"));
         browser.eval("(function(){var h=document.getElementById('hide');h.value='';"
                 + "h.dispatchEvent(new Event('change'));})()");
-        assertEquals("", text("hide-result"));
+        assertEquals("", page.text("hide-result"));
         assertNotNull(browser.eval("ppwReport.frameCenter('(idle)')"));
     }
 
     @Test
     void aClickOnAFrameOpensItsCallersAndCallees() throws Exception {
-        open();
+        page.open();
         assertEquals(true, browser.eval("document.getElementById('sandwich').hidden"));
         // A V8 function's region is its name and place (SEMANTICS.md "V8 CPU profiles").
         Map<?, ?> frame = (Map<?, ?>) browser.eval("ppwReport.frameCenter('zlibBufferSync node:zlib:164:24')");
         browser.click(((Number) frame.get("x")).doubleValue(), ((Number) frame.get("y")).doubleValue());
         assertEquals(List.of(), browser.errors());
         assertEquals(false, browser.eval("document.getElementById('sandwich').hidden"));
-        assertEquals("zlibBufferSync node:zlib:164:24", text("sandwich-title"));
+        assertEquals("zlibBufferSync node:zlib:164:24", page.text("sandwich-title"));
         // ppw-java profile node-workload-A.cpuprofile --view callers zlibBufferSync --max-depth 4 (and callees):
         // three levels below the region, each path under its prefix.
         assertEquals(List.of(List.of("syncBufferWrapper node:zlib:766:38", "132.067 ms", "100.00%"),
@@ -96,8 +84,8 @@ class HtmlLensBrowserTest {
                         List.of("allocUnsafe node:buffer:404:42", "1.125 ms", "0.85%"),
                         List.of("allocate node:buffer:429:18", "1.125 ms", "0.85%")),
                 rows("callees-table"));
-        assertTrue(text("sandwich-note").startsWith("132.067 ms in every context (18.40% of the total)"),
-                text("sandwich-note"));
+        assertTrue(page.text("sandwich-note").startsWith("132.067 ms in every context (18.40% of the total)"),
+                page.text("sandwich-note"));
         // For a reader of the build: what the panel looks like (target/, never src/).
         Files.write(Path.of("target/html-lens-sandwich.png"), browser.screenshot(1400, 700));
     }

@@ -25,11 +25,13 @@ class HtmlThreadsBrowserTest {
     private static final Path TRACE = Path.of("src/test/resources/traces/threads-idle.json");
     private static BrowserSession session;
     private static Chromium browser;
+    private static ReportPage page;
 
     @BeforeAll
     static void start() throws IOException, InterruptedException {
         session = BrowserSession.start("ppw-html-threads");
         browser = session.browser;
+        page = new ReportPage(session, TRACE, "threads.html");
     }
 
     @AfterAll
@@ -39,23 +41,9 @@ class HtmlThreadsBrowserTest {
         }
     }
 
-    private static void open() throws IOException, InterruptedException {
-        Path page = session.folder.resolve("threads.html");
-        if (!Files.exists(page)) {
-            Cli r = Cli.run("report", TRACE.toString(), "-o", page.toString());
-            assertEquals(0, r.exit(), r.toString());
-        }
-        browser.open(page);
-        assertEquals(List.of(), browser.errors());
-    }
-
-    private static String text(String id) throws IOException {
-        return (String) browser.eval("document.getElementById('" + id + "').textContent");
-    }
-
     @Test
     void theSelectorListsProcessesAndThreadsWithTheirTotalsAndShowsOne() throws Exception {
-        open();
+        page.open();
         assertEquals(false, browser.eval("document.getElementById('thread-bar').hidden"));
         assertEquals(List.of("process Browser (pid 1) \u00b7 100.000 us thread time",
                         "process Renderer (pid 2) \u00b7 50.000 us thread time"),
@@ -67,21 +55,23 @@ class HtmlThreadsBrowserTest {
                 + "s.dispatchEvent(new Event('change'));})()");
         assertEquals(List.of(), browser.errors());
         assertEquals(2L, ((Number) browser.eval("ppwReport.thread()")).longValue());
-        assertTrue(text("summary").contains("total 20.000 us"), text("summary"));
-        assertEquals("thread worker (pid 2 tid 3) of process Renderer \u00b7 20.000 us thread time", text("thread-note"));
+        assertTrue(page.text("summary").contains("total 20.000 us"), page.text("summary"));
+        assertEquals("thread worker (pid 2 tid 3) of process Renderer \u00b7 20.000 us thread time",
+                page.text("thread-note"));
         assertEquals(List.of(20000L), weights("task"));
         Files.write(Path.of("target/html-threads-selector.png"), browser.screenshot(1400, 500));
         browser.eval("ppwReport.showThread(-1)");
-        assertTrue(text("summary").contains("total 150.000 us"), text("summary"));
+        assertTrue(page.text("summary").contains("total 150.000 us"), page.text("summary"));
     }
 
     @Test
     void hidingIdleMergesTheWorkThatBecomesItsCallersTwice() throws Exception {
-        open();
+        page.open();
         assertEquals(List.of(20000L, 20000L), weights("work"));
         browser.click("#hide-idle");
         assertEquals(List.of(), browser.errors());
-        assertEquals("1 rows hidden, 2 merged with a namesake sibling \u00b7 total now 150.000 us", text("hide-result"));
+        assertEquals("1 rows hidden, 2 merged with a namesake sibling \u00b7 total now 150.000 us",
+                page.text("hide-result"));
         assertEquals(List.of(40000L), weights("work"));
         assertEquals(List.of(10000L), weights("hash"));
         Map<?, ?> frame = (Map<?, ?>) browser.eval("ppwReport.frameCenter('work')");
