@@ -37,9 +37,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What a merge on Spark does where the cluster matters: a fold past its memory spills under {@code spark.local.dir}
- * and leaves nothing there, and a task attempt that fails (its executor lost) is run again by Spark and changes no
- * byte of the output. The inputs are {@code file://} URIs read through {@link WatchedFileSystem}, which sees every
- * open and can fail a task attempt.
+ * and leaves nothing there; a task attempt that fails, and an executor JVM killed mid-job, make Spark run the task
+ * again, and change no byte of the output. The inputs are {@code file://} URIs read through {@link WatchedFileSystem},
+ * which sees every open and can fail a task attempt, or through {@link StallingFileSystem}, which holds a task in its
+ * executor until the test kills it.
  */
 class SparkFaultsTest {
     private static final List<String> PROPERTIES = List.of("spark.local.dir", "spark.hadoop.fs.file.impl",
