@@ -91,6 +91,30 @@ class FolderPlanTest {
     }
 
     @Test
+    void aFolderOfAnotherFileSystemListsWhatTheLocalFolderHolds() {
+        // Hadoop's view file system, viewfs://, mounting the folder: a scheme other than file:// whose file system
+        // lists, globs and opens, as an hdfs:// or s3a:// folder is searched on a machine without either
+        String mount = "spark.hadoop.fs.viewfs.mounttable.ppw.link./runs";
+        System.setProperty(mount, "file://" + runs.toAbsolutePath());
+        try {
+            Engine engine = Engine.fromClassPath();
+            InputList local = engine.inputs(List.of(runs.toString()));
+            InputList other = new SparkBackend().inputs(engine, List.of("viewfs://ppw/runs/"),
+                    InputStream.nullInputStream());
+            assertEquals(names(local), names(other).stream().map(n -> n.replace("viewfs://ppw/runs", runs.toString()))
+                    .toList());
+            assertEquals(List.copyOf(local.skipped().values()), List.copyOf(other.skipped().values()));
+            // a glob there takes what it matches, by name, as the shell's would
+            InputList globbed = new SparkBackend().inputs(engine, List.of("viewfs://ppw/runs/tau/profile.*"),
+                    InputStream.nullInputStream());
+            assertEquals(List.of("viewfs://ppw/runs/tau/profile.0.0.0", "viewfs://ppw/runs/tau/profile.1.0.0.bak",
+                    "viewfs://ppw/runs/tau/profile.txt"), names(globbed));
+        } finally {
+            System.clearProperty(mount);
+        }
+    }
+
+    @Test
     void aMergeOfTheFolderUriOnSparkPrintsWhatTheLocalMergeOfTheFolderPrints() {
         String uri = "file://" + runs.toAbsolutePath() + "/";
         String qualified = "file:" + runs.toAbsolutePath();
