@@ -237,6 +237,11 @@ final class BabeltraceTextReader implements LttngEventView {
         };
     }
 
+    /** Lines read so far as a layout met before (the rest were parsed the general way). */
+    long layoutLines() {
+        return layoutLines;
+    }
+
     /** Events read so far. */
     long events() {
         return eventCount;
@@ -437,6 +442,8 @@ final class BabeltraceTextReader implements LttngEventView {
      * keys, so what {@link #find} found on one holds on the next.
      */
     private long keysVersion;
+    /** Lines read as a layout met before. */
+    private long layoutLines;
     /** Whether the line being parsed the general way can be learnt as a layout so far. */
     private boolean layoutable;
     /** Whether the last string {@link #unquote}d had an escape. */
@@ -486,6 +493,7 @@ final class BabeltraceTextReader implements LttngEventView {
             int k = (lastLayout + t) % layoutCount;
             if (matches(layouts[k], body)) {
                 lastLayout = k;
+                layoutLines++;
                 return true;
             }
         }
@@ -1031,6 +1039,14 @@ final class BabeltraceTextReader implements LttngEventView {
             long v = 0;
             int end = Math.min(n, i + 15);
             int d;
+            // Eight hex digits at once when there are (addresses are 12 or more).
+            if (i + 8 <= end) {
+                long w = eightHexDigits((long) LONGS.get(l, i));
+                if (w >= 0) {
+                    v = w;
+                    i += 8;
+                }
+            }
             while (i < end && (d = DIGITS[l[i] & 0xFF]) < 16) {
                 v = v << 4 | d;
                 i++;
@@ -1070,6 +1086,37 @@ final class BabeltraceTextReader implements LttngEventView {
                 + ((pairs >>> 16) & 0x000000FF000000FFL) * (1 + (10_000L << 32))) >>> 32;
         return quads;
     }
+    /**
+     * The value of 8 hex digits ({@code 0-9}, {@code a-f}, {@code A-F}), one per byte, the first in the lowest byte;
+     * -1 when a byte is not one.
+     */
+    static long eightHexDigits(long w) {
+        if ((w & HIGHS) != 0) {
+            return -1;
+        }
+        long digit = atLeast(w, '0') & atMost(w, '9');
+        long upper = atLeast(w, 'A') & atMost(w, 'F');
+        long lower = atLeast(w, 'a') & atMost(w, 'f');
+        if ((digit | upper | lower) != HIGHS) {
+            return -1;
+        }
+        // A letter's low nibble is 1 to 6 and its bit 6 is set: nine more makes 10 to 15.
+        long nibbles = (w & 0x0F0F0F0F0F0F0F0FL) + ((w >>> 6) & ONES) * 9;
+        long pairs = ((nibbles << 4) | (nibbles >>> 8)) & 0x00FF00FF00FF00FFL;
+        long quads = ((pairs << 8) | (pairs >>> 16)) & 0x0000FFFF0000FFFFL;
+        return ((quads << 16) | (quads >>> 32)) & 0xFFFFFFFFL;
+    }
+
+    /** The high bit of each byte of {@code w} (all below 0x80) set where the byte is at least {@code lo}. */
+    private static long atLeast(long w, char lo) {
+        return (w + ONES * (0x80 - lo)) & HIGHS;
+    }
+
+    /** The high bit of each byte of {@code w} (all below 0x80) set where the byte is at most {@code hi}. */
+    private static long atMost(long w, char hi) {
+        return ~(w + ONES * (0x7F - hi)) & HIGHS;
+    }
+
     /** The value of each byte as a digit of base up to 16 ({@code a-f} either case), else 99. */
     private static final byte[] DIGITS = new byte[256];
 
