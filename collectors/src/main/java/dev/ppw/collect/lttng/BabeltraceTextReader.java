@@ -288,17 +288,25 @@ final class BabeltraceTextReader implements LttngEventView {
     private static final long HIGHS = 0x8080808080808080L;
     private static final long NEWLINES = ONES * '\n';
 
+    private static final long CLOSES = ONES * ')';
+
     /** The index of the first '\n' in {@code b[from, to)}, else {@code to}: eight bytes at a time. */
     private static int newline(byte[] b, int from, int to) {
+        return indexOf(b, from, to, NEWLINES);
+    }
+
+    /** The index of the first byte of {@code pattern} (one byte eight times) in {@code b[from, to)}, else {@code to}. */
+    private static int indexOf(byte[] b, int from, int to, long pattern) {
         int i = from;
         for (; i + 8 <= to; i += 8) {
-            long x = (long) LONGS.get(b, i) ^ NEWLINES;
+            long x = (long) LONGS.get(b, i) ^ pattern;
             long zero = (x - ONES) & ~x & HIGHS;
             if (zero != 0) {
                 return i + (Long.numberOfTrailingZeros(zero) >>> 3);
             }
         }
-        while (i < to && b[i] != '\n') {
+        byte c = (byte) pattern;
+        while (i < to && b[i] != c) {
             i++;
         }
         return i;
@@ -374,9 +382,7 @@ final class BabeltraceTextReader implements LttngEventView {
             return "expected ' ' after the time";
         }
         if (p < length && line[p] == '(') {
-            while (p < length && line[p] != ')') {
-                p++;
-            }
+            p = indexOf(line, p, length, CLOSES);
             if (!skip(')') || !skip(' ')) {
                 return "expected ') ' after the delta";
             }
@@ -1070,6 +1076,17 @@ final class BabeltraceTextReader implements LttngEventView {
             v = v * 100_000_000L + eightDigits(digits);
             i += 8;
         }
+        // Fewer than eight digits left: as many as there are, out of one word, when the array has it.
+        if (i < end && i + 8 <= l.length) {
+            long digits = (long) LONGS.get(l, i) - 0x3030303030303030L;
+            long notDigit = (digits | (0x0909090909090909L - digits)) & 0xF0F0F0F0F0F0F0F0L;
+            int count = Math.min(Long.numberOfTrailingZeros(notDigit) >>> 3, end - i);
+            if (count > 0 && count < 8) {
+                int shift = (8 - count) << 3;
+                v = v * POWERS[count] + eightDigits((digits << shift));
+                i += count;
+            }
+        }
         int d;
         while (i < end && (d = DIGITS[l[i] & 0xFF]) < 10) {
             v = v * 10 + d;
@@ -1078,6 +1095,8 @@ final class BabeltraceTextReader implements LttngEventView {
         p = i;
         return v;
     }
+
+    private static final long[] POWERS = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000};
 
     /** The value of 8 decimal digits, one per byte (0 to 9), the first in the lowest byte. */
     static long eightDigits(long digits) {

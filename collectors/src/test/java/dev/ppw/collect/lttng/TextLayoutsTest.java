@@ -135,6 +135,46 @@ class TextLayoutsTest {
     }
 
     @Test
+    void integersReadAsPrinted() {
+        // Decimal of 1 to 20 digits and hex of 1 to 16, each line twice (the second read as the first's layout), in
+        // lines whose numbers of digits differ, so that every count of digits left after whole words is met.
+        qt().withExamples(500).forAll(longs().all()).checkAssert(seed -> {
+            SplittableRandom random = new SplittableRandom(seed);
+            List<String> values = new ArrayList<>();
+            List<Long> expected = new ArrayList<>();
+            while (values.size() < 2) {
+                boolean hex = random.nextBoolean();
+                int digits = 1 + random.nextInt(hex ? 16 : 20);
+                StringBuilder text = new StringBuilder();
+                for (int i = 0; i < digits; i++) {
+                    int d = i == 0 && !hex && digits > 1 ? 1 + random.nextInt(9) : random.nextInt(hex ? 16 : 10);
+                    text.append(Character.forDigit(d, 16));
+                }
+                String t = hex && random.nextBoolean() ? text.toString().toUpperCase() : text.toString();
+                try {
+                    expected.add(Long.parseUnsignedLong(t, hex ? 16 : 10));
+                    values.add(hex ? "0x" + t : t);
+                } catch (NumberFormatException e) {
+                    // Beyond 64 bits: not an integer babeltrace2 prints.
+                }
+            }
+            String line = "[01:02:03.000000004] (+0.000000001) h p:e: { a = " + values.get(0) + ", b = "
+                    + values.get(1) + " }";
+            List<Long> read = new ArrayList<>();
+            BabeltraceTextReader reader = new BabeltraceTextReader("t.txt", new Diagnostics(), v -> {
+                read.add(v.integer("a"));
+                read.add(v.integer("b"));
+            });
+            try {
+                reader.read(new ByteArrayInputStream((line + "\n" + line + "\n").getBytes(StandardCharsets.UTF_8)));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            assertEquals(List.of(expected.get(0), expected.get(1), expected.get(0), expected.get(1)), read, line);
+        });
+    }
+
+    @Test
     void theRealTraceRepeatsItsLayouts() {
         // The property above compares something only if the lines it reads take the layout path: entries and exits
         // of one thread share their layout, so a reader of two such lines sees the second as the first's layout.
