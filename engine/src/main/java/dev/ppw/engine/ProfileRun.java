@@ -77,7 +77,7 @@ final class ProfileRun {
                         + " as they were saved; profile it without splitting threads");
             }
             if (sources.size() == 1) {
-                return new ProfileResult(savedAlone(sources.get(0), reading), diagnostics);
+                return new ProfileResult(savedAlone(sources.get(0), reading, diagnostics), diagnostics);
             }
             Analysis sum = analysis.withInputs(sources).withCombine(Combine.merge(MergeOp.SUM)).withSections(false);
             MergeAccumulator.Merged merged = new MergeRun(context, sum, workers, progress).run().merged();
@@ -236,9 +236,10 @@ final class ProfileRun {
 
     /**
      * One saved profile as it was saved (an aggregate keeps its operator and nodes), in the analysis' view: itself,
-     * or the view derived from its tree where a merge of it could derive it.
+     * or the view derived from its tree where a merge of it could derive it; what loading it counted (a selection
+     * it could not act on, async rows placed) goes into {@code diagnostics}.
      */
-    private Profile savedAlone(InputSource source, Reading reading) {
+    private Profile savedAlone(InputSource source, Reading reading, Diagnostics diagnostics) {
         ViewSpec view = analysis.view();
         NodeLoading.Loaded loaded = new NodeLoading(reading, view, false,
                 Context.fold(analysis.reading(), analysis.keepsCallTimes()), 1)
@@ -251,6 +252,7 @@ final class ProfileRun {
             throw new BadInputException("cannot show " + source.name() + ", " + loaded.holds() + ", in the "
                     + view.label() + " view: " + loaded.refusal().replace("merge with --view", "ask for --view"));
         }
+        diagnostics.addAll(loaded.diagnostics());
         progress.bytesRead(0, Math.max(0, source.sizeBytes()));
         progress.inputDone(0);
         return loaded.views().get(0);
