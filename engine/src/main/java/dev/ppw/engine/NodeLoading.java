@@ -133,6 +133,8 @@ final class NodeLoading {
 
     private Loaded loadTrace(String file, String label, InputSource source, EventFormat format, Folder folder,
                              ReadOptions options) throws IOException {
+        // In the format's words: an input with nothing to profile says what it held instead.
+        folder.diagnostics().declare(format.diagnosticKinds());
         if (source.rereadable()) {
             // On this thread (inputs load in parallel): a large plain file goes through the chunk parser, and a
             // second reading lets the folder replay time-ordered tracks while reading.
@@ -163,6 +165,9 @@ final class NodeLoading {
 
     private Loaded loadSaved(String file, String label, Profile read) {
         Diagnostics notes = new Diagnostics();
+        if (read.tree().size() <= 1 && read.counters().isEmpty()) {
+            notes.warn(Diagnostics.NO_EVENTS, file + ": the profile holds no rows");
+        }
         Profile saved = AsyncRows.apply(foldOptions.async(), read, notes);
         String savedView = saved.view().label() + (saved.view() == ViewKind.TAU ? " depth " + saved.tauDepth() : "");
         String holds = saved.nodes() > 1

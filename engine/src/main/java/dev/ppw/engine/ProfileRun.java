@@ -75,7 +75,7 @@ final class ProfileRun {
                         + " as they were saved; profile it without splitting threads");
             }
             if (sources.size() == 1) {
-                return new ProfileResult(savedAlone(sources.get(0), reading), diagnostics);
+                return new ProfileResult(savedAlone(sources.get(0), reading, diagnostics), diagnostics);
             }
             Analysis sum = analysis.withInputs(sources).withCombine(Combine.merge(MergeOp.SUM)).withSections(false);
             MergeAccumulator.Merged merged = new MergeRun(context, sum, workers, progress).run().merged();
@@ -202,7 +202,8 @@ final class ProfileRun {
      * One saved profile as it was saved (an aggregate keeps its operator and nodes), in the analysis' view: itself,
      * or the view derived from its tree where a merge of it could derive it.
      */
-    private Profile savedAlone(InputSource source, Reading reading) {
+    /** The one saved profile {@code source} in the view asked; what loading it counted goes into {@code into}. */
+    private Profile savedAlone(InputSource source, Reading reading, Diagnostics into) {
         ViewSpec view = analysis.view();
         NodeLoading.Loaded loaded = new NodeLoading(reading, view, false,
                 Context.fold(analysis.reading(), analysis.keepsCallTimes()), 1)
@@ -215,6 +216,7 @@ final class ProfileRun {
             throw new BadInputException("cannot show " + source.name() + ", " + loaded.holds() + ", in the "
                     + view.label() + " view: " + loaded.refusal().replace("merge with --view", "ask for --view"));
         }
+        into.addAll(loaded.diagnostics());
         progress.bytesRead(0, Math.max(0, source.sizeBytes()));
         progress.inputDone(0);
         return loaded.views().get(0);
