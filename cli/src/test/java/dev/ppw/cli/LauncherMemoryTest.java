@@ -89,7 +89,8 @@ class LauncherMemoryTest {
     @Test
     void aTinyPprofOfOneStackOfTenMillionFramesIsReadInA16MiBHeap() throws Exception {
         // issue 26: this 9.8 KB file (BadInputFiles' pprof-deep-10m.pb.gz, a seed of PprofFuzzTest) once needed
-        // 5.2 GiB of heap; its stack is counted and skipped, its 10 MB of content streamed twice rather than held, as the file is small (PprofFormat).
+        // 5.2 GiB of heap; its stack is counted and skipped, its 10 MB of content streamed twice rather than held,
+        // as the file is small (PprofFormat).
         Path deep = Path.of("src/test/resources/bad-input/pprof-deep-10m.pb.gz").toAbsolutePath();
         assertTrue(Files.size(deep) < 10_000, "a tiny file");
         Run r = launch(Map.of(), List.of("--max-memory", "16m", "profile", deep.toString(), "--format", "csv"));

@@ -79,7 +79,8 @@ class CtfDamageTest {
         Files.delete(dir.resolve(TRACE + "channel0_1"));
         BadInputException withIndex = assertThrows(BadInputException.class, () -> read(dir));
         assertEquals("T: " + TRACE + "metadata: byte 0: a CTF trace with metadata but no stream file of any bytes"
-                + " beside it (T: " + TRACE + "channel0_0: missing (or empty), though its index index/channel0_0.idx lists 1 packet of 15727 bytes:"
+                + " beside it (T: " + TRACE + "channel0_0: missing (or empty), though its index index/channel0_0.idx"
+                + " lists 1 packet of 15727 bytes:"
                 + " its events are lost, and 1 more missing): no event to read", withIndex.getMessage());
         try (Stream<Path> index = Files.list(dir.resolve(TRACE + "index"))) {
             for (Path p : index.toList()) {
