@@ -7,6 +7,7 @@ import dev.ppw.model.Metric;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.DiagnosticKind;
+import dev.ppw.model.DiagnosticWords;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
@@ -134,6 +135,11 @@ public final class Folder implements EventSink, AutoCloseable {
     private final Map<String, Integer> sampleTracks = new java.util.HashMap<>();
     private final TrackReplay replay = new TrackReplay();
     private String currentInput;
+    /** How many kinds of what an input with nothing to profile held its warning names. */
+    private static final int HELD_KINDS_SAID = 3;
+    /** The counts of each warning and note kind when the current input began, to say what it held. */
+    private final Map<String, Long> warningsAtBegin = new HashMap<>();
+    private final Map<String, Long> notesAtBegin = new HashMap<>();
     private SpillFile spill;
     private long bufferedEvents;
     /** Within the first reading of {@link #fold}: in-order tracks may be replayed while reading. */
@@ -341,6 +347,10 @@ public final class Folder implements EventSink, AutoCloseable {
         currentInput = displayName;
         inputs.add(displayName);
         inputWindows = nextWindows;
+        warningsAtBegin.clear();
+        diagnostics.warnings().forEach((kind, e) -> warningsAtBegin.put(kind, e.count()));
+        notesAtBegin.clear();
+        diagnostics.notes().forEach((kind, e) -> notesAtBegin.put(kind, e.count()));
     }
 
     @Override
@@ -681,10 +691,12 @@ public final class Folder implements EventSink, AutoCloseable {
             if (inputTree != null && inputWindows != null) {
                 phasesOf.put(inputTree, new PhaseTrees(inputTree, inputWindows, this::newTree));
             }
+            boolean leftOut = false;
             for (int i = 0; i < tracks.size(); i++) {
                 TrackFold t = tracks.get(i);
                 if (!selected(i)) {
                     diagnostics.note(TRACK_NOT_SELECTED, currentInput + ": " + trackName(i));
+                    leftOut = true;
                     continue;
                 }
                 boolean replayed = !t.broken && (!options.splitByPid() || t.timed > 0);
@@ -705,15 +717,22 @@ public final class Folder implements EventSink, AutoCloseable {
                 }
             }
             // The samples after the tracks, whole: they add up the same whether inputs fold here or apart.
+            boolean[] samplesLeftOut = {false};
             inputSamples.forEach((key, samples) -> {
                 Integer track = sampleTracks.get(key);
                 if (track != null && !selected(track)) {
+                    samplesLeftOut[0] = true;
                     return;
                 }
                 CallTree into = inputTree != null ? inputTree : byPid.get(track == null ? key : tracks.get(track).pid);
                 TreeAdd.into(samples, into, IntUnaryOperator.identity());
                 addPhases(inputSamplePhases.get(samples), phasesOf.get(into));
             });
+            boolean gave = !inputCounters.isEmpty() || (inputTree != null ? inputTree.size() > 1
+                    : byPid.values().stream().anyMatch(t -> t.size() > 1));
+            if (!gave && !leftOut && !samplesLeftOut[0]) {
+                warnNothingToProfile();
+            }
             if (inputTree != null) {
                 TreeAdd.into(inputTree, tree, IntUnaryOperator.identity());
                 PhaseTrees inputPhases = phasesOf.get(inputTree);
@@ -746,6 +765,36 @@ public final class Folder implements EventSink, AutoCloseable {
         } finally {
             forgetInput();
         }
+    }
+
+    /**
+     * Counts the current input as {@link Diagnostics#NO_EVENTS}: it gave no call, sample or counter value (and no
+     * selection left its tracks out). The example says what the input held instead, the warnings and notes its
+     * reading counted, or that it held no events at all.
+     */
+    private void warnNothingToProfile() {
+        DiagnosticWords words = diagnostics.words();
+        // Kinds said in the same words (phases i and I: instant events) are said once, their counts added.
+        Map<String, String> kindOf = new LinkedHashMap<>();
+        Map<String, Long> counts = new HashMap<>();
+        for (boolean warnings : new boolean[] {true, false}) {
+            (warnings ? diagnostics.warnings() : diagnostics.notes()).forEach((kind, e) -> {
+                long n = e.count() - (warnings ? warningsAtBegin : notesAtBegin).getOrDefault(kind, 0L);
+                if (n > 0) {
+                    String said = words.words(kind, 2);
+                    kindOf.putIfAbsent(said, kind);
+                    counts.merge(said, n, Long::sum);
+                }
+            });
+        }
+        List<String> held = new ArrayList<>();
+        kindOf.forEach((said, kind) -> held.add(words.counted(kind, counts.get(said))));
+        // A few kinds say what the input was; a trace of many event names (LTTng's) would make a line of each.
+        String said = held.size() <= HELD_KINDS_SAID ? String.join(", ", held)
+                : String.join(", ", held.subList(0, HELD_KINDS_SAID)) + " and " + (held.size() - HELD_KINDS_SAID)
+                + " more kinds";
+        diagnostics.warn(Diagnostics.NO_EVENTS, currentInput + ": " + (held.isEmpty() ? "the input holds no events"
+                : "no call, sample or counter value; it held only " + said));
     }
 
     private Profile pidProfile(CallTree pidTree, String pid, Map<String, CounterSeries> seriesOfInput) {

@@ -734,21 +734,31 @@ public final class CallTree {
         return SampleWeights.isTime(measure) ? exclusiveNanos(node) : exclusive(node, measure);
     }
 
-    /** Sum of every root's inclusive time, of both parts, in nanoseconds. */
+    /**
+     * Sum of every root's inclusive time, of every part, in nanoseconds: exact, never stopped at the limit unsaid.
+     * A report's totals, which stop at the limit and are counted, are {@link Profile#total(Metric, Part)}'s.
+     *
+     * @throws ArithmeticException when the sum goes past the range of a {@code long}
+     */
     public long totalInclusiveNanos() {
         long total = 0;
         for (int c = firstChild[ROOT]; c != NONE; c = nextSibling[c]) {
-            total = saturated(total, inclusiveNanos[c]);
+            total = Math.addExact(total, inclusiveNanos[c]);
         }
         return total;
     }
 
-    /** Sum of the inclusive times of the roots in {@code inPart}, in nanoseconds. */
+    /**
+     * Sum of the inclusive times of the roots in {@code inPart}, in nanoseconds, exact as
+     * {@link #totalInclusiveNanos()} is.
+     *
+     * @throws ArithmeticException when the sum goes past the range of a {@code long}
+     */
     public long totalInclusiveNanos(Part inPart) {
         long total = 0;
         for (int c = firstChild[ROOT]; c != NONE; c = nextSibling[c]) {
             if (part[c] == inPart.ordinal()) {
-                total = saturated(total, inclusiveNanos[c]);
+                total = Math.addExact(total, inclusiveNanos[c]);
             }
         }
         return total;

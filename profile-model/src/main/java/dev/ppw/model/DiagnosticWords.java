@@ -52,6 +52,9 @@ public final class DiagnosticWords {
         kinds.add(DiagnosticKind.warning(Diagnostics.ARITHMETIC_OVERFLOW,
                 "sum past the limit of a 64-bit integer (stopped at the limit)",
                 "sums past the limit of a 64-bit integer (stopped at the limit)"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.NO_EVENTS,
+                "input with nothing to profile (no call, sample or counter value)",
+                "inputs with nothing to profile (no call, sample or counter value)"));
         kinds.add(DiagnosticKind.note(Diagnostics.EMPTY_STACK, "sample with an empty stack",
                 "samples with an empty stack"));
         kinds.add(DiagnosticKind.note(Diagnostics.COUNTER_OUTSIDE_REGION, "region counter sample outside its region",

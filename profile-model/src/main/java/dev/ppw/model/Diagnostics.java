@@ -84,6 +84,11 @@ public final class Diagnostics {
      * column and the inputs.
      */
     public static final String ARITHMETIC_OVERFLOW = "arithmetic_overflow";
+    /**
+     * Warning: an input that gave the profile nothing, no call, sample or counter value (SEMANTICS.md section 5,
+     * "Inputs that give nothing"); one per such input, the example naming it and what it held instead.
+     */
+    public static final String NO_EVENTS = "no_events";
 
     private final int examplesPerKind;
     private final Map<String, Entry> warnings = new LinkedHashMap<>();
