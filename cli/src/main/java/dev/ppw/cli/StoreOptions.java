@@ -60,7 +60,15 @@ final class StoreOptions {
         if (timeout >= 0) {
             options = options.withLockTimeout(Duration.ofMillis(timeout));
         }
+        prepare(location);
         return RunStore.open(location, options);
+    }
+
+    /** What a store at {@code location} needs of this process before it is opened: SQLite's library unpacked once. */
+    static void prepare(StoreLocation location) {
+        if (location.kind() == StoreLocation.Kind.SQLITE) {
+            SqliteLibrary.prepare();
+        }
     }
 
     /**
