@@ -11,8 +11,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -106,20 +104,9 @@ final class StoreOptions {
                     parsed.matchedOption(o.longestName()).stringValues())));
         }
         Map<String, String> environment = new LinkedHashMap<>(run.environment());
-        environment.putIfAbsent("host", hostName());
-        environment.putIfAbsent("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-        environment.putIfAbsent("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        environment.putIfAbsent("java", System.getProperty("java.version"));
+        HostDescription.here().forEach(environment::putIfAbsent);
         environment.putIfAbsent("working_folder", Path.of("").toAbsolutePath().toString());
         return run.withCommandLine(arguments).withSettings(settings).withEnvironment(environment)
                 .withTool(Version.tool()).withGit(GitInfo.of(Path.of("")));
-    }
-
-    private static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            return "";
-        }
     }
 }
