@@ -2,6 +2,7 @@
 module dev.ppw.cli {
     requires dev.ppw.engine;
     requires dev.ppw.store;
+    requires org.xerial.sqlitejdbc;
     requires dev.ppw.workload;
     requires dev.ppw.server;
     requires org.apache.commons.csv;

@@ -63,9 +63,11 @@ final class ServeCommand implements Callable<Integer> {
         }
         InetAddress address = address();
         StoreLocation location = store.location();
+        StoreOptions.prepare(location);
         PrintStream err = main.streams().err();
         Server.Options options = Server.Options.of(location, port).withBind(address)
-                .withProblems(line -> err.println("ppw-java serve: " + line)).withAllowRun(allowRun);
+                .withProblems(line -> err.println("ppw-java serve: " + line)).withAllowRun(allowRun)
+                .withHost(HostDescription.here());
         Server server;
         try {
             server = Server.start(options, main.engine());

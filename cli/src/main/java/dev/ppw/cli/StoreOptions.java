@@ -11,8 +11,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -60,7 +58,15 @@ final class StoreOptions {
         if (timeout >= 0) {
             options = options.withLockTimeout(Duration.ofMillis(timeout));
         }
+        prepare(location);
         return RunStore.open(location, options);
+    }
+
+    /** What a store at {@code location} needs of this process before it is opened: SQLite's library unpacked once. */
+    static void prepare(StoreLocation location) {
+        if (location.kind() == StoreLocation.Kind.SQLITE) {
+            SqliteLibrary.prepare();
+        }
     }
 
     /**
@@ -98,20 +104,9 @@ final class StoreOptions {
                     parsed.matchedOption(o.longestName()).stringValues())));
         }
         Map<String, String> environment = new LinkedHashMap<>(run.environment());
-        environment.putIfAbsent("host", hostName());
-        environment.putIfAbsent("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-        environment.putIfAbsent("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        environment.putIfAbsent("java", System.getProperty("java.version"));
+        HostDescription.here().forEach(environment::putIfAbsent);
         environment.putIfAbsent("working_folder", Path.of("").toAbsolutePath().toString());
         return run.withCommandLine(arguments).withSettings(settings).withEnvironment(environment)
                 .withTool(Version.tool()).withGit(GitInfo.of(Path.of("")));
-    }
-
-    private static String hostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            return "";
-        }
     }
 }

@@ -21,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -128,6 +129,29 @@ class LauncherMemoryTest {
         assertTrue(lines.get(0).startsWith("ppw-java: error: " + binary + ": unrecognized format"), r::toString);
     }
 
+    @Test
+    void theStoreIsNoInputAndTheStoresCommandsAndVersionRunOnTheQuickCompiler() throws Exception {
+        // sparse files: sized as 70 MiB by the launcher, no disk used
+        Path store = dir.resolve("big.db");
+        Path bigInput = dir.resolve("big.folded");
+        for (Path big : List.of(store, bigInput)) {
+            try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+                f.setLength(70L << 20);
+            }
+        }
+        Map<String, String> flags = Map.of("JAVA_OPTS", "-XX:+PrintCommandLineFlags");
+        String c1 = "-XX:TieredStopAtLevel=1";
+        for (List<String> args : List.of(List.of("profile", input.toString(), "--store", store.toString()),
+                List.of("profile", input.toString(), "--store=" + store), List.of("runs", "list", "--store",
+                        store.toString()), List.of("history", "main", "--store", store.toString()),
+                List.of("--version"))) {
+            Run r = launch(flags, args);
+            assertTrue(r.out().contains(c1), args + ": " + r);
+        }
+        Run add = launch(flags, List.of("runs", "add", bigInput.toString(), "--store", dir.resolve("s.db").toString()));
+        assertFalse(add.out().contains(c1), "runs add of a large input keeps both compilers: " + add);
+    }
+
     private void assertOutOfMemoryWithin16MiB(Run r) {
         assertEquals(3, r.exit(), r::toString);
         List<String> lines = r.err().lines().toList();
@@ -138,17 +162,18 @@ class LauncherMemoryTest {
         assertTrue(Integer.parseInt(heap.group(1)) <= 16, "the heap --max-memory 16m set: " + r);
     }
 
-    private record Run(int exit, String err) {
+    private record Run(int exit, String out, String err) {
         @Override
         public String toString() {
-            return "exit " + exit + "\n--- stderr\n" + err;
+            return "exit " + exit + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
         }
     }
 
     private Run launch(Map<String, String> env, List<String> args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("bash", launcher.toString()));
         cmd.addAll(args);
-        ProcessBuilder b = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        Path out = Files.createTempFile(dir, "stdout", ".txt");
+        ProcessBuilder b = new ProcessBuilder(cmd).redirectOutput(out.toFile());
         // The JDK running this test; no start-up cache (its training run would be a second JVM); no heap or GC
         // options from around the test, which would change what is measured.
         b.environment().put("JAVA_HOME", Path.of(System.getProperty("java.home")).toString());
@@ -160,6 +185,6 @@ class LauncherMemoryTest {
         Process p = b.start();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(GUARD_SECONDS, TimeUnit.SECONDS), "the launcher's run ended");
-        return new Run(p.exitValue(), err);
+        return new Run(p.exitValue(), Files.readString(out), err);
     }
 }

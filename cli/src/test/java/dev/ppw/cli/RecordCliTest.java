@@ -134,6 +134,11 @@ class RecordCliTest {
             assertTrue(run.outcome().failed());
             assertEquals(3, run.outcome().exitStatus());
             assertEquals("bad input at line 3\n", run.outcome().stderrTail());
+            // the machine it ran on, as HostDescription reads it here (no entry of it empty)
+            Map<String, String> host = HostDescription.here();
+            assertTrue(host.keySet().containsAll(List.of("os", "cores", "java", "jvm")), host.toString());
+            host.forEach((k, v) -> assertEquals(v, run.environment().get(k), k));
+            assertEquals(Path.of("").toAbsolutePath().toString(), run.environment().get("working_folder"));
             assertEquals("[\"sh\",\"-c\",\"echo working; echo 'bad input at line 3' >&2; exit 3\"]",
                     run.settings().get("workload.command"));
         }

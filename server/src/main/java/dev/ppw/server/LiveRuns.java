@@ -48,14 +48,17 @@ final class LiveRuns {
     private final Engine engine;
     private final Workloads.Options options;
     private final Consumer<String> problems;
+    private final Map<String, String> host;
     private final Map<String, Live> byKey = new LinkedHashMap<>();
     private Live current;
 
-    LiveRuns(StorePool stores, Engine engine, Workloads.Options options, Consumer<String> problems) {
+    LiveRuns(StorePool stores, Engine engine, Workloads.Options options, Consumer<String> problems,
+             Map<String, String> host) {
         this.stores = stores;
         this.engine = engine;
         this.options = options;
         this.problems = problems;
+        this.host = host;
     }
 
     /**
@@ -94,7 +97,10 @@ final class LiveRuns {
         try (running) {
             WorkloadResult result = running.await();
             // the work tree the workload ran in, as a run stored by the command line names the one it ran in
-            NewRun run = result.toNewRun().withLabel(naming.label()).withSession(naming.session())
+            NewRun stored = result.toNewRun();
+            Map<String, String> environment = new LinkedHashMap<>(stored.environment());
+            host.forEach(environment::putIfAbsent);
+            NewRun run = stored.withEnvironment(environment).withLabel(naming.label()).withSession(naming.session())
                     .withTags(naming.tags()).withTool(dev.ppw.model.Version.tool())
                     .withGit(GitInfo.of(result.spec().workingFolder().orElse(Path.of(""))));
             long id = stores.with(store -> store.put(run, engine));

@@ -10,6 +10,9 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -40,9 +43,14 @@ public final class Server implements AutoCloseable {
      *                     {@code /api/live/K}, {@code POST /api/live/K/cancel}, {@code /api/events}): whoever has
      *                     the token may then run any command as this process's user. False: those routes are 404
      * @param workloads    how the form's workloads are run (perf, scratch folder); its engine is the server's
+     * @param host         what each run stored from the form says of the machine it ran on, added to its environment
+     *                     (a variable of the form's of the same name stays): the command line gives the host's
+     *                     name, operating system, kernel, processor and JVM, as it does for the runs it stores
+     *                     (docs/store.md); empty adds nothing
      */
     public record Options(StoreLocation store, RunStore.Options storeOptions, InetAddress bind, int port,
-                          String token, Consumer<String> problems, boolean allowRun, Workloads.Options workloads) {
+                          String token, Consumer<String> problems, boolean allowRun, Workloads.Options workloads,
+                          Map<String, String> host) {
         public Options {
             Objects.requireNonNull(store, "store");
             Objects.requireNonNull(storeOptions, "storeOptions");
@@ -50,6 +58,7 @@ public final class Server implements AutoCloseable {
             Objects.requireNonNull(token, "token");
             Objects.requireNonNull(problems, "problems");
             Objects.requireNonNull(workloads, "workloads");
+            host = Collections.unmodifiableMap(new LinkedHashMap<>(host));
             if (port < 0 || port > 65535) {
                 throw new IllegalArgumentException("port must be 0 to 65535, got " + port);
             }
@@ -61,31 +70,35 @@ public final class Server implements AutoCloseable {
         /** {@code store} on the loopback address at {@code port}, a new token, problems dropped. */
         public static Options of(StoreLocation store, int port) {
             return new Options(store, RunStore.Options.defaults(), InetAddress.getLoopbackAddress(), port, "",
-                    line -> { }, false, Workloads.Options.defaults());
+                    line -> { }, false, Workloads.Options.defaults(), Map.of());
         }
 
         public Options withBind(InetAddress address) {
-            return new Options(store, storeOptions, address, port, token, problems, allowRun, workloads);
+            return new Options(store, storeOptions, address, port, token, problems, allowRun, workloads, host);
         }
 
         public Options withToken(String fixed) {
-            return new Options(store, storeOptions, bind, port, fixed, problems, allowRun, workloads);
+            return new Options(store, storeOptions, bind, port, fixed, problems, allowRun, workloads, host);
         }
 
         public Options withProblems(Consumer<String> sink) {
-            return new Options(store, storeOptions, bind, port, token, sink, allowRun, workloads);
+            return new Options(store, storeOptions, bind, port, token, sink, allowRun, workloads, host);
         }
 
         public Options withStoreOptions(RunStore.Options how) {
-            return new Options(store, how, bind, port, token, problems, allowRun, workloads);
+            return new Options(store, how, bind, port, token, problems, allowRun, workloads, host);
         }
 
         public Options withAllowRun(boolean allow) {
-            return new Options(store, storeOptions, bind, port, token, problems, allow, workloads);
+            return new Options(store, storeOptions, bind, port, token, problems, allow, workloads, host);
         }
 
         public Options withWorkloads(Workloads.Options how) {
-            return new Options(store, storeOptions, bind, port, token, problems, allowRun, how);
+            return new Options(store, storeOptions, bind, port, token, problems, allowRun, how, host);
+        }
+
+        public Options withHost(Map<String, String> description) {
+            return new Options(store, storeOptions, bind, port, token, problems, allowRun, workloads, description);
         }
     }
 
@@ -130,7 +143,8 @@ public final class Server implements AutoCloseable {
         int port = http.getAddress().getPort();
         Guard guard = new Guard(options.token().isEmpty() ? Guard.newToken() : options.token(), options.bind(), port);
         Reports reports = new Reports(engine);
-        LiveRuns live = new LiveRuns(stores, engine, options.workloads().withEngine(engine), options.problems());
+        LiveRuns live = new LiveRuns(stores, engine, options.workloads().withEngine(engine), options.problems(),
+                options.host());
         Dispatcher dispatcher = new Dispatcher(guard, routes(stores, options, reports, live), options.problems());
         http.createContext("/", dispatcher);
         ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -134,6 +135,36 @@ class LiveRunTest {
                 RunInfo run = store.run(Long.parseLong(stored.group(1))).orElseThrow();
                 assertEquals("cancelled", run.label());
                 assertTrue(run.outcome().failed(), "a cancelled workload's run is failed");
+            }
+            assertTrue(s.problems.isEmpty(), s.problems.toString());
+        }
+    }
+
+    @Test
+    void aRunOfTheFormIsStoredWithTheHostsDescriptionUnderTheFormsOwnVariables() throws Exception {
+        Map<String, String> host = new LinkedHashMap<>();
+        host.put("host", "node7");
+        host.put("os", "Linux amd64");
+        host.put("kernel", "6.1.0-18-amd64");
+        host.put("cpu", "AMD EPYC 7B13");
+        host.put("cores", "2");
+        host.put("jvm", "OpenJDK 64-Bit Server VM 25.0.3+9-LTS Eclipse Adoptium");
+        try (Served s = Served.start(dir, true, host)) {
+            Served.Answer started = s.sendBody("POST", "/api/runs/new", "{\"tool\": \"none\", \"command\": [\"true\"],"
+                    + " \"environment\": {\"host\": \"mine\", \"PPW_LIVE\": \"1\"}, \"label\": \"described\"}",
+                    auth(s, "Content-Type: application/json"));
+            assertEquals(202, started.status(), started.text());
+            Matcher m = Pattern.compile("\"live\":\"(/api/live/[0-9a-f]+)\"").matcher(started.text());
+            assertTrue(m.find(), started.text());
+            String events = s.get(m.group(1)).text();
+            Matcher stored = Pattern.compile("event: stored\ndata: \\{\"run\":(\\d+),").matcher(events);
+            assertTrue(stored.find(), events);
+            try (RunStore store = RunStore.open(s.location, RunStore.Options.defaults())) {
+                Map<String, String> environment = store.run(Long.parseLong(stored.group(1))).orElseThrow().environment();
+                Map<String, String> expected = new LinkedHashMap<>(host);
+                expected.put("host", "mine");
+                expected.put("PPW_LIVE", "1");
+                assertEquals(expected, Map.copyOf(environment));
             }
             assertTrue(s.problems.isEmpty(), s.problems.toString());
         }

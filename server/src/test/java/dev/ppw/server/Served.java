@@ -58,11 +58,16 @@ final class Served implements AutoCloseable {
 
     /** As {@link #start(Path)}, with the new-run form served when {@code allowRun}. */
     static Served start(Path folder, boolean allowRun) throws IOException {
+        return start(folder, allowRun, Map.of());
+    }
+
+    /** As {@link #start(Path, boolean)}, each run stored from the form described by {@code host}. */
+    static Served start(Path folder, boolean allowRun, Map<String, String> host) throws IOException {
         StoreLocation location = StoreLocation.parse(folder.resolve("runs.db").toString(), folder);
         fill(location, folder);
         ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
         Server server = Server.start(Server.Options.of(location, 0).withToken(TOKEN).withProblems(problems::add)
-                .withAllowRun(allowRun), ENGINE);
+                .withAllowRun(allowRun).withHost(host), ENGINE);
         return new Served(folder, location, server, problems);
     }
 

@@ -1,9 +1,10 @@
 package dev.ppw.workload;
 
+import dev.ppw.model.PerfStatFields;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,15 +19,13 @@ import java.util.OptionalDouble;
  * {@code <not counted>}/{@code <not supported>}, its unit, the event, the time it was counted (ns), the share of the
  * interval counted, and perf's derived metric with its unit. The separator is the character after the first time.
  * The stored run's counter series come from the same text through the engine's {@code perf-stat} reader, which reads
- * these fields the same way (SEMANTICS.md "Counters"). Stateless; thread-safe.
+ * these fields by the same rules, {@link PerfStatFields} (SEMANTICS.md "Counters"). Stateless; thread-safe.
  */
 public final class PerfStatCsv {
     /** The separator the runner asks perf for ({@code -x ';'}): perf's event names may hold commas, never this. */
     public static final char SEPARATOR = ';';
 
     private static final int MAX_FRACTION_DIGITS = 9;
-    private static final String NOT = "<not";
-    private static final String RATE_PREFIXES = "KMG";
 
     private PerfStatCsv() {
     }
@@ -60,34 +59,22 @@ public final class PerfStatCsv {
         if (ns < 0) {
             return Optional.empty();
         }
-        List<String> f = split(t, t.charAt(end));
-        int v = valueColumn(f);
+        List<String> f = PerfStatFields.split(t, t.charAt(end));
+        int v = PerfStatFields.valueColumn(f);
         if (v < 0 || f.size() < v + 3 || f.get(v + 2).isBlank()) {
             return Optional.empty();
         }
         String id = v > 1 ? f.get(1).strip() : "";
         String count = f.get(v).strip();
         String unit = f.get(v + 1).strip();
-        OptionalDouble value = count.startsWith(NOT) ? OptionalDouble.empty() : number(count);
-        OptionalDouble counted = f.size() > v + 4 ? number(f.get(v + 4).strip()) : OptionalDouble.empty();
-        OptionalDouble metric = OptionalDouble.empty();
-        String metricUnit = "";
-        if (f.size() > v + 6 && number(f.get(v + 5).strip()).isPresent()) {
-            BigDecimal m = new BigDecimal(f.get(v + 5).strip());
-            metricUnit = f.get(v + 6).strip();
-            int scale = metricUnit.isEmpty() ? -1 : RATE_PREFIXES.indexOf(metricUnit.charAt(0));
-            if (scale >= 0 && metricUnit.length() == "K/sec".length() && metricUnit.endsWith("/sec")) {
-                // perf scales a rate to its size: one unit, events per second, whatever size it printed
-                m = m.movePointRight(3 * (scale + 1));
-                metricUnit = "/sec";
-            }
-            metric = OptionalDouble.of(m.doubleValue());
-            if (metricUnit.isEmpty()) {
-                metricUnit = "metric";
-            }
-        }
+        OptionalDouble value = count.startsWith(PerfStatFields.NOT_COUNTED) ? OptionalDouble.empty()
+                : PerfStatFields.number(count);
+        OptionalDouble counted = f.size() > v + 4 ? PerfStatFields.number(f.get(v + 4).strip()) : OptionalDouble.empty();
+        Optional<PerfStatFields.Metric> metric = f.size() > v + 6
+                ? PerfStatFields.metric(f.get(v + 5).strip(), f.get(v + 6).strip()) : Optional.empty();
         return Optional.of(new Line(ns, new CounterValue(f.get(v + 2).strip(), id, unit.isEmpty() ? "count" : unit,
-                value, counted, metric, metricUnit)));
+                value, counted, metric.map(m -> OptionalDouble.of(m.value().doubleValue())).orElse(OptionalDouble.empty()),
+                metric.map(PerfStatFields.Metric::unit).orElse(""))));
     }
 
     /**
@@ -138,38 +125,6 @@ public final class PerfStatCsv {
         }
     }
 
-    /** Which field holds the count: after the time, and after a column naming a CPU, core or thread if any. */
-    private static int valueColumn(List<String> f) {
-        if (f.size() > 1 && isCount(f.get(1))) {
-            return 1;
-        }
-        if (f.size() > 3 && isDigits(f.get(2).strip()) && isCount(f.get(3))) {
-            return 3;
-        }
-        return f.size() > 2 && isCount(f.get(2)) ? 2 : -1;
-    }
-
-    private static boolean isCount(String field) {
-        String s = field.strip();
-        return s.startsWith(NOT) || number(s).isPresent();
-    }
-
-    private static boolean isDigits(String s) {
-        return !s.isEmpty() && s.chars().allMatch(c -> c >= '0' && c <= '9');
-    }
-
-    /** Digits with an optional fraction, as perf prints counts; else empty. */
-    private static OptionalDouble number(String s) {
-        int dot = s.indexOf('.');
-        String whole = dot < 0 ? s : s.substring(0, dot);
-        String fraction = dot < 0 ? "" : s.substring(dot + 1);
-        if ((whole.isEmpty() && fraction.isEmpty()) || !(whole.isEmpty() || isDigits(whole))
-                || !(fraction.isEmpty() || isDigits(fraction))) {
-            return OptionalDouble.empty();
-        }
-        return OptionalDouble.of(Double.parseDouble(s));
-    }
-
     /** {@code seconds.fraction} in exact nanoseconds, or -1 when it is no such time. */
     static long nanos(String s) {
         int dot = s.indexOf('.');
@@ -184,16 +139,7 @@ public final class PerfStatCsv {
         return Long.parseLong(s.substring(0, dot)) * 1_000_000_000L + fraction;
     }
 
-    private static List<String> split(String text, char sep) {
-        List<String> fields = new ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == sep) {
-                fields.add(text.substring(start, i));
-                start = i + 1;
-            }
-        }
-        fields.add(text.substring(start));
-        return fields;
+    private static boolean isDigits(String s) {
+        return !s.isEmpty() && s.chars().allMatch(c -> c >= '0' && c <= '9');
     }
 }

@@ -5,15 +5,16 @@ import dev.ppw.model.BadInputException;
 import dev.ppw.model.DiagnosticKind;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
+import dev.ppw.model.PerfStatFields;
 import dev.ppw.model.Quote;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * Streams {@code perf stat -I N} output into an {@link EventSink} as counter series, a line at a time.
@@ -45,8 +46,7 @@ final class PerfStatReader {
     static final int MAX_LINE_BYTES = 1 << 16;
 
     private static final int QUOTE_BYTES = 60;
-    private static final String NOT = "<not";
-    private static final String RATE_PREFIXES = "KMG";
+    private static final String NOT = PerfStatFields.NOT_COUNTED;
 
     private final String file;
     private final EventSink sink;
@@ -150,34 +150,18 @@ final class PerfStatReader {
 
     /** Reads one CSV interval; the problem, or null. */
     private String csv(String text) {
-        List<String> f = split(text, separator);
+        List<String> f = PerfStatFields.split(text, separator);
         long ts = time(f.get(0).strip());
         if (ts < 0) {
             return "no interval time (seconds, as perf stat -I prints them) at the start of the line";
         }
-        int v = valueColumn(f);
+        int v = PerfStatFields.valueColumn(f);
         if (v < 0 || f.size() < v + 3) {
             return "an interval line is 'time,[cpu or thread,]count,unit,event,...'";
         }
         String id = v > 1 ? f.get(1).strip() : "";
         return emit(ts, id, f.get(v).strip(), f.get(v + 1).strip(), f.get(v + 2).strip(),
                 f.size() > v + 6 ? f.get(v + 5).strip() : "", f.size() > v + 6 ? f.get(v + 6).strip() : "");
-    }
-
-    /** Which field holds the count: after the time, and after a column naming a CPU, core or thread if any. */
-    private static int valueColumn(List<String> f) {
-        if (f.size() > 1 && isCount(f.get(1))) {
-            return 1;
-        }
-        if (f.size() > 3 && isDigits(f.get(2).strip()) && isCount(f.get(3))) {
-            return 3;
-        }
-        return f.size() > 2 && isCount(f.get(2)) ? 2 : -1;
-    }
-
-    private static boolean isCount(String field) {
-        String s = field.strip();
-        return s.startsWith(NOT) || parseNumber(s) != null;
     }
 
     /** Reads one line of the human table; the problem, or null. */
@@ -228,7 +212,7 @@ final class PerfStatReader {
     }
 
     private static boolean isTableCount(String token) {
-        return token.startsWith(NOT) || parseNumber(withoutThousands(token)) != null;
+        return token.startsWith(NOT) || PerfStatFields.number(withoutThousands(token)).isPresent();
     }
 
     /** {@code 1,234,567} as perf prints counts in the table: the commas go. */
@@ -245,43 +229,18 @@ final class PerfStatReader {
             diagnostics.note(NOT_COUNTED);
             return null;
         }
-        Double v = parseNumber(value);
-        if (v == null || v.isInfinite()) {
+        OptionalDouble v = PerfStatFields.number(value);
+        if (v.isEmpty() || Double.isInfinite(v.getAsDouble())) {
             return "the count '" + value + "' is no number a double holds";
         }
-        sink.counter("", event, id, unit.isEmpty() ? "count" : unit, ts, v);
-        if (parseNumber(metricValue) != null) {
-            // perf scales rates to their size (/sec, K/sec, M/sec): one series per rate, in events per second.
-            BigDecimal m = new BigDecimal(metricValue);
-            String series = metricUnit.isEmpty() ? "metric" : metricUnit;
-            int scale = RATE_PREFIXES.indexOf(series.isEmpty() ? ' ' : series.charAt(0));
-            if (scale >= 0 && series.endsWith("/sec") && series.length() == "K/sec".length()) {
-                m = m.movePointRight(3 * (scale + 1));
-                series = "/sec";
+        sink.counter("", event, id, unit.isEmpty() ? "count" : unit, ts, v.getAsDouble());
+        // perf scales rates to their size (/sec, K/sec, M/sec): one series per rate, in events per second.
+        PerfStatFields.metric(metricValue, metricUnit).ifPresent(m -> {
+            if (Double.isFinite(m.value().doubleValue())) {
+                sink.counter("", event, id, m.unit(), ts, m.value().doubleValue());
             }
-            if (Double.isFinite(m.doubleValue())) {
-                sink.counter("", event, id, series, ts, m.doubleValue());
-            }
-        }
+        });
         return null;
-    }
-
-    /** Digits with an optional fraction, as perf prints counts and metrics; else null. */
-    private static Double parseNumber(String s) {
-        int n = s.length();
-        int digits = 0;
-        boolean dot = false;
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c >= '0' && c <= '9') {
-                digits++;
-            } else if (c == '.' && !dot) {
-                dot = true;
-            } else {
-                return null;
-            }
-        }
-        return digits == 0 ? null : Double.valueOf(s);
     }
 
     private static boolean isDigits(String s) {
@@ -295,19 +254,6 @@ final class PerfStatReader {
             return -1;
         }
         return PerfHeader.nanos(s, 0, s.length());
-    }
-
-    private static List<String> split(String text, char sep) {
-        List<String> fields = new ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == sep) {
-                fields.add(text.substring(start, i));
-                start = i + 1;
-            }
-        }
-        fields.add(text.substring(start));
-        return fields;
     }
 
     private void bad(int column, String what) {
