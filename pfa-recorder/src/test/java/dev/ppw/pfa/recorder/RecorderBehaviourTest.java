@@ -104,6 +104,48 @@ class RecorderBehaviourTest {
     }
 
     @Test
+    void aRingThatGrowsWhileTheWriterLagsKeepsEveryEventInOrder() throws Exception {
+        PerfFlowRecorder r = recorder("", new ArrayList<>());
+        // three names: a region is four slots, so a name comes back to another slot each time round the ring
+        // (4,096 is no multiple of 12) and the ring's store-only-what-changed is exercised with changes
+        String[] names = {"a", "b", "c"};
+        int regions = 200_000;
+        Thread t = new Thread(() -> {
+            for (int i = 0; i < regions; i++) {
+                try (Region x = r.region(names[i % 3], "C")) {
+                    Thread.onSpinWait();
+                }
+            }
+        });
+        t.start();
+        t.join();
+        r.finish();
+        List<Traces.Event> events = events(r);
+        assertEquals(2 * regions, events.size());
+        for (int i = 0; i < events.size(); i++) {
+            Traces.Event e = events.get(i);
+            assertEquals(names[(i / 2) % 3] + (i % 2 == 0 ? ":B" : ":E"), e.name() + ":" + e.ph(), "event " + i);
+        }
+        for (Lane lane : r.lanes()) {
+            int slots = lane.traceLane().longs.length;
+            assertTrue(slots >= TraceMode.PLATFORM_SLOTS && slots <= TraceMode.PLATFORM_MAX_SLOTS
+                    && Integer.bitCount(slots) == 1, "ring of " + slots + " slots");
+        }
+    }
+
+    @Test
+    void ringsGrowWithinTheWritersBudgetOnly() {
+        TraceWriter w = new TraceWriter(null, dir.resolve("unused.pfw"), true, 1, s -> { });
+        long chunk = TraceWriter.RING_BUDGET_BYTES / 3;
+        assertTrue(w.takeRingBytes(chunk));
+        assertTrue(w.takeRingBytes(chunk));
+        assertTrue(w.takeRingBytes(chunk));
+        assertFalse(w.takeRingBytes(chunk), "a fourth third of the budget");
+        assertTrue(w.takeRingBytes(TraceWriter.RING_BUDGET_BYTES - 3 * chunk), "what is left, exactly");
+        assertFalse(w.takeRingBytes(1));
+    }
+
+    @Test
     void endedThreadsGiveTheirLanesToNewOnes() throws Exception {
         PerfFlowRecorder r = recorder("", new ArrayList<>());
         for (int i = 0; i < 50; i++) {
