@@ -133,6 +133,43 @@ class RecorderBehaviourTest {
         }
     }
 
+    /**
+     * A region's E carries no name in the ring: the writer takes it from the B it pairs with. Loose Bs and Es, a
+     * clipped region and an E with nothing open must still come out named as they were recorded.
+     */
+    @Test
+    void endsAreNamedAsRecordedThroughLooseEventsAndClips() throws Exception {
+        assertEquals(List.of("a:B", "x:B", "b:B", "b:E", "y:E", "d:B", "d:E", "a:E", "z:E", "e:B", "e:E"),
+                phases(mixedRun(recorder("name=verbose", new ArrayList<>()))));
+        assertEquals(List.of("x:B", "b:X", "y:E", "d:X", "a:X", "z:E", "e:X"),
+                phases(mixedRun(recorder("name=compact:log-event=Compact", new ArrayList<>()))));
+    }
+
+    private PerfFlowRecorder mixedRun(PerfFlowRecorder r) {
+        Region a = r.region("a", "C");
+        r.syncEvent(dev.ppw.pfa.Pointcut.BEFORE, "x", "C");
+        try (Region b = r.region("b", "C")) {
+            Thread.onSpinWait();
+        }
+        r.syncEvent(dev.ppw.pfa.Pointcut.AFTER, "y", "C"); // ends x, under its own name
+        r.region("d", "C"); // left open: a's close clips it
+        a.close();
+        r.syncEvent(dev.ppw.pfa.Pointcut.AFTER, "z", "C"); // nothing open
+        try (Region e = r.region("e", "C")) {
+            Thread.onSpinWait();
+        }
+        r.finish();
+        return r;
+    }
+
+    private List<String> phases(PerfFlowRecorder r) throws Exception {
+        List<String> seq = new ArrayList<>();
+        for (Traces.Event e : events(r)) {
+            seq.add(e.name() + ":" + e.ph());
+        }
+        return seq;
+    }
+
     @Test
     void ringsGrowWithinTheWritersBudgetOnly() {
         TraceWriter w = new TraceWriter(null, dir.resolve("unused.pfw"), true, 1, s -> { });
