@@ -7,6 +7,7 @@ import dev.ppw.model.Metric;
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.DiagnosticKind;
+import dev.ppw.model.DiagnosticWords;
 import dev.ppw.model.Diagnostics;
 import dev.ppw.model.EventSink;
 import dev.ppw.model.FrameTable;
@@ -134,6 +135,11 @@ public final class Folder implements EventSink, AutoCloseable {
     private final Map<String, Integer> sampleTracks = new java.util.HashMap<>();
     private final TrackReplay replay = new TrackReplay();
     private String currentInput;
+    /** How many kinds of what an input with nothing to profile held its warning names. */
+    private static final int HELD_KINDS_SAID = 3;
+    /** The counts of each warning and note kind when the current input began, to say what it held. */
+    private final Map<String, Long> warningsAtBegin = new HashMap<>();
+    private final Map<String, Long> notesAtBegin = new HashMap<>();
     private SpillFile spill;
     private long bufferedEvents;
     /** Within the first reading of {@link #fold}: in-order tracks may be replayed while reading. */
@@ -341,6 +347,10 @@ public final class Folder implements EventSink, AutoCloseable {
         currentInput = displayName;
         inputs.add(displayName);
         inputWindows = nextWindows;
+        warningsAtBegin.clear();
+        diagnostics.warnings().forEach((kind, e) -> warningsAtBegin.put(kind, e.count()));
+        notesAtBegin.clear();
+        diagnostics.notes().forEach((kind, e) -> notesAtBegin.put(kind, e.count()));
     }
 
     @Override
@@ -681,10 +691,12 @@ public final class Folder implements EventSink, AutoCloseable {
             if (inputTree != null && inputWindows != null) {
                 phasesOf.put(inputTree, new PhaseTrees(inputTree, inputWindows, this::newTree));
             }
+            boolean leftOut = false;
             for (int i = 0; i < tracks.size(); i++) {
                 TrackFold t = tracks.get(i);
                 if (!selected(i)) {
                     diagnostics.note(TRACK_NOT_SELECTED, currentInput + ": " + trackName(i));
+                    leftOut = true;
                     continue;
                 }
                 boolean replayed = !t.broken && (!options.splitByPid() || t.timed > 0);
@@ -705,15 +717,22 @@ public final class Folder implements EventSink, AutoCloseable {
                 }
             }
             // The samples after the tracks, whole: they add up the same whether inputs fold here or apart.
+            boolean[] samplesLeftOut = {false};
             inputSamples.forEach((key, samples) -> {
                 Integer track = sampleTracks.get(key);
                 if (track != null && !selected(track)) {
+                    samplesLeftOut[0] = true;
                     return;
                 }
                 CallTree into = inputTree != null ? inputTree : byPid.get(track == null ? key : tracks.get(track).pid);
                 TreeAdd.into(samples, into, IntUnaryOperator.identity());
                 addPhases(inputSamplePhases.get(samples), phasesOf.get(into));
             });
+            boolean gave = !inputCounters.isEmpty() || (inputTree != null ? inputTree.size() > 1
+                    : byPid.values().stream().anyMatch(t -> t.size() > 1));
+            if (!gave && !leftOut && !samplesLeftOut[0]) {
+                warnNothingToProfile();
+            }
             if (inputTree != null) {
                 TreeAdd.into(inputTree, tree, IntUnaryOperator.identity());
                 PhaseTrees inputPhases = phasesOf.get(inputTree);
@@ -746,6 +765,36 @@ public final class Folder implements EventSink, AutoCloseable {
         } finally {
             forgetInput();
         }
+    }
+
+    /**
+     * Counts the current input as {@link Diagnostics#NO_EVENTS}: it gave no call, sample or counter value (and no
+     * selection left its tracks out). The example says what the input held instead, the warnings and notes its
+     * reading counted, or that it held no events at all.
+     */
+    private void warnNothingToProfile() {
+        DiagnosticWords words = diagnostics.words();
+        // Kinds said in the same words (phases i and I: instant events) are said once, their counts added.
+        Map<String, String> kindOf = new LinkedHashMap<>();
+        Map<String, Long> counts = new HashMap<>();
+        for (boolean warnings : new boolean[] {true, false}) {
+            (warnings ? diagnostics.warnings() : diagnostics.notes()).forEach((kind, e) -> {
+                long n = e.count() - (warnings ? warningsAtBegin : notesAtBegin).getOrDefault(kind, 0L);
+                if (n > 0) {
+                    String said = words.words(kind, 2);
+                    kindOf.putIfAbsent(said, kind);
+                    counts.merge(said, n, Long::sum);
+                }
+            });
+        }
+        List<String> held = new ArrayList<>();
+        kindOf.forEach((said, kind) -> held.add(words.counted(kind, counts.get(said))));
+        // A few kinds say what the input was; a trace of many event names (LTTng's) would make a line of each.
+        String said = held.size() <= HELD_KINDS_SAID ? String.join(", ", held)
+                : String.join(", ", held.subList(0, HELD_KINDS_SAID)) + " and " + (held.size() - HELD_KINDS_SAID)
+                + " more kinds";
+        diagnostics.warn(Diagnostics.NO_EVENTS, currentInput + ": " + (held.isEmpty() ? "the input holds no events"
+                : "no call, sample or counter value; it held only " + said));
     }
 
     private Profile pidProfile(CallTree pidTree, String pid, Map<String, CounterSeries> seriesOfInput) {
@@ -917,6 +966,17 @@ public final class Folder implements EventSink, AutoCloseable {
         if (!options.threads().splits()) {
             return folded;
         }
+        Map<Integer, String> names = topLevelNames();
+        CallTree named = newTree();
+        TreeAdd.into(folded, named, frame -> {
+            String name = names.get(frame);
+            return name == null ? frame : frames.intern(name);
+        });
+        return named;
+    }
+
+    /** Each top level's frame, as folded, to the name {@link #named} gives it (absent: its frame's own name). */
+    private Map<Integer, String> topLevelNames() {
         Map<String, Integer> threadsNamed = new HashMap<>();
         if (options.threads() == ThreadMode.SPLIT) {
             topLevels.forEachValue(whose -> {
@@ -926,12 +986,8 @@ public final class Folder implements EventSink, AutoCloseable {
                 }
             });
         }
-        CallTree named = newTree();
-        TreeAdd.into(folded, named, frame -> {
-            TopLevel whose = topLevels.get(frame);
-            if (whose == null) {
-                return frame;
-            }
+        Map<Integer, String> names = new HashMap<>();
+        topLevels.forEachKeyValue((frame, whose) -> {
             String name = whose.async()
                     ? "async " + processNames.getOrDefault(whose.pid(), "pid " + whose.pid())
                     : threadNames.get(whose.pid() + "/" + whose.tid());
@@ -939,9 +995,30 @@ public final class Folder implements EventSink, AutoCloseable {
                 // perf script's default output names no pid: the tid alone then tells the thread.
                 name = name + (whose.pid().isEmpty() ? " (tid " : " (pid " + whose.pid() + " tid ") + whose.tid() + ")";
             }
-            return name == null ? frame : frames.intern(name);
+            if (name != null) {
+                names.put(frame, name);
+            }
         });
-        return named;
+        return names;
+    }
+
+    /**
+     * With threads split, the process of each top level of {@link #tree()} and {@link #toProfile()} (and of the
+     * phases'), by the name the top level has there: its pid, empty when the input names none (perf script's
+     * default output) or when top levels of two processes have that name ({@code --threads by-name}). Empty
+     * without threads split.
+     */
+    public Map<String, String> topLevelPids() {
+        if (!options.threads().splits()) {
+            return Map.of();
+        }
+        Map<Integer, String> names = topLevelNames();
+        Map<String, String> pids = new HashMap<>();
+        topLevels.forEachKeyValue((frame, whose) -> {
+            String name = names.getOrDefault(frame, frames.regionName(frame));
+            pids.merge(name, whose.pid(), (a, b) -> a.equals(b) ? a : "");
+        });
+        return pids;
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.ppw.aggregate;
 import dev.ppw.aggregate.TestTrace.Trace;
 import dev.ppw.aggregate.TestTrace.Track;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.Diagnostics;
 import dev.ppw.model.RegionCounters;
 import dev.ppw.model.CounterSeries;
 import dev.ppw.model.Profile;
@@ -225,7 +226,10 @@ class FolderCountersTest {
         odd.endInput();
         assertNull(odd.toProfile().displayTimeUnit());
         assertEquals(1, odd.diagnostics().noteCount(Folder.DISPLAY_TIME_UNIT_IGNORED));
-        assertEquals(0, odd.diagnostics().warningCount());
+        // A note, not a warning; the input's only warning is that it gave nothing to profile.
+        assertEquals(List.of("a.json: no call, sample or counter value; it held only 1 displayTimeUnit not understood"
+                + " (ignored)"), odd.diagnostics().warnings().get(Diagnostics.NO_EVENTS).examples());
+        assertEquals(1, odd.diagnostics().warningCount());
 
         Folder two = new Folder();
         for (String unit : List.of("ns", "ms", "ns")) {

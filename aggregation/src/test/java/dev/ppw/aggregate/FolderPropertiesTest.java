@@ -6,11 +6,13 @@ import dev.ppw.aggregate.TraceGenerator.Forest;
 import dev.ppw.aggregate.TraceGenerator.Order;
 import dev.ppw.aggregate.TraceGenerator.Style;
 import dev.ppw.model.CallTree;
+import dev.ppw.model.Diagnostics;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -41,7 +43,9 @@ class FolderPropertiesTest {
             Folder folder = TestTrace.fold(forest.trace());
             Folded expected = new Folded(forest.expectedNodes(), Map.of());
             assertEquals(expected.nodes(), TestTrace.snapshot(folder).nodes(), "tree of" + forest);
-            assertEquals(Map.of(), folder.diagnostics().warnings(), "warnings of" + forest);
+            // An empty forest is an input with nothing to profile, and says so (SEMANTICS.md section 5).
+            assertEquals(forest.expectedNodes().isEmpty() ? Set.of(Diagnostics.NO_EVENTS) : Set.of(),
+                    folder.diagnostics().warnings().keySet(), "warnings of" + forest);
             assertEquals(expected.render(), ReferenceReplay.replay(forest.trace()).render(), "reference on" + forest);
             assertInvariants(folder.tree(), forest.toString());
         });

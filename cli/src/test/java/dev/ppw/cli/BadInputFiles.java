@@ -156,6 +156,13 @@ final class BadInputFiles {
         // Large enough for the parallel reader, with 1 MiB of zeros at the end.
         files.put("zero-tail-1mb.pfw", () -> concat(utf8(manyEvents(20_000)), new byte[1 << 20]));
         files.put("name-21mb.json", () -> ascii("[{\"name\":\"" + "n".repeat(21_000_000) + "\",\"ph\":\"X\",\"ts\":1}]\n"));
+        // issue 26's campaign: a 4 KiB page of zeros inside folded stacks, past the head that detection reads
+        files.put("folded-zero-page.folded", () -> {
+            byte[] b = ascii(foldedLines(8000));
+            java.util.Arrays.fill(b, 100_000, 100_000 + 4096, (byte) 0);
+            return b;
+        });
+        files.put("folded-nul-in-name.folded", () -> concat(ascii(foldedLines(5000)), ascii("main;a\u0000b 3\nmain;c 2\n")));
         return files;
     }
 
@@ -391,6 +398,15 @@ final class BadInputFiles {
             // the cut: what came before it is all there is
         }
         return out.toByteArray();
+    }
+
+    /** {@code n} lines of folded stacks, {@code main;work;stepK 1} for K from 0 to 49 in turn. */
+    private static String foldedLines(int n) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            sb.append("main;work;step").append(i % 50).append(" 1\n");
+        }
+        return sb.toString();
     }
 
     /** Writes {@code name} of {@link #generated()} into {@code dir}. */

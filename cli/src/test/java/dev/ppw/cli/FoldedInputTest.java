@@ -134,7 +134,9 @@ class FoldedInputTest {
         Path trace = write("t.json", "[{\"ph\":\"X\",\"name\":\"main\",\"ts\":0,\"dur\":3,\"pid\":1,\"tid\":1}]\n");
         Cli r = Cli.run("profile", trace.toString(), "--input-format", "folded", "--format", "csv", "--strict");
         assertEquals(Main.BAD_DATA, r.exit(), r.toString());
-        assertEquals("ppw-java: error: 1 malformed event or line (skipped) [bad_event] under --strict, so no output was"
+        // the line skipped, nothing is left to profile: said too (SEMANTICS.md section 5)
+        assertEquals("ppw-java: error: 2 warnings: 1 malformed event or line (skipped) [bad_event], 1 input with nothing"
+                + " to profile (no call, sample or counter value) [no_events] under --strict, so no output was"
                 + " written; first: "
                 + trace + ":1:1: no sample count at the end of the line: \"[{\\\"ph\\\":\\\"X\\\",\\\"name\\\":"
                 + "\\\"main\\\",\\\"ts\\\":0,\\\"dur\\\":3,\\\"pid\\\":1,\\\"tid\\\":1}]\"\n", r.err());

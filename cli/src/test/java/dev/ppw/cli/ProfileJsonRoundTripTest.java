@@ -96,7 +96,7 @@ class ProfileJsonRoundTripTest {
         Path target = dir.resolve("saved.ppw.json.gz");
         Profile p = smallTree();
         AtomicOutput.write(target, out -> new JsonWriter().write(new Report(p,
-                Report.allRows(p), p.tree().totalInclusiveNanos(), Optional.of(DisplayUnit.US)), out));
+                Report.allRows(p), RandomProfiles.totalNanos(p.tree()), Optional.of(DisplayUnit.US)), out));
         Profile back = new SavedProfileFormat().read(InputSource.of(target), ReadOptions.defaults());
         assertEquals(p.tree().size(), back.tree().size());
         for (int n = 1; n < p.tree().size(); n++) {
@@ -112,7 +112,7 @@ class ProfileJsonRoundTripTest {
         for (int n = 1; n < p.tree().size(); n++) {
             perNode.set(n, 1, p.tree().inclusiveNanos(n), 2.5, 0.5, "n1");
         }
-        Report withBreakdown = new Report(p, Report.allRows(p), p.tree().totalInclusiveNanos(),
+        Report withBreakdown = new Report(p, Report.allRows(p), RandomProfiles.totalNanos(p.tree()),
                 Optional.of(DisplayUnit.US)).withBreakdown(perNode);
         Profile back = read(write(withBreakdown));
         assertEquals(RandomProfiles.rowsByPath(p.tree()), RandomProfiles.rowsByPath(back.tree()));
@@ -122,7 +122,7 @@ class ProfileJsonRoundTripTest {
     }
 
     static Profile roundTrip(Profile p, int[] rows, DisplayUnit unit) {
-        return read(write(new Report(p, rows, p.tree().totalInclusiveNanos(), Optional.of(unit))));
+        return read(write(new Report(p, rows, RandomProfiles.totalNanos(p.tree()), Optional.of(unit))));
     }
 
     private static byte[] write(Report report) {

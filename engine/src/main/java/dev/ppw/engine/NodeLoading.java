@@ -133,6 +133,8 @@ final class NodeLoading {
 
     private Loaded loadTrace(String file, String label, InputSource source, EventFormat format, Folder folder,
                              ReadOptions options) throws IOException {
+        // In the format's words: an input with nothing to profile says what it held instead.
+        folder.diagnostics().declare(format.diagnosticKinds());
         if (source.rereadable()) {
             // On this thread (inputs load in parallel): a large plain file goes through the chunk parser, and a
             // second reading lets the folder replay time-ordered tracks while reading.
@@ -163,6 +165,20 @@ final class NodeLoading {
 
     private Loaded loadSaved(String file, String label, Profile read) {
         Diagnostics notes = new Diagnostics();
+        // Its rows are every thread's added up: no track is left to choose or to split (SEMANTICS.md "Filters").
+        List<String> asked = new ArrayList<>();
+        if (!foldOptions.selection().isAll()) {
+            asked.add(foldOptions.selection().label());
+        }
+        if (foldOptions.threads().splits()) {
+            asked.add("--threads " + foldOptions.threads().label());
+        }
+        if (!asked.isEmpty()) {
+            notes.warn(Diagnostics.SELECTION_ON_SAVED, file + ": " + String.join(" ", asked) + " left it whole");
+        }
+        if (read.tree().size() <= 1 && read.counters().isEmpty()) {
+            notes.warn(Diagnostics.NO_EVENTS, file + ": the profile holds no rows");
+        }
         Profile saved = AsyncRows.apply(foldOptions.async(), read, notes);
         String savedView = saved.view().label() + (saved.view() == ViewKind.TAU ? " depth " + saved.tauDepth() : "");
         String holds = saved.nodes() > 1

@@ -146,6 +146,8 @@ final class TraceFolding {
         try (input) {
             EventFormat format = reading.traceFormatOf(input);
             ReadOptions options = reading.options().limitedTo(jobs).withProgress(progress);
+            // In the format's words: an input with nothing to profile says what it held instead.
+            folder.diagnostics().declare(format.diagnosticKinds());
             if (input.rereadable()) {
                 folder.fold(sink -> format.read(input, sink, options));
             } else {

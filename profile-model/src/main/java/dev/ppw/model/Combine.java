@@ -29,12 +29,15 @@ public enum Combine {
     }
 
     /**
-     * {@code a} combined with {@code b}; a sum past the limit of a {@code long} stops at it, never wraps
-     * ({@link CallTree#sum} also counts it).
+     * {@code a} combined with {@code b}, exactly. A sum that would go past the limit of a {@code long} is refused,
+     * never wrapped nor stopped unsaid: sums into a tree go through {@link CallTree#add(int, Metric, long)}, which
+     * stops them at the limit and counts it (SEMANTICS.md section 5, "Limits"), a merge's through its 128-bit sums.
+     *
+     * @throws ArithmeticException when {@link #SUM}'s sum goes past the range of a {@code long}
      */
     public long apply(long a, long b) {
         return switch (this) {
-            case SUM -> CallTree.saturated(a, b);
+            case SUM -> Math.addExact(a, b);
             case MIN -> Math.min(a, b);
             case MAX -> Math.max(a, b);
         };

@@ -52,6 +52,9 @@ public final class DiagnosticWords {
         kinds.add(DiagnosticKind.warning(Diagnostics.ARITHMETIC_OVERFLOW,
                 "sum past the limit of a 64-bit integer (stopped at the limit)",
                 "sums past the limit of a 64-bit integer (stopped at the limit)"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.NO_EVENTS,
+                "input with nothing to profile (no call, sample or counter value)",
+                "inputs with nothing to profile (no call, sample or counter value)"));
         kinds.add(DiagnosticKind.note(Diagnostics.EMPTY_STACK, "sample with an empty stack",
                 "samples with an empty stack"));
         kinds.add(DiagnosticKind.note(Diagnostics.COUNTER_OUTSIDE_REGION, "region counter sample outside its region",
@@ -69,6 +72,11 @@ public final class DiagnosticWords {
                 "async events left out (--async off)"));
         kinds.add(DiagnosticKind.note(Diagnostics.UNFINISHED_EVENT, "unfinished last event of a followed input (left out)",
                 "unfinished last events of followed inputs (left out)"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.SELECTION_ON_SAVED,
+                "saved profile taken whole: its threads were added up when it was saved, so --pid, --tid,"
+                        + " --thread-name and --threads cannot choose or split them",
+                "saved profiles taken whole: their threads were added up when they were saved, so --pid, --tid,"
+                        + " --thread-name and --threads cannot choose or split them"));
         GENERIC = List.copyOf(kinds);
     }
 

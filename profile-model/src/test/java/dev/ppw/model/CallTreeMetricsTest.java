@@ -113,8 +113,9 @@ class CallTreeMetricsTest {
         assertThrows(IllegalArgumentException.class, () -> new MetricGroup("g", List.of(lone, ratio), "sum"),
                 "a ratio's denominator must be in its group");
         assertEquals(Long.MAX_VALUE, Combine.MAX.apply(Long.MAX_VALUE, 3L));
-        // A sum stops at the limit of a long, never wraps (SEMANTICS.md section 5, "Limits").
-        assertEquals(Long.MAX_VALUE, Combine.SUM.apply(Long.MAX_VALUE, 1L));
-        assertEquals(Long.MIN_VALUE, Combine.SUM.apply(Long.MIN_VALUE, -1L));
+        // A sum past the limit of a long is refused, never wrapped nor stopped unsaid: a tree's sums count it.
+        assertEquals(Long.MAX_VALUE, Combine.SUM.apply(Long.MAX_VALUE - 1, 1L));
+        assertThrows(ArithmeticException.class, () -> Combine.SUM.apply(Long.MAX_VALUE, 1L));
+        assertThrows(ArithmeticException.class, () -> Combine.SUM.apply(Long.MIN_VALUE, -1L));
     }
 }

@@ -84,6 +84,19 @@ public final class RandomProfiles {
                 names(r), nodeInfos, series, DISPLAY_UNITS[r.nextInt(DISPLAY_UNITS.length)]);
     }
 
+    /**
+     * Every root's inclusive time summed, stopping at the limit of a long as a report's totals do: the total a test
+     * gives a {@code Report} of a random tree, whose values may be anywhere up to 2^63 - 1
+     * ({@link CallTree#totalInclusiveNanos()} refuses such a sum).
+     */
+    public static long totalNanos(CallTree t) {
+        long total = 0;
+        for (int root = t.firstChild(CallTree.ROOT); root != CallTree.NONE; root = t.nextSibling(root)) {
+            total = CallTree.saturated(total, t.inclusiveNanos(root));
+        }
+        return total;
+    }
+
     /** The rows in node order, or depth first with each node's children in a random order: parents first either way. */
     public static int[] rows(CallTree t, Random r) {
         if (r.nextBoolean()) {

@@ -127,9 +127,9 @@ public final class SpeedscopeWriter implements OutputWriter {
         profiles.add(new Stacks(report, report.rows(whole.tree().mainPart()), wholeName, frames, wholeWeight));
         addAsync(profiles, frames, report, wholeName, wholeWeight);
         // One thread or one node is the whole again: written once.
-        boolean parts = report.sections().size() > 1;
+        boolean parts = report.printedSections().size() > 1;
         if (parts) {
-            for (Report.Section s : report.sections()) {
+            for (Report.Section s : report.printedSections()) {
                 addParts(profiles, frames, s.report(), s.label(), Stacks.weightOf(s.report()), true);
             }
         }
@@ -138,7 +138,7 @@ public final class SpeedscopeWriter implements OutputWriter {
             String phaseName = "phase " + phase.name();
             addParts(profiles, frames, phase.report(), phaseName, wholeWeight, false);
             if (parts) {
-                for (Report.Section s : report.sections()) {
+                for (Report.Section s : report.printedSections()) {
                     // Sections carry the phases of the whole, in its order (Engine.sections).
                     if (p < s.report().phases().size()) {
                         addParts(profiles, frames, s.report().phases().get(p).report(), phaseName + ": " + s.label(),
@@ -239,7 +239,8 @@ public final class SpeedscopeWriter implements OutputWriter {
         private final int[] frameOf;
         private final List<int[]> keyFrames = new ArrayList<>();
         private final boolean weighed;
-        private long totalValue;
+        /** The kept stacks' values summed exactly, however large (SEMANTICS.md section 5, "Limits"). */
+        private final ExactSum totalValue = new ExactSum();
 
         /** What a report's stacks weigh: null for time, else its first sample weight. */
         static Metric weightOf(Report report) {
@@ -266,7 +267,7 @@ public final class SpeedscopeWriter implements OutputWriter {
             for (int node : listed) {
                 if (value(node) > 0) {
                     chosen[n++] = node;
-                    totalValue = CallTree.saturated(totalValue, value(node));
+                    totalValue.add(value(node));
                 }
             }
             this.kept = Arrays.copyOf(chosen, n);
@@ -319,7 +320,7 @@ public final class SpeedscopeWriter implements OutputWriter {
             g.writeStringField("unit", unit);
             g.writeNumberField("startValue", 0);
             g.writeFieldName("endValue");
-            g.writeNumber(valueText(totalValue));
+            g.writeNumber(weight == null ? totalValue.in(timeUnit) : totalValue.count());
             g.writeArrayFieldStart("samples");
             int[] path = new int[16];
             for (int i = 0; i < kept.length; i++) {

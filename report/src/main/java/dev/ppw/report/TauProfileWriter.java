@@ -2,11 +2,10 @@ package dev.ppw.report;
 
 import dev.ppw.model.CallTree;
 import dev.ppw.model.CounterSeries;
+import dev.ppw.model.DisplayUnit;
 import dev.ppw.model.NodeInfo;
-import dev.ppw.model.Part;
 import dev.ppw.model.Profile;
 import dev.ppw.model.Report;
-import dev.ppw.model.SampleWeights;
 import dev.ppw.model.output.Content;
 import dev.ppw.model.output.FolderWriter;
 import dev.ppw.model.output.ReportFeature;
@@ -102,14 +101,14 @@ public final class TauProfileWriter implements FolderWriter {
 
     @Override
     public void write(Report report, Entries entries) throws IOException {
-        if (report.sections().isEmpty()) {
+        if (report.printedSections().isEmpty()) {
             try (OutputStream out = entries.create("profile.0.0.0")) {
                 writeFile(report.profile(), "", report.phases(), out);
             }
             return;
         }
         int index = 0;
-        for (Report.Section section : report.sections()) {
+        for (Report.Section section : report.printedSections()) {
             String name = section.kind() == Report.Section.Kind.NODE ? "profile." + index + ".0.0"
                     : "profile.0.0." + index;
             try (OutputStream out = entries.create(name)) {
@@ -122,17 +121,18 @@ public final class TauProfileWriter implements FolderWriter {
     private static void writeFile(Profile profile, String label, List<Report.Phase> phases, OutputStream out)
             throws IOException {
         CallTree tree = profile.tree();
-        Map<String, long[]> flat = new LinkedHashMap<>();
-        List<String> callpaths = new ArrayList<>();
+        // A region's contexts summed exactly, however large: no value of the profile stopped at the limit.
+        Map<String, ExactSum[]> flat = new LinkedHashMap<>();
         String[] names = new String[tree.size()];
         for (int node = 1; node < tree.size(); node++) {
             names[node] = timerName(tree.regionName(node));
-            long[] f = flat.computeIfAbsent(names[node], k -> new long[4]);
-            f[0] = CallTree.saturated(f[0], tree.calls(node));
-            f[1] = CallTree.saturated(f[1], tree.subcalls(node));
-            f[2] = CallTree.saturated(f[2], tree.exclusiveNanos(node));
+            ExactSum[] f = flat.computeIfAbsent(names[node],
+                    k -> new ExactSum[] {new ExactSum(), new ExactSum(), new ExactSum(), new ExactSum()});
+            f[0].add(tree.calls(node));
+            f[1].add(tree.subcalls(node));
+            f[2].add(tree.exclusiveNanos(node));
             if (!hasAncestorNamed(tree, names, node)) {
-                f[3] = CallTree.saturated(f[3], tree.inclusiveNanos(node));
+                f[3].add(tree.inclusiveNanos(node));
             }
         }
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
@@ -166,8 +166,9 @@ public final class TauProfileWriter implements FolderWriter {
         for (Report.Phase phase : phases) {
             phaseNames.add(timerName(phase.name()));
         }
-        for (Map.Entry<String, long[]> e : flat.entrySet()) {
-            timer(w, e.getKey(), e.getValue()[0], e.getValue()[1], e.getValue()[2], e.getValue()[3],
+        for (Map.Entry<String, ExactSum[]> e : flat.entrySet()) {
+            ExactSum[] f = e.getValue();
+            timer(w, e.getKey(), f[0].count(), f[1].count(), f[2].in(DisplayUnit.US), f[3].in(DisplayUnit.US),
                     phaseNames.contains(e.getKey()) ? "TAU_DEFAULT|TAU_PHASE" : "TAU_DEFAULT");
         }
         if (phases.isEmpty()) {
@@ -206,16 +207,19 @@ public final class TauProfileWriter implements FolderWriter {
         Profile profile = phase.report().profile();
         CallTree tree = profile.tree();
         String phaseName = timerName(phase.name());
-        long rootCalls = 0;
+        ExactSum rootCalls = new ExactSum();
         for (int root = tree.firstChild(CallTree.ROOT); root != CallTree.NONE; root = tree.nextSibling(root)) {
-            rootCalls = CallTree.saturated(rootCalls, tree.calls(root));
+            rootCalls.add(tree.calls(root));
         }
-        long total = 0;
-        for (Part part : Part.values()) {
-            total = CallTree.saturated(total, profile.total(SampleWeights.TIME, part));
+        // Every part's total (Profile.total), summed exactly.
+        ExactSum total = new ExactSum();
+        boolean hierarchical = profile.view().isHierarchical();
+        for (int root = tree.firstChild(CallTree.ROOT); root != CallTree.NONE; root = tree.nextSibling(root)) {
+            total.add(hierarchical ? tree.inclusiveNanos(root) : tree.exclusiveNanos(root));
         }
         if (ownTimer) {
-            timer(w, phaseName, phase.windows().size(), rootCalls, 0, total, "TAU_PHASE");
+            timer(w, phaseName, Integer.toString(phase.windows().size()), rootCalls.count(), "0",
+                    total.in(DisplayUnit.US), "TAU_PHASE");
         }
         String[] names = new String[tree.size()];
         for (int node = 1; node < tree.size(); node++) {
@@ -252,8 +256,15 @@ public final class TauProfileWriter implements FolderWriter {
 
     private static void timer(Writer w, String name, long calls, long subcalls, long exclusiveNanos,
                               long inclusiveNanos, String group) throws IOException {
-        w.write('"' + name + "\" " + calls + ' ' + subcalls + ' ' + micros(exclusiveNanos) + ' '
-                + micros(inclusiveNanos) + " 0 GROUP=\"" + group + "\"\n");
+        timer(w, name, Long.toString(calls), Long.toString(subcalls), micros(exclusiveNanos), micros(inclusiveNanos),
+                group);
+    }
+
+    /** A timer's line, its counts and times (exact decimal microseconds) already written out. */
+    private static void timer(Writer w, String name, String calls, String subcalls, String exclusiveMicros,
+                              String inclusiveMicros, String group) throws IOException {
+        w.write('"' + name + "\" " + calls + ' ' + subcalls + ' ' + exclusiveMicros + ' ' + inclusiveMicros
+                + " 0 GROUP=\"" + group + "\"\n");
     }
 
     /** A name as TAU can hold it: one line, no {@code =>}, no spaces at its ends (TAU's readers trim them). */

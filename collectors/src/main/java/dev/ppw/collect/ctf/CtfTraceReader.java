@@ -156,12 +156,12 @@ public final class CtfTraceReader {
                 if (streams.isEmpty()) {
                     empty.add(metadataName);
                     warnings.add(TRACE_WITHOUT_STREAMS, 1, metadataName + ": a CTF trace with"
-                            + " metadata but no stream file beside it: no events");
+                            + " metadata but no stream file of any bytes beside it: no events");
                 }
             }
             if (decoders.isEmpty()) {
                 throw new BadInputException(empty.getFirst() + ": byte 0: a CTF trace with metadata but no stream"
-                        + " file beside it" + missing(warnings) + ": no event to read");
+                        + " file of any bytes beside it" + missing(warnings) + ": no event to read");
             }
             long events = workers.parallelism() > 1 && decoders.size() > 1 ? merged(decoders, workers, consumer)
                     : merged(decoders, consumer);

@@ -34,7 +34,8 @@ import java.util.Arrays;
  *   <li>A count is a whole number of samples: digits, or digits with a zero fraction ({@code 12.0}, exactly
  *       12). A fraction that is not zero ({@code 12.5}) cannot be a number of samples and is not rounded: the
  *       line is skipped as a {@code bad_event} warning. So is a line with no count, a count without a stack,
- *       a stack with an empty frame ({@code a;;b}, or {@code ;} at its start), a count beyond a 64-bit
+ *       a stack with an empty frame ({@code a;;b}, or {@code ;} at its start), a line holding zero bytes (a
+ *       damaged region of the file: a page zeroed by a crash or a disk), a count beyond a 64-bit
  *       integer or one that would carry the input's total past it, and a line over
  *       {@value #MAX_LINE_BYTES} bytes. A count of 0 is the note {@code zero_count}: nothing was sampled. A
  *       stack that ends in {@code ;} ({@code a;b; 3}, as stackcollapse-perf.pl writes a frame perf printed
@@ -162,6 +163,12 @@ final class FoldedReader {
         }
         if (end == 0) {
             return;
+        }
+        for (int i = 0; i < end; i++) {
+            if (b[i] == 0) {
+                damaged(i, end);
+                return;
+            }
         }
         int countStart = end;
         while (countStart > 0 && !FoldedLines.isSpace(b[countStart - 1])) {
@@ -332,6 +339,20 @@ final class FoldedReader {
     }
 
     /** Counts one bad line, said at {@code byteColumn} (from 1, in bytes) with a quote of the line. */
+    /**
+     * A line holding zero bytes: a region of the file that a crash or a damaged disk left zeroed (a 4 KiB page is
+     * 4096 zeros across the lines it replaced). Whatever the zeros replaced is gone, and the stack around them is no
+     * stack the profile had: the line is skipped and said, with the first zero's place.
+     */
+    private void damaged(int zero, int end) {
+        int run = 0;
+        for (int i = zero; i < lineLength && line[i] == 0; i++) {
+            run++;
+        }
+        warn(zero + 1, run + (run == 1 ? " zero byte" : " zero bytes") + " (a damaged region: whatever the file held"
+                + " there is lost)", end);
+    }
+
     private void warn(int byteColumn, String what, int end) {
         diagnostics.warn(BAD_EVENT, file + ":" + lineNumber + ":" + column(byteColumn) + ": " + what + ": \""
                 + quote(end) + "\"");

@@ -22,7 +22,7 @@ import java.util.Map;
  * then a blank line; a sample recorded without a call graph is its header line alone, with its one frame at
  * the end of it. Within a call graph every line is a frame whatever its indent (older perf indents with
  * spaces, copied text may not indent at all), unless an unindented line reads as a header of the input's
- * layout.
+ * layout, or the input's frames are led by a tab (then no frame is unindented).
  *
  * <p>Per sample (docs/formats.md "perf script" says it for users):
  * <ul>
@@ -89,6 +89,8 @@ final class PerfScriptReader {
     private int headerFrameFrom;
     private final HeaderCache headers = new HeaderCache();
     private boolean skipping;
+    /** Whether a frame line led by a tab was read: perf script's own layout, which then has no frame at the margin. */
+    private boolean tabbedFrames;
 
     // The open block's frames, innermost first: region and sym+off name ids.
     private int[] regions = new int[64];
@@ -231,6 +233,7 @@ final class PerfScriptReader {
             return;
         }
         if (n > 0 && b[0] == '\t') {
+            tabbedFrames = true;
             frameLine();
             return;
         }
@@ -352,6 +355,11 @@ final class PerfScriptReader {
      * blank line between samples, and a comm such as {@code dd} is hexadecimal too).
      */
     private boolean unindentedFrame() {
+        if (tabbedFrames) {
+            // perf script indents every frame of a run alike: in a file of tab-led frames, a line at the margin is a
+            // piece of something else (a header cut by damage), never a frame to add to the stack.
+            return false;
+        }
         byte[] b = line;
         int i = 0;
         while (i < lineLength && isHex(b[i])) {

@@ -44,6 +44,14 @@ public final class PprofFormat implements EventFormat {
     private static final int MAX_VALUE_TYPE_BYTES = 22;
     /** A content up to this size is held in memory for the two walks; a larger one is read twice. */
     private static final int HELD_BYTES = 64 << 20;
+    /**
+     * How many times its file's size a content may be to be held, above {@link #HELD_ALWAYS}: gzip makes a profile 3
+     * to 10 times smaller, while a hostile one (a stack of 10 million frames) unpacks 10 KB into 10 MB, which would
+     * then be held for nothing (issue 26: memory bounded by the input's real size).
+     */
+    private static final int HELD_PER_FILE_BYTE = 16;
+    /** A content up to this size is held whatever its file's size (or when that size is unknown). */
+    private static final int HELD_ALWAYS = 1 << 20;
 
     /** No: a pprof sample has no time of its own: each is given its index. */
     @Override
@@ -184,11 +192,13 @@ public final class PprofFormat implements EventFormat {
         }
         PprofReader reader = new PprofReader(name, sink);
         if (source.rereadable()) {
+            int holdAtMost = (int) Math.min(HELD_BYTES,
+                    Math.max(HELD_ALWAYS, HELD_PER_FILE_BYTE * Math.max(0, source.sizeBytes())));
             byte[] whole;
             try (InputStream content = source.open(options.progress())) {
-                whole = held(name, content, HELD_BYTES + 1);
+                whole = held(name, content, holdAtMost + 1);
             }
-            if (whole.length <= HELD_BYTES) {
+            if (whole.length <= holdAtMost) {
                 // Small enough to hold: both walks read the bytes in memory, the gzip layer undone once.
                 EventFormat.bracketed(name, sink, () -> {
                     reader.readTables(whole);
@@ -239,6 +249,7 @@ public final class PprofFormat implements EventFormat {
         } catch (ZipException e) {
             throw new BadInputException(name + ": byte " + n + ": corrupt gzip data: " + e.getMessage(), e);
         }
-        return java.util.Arrays.copyOf(b, n);
+        // A content that filled the buffer is returned as it is: the caller may only look at its length.
+        return n == b.length ? b : java.util.Arrays.copyOf(b, n);
     }
 }

@@ -351,6 +351,8 @@ final class TauProfileReader {
         NameTable names = new NameTable();
         FrameTable frames = new FrameTable(names);
         CallTree tree = new CallTree(frames, timers.size() + 1);
+        // TAU times every call of a timer but keeps no minimum or maximum: a row's time per call is still a mean.
+        tree.markCallsTimedWhole();
         Set<String> callpathLeaves = new HashSet<>();
         Set<String> callpathRoots = new HashSet<>();
         for (Timer t : timers) {

@@ -78,8 +78,9 @@ class CtfDamageTest {
         Files.delete(dir.resolve(TRACE + "channel0_0"));
         Files.delete(dir.resolve(TRACE + "channel0_1"));
         BadInputException withIndex = assertThrows(BadInputException.class, () -> read(dir));
-        assertEquals("T: " + TRACE + "metadata: byte 0: a CTF trace with metadata but no stream file beside it (T: " + TRACE
-                + "channel0_0: missing (or empty), though its index index/channel0_0.idx lists 1 packet of 15727 bytes:"
+        assertEquals("T: " + TRACE + "metadata: byte 0: a CTF trace with metadata but no stream file of any bytes"
+                + " beside it (T: " + TRACE + "channel0_0: missing (or empty), though its index index/channel0_0.idx"
+                + " lists 1 packet of 15727 bytes:"
                 + " its events are lost, and 1 more missing): no event to read", withIndex.getMessage());
         try (Stream<Path> index = Files.list(dir.resolve(TRACE + "index"))) {
             for (Path p : index.toList()) {
@@ -87,8 +88,8 @@ class CtfDamageTest {
             }
         }
         BadInputException bare = assertThrows(BadInputException.class, () -> read(dir));
-        assertEquals("T: " + TRACE + "metadata: byte 0: a CTF trace with metadata but no stream file beside it: no"
-                + " event to read", bare.getMessage());
+        assertEquals("T: " + TRACE + "metadata: byte 0: a CTF trace with metadata but no stream file of any bytes"
+                + " beside it: no event to read", bare.getMessage());
     }
 
     @Test

@@ -122,8 +122,19 @@ class FoldedReaderTest {
         byte[] text = ("a;b 1\nc 2\n" + "\u0000".repeat(4096)).getBytes(StandardCharsets.UTF_8);
         RecordingSink sink = read(text);
         assertEquals(List.of("sample T(,) 1 1 samples x1 a;b", "sample T(,) 2 2 samples x2 c"), samples(sink));
-        assertEquals("s.folded:3:1: no sample count at the end of the line: \"" + "\\u0000".repeat(60) + "...\"",
-                sink.firstExample(FoldedReader.BAD_EVENT));
+        assertEquals("s.folded:3:1: 4096 zero bytes (a damaged region: whatever the file held there is lost): \""
+                + "\\u0000".repeat(60) + "...\"", sink.firstExample(FoldedReader.BAD_EVENT));
+        assertEquals(Map.of(FoldedReader.BAD_EVENT, 1L), sink.warnings());
+    }
+
+    @Test
+    void aZeroedPageJoiningWhatWasLeftOfTwoLinesIsOneBadLineNeverAStack() {
+        // The zeros replaced the end of line 2 and the start of line 3: what is left reads "a;b\0\0\0;c 3".
+        byte[] text = ("x 1\na;b" + "\u0000".repeat(3) + ";c 3\ny 2\n").getBytes(StandardCharsets.UTF_8);
+        RecordingSink sink = read(text);
+        assertEquals(List.of("sample T(,) 1 1 samples x1 x", "sample T(,) 3 2 samples x2 y"), samples(sink));
+        assertEquals("s.folded:2:4: 3 zero bytes (a damaged region: whatever the file held there is lost): \"a;b"
+                + "\\u0000".repeat(3) + ";c 3\"", sink.firstExample(FoldedReader.BAD_EVENT));
         assertEquals(Map.of(FoldedReader.BAD_EVENT, 1L), sink.warnings());
     }
 

@@ -11,6 +11,7 @@ import dev.ppw.model.Profile;
 import dev.ppw.model.SavedProfileLayout;
 import dev.ppw.model.SavedProfileLayout.Column;
 import dev.ppw.model.TimeUnits;
+import dev.ppw.testing.RandomProfiles;
 import dev.ppw.model.ViewKind;
 
 import java.math.BigDecimal;
@@ -64,7 +65,7 @@ final class SavedProfiles {
             member(sb, SavedProfileLayout.Member.DISPLAY_TIME_UNIT, str(p.displayTimeUnit()));
         }
         member(sb, SavedProfileLayout.Member.TOTAL_INCLUSIVE_PREFIX + unit.label(),
-                TimeUnits.exact(t.totalInclusiveNanos(), unit));
+                TimeUnits.exact(RandomProfiles.totalNanos(t), unit));
         member(sb, SavedProfileLayout.Member.DIAGNOSTICS, "{\"warnings\": {}, \"notes\": {}}");
         if (!p.counters().isEmpty()) {
             List<String> counters = new ArrayList<>();
