@@ -3,7 +3,8 @@
 # same JVM, bytes allocated per region, a woven method against the same region written by hand, the agent's and
 # the weaver's start-up cost, and the stress runs. Prints one table, each figure against its target.
 #   bench/pfa-bench.sh                     # everything (about 6 minutes on 2 cores)
-#   JMH='-wi 5 -i 10' bench/pfa-bench.sh   # more JMH iterations; RUNS=21 for start-up, STRESS=0 to skip stress
+#   JMH='-wi 5 -i 10' bench/pfa-bench.sh   # more JMH iterations; RUNS=21 for start-up, STRESS=0 to skip stress,
+#                                          # CPU_ROUNDS=40 for the CPU-time cross-check (CpuRatio)
 # The machine may be shared: the load average is printed before and after, JMH's error with each score, and
 # start-up runs alternate (plain, agent, plain, agent ...) so both see the same load.
 set -euo pipefail
@@ -28,6 +29,12 @@ ln -s /dev/null "$work/trace/perfflow.array.generic.pfw"
 (cd pfa-bench && "$java_bin" -cp "$root/$cp" org.openjdk.jmh.Main 'dev\.ppw\.pfa\.bench\..*Region\.' \
   ${JMH:--wi 3 -i 5} -prof gc -rf json -rff "$work/jmh.json" -jvmArgsPrepend "-javaagent:$agent" \
   >"$work/jmh.log" 2>&1) || { tail -40 "$work/jmh.log"; exit 1; }
+
+# the trace ratio again on the recording thread's CPU time (CpuRatio): a cross-check that a loaded machine disturbs
+# less than the wall clock
+"$java_bin" -cp "$cp" -Dperfflow.options="log-dir=$work/trace:log-filename-include=name" dev.ppw.pfa.bench.CpuRatio \
+  "${CPU_ROUNDS:-20}" >"$work/cpu-ratio.txt" 2>&1 || { cat "$work/cpu-ratio.txt"; exit 1; }
+cpu_ratio="$(grep '^ratio: ' "$work/cpu-ratio.txt" | cut -d' ' -f2-)"
 
 # start-up: Hello with one @CriticalPath method, unwoven without agent / under the agent; woven at build time /
 # the same region written by hand (both with the recorder on the class path)
@@ -80,12 +87,13 @@ fi
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 - "$work/jmh.json" "$(median 1 "${plain[@]}")" "$(median 1 "${agented[@]}")" "$(median 1 "${api[@]}")" \
   "$(median 1 "${wovenrun[@]}")" "$stress_threads" "$stress_virtual" "$runs" "$(median 2 "${plain[@]}")" \
-  "$(median 2 "${agented[@]}")" <<'PY'
+  "$(median 2 "${agented[@]}")" "$cpu_ratio" <<'PY'
 import json, sys
 results = json.load(open(sys.argv[1]))
 plain, agent, api, woven = (int(x) for x in sys.argv[2:6])
 stress_t, stress_v, runs = sys.argv[6], sys.argv[7], sys.argv[8]
 plain_cpu, agent_cpu = int(sys.argv[9]), int(sys.argv[10])
+cpu_ratio = sys.argv[11]
 score, error, alloc = {}, {}, {}
 for r in results:
     cls, name = r["benchmark"].rsplit(".", 2)[-2:]
@@ -106,6 +114,7 @@ t = cost / clock
 row("trace region / two nanoTime (around the same work)",
     "(%s - %s) / (%s - work) = %.1f / %.1f = %.2fx" % (s("TraceRegion.regionAroundWork"), s("TraceRegion.work"),
     s("TraceRegion.clockAroundWork"), cost, clock, t), "<= 1.5x", t <= 1.5)
+row("the same on the thread's CPU time (CpuRatio, first quartile)", cpu_ratio + "x", "(cross-check)", True)
 sat = score["TraceRegion.region"] / score["TraceRegion.twoNanoTimes"]
 row("trace, regions back to back (writer-bound) / two nanoTime", "%s / %s = %.2fx" % (s("TraceRegion.region"),
     s("TraceRegion.twoNanoTimes"), sat), "(information)", True)

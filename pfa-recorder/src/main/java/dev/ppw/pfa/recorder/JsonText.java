@@ -137,9 +137,10 @@ final class JsonText {
             }
             System.arraycopy(cachedHighDigits, 0, bytes, size, cachedHighLength);
             size += cachedHighLength;
-            for (int div = 100_000; div > 0; div /= 10) {
-                bytes[size++] = (byte) ('0' + low / div % 10);
-            }
+            // two groups of three, each divided by constants (a multiplication), not by a loop's variable
+            int thousands = low / 1000;
+            threeDigits(thousands);
+            threeDigits(low - thousands * 1000);
         }
         bytes[size++] = '.';
         if (rest == 0) {
@@ -156,6 +157,16 @@ final class JsonText {
             }
         }
         return this;
+    }
+
+    private void threeDigits(int v) {
+        int hundreds = v / 100;
+        int rest = v - hundreds * 100;
+        int tens = rest / 10;
+        bytes[size] = (byte) ('0' + hundreds);
+        bytes[size + 1] = (byte) ('0' + tens);
+        bytes[size + 2] = (byte) ('0' + rest - tens * 10);
+        size += 3;
     }
 
     private void intDigits(int v) {

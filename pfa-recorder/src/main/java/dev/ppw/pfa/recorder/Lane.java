@@ -108,8 +108,7 @@ public abstract class Lane {
             d = depth;
         }
         Frame f = d < frames.length ? frames[d] : grow();
-        f.name = name;
-        f.cat = cat;
+        f.setNames(name, cat);
         f.kind = kind;
         f.startNanos = now;
         f.setState(Frame.OPEN);

@@ -24,6 +24,9 @@ public final class TraceLane extends Lane {
     /** Flag of an {@link #ASYNC} record: keys in {@code async_event}'s order ({@code ph}, {@code id}, {@code scope}). */
     static final int EVENT_ORDER = 1 << 9;
 
+    /** Bytes of a slot: a long and a (compressed) reference. */
+    static final int SLOT_BYTES = 12;
+
     private static final VarHandle PUBLISHED;
     private static final VarHandle CONSUMED;
 
@@ -37,13 +40,18 @@ public final class TraceLane extends Lane {
         }
     }
 
-    final long[] longs;
-    final Object[] refs;
-    final int mask;
+    /**
+     * The ring: replaced by one twice as large only when it is empty (every record consumed), so that the writer,
+     * which reads these fields after acquiring {@link #published()}, never reads a record from the wrong one.
+     */
+    long[] longs;
+    Object[] refs;
+    int mask;
     private final TraceWriter writer;
     private final boolean compact;
     private final boolean cpuMem;
-    private final int halfSlots;
+    private final int maxSlots;
+    private int halfSlots;
     private long head;
     private long consumedSeen;
     private long nudgedAt;
@@ -56,13 +64,14 @@ public final class TraceLane extends Lane {
     /** The writer's own: how far it has read. */
     long drained;
 
-    TraceLane(PerfFlowRecorder recorder, boolean virtual, TraceWriter writer, int slots, boolean compact,
-              boolean cpuMem) {
+    TraceLane(PerfFlowRecorder recorder, boolean virtual, TraceWriter writer, int slots, int maxSlots,
+              boolean compact, boolean cpuMem) {
         super(recorder, virtual);
         this.longs = new long[slots];
         this.refs = new Object[slots];
         this.mask = slots - 1;
         this.halfSlots = slots / 2;
+        this.maxSlots = maxSlots;
         this.writer = writer;
         this.compact = compact;
         this.cpuMem = cpuMem;
@@ -81,22 +90,46 @@ public final class TraceLane extends Lane {
         CONSUMED.setRelease(this, seq);
     }
 
-    /** Room for {@code n} slots; false when the event must be dropped (the writer stopped at exit). */
+    /**
+     * Room for {@code n} slots; false when the event must be dropped (the writer stopped at exit). A full ring
+     * doubles, while the writer's budget for rings lasts, once the writer has emptied it: a thread that records
+     * faster than the writer's period (or than the writer gets a core on a busy machine) then seldom waits.
+     */
     private boolean reserve(int n) {
-        if (head + n - consumedSeen <= longs.length) {
-            return true;
-        }
-        while (true) {
+        return head + n - consumedSeen <= longs.length || waitForRoom(n);
+    }
+
+    /** Out of {@link #reserve}, so that the hot path the JIT inlines into each caller stays small. */
+    private boolean waitForRoom(int n) {
+        int size = longs.length;
+        boolean grow = size < maxSlots && writer.takeRingBytes((long) size * SLOT_BYTES);
+        for (int tries = 0; ; tries++) {
             consumedSeen = (long) CONSUMED.getAcquire(this);
-            if (head + n - consumedSeen <= longs.length) {
+            if (grow && consumedSeen == head) {
+                longs = new long[size * 2];
+                refs = new Object[size * 2];
+                mask = size * 2 - 1;
+                halfSlots = size;
+                return true;
+            }
+            if (!grow && head + n - consumedSeen <= size) {
                 return true;
             }
             if (writer.stopped()) {
                 recorder.countDropped();
                 return false;
             }
-            writer.wake();
-            LockSupport.parkNanos(200_000);
+            // one wake, then a few yields (the writer frees a quarter of a ring in tens of microseconds), then
+            // short sleeps: a long one would idle this thread well after the writer made room
+            if (tries == 0) {
+                writer.wake();
+            }
+            if (tries < 16) {
+                Thread.yield();
+            } else {
+                writer.wake();
+                LockSupport.parkNanos(50_000);
+            }
         }
     }
 
@@ -124,18 +157,29 @@ public final class TraceLane extends Lane {
         long h = head;
         int i = (int) h & mask;
         longs[i] = kind;
-        refs[i] = name;
+        ref(i, name);
         int j = (int) (h + 1) & mask;
         longs[j] = ts;
-        refs[j] = cat;
+        ref(j, cat);
         head = h + 2;
     }
 
     private void extra(long value, Object ref) {
         int i = (int) head & mask;
         longs[i] = value;
-        refs[i] = ref;
+        ref(i, ref);
         head++;
+    }
+
+    /**
+     * Stores a reference only when the slot holds another: a thread that repeats its regions (a loop) finds the
+     * same names a ring ago in the same slots, and each reference store into the ring (an old object) costs
+     * G1's write barrier a memory fence.
+     */
+    private void ref(int i, Object ref) {
+        if (refs[i] != ref) {
+            refs[i] = ref;
+        }
     }
 
     @Override

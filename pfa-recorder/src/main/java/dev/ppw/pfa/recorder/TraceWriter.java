@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -27,7 +28,12 @@ import java.util.function.Consumer;
  */
 final class TraceWriter implements Runnable {
     static final long PERIOD_MILLIS = 50;
+    private static final long MAX_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS);
+    private static final long MIN_PERIOD_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     private static final int FLUSH_BYTES = 1 << 20;
+    private static final int RELEASE_SLOTS = 512;
+    /** What the rings of all threads together may grow by beyond their first size (TraceMode), in bytes. */
+    static final long RING_BUDGET_BYTES = 32L << 20;
     private static final int CACHE = 1024;
     private static final byte[] ARRAY_HEADER = "[\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] OBJECT_HEADER = ("{\n  \"displayTimeUnit\": \"us\",\n  \"otherData\": {\n\n  },\n"
@@ -50,6 +56,7 @@ final class TraceWriter implements Runnable {
     private final Object[] cachedCats = new Object[CACHE];
     private final byte[][] cachedPrefixes = new byte[CACHE][];
     private final JsonText scratch = new JsonText();
+    private final AtomicLong ringBudget = new AtomicLong(RING_BUDGET_BYTES);
     private volatile boolean stopped;
     private volatile Thread thread;
     private FileChannel channel;
@@ -74,6 +81,18 @@ final class TraceWriter implements Runnable {
 
     Path file() {
         return file;
+    }
+
+    /** Takes {@code bytes} from the budget for growing rings; false (nothing taken) when it has not that much left. */
+    boolean takeRingBytes(long bytes) {
+        long left = ringBudget.get();
+        while (left >= bytes) {
+            if (ringBudget.compareAndSet(left, left - bytes)) {
+                return true;
+            }
+            left = ringBudget.get();
+        }
+        return false;
     }
 
     boolean stopped() {
@@ -101,11 +120,23 @@ final class TraceWriter implements Runnable {
         }
     }
 
+    /**
+     * Drains, then sleeps for a period that follows the fullest ring: halved while a drain finds a ring more than
+     * an eighth full, doubled back up to {@value #PERIOD_MILLIS} ms while it finds less than a thirty-second. So
+     * under load the writer comes by itself before a ring fills, and the recording threads seldom have to wake
+     * it: a wake is a system call on their hot path when the writer sleeps.
+     */
     @Override
     public void run() {
+        long period = MAX_PERIOD_NANOS;
         while (!stopped) {
-            drainAll();
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS));
+            double fullest = drainAll();
+            if (fullest > 1.0 / 8) {
+                period = Math.max(MIN_PERIOD_NANOS, period / 2);
+            } else if (fullest < 1.0 / 32) {
+                period = Math.min(MAX_PERIOD_NANOS, period * 2);
+            }
+            LockSupport.parkNanos(period);
         }
     }
 
@@ -131,12 +162,13 @@ final class TraceWriter implements Runnable {
         return linesWritten;
     }
 
-    /** Writes every lane's published records; one caller at a time. */
-    void drainAll() {
+    /** Writes every lane's published records; one caller at a time. Returns the fullest ring's fill, 0 to 1. */
+    double drainAll() {
+        double fullest = 0;
         draining.lock();
         try {
             for (Lane lane : recorder.lanes()) {
-                drain(lane.traceLane());
+                fullest = Math.max(fullest, drain(lane.traceLane()));
                 if (text.size >= FLUSH_BYTES) {
                     flush();
                 }
@@ -147,15 +179,24 @@ final class TraceWriter implements Runnable {
         } finally {
             draining.unlock();
         }
+        return fullest;
     }
 
-    private void drain(TraceLane lane) {
+    /** Formats what {@code lane} published; returns how full its ring was, 0 to 1. */
+    private double drain(TraceLane lane) {
         long end = lane.published();
         long seq = lane.drained;
         long[] longs = lane.longs;
         Object[] refs = lane.refs;
         int mask = lane.mask;
+        double fill = (double) (end - seq) / longs.length;
+        long released = seq;
         while (seq < end) {
+            if (seq - released >= RELEASE_SLOTS) {
+                // room back to a thread that may be waiting for it, before the whole ring is formatted
+                lane.consumedUpTo(seq);
+                released = seq;
+            }
             int i = (int) seq & mask;
             int head = (int) longs[i];
             String name = (String) refs[i];
@@ -202,6 +243,7 @@ final class TraceWriter implements Runnable {
         }
         lane.drained = seq;
         lane.consumedUpTo(seq);
+        return fill;
     }
 
     private void asyncLine(int head, String name, String cat, long tid, long ts, long id, String scope) {
@@ -288,7 +330,7 @@ final class TraceWriter implements Runnable {
         }
         try {
             // Every write ends with an event line's ",\n": when nobody appended since, that is the file's end.
-            if (!failed && linesWritten > 0 && channel.size() == writtenEnd) {
+            if (!failed && linesWritten > 0 && writtenEnd >= 2 && channel.size() == writtenEnd) {
                 channel.truncate(writtenEnd - 2);
                 write(ByteBuffer.wrap((array ? "\n]\n" : "\n  ]\n}\n").getBytes(StandardCharsets.US_ASCII)));
             }

@@ -104,6 +104,85 @@ class RecorderBehaviourTest {
     }
 
     @Test
+    void aRingThatGrowsWhileTheWriterLagsKeepsEveryEventInOrder() throws Exception {
+        PerfFlowRecorder r = recorder("", new ArrayList<>());
+        // three names: a region is four slots, so a name comes back to another slot each time round the ring
+        // (4,096 is no multiple of 12) and the ring's store-only-what-changed is exercised with changes
+        String[] names = {"a", "b", "c"};
+        int regions = 200_000;
+        Thread t = new Thread(() -> {
+            for (int i = 0; i < regions; i++) {
+                try (Region x = r.region(names[i % 3], "C")) {
+                    Thread.onSpinWait();
+                }
+            }
+        });
+        t.start();
+        t.join();
+        r.finish();
+        List<Traces.Event> events = events(r);
+        assertEquals(2 * regions, events.size());
+        for (int i = 0; i < events.size(); i++) {
+            Traces.Event e = events.get(i);
+            assertEquals(names[(i / 2) % 3] + (i % 2 == 0 ? ":B" : ":E"), e.name() + ":" + e.ph(), "event " + i);
+        }
+        for (Lane lane : r.lanes()) {
+            int slots = lane.traceLane().longs.length;
+            assertTrue(slots >= TraceMode.PLATFORM_SLOTS && slots <= TraceMode.PLATFORM_MAX_SLOTS
+                    && Integer.bitCount(slots) == 1, "ring of " + slots + " slots");
+        }
+    }
+
+    /**
+     * A region's E carries no name in the ring: the writer takes it from the B it pairs with. Loose Bs and Es, a
+     * clipped region and an E with nothing open must still come out named as they were recorded.
+     */
+    @Test
+    void endsAreNamedAsRecordedThroughLooseEventsAndClips() throws Exception {
+        assertEquals(List.of("a:B", "x:B", "b:B", "b:E", "y:E", "d:B", "d:E", "a:E", "z:E", "e:B", "e:E"),
+                phases(mixedRun(recorder("name=verbose", new ArrayList<>()))));
+        assertEquals(List.of("x:B", "b:X", "y:E", "d:X", "a:X", "z:E", "e:X"),
+                phases(mixedRun(recorder("name=compact:log-event=Compact", new ArrayList<>()))));
+    }
+
+    private PerfFlowRecorder mixedRun(PerfFlowRecorder r) {
+        Region a = r.region("a", "C");
+        r.syncEvent(dev.ppw.pfa.Pointcut.BEFORE, "x", "C");
+        try (Region b = r.region("b", "C")) {
+            Thread.onSpinWait();
+        }
+        r.syncEvent(dev.ppw.pfa.Pointcut.AFTER, "y", "C"); // ends x, under its own name
+        r.region("d", "C"); // left open: a's close clips it
+        a.close();
+        r.syncEvent(dev.ppw.pfa.Pointcut.AFTER, "z", "C"); // nothing open
+        try (Region e = r.region("e", "C")) {
+            Thread.onSpinWait();
+        }
+        r.finish();
+        return r;
+    }
+
+    private List<String> phases(PerfFlowRecorder r) throws Exception {
+        List<String> seq = new ArrayList<>();
+        for (Traces.Event e : events(r)) {
+            seq.add(e.name() + ":" + e.ph());
+        }
+        return seq;
+    }
+
+    @Test
+    void ringsGrowWithinTheWritersBudgetOnly() {
+        TraceWriter w = new TraceWriter(null, dir.resolve("unused.pfw"), true, 1, s -> { });
+        long chunk = TraceWriter.RING_BUDGET_BYTES / 3;
+        assertTrue(w.takeRingBytes(chunk));
+        assertTrue(w.takeRingBytes(chunk));
+        assertTrue(w.takeRingBytes(chunk));
+        assertFalse(w.takeRingBytes(chunk), "a fourth third of the budget");
+        assertTrue(w.takeRingBytes(TraceWriter.RING_BUDGET_BYTES - 3 * chunk), "what is left, exactly");
+        assertFalse(w.takeRingBytes(1));
+    }
+
+    @Test
     void endedThreadsGiveTheirLanesToNewOnes() throws Exception {
         PerfFlowRecorder r = recorder("", new ArrayList<>());
         for (int i = 0; i < 50; i++) {
