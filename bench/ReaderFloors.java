@@ -12,6 +12,7 @@ import dev.ppw.model.NameTable;
 import dev.ppw.model.format.EventFormat;
 import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.InputSource;
+import dev.ppw.model.format.ProfileFormat;
 import dev.ppw.model.format.ReadOptions;
 
 import java.io.BufferedInputStream;
@@ -34,7 +35,8 @@ import java.util.zip.GZIPInputStream;
  * BufferedReader.readLine of every line, as bench/LineRead.java; {@code json}: Jackson's nextToken over every
  * token; {@code proto}: a CodedInputStream walk of every field of the Profile and inside its messages, as
  * bench/PprofBench.java's); the reader alone, into a sink that only counts what it is given ({@code read}); and
- * the reader with the fold, {@code Engine.analyze} of a profile on one job ({@code fold}). Times are the thread's CPU time
+ * the reader with the fold, {@code Engine.analyze} of a profile on one job ({@code fold}). A reader of whole
+ * profiles (TAU) is timed to its profile, its tree's size counted as samples. Times are the thread's CPU time
  * (everything runs on it: one job), so that the other processes of a shared machine weigh less.
  *
  * <p>{@code java -cp cli/target/ppw-java.jar bench/ReaderFloors.java perf-script FILE lines 7}
@@ -48,8 +50,7 @@ public final class ReaderFloors {
         Path file = Path.of(args[1]);
         String floor = args[2];
         int rounds = Integer.parseInt(args[3]);
-        EventFormat reader = (EventFormat) FormatRegistry.load(ReaderFloors.class.getClassLoader()).byName(format)
-                .orElseThrow();
+        Object reader = FormatRegistry.load(ReaderFloors.class.getClassLoader()).byName(format).orElseThrow();
         Engine engine = Engine.fromClassPath();
         List<Long> floors = new ArrayList<>();
         List<Long> reads = new ArrayList<>();
@@ -62,7 +63,12 @@ public final class ReaderFloors {
             System.gc();
             start = CPU.getCurrentThreadCpuTime();
             CountingSink sink = new CountingSink();
-            reader.read(InputSource.of(file), sink, ReadOptions.defaults());
+            if (reader instanceof EventFormat events) {
+                events.read(InputSource.of(file), sink, ReadOptions.defaults());
+            } else {
+                // a reader of whole profiles (TAU): its tree is what it gives
+                sink.samples = ((ProfileFormat) reader).read(InputSource.of(file), ReadOptions.defaults()).tree().size();
+            }
             reads.add(CPU.getCurrentThreadCpuTime() - start);
             System.gc();
             start = CPU.getCurrentThreadCpuTime();
