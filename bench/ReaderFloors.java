@@ -2,6 +2,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.google.protobuf.CodedInputStream;
+import dev.ppw.collect.ctf.CtfTraceReader;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.Analysis;
 import dev.ppw.model.Diagnostics;
@@ -14,6 +15,7 @@ import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.InputSource;
 import dev.ppw.model.format.ProfileFormat;
 import dev.ppw.model.format.ReadOptions;
+import dev.ppw.model.work.Workers;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
@@ -34,12 +36,15 @@ import java.util.zip.GZIPInputStream;
  * timings and prints each and the medians: the floor, the least any reader of the same bytes does ({@code lines}:
  * BufferedReader.readLine of every line, as bench/LineRead.java; {@code json}: Jackson's nextToken over every
  * token; {@code proto}: a CodedInputStream walk of every field of the Profile and inside its messages, as
- * bench/PprofBench.java's); the reader alone, into a sink that only counts what it is given ({@code read}); and
+ * bench/PprofBench.java's; {@code ctf}: every event of an LTTng trace folder decoded and merged in time order, as
+ * bench/CtfDecode.java); the reader alone, into a sink that only counts what it is given ({@code read}: samples and
+ * their frames, or for a reader of calls, ends and begins); and
  * the reader with the fold, {@code Engine.analyze} of a profile on one job ({@code fold}). A reader of whole
  * profiles (TAU) is timed to its profile, its tree's size counted as samples. Times are the thread's CPU time
  * (everything runs on it: one job), so that the other processes of a shared machine weigh less.
  *
- * <p>{@code java -cp cli/target/ppw-java.jar bench/ReaderFloors.java perf-script FILE lines 7}
+ * <p>{@code java -cp cli/target/ppw-java.jar bench/ReaderFloors.java perf-script FILE lines 7}; FILE is a folder for
+ * {@code lttng-ctf DIR ctf}.
  */
 public final class ReaderFloors {
     /** CPU time of the measuring thread: on a shared machine wall time measures the neighbours. */
@@ -63,11 +68,12 @@ public final class ReaderFloors {
             System.gc();
             start = CPU.getCurrentThreadCpuTime();
             CountingSink sink = new CountingSink();
+            InputSource input = Files.isDirectory(file) ? InputSource.ofDirectory(file, file.toString()) : InputSource.of(file);
             if (reader instanceof EventFormat events) {
-                events.read(InputSource.of(file), sink, ReadOptions.defaults());
+                events.read(input, sink, ReadOptions.defaults());
             } else {
                 // a reader of whole profiles (TAU): its tree is what it gives
-                sink.samples = ((ProfileFormat) reader).read(InputSource.of(file), ReadOptions.defaults()).tree().size();
+                sink.samples = ((ProfileFormat) reader).read(input, ReadOptions.defaults()).tree().size();
             }
             reads.add(CPU.getCurrentThreadCpuTime() - start);
             System.gc();
@@ -105,6 +111,7 @@ public final class ReaderFloors {
             case "lines" -> lines(file);
             case "json" -> json(file);
             case "proto" -> proto(file);
+            case "ctf" -> ctf(file);
             default -> throw new IllegalArgumentException(kind);
         };
     }
@@ -153,6 +160,13 @@ public final class ReaderFloors {
         return fields;
     }
 
+    /** Every event of a CTF folder decoded and merged in time order on this thread, as bench/CtfDecode.java. */
+    private static long ctf(Path folder) throws IOException {
+        long[] check = {0};
+        CtfTraceReader.read(folder, folder.toString(), Workers.inline(), e -> check[0] += e.timestampNanos());
+        return check[0];
+    }
+
     /** Counts what a reader gives it and keeps nothing: the reader's own cost. */
     private static final class CountingSink implements EventSink {
         private final FrameTable table = new FrameTable(new NameTable());
@@ -186,10 +200,12 @@ public final class ReaderFloors {
 
         @Override
         public void begin(int track, long tsNanos, int frameId) {
+            frames++;
         }
 
         @Override
         public void end(int track, long tsNanos, int regionId) {
+            samples++;
         }
 
         @Override

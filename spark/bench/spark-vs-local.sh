@@ -61,7 +61,7 @@ fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 one=$(find "$dir" -type f -not -name '.*' | sort | sed -n 1p)   # sed reads all: head would fail sort's pipe
-bytes=$(find "$dir" -type f -not -name '.*' -printf '%s\n' | awk '{s += $1} END {print s}')
+bytes=$(find "$dir" -type f -not -name '.*' -printf '%s\n' | awk '{s += $1} END {printf "%.0f\n", s}')   # %.0f: mawk prints 1.2e10 as 1.19479e+10, and %d stops at 2^31-1
 echo "input: $(find "$dir" -type f -not -name '.*' | wc -l) files, $(( bytes / 1048576 )) MB in $dir; cores: $(nproc);" \
   "load: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$root/ppw-java" --version >/dev/null   # builds the jar if needed; not timed

@@ -924,6 +924,17 @@ public final class Folder implements EventSink, AutoCloseable {
         if (!options.threads().splits()) {
             return folded;
         }
+        Map<Integer, String> names = topLevelNames();
+        CallTree named = newTree();
+        TreeAdd.into(folded, named, frame -> {
+            String name = names.get(frame);
+            return name == null ? frame : frames.intern(name);
+        });
+        return named;
+    }
+
+    /** Each top level's frame, as folded, to the name {@link #named} gives it (absent: its frame's own name). */
+    private Map<Integer, String> topLevelNames() {
         Map<String, Integer> threadsNamed = new HashMap<>();
         if (options.threads() == ThreadMode.SPLIT) {
             topLevels.forEachValue(whose -> {
@@ -933,12 +944,8 @@ public final class Folder implements EventSink, AutoCloseable {
                 }
             });
         }
-        CallTree named = newTree();
-        TreeAdd.into(folded, named, frame -> {
-            TopLevel whose = topLevels.get(frame);
-            if (whose == null) {
-                return frame;
-            }
+        Map<Integer, String> names = new HashMap<>();
+        topLevels.forEachKeyValue((frame, whose) -> {
             String name = whose.async()
                     ? "async " + processNames.getOrDefault(whose.pid(), "pid " + whose.pid())
                     : threadNames.get(whose.pid() + "/" + whose.tid());
@@ -946,9 +953,30 @@ public final class Folder implements EventSink, AutoCloseable {
                 // perf script's default output names no pid: the tid alone then tells the thread.
                 name = name + (whose.pid().isEmpty() ? " (tid " : " (pid " + whose.pid() + " tid ") + whose.tid() + ")";
             }
-            return name == null ? frame : frames.intern(name);
+            if (name != null) {
+                names.put(frame, name);
+            }
         });
-        return named;
+        return names;
+    }
+
+    /**
+     * With threads split, the process of each top level of {@link #tree()} and {@link #toProfile()} (and of the
+     * phases'), by the name the top level has there: its pid, empty when the input names none (perf script's
+     * default output) or when top levels of two processes have that name ({@code --threads by-name}). Empty
+     * without threads split.
+     */
+    public Map<String, String> topLevelPids() {
+        if (!options.threads().splits()) {
+            return Map.of();
+        }
+        Map<Integer, String> names = topLevelNames();
+        Map<String, String> pids = new HashMap<>();
+        topLevels.forEachKeyValue((frame, whose) -> {
+            String name = names.getOrDefault(frame, frames.regionName(frame));
+            pids.merge(name, whose.pid(), (a, b) -> a.equals(b) ? a : "");
+        });
+        return pids;
     }
 
     /**

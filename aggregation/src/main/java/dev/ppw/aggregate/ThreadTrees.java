@@ -5,6 +5,7 @@ import dev.ppw.model.CallTree;
 import dev.ppw.model.ThreadMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * The threads of a tree folded with threads split ({@link ThreadMode#SPLIT}): each top level (a thread, or a
@@ -46,12 +47,28 @@ public final class ThreadTrees {
 
     /** Every top level's subtree of {@code split} added into one tree, as folding with threads merged gives it. */
     public static CallTree summed(CallTree split) {
+        return summed(split, top -> true);
+    }
+
+    /**
+     * The subtrees of the top levels of {@code split} that {@code kept} accepts (by node index) added into one tree:
+     * a process's threads and async tracks as one profile, each part as folding only those tracks with threads
+     * merged gives it.
+     */
+    public static CallTree summed(CallTree split, IntPredicate kept) {
         CallTree sum = new CallTree(split.frames());
         int[] mapped = new int[split.size()];
+        boolean[] left = new boolean[split.size()];
         for (int n = 1; n < split.size(); n++) {
             int parent = split.parent(n);
             if (parent == CallTree.ROOT) {
                 mapped[n] = CallTree.ROOT;
+                left[n] = !kept.test(n);
+                continue;
+            }
+            // A parent has a smaller index than its children: whether it was left out is known.
+            left[n] = left[parent];
+            if (left[n]) {
                 continue;
             }
             mapped[n] = sum.child(mapped[parent], split.frame(n), split.part(n));

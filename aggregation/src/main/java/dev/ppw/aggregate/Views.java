@@ -292,6 +292,10 @@ public final class Views {
     private static CallTree withGroupsOf(CallTree tree) {
         CallTree out = new CallTree(tree.frames());
         tree.metricGroups().forEach(out::enable);
+        // A view's rows sum whole calls of the tree's nodes: their mean stays the mean of calls.
+        if (tree.callsTimedWhole()) {
+            out.markCallsTimedWhole();
+        }
         return out;
     }
 

@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The HTML page's selector of processes and threads, hiding that merges namesake siblings, and the sandwich panel's
  * levels, in a real headless Chromium, on a trace of two processes: Browser's thread main (100 us, (idle) 30 us
- * holding work 20 us, and work 20 us beside it) and Renderer's two threads both named worker (30 us and 20 us).
+ * holding work 20 us, and work 20 us beside it) and Renderer's two threads both named worker (30 us and 20 us of
+ * task), each process also shown whole.
  * Skipped, with the reason, where Chromium is missing.
  */
 class HtmlThreadsBrowserTest {
@@ -48,7 +49,9 @@ class HtmlThreadsBrowserTest {
         assertEquals(List.of("process Browser (pid 1) \u00b7 100.000 us thread time",
                         "process Renderer (pid 2) \u00b7 50.000 us thread time"),
                 browser.eval("Array.from(document.querySelectorAll('#thread optgroup')).map(function(g){return g.label;})"));
-        assertEquals(List.of("all threads (150.000 us thread time)", "main (100.000 us)",
+        assertEquals(List.of("all threads (150.000 us thread time)",
+                        "the whole process (100.000 us thread time)", "main (100.000 us)",
+                        "the whole process (50.000 us thread time)",
                         "worker (pid 2 tid 2) (30.000 us)", "worker (pid 2 tid 3) (20.000 us)"),
                 browser.eval("Array.from(document.querySelectorAll('#thread option')).map(function(o){return o.textContent;})"));
         browser.eval("(function(){var s=document.getElementById('thread');s.value='2';"
@@ -61,6 +64,28 @@ class HtmlThreadsBrowserTest {
         assertEquals(List.of(20000L), weights("task"));
         Files.write(Path.of("target/html-threads-selector.png"), browser.screenshot(1400, 500));
         browser.eval("ppwReport.showThread(-1)");
+        assertTrue(page.text("summary").contains("total 150.000 us"), page.text("summary"));
+    }
+
+    @Test
+    void aProcessIsShownWholeAllItsThreadsAtOnceWithItsTotal() throws Exception {
+        page.open();
+        browser.eval("(function(){var s=document.getElementById('thread');s.value='p1';"
+                + "s.dispatchEvent(new Event('change'));})()");
+        assertEquals(List.of(), browser.errors());
+        assertEquals(1L, ((Number) browser.eval("ppwReport.process()")).longValue());
+        assertEquals(-1L, ((Number) browser.eval("ppwReport.thread()")).longValue());
+        assertTrue(page.text("summary").contains("total 50.000 us"), page.text("summary"));
+        assertEquals("the 2 threads of process Renderer (pid 2) \u00b7 50.000 us thread time", page.text("thread-note"));
+        // Both workers' task, 30 us and 20 us, is one frame of the process's tree.
+        assertEquals(List.of(50000L), weights("task"));
+        assertEquals(List.of(), weights("main"));
+        Files.write(Path.of("target/html-threads-process.png"), browser.screenshot(1400, 500));
+        browser.eval("ppwReport.showProcess(0)");
+        assertTrue(page.text("summary").contains("total 100.000 us"), page.text("summary"));
+        assertEquals(List.of(), weights("task"));
+        browser.eval("ppwReport.showThread(-1)");
+        assertEquals(-1L, ((Number) browser.eval("ppwReport.process()")).longValue());
         assertTrue(page.text("summary").contains("total 150.000 us"), page.text("summary"));
     }
 

@@ -214,7 +214,7 @@ class PhaseExportsPropertiesTest {
                 stacks(split, p, colon < 0 ? "" : name.substring(colon + 2).replace(async, "") + async + ":",
                         actual);
             }
-            if (whole.sections().size() < 2) {
+            if (whole.printedSections().size() < 2) {
                 assertEquals(0, phaseProfiles(split, ": "), "no thread profiles for one thread, " + what);
             }
             assertEquals(expected, actual, "speedscope, " + what);
@@ -299,8 +299,8 @@ class PhaseExportsPropertiesTest {
             throw new UncheckedIOException(e);
         }
         // A file per thread; with no thread of its own (no timed event on any thread), one of the whole.
-        List<Report> perFile = phased.sections().isEmpty() ? List.of(phased)
-                : phased.sections().stream().map(Report.Section::report).toList();
+        List<Report> perFile = phased.printedSections().isEmpty() ? List.of(phased)
+                : phased.printedSections().stream().map(Report.Section::report).toList();
         assertEquals(perFile.size(), files.size(), "a file per thread, " + what);
         int index = 0;
         for (Report fileReport : perFile) {

@@ -1,5 +1,7 @@
 package dev.ppw.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ppw.testing.Golden;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,6 +68,43 @@ class TauCliTest {
         for (String line : r.out().lines().filter(l -> l.matches(" *\\d+\\.\\d +\\d.*")).toList()) {
             assertFalse(line.trim().split("\\s+")[5].equals("-"), "every timer has calls: " + line);
         }
+    }
+
+    /**
+     * The default layout fills the time per call of a TAU profile too, in text, CSV and JSON alike (issue 29), as TAU
+     * times every call: rank 0's {@code MPI_Init()}, one call of 17.983 ms, and {@code .TAU application}'s
+     * inclusive time over its one call. A filter may cut a row's calls short of their time: a filtered profile shows
+     * none (SEMANTICS.md "Time per call").
+     */
+    @Test
+    void tauInputsFillTheTimePerCallOfTheDefaultLayout() throws IOException {
+        String rank0 = RUN + "/profile.0.0.0";
+        Cli text = Cli.run("profile", rank0, "--view", "flat");
+        assertEquals(0, text.exit(), text.toString());
+        String init = text.out().lines().filter(l -> l.endsWith("  MPI_Init()")).findFirst().orElseThrow();
+        assertEquals(List.of("17.983", "17.983", "1", "0", "17983.000", "17983.000", "-", "-", "MPI_Init()"),
+                List.of(init.trim().split("\\s+")).subList(1, 10), init);
+        Cli csv = Cli.run("profile", rank0, "--format", "csv");
+        String app = csv.out().lines().filter(l -> l.contains(",.TAU application,")).findFirst().orElseThrow();
+        String[] cells = app.split(",");
+        long inclusive = Long.parseLong(cells[8]);
+        long calls = Long.parseLong(cells[6]);
+        String perCall = Long.toString(Math.round((double) inclusive / calls));
+        assertEquals(perCall, cells[cells.length - 2], app);
+        Cli json = Cli.run("profile", rank0, "--format", "json");
+        JsonNode doc = new ObjectMapper().readTree(json.out());
+        List<String> columns = new ArrayList<>();
+        doc.get("columns").forEach(c -> columns.add(c.asText()));
+        JsonNode appRow = null;
+        for (JsonNode row : doc.get("rows")) {
+            if (row.get(columns.indexOf("name")).asText().equals(".TAU application")) {
+                appRow = row;
+            }
+        }
+        assertEquals(perCall, appRow.get(columns.indexOf("inclusive_per_call_ns")).asText(), "JSON's time per call");
+        Cli focused = Cli.run("profile", rank0, "--view", "flat", "--focus", "MPI_Init");
+        String cut = focused.out().lines().filter(l -> l.endsWith("  MPI_Init()")).findFirst().orElseThrow();
+        assertEquals("-", cut.trim().split("\\s+")[5], cut);
     }
 
     /**

@@ -21,6 +21,7 @@ import dev.ppw.model.work.Workers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,6 +30,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The one entry point of every front end (the command line, a server, a cluster job, a program): name inputs
@@ -122,7 +124,7 @@ public final class Engine {
      *                           glob matches nothing
      */
     public InputList inputs(List<String> arguments) {
-        return inputList(InputExpansion.expand(arguments, false, formats, this::unreadFormatOf, this::readByDetection),
+        return inputList(InputExpansion.expand(arguments, false, formats, this::unreadFormatOf, this::inputInFolder),
                 null);
     }
 
@@ -132,7 +134,7 @@ public final class Engine {
      */
     public InputList inputs(List<String> arguments, InputStream standardInput) {
         Objects.requireNonNull(standardInput, "standardInput");
-        return inputList(InputExpansion.expand(arguments, true, formats, this::unreadFormatOf, this::readByDetection),
+        return inputList(InputExpansion.expand(arguments, true, formats, this::unreadFormatOf, this::inputInFolder),
                 standardInput);
     }
 
@@ -206,16 +208,32 @@ public final class Engine {
     }
 
     /**
-     * True when detection reads {@code file} by its head as a format that asks for such names to be looked into
-     * ({@link dev.ppw.model.format.InputFormat#probedInFolders}); false otherwise, and when it cannot be read.
+     * Whether {@code file}, met below a folder named as an input, is one of the inputs {@link #inputs(List)} takes
+     * from that folder: its name has an ending a format declares, or a format claims it by its name (TAU's
+     * {@code profile.N.C.T}), or a format asks for such names to be looked into ({@code .txt}, {@code .txt.gz},
+     * TAU's {@code profile.*}) and detection reads the head of {@code content} as such a format. {@code content} is
+     * asked for only in that last case, and closed; a head that cannot be read makes no input. Folders of other
+     * file systems (Hadoop's, for the merge on Spark) are searched with it so that they hold what a local folder
+     * would: {@code file} is then the file's path there, whose name and folders' names the formats' rules look at.
      */
-    private boolean readByDetection(Path file) {
-        try (InputSource source = InputSource.of(file)) {
-            return formats.identify(source.head()) instanceof Detection.Read read
-                    && read.format().probedInFolders(file);
-        } catch (IOException | BadInputException e) {
+    public boolean inputInFolder(Path file, Supplier<InputSource> content) {
+        Objects.requireNonNull(content, "content");
+        if (formats.hasInputEnding(file) || formats.namesInput(file)) {
+            return true;
+        }
+        if (!formats.probedInFolders(file)) {
             return false;
         }
+        try (InputSource source = content.get()) {
+            return formats.identify(source.head()) instanceof Detection.Read read
+                    && read.format().probedInFolders(file);
+        } catch (IOException | UncheckedIOException | BadInputException e) {
+            return false;
+        }
+    }
+
+    private boolean inputInFolder(Path file) {
+        return inputInFolder(file, () -> InputSource.of(file));
     }
 
     /** The message naming {@code file}'s format when it is one recognised but not read; empty otherwise. */

@@ -72,11 +72,11 @@ final class InputExpansion {
      * @param standardInput whether {@code -} means standard input (else it is a file named {@code -})
      * @param unreadFormat  the message naming a file's format when ppw-java recognises but does not read it: said
      *                      when a directory holds no input by name but holds such files
-     * @param readable      whether detection reads a file (its head looked at): asked of the files of a directory
-     *                      whose names a format asks to be looked into
+     * @param inFolder      whether a file met below a directory is an input ({@link Engine#inputInFolder}: by its
+     *                      name, or by its head for names a format asks to be looked into)
      */
     static Expanded expand(List<String> arguments, boolean standardInput, FormatRegistry formats,
-                           Function<Path, Optional<String>> unreadFormat, Predicate<Path> readable) {
+                           Function<Path, Optional<String>> unreadFormat, Predicate<Path> inFolder) {
         Map<String, Long> skipped = new LinkedHashMap<>();
         // in the order found: a list's contains() made 1000 inputs half a million comparisons
         Map<Object, Found> found = new LinkedHashMap<>();
@@ -94,12 +94,13 @@ final class InputExpansion {
                 expanded = false;
             } else if (Files.isDirectory(path)) {
                 List<Path> left = new ArrayList<>();
-                files = walkInputs(path, formats, readable, left);
+                files = walkInputs(path, formats, inFolder, left);
                 if (files.isEmpty()) {
                     throw noInputIn(argument, path, formats.fileEndings(), unreadFormat);
                 }
                 if (!left.isEmpty()) {
-                    skipped.merge(skippedLine(argument, left), (long) left.size(), Long::sum);
+                    skipped.merge(skippedLine(argument, left.stream().map(Path::toString).toList()), (long) left.size(),
+                            Long::sum);
                 }
             } else if (!Files.exists(path) && isGlob(argument)) {
                 files = glob(argument);
@@ -118,9 +119,10 @@ final class InputExpansion {
         return new Expanded(List.copyOf(found.values()), skipped);
     }
 
-    private static String skippedLine(String argument, List<Path> left) {
+    /** The line saying that the folder {@code argument} held the files {@code left} (in order), which no format reads. */
+    static String skippedLine(String argument, List<String> left) {
         String files = left.size() == 1 ? "1 file" : left.size() + " files";
-        String named = String.join(", ", left.stream().limit(SKIPPED_NAMED).map(Path::toString).toList());
+        String named = String.join(", ", left.subList(0, Math.min(left.size(), SKIPPED_NAMED)));
         return argument + ": " + files + " that no format reads, skipped: " + named
                 + (left.size() > SKIPPED_NAMED ? ", ..." : "");
     }
@@ -177,7 +179,7 @@ final class InputExpansion {
      * folders below it that are one input each (not searched); the other files (hidden ones aside) go to
      * {@code skipped}, in name order.
      */
-    private static List<Path> walkInputs(Path base, FormatRegistry formats, Predicate<Path> readable,
+    private static List<Path> walkInputs(Path base, FormatRegistry formats, Predicate<Path> inFolder,
                                          List<Path> skipped) {
         List<Path> found = new ArrayList<>();
         try {
@@ -196,8 +198,7 @@ final class InputExpansion {
                     if (!attributes.isRegularFile() || hidden(file)) {
                         return FileVisitResult.CONTINUE;
                     }
-                    if (formats.hasInputEnding(file) || formats.namesInput(file)
-                            || (formats.probedInFolders(file) && readable.test(file))) {
+                    if (inFolder.test(file)) {
                         found.add(file);
                     } else {
                         skipped.add(file);

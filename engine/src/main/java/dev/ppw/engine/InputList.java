@@ -43,6 +43,20 @@ public final class InputList extends AbstractList<InputSource> implements Random
         return skipped;
     }
 
+    /**
+     * This list with the note that the folder {@code argument} held {@code files}, in order, that no format reads,
+     * said as a local folder's is ({@code runs: 2 files that no format reads, skipped: runs/a.log, runs/b.dat}): for
+     * front ends that search folders of other file systems ({@link Engine#inputInFolder}). None adds no note.
+     */
+    public InputList skipping(String argument, List<String> files) {
+        if (files.isEmpty()) {
+            return this;
+        }
+        java.util.Map<String, Long> more = new java.util.LinkedHashMap<>(skipped);
+        more.merge(InputExpansion.skippedLine(argument, files), (long) files.size(), Long::sum);
+        return new InputList(sources, namedTwice, more);
+    }
+
     @Override
     public InputSource get(int index) {
         return sources.get(index);

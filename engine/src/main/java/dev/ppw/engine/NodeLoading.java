@@ -163,6 +163,17 @@ final class NodeLoading {
 
     private Loaded loadSaved(String file, String label, Profile read) {
         Diagnostics notes = new Diagnostics();
+        // Its rows are every thread's added up: no track is left to choose or to split (SEMANTICS.md "Filters").
+        List<String> asked = new ArrayList<>();
+        if (!foldOptions.selection().isAll()) {
+            asked.add(foldOptions.selection().label());
+        }
+        if (foldOptions.threads().splits()) {
+            asked.add("--threads " + foldOptions.threads().label());
+        }
+        if (!asked.isEmpty()) {
+            notes.warn(Diagnostics.SELECTION_ON_SAVED, file + ": " + String.join(" ", asked) + " left it whole");
+        }
         Profile saved = AsyncRows.apply(foldOptions.async(), read, notes);
         String savedView = saved.view().label() + (saved.view() == ViewKind.TAU ? " depth " + saved.tauDepth() : "");
         String holds = saved.nodes() > 1

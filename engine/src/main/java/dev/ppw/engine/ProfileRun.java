@@ -19,9 +19,11 @@ import dev.ppw.model.work.Workers;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One profile of an analysis' inputs (SEMANTICS.md sections 1 to 3): traces folded into one calling-context tree,
@@ -75,7 +77,7 @@ final class ProfileRun {
                         + " as they were saved; profile it without splitting threads");
             }
             if (sources.size() == 1) {
-                return new ProfileResult(savedAlone(sources.get(0), reading), diagnostics);
+                return new ProfileResult(savedAlone(sources.get(0), reading, diagnostics), diagnostics);
             }
             Analysis sum = analysis.withInputs(sources).withCombine(Combine.merge(MergeOp.SUM)).withSections(false);
             MergeAccumulator.Merged merged = new MergeRun(context, sum, workers, progress).run().merged();
@@ -100,9 +102,12 @@ final class ProfileRun {
             diagnostics.addAll(folder.diagnostics());
             Profile tree = sumOfInputs(folder.toProfile(), folded.names()).withDroppedInputs(folded.dropped());
             List<NodeView> threads = List.of();
+            List<NodeView> processes = List.of();
+            Map<String, String> pids = folder.topLevelPids();
             boolean summed = threadProfiles && !options.threads().splits();
             if (threadProfiles) {
-                threads = threadsOf(tree);
+                threads = threadsOf(tree, pids);
+                processes = processesOf(tree, pids);
                 if (summed) {
                     tree = tree.withView(ThreadTrees.summed(tree.tree()), ViewKind.TREE, 0);
                 }
@@ -115,7 +120,7 @@ final class ProfileRun {
                 for (int p = 0; p < phaseTrees.size(); p++) {
                     Profile phase = sumOfInputs(phaseTrees.get(p), folded.names());
                     if (threadProfiles) {
-                        phaseThreads.add(threadsOf(phase));
+                        phaseThreads.add(threadsOf(phase, pids));
                     }
                     if (summed) {
                         phase = phase.withView(ThreadTrees.summed(phase.tree()), ViewKind.TREE, 0);
@@ -129,20 +134,51 @@ final class ProfileRun {
                 }
             }
             return new ProfileResult(view.derive(tree), diagnostics, folded.dropped(),
-                    threads, split);
+                    threads, processes, split);
         }
     }
 
-    /** Each top level of {@code split}, folded with threads split, as a tree profile of its own, named after it. */
-    private static List<NodeView> threadsOf(Profile split) {
+    /**
+     * Each top level of {@code split}, folded with threads split, as a tree profile of its own, named after it, of
+     * the process {@code pids} gives its name ({@link Folder#topLevelPids()}).
+     */
+    private static List<NodeView> threadsOf(Profile split, Map<String, String> pids) {
         CallTree tree = split.tree();
         List<NodeView> parts = new ArrayList<>();
         List<CallTree> each = ThreadTrees.each(tree);
         int i = 0;
         for (int top = tree.firstChild(CallTree.ROOT); top != CallTree.NONE; top = tree.nextSibling(top)) {
-            parts.add(new NodeView(tree.regionName(top), split.withView(each.get(i++), ViewKind.TREE, 0)));
+            String name = tree.regionName(top);
+            parts.add(new NodeView(name, split.withView(each.get(i++), ViewKind.TREE, 0), Optional.empty(),
+                    pids.getOrDefault(name, "")));
         }
         return parts;
+    }
+
+    /**
+     * Each process of {@code split}'s top levels (by {@code pids}; top levels of no known pid belong to none) as a
+     * tree profile of its own, the sum of its threads and async tracks ({@link ThreadTrees#summed(CallTree,
+     * java.util.function.IntPredicate)}), named by the process's name, else {@code pid P}; in the order of each
+     * process's first top level.
+     */
+    private static List<NodeView> processesOf(Profile split, Map<String, String> pids) {
+        CallTree tree = split.tree();
+        Map<String, List<Integer>> tops = new LinkedHashMap<>();
+        for (int top = tree.firstChild(CallTree.ROOT); top != CallTree.NONE; top = tree.nextSibling(top)) {
+            String pid = pids.getOrDefault(tree.regionName(top), "");
+            if (!pid.isEmpty()) {
+                tops.computeIfAbsent(pid, p -> new ArrayList<>()).add(top);
+            }
+        }
+        List<NodeView> processes = new ArrayList<>(tops.size());
+        tops.forEach((pid, members) -> {
+            Set<Integer> kept = Set.copyOf(members);
+            CallTree sum = ThreadTrees.summed(tree, kept::contains);
+            String name = split.processNames().getOrDefault(pid, "");
+            processes.add(new NodeView(name.isEmpty() ? "pid " + pid : name, split.withView(sum, ViewKind.TREE, 0),
+                    Optional.empty(), pid));
+        });
+        return processes;
     }
 
     /**
@@ -169,7 +205,7 @@ final class ProfileRun {
                 own.add(new Split.Phase(phases.get(p).name(), phases.get(p).windows(), Splitting.alone(part)));
             }
             withPhases.add(new NodeView(thread.label(), thread.profile(),
-                    Optional.of(new Split(Optional.empty(), own))));
+                    Optional.of(new Split(Optional.empty(), own)), thread.process()));
         }
         return withPhases;
     }
@@ -200,9 +236,10 @@ final class ProfileRun {
 
     /**
      * One saved profile as it was saved (an aggregate keeps its operator and nodes), in the analysis' view: itself,
-     * or the view derived from its tree where a merge of it could derive it.
+     * or the view derived from its tree where a merge of it could derive it; what loading it counted (a selection
+     * it could not act on, async rows placed) goes into {@code diagnostics}.
      */
-    private Profile savedAlone(InputSource source, Reading reading) {
+    private Profile savedAlone(InputSource source, Reading reading, Diagnostics diagnostics) {
         ViewSpec view = analysis.view();
         NodeLoading.Loaded loaded = new NodeLoading(reading, view, false,
                 Context.fold(analysis.reading(), analysis.keepsCallTimes()), 1)
@@ -215,6 +252,7 @@ final class ProfileRun {
             throw new BadInputException("cannot show " + source.name() + ", " + loaded.holds() + ", in the "
                     + view.label() + " view: " + loaded.refusal().replace("merge with --view", "ask for --view"));
         }
+        diagnostics.addAll(loaded.diagnostics());
         progress.bytesRead(0, Math.max(0, source.sizeBytes()));
         progress.inputDone(0);
         return loaded.views().get(0);

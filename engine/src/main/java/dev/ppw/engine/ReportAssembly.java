@@ -30,14 +30,20 @@ final class ReportAssembly {
     private ReportAssembly() {
     }
 
-    /** The report of a profile run: its rows, its threads' sections, then its split. */
+    /**
+     * The report of a profile run: its rows, its threads' sections and its processes' (after them, unsplit: the
+     * HTML page shows a process on its own, never by phase), then its split.
+     */
     static Report ofProfile(Analysis analysis, ProfileResult folded) {
         RowOptions rows = analysis.rows();
         analysis.view().noteUnmatched(folded.profile().tree().frames(), folded.diagnostics());
         Report report = rows(folded.profile(), folded.diagnostics(), rows);
         countOverflows(folded.profile(), report.diagnostics());
         if (analysis.sections()) {
-            report = report.withSections(sections(folded.threads(), Report.Section.Kind.THREAD, analysis.view(), rows));
+            List<Report.Section> own = new ArrayList<>(sections(folded.threads(), Report.Section.Kind.THREAD,
+                    analysis.view(), rows));
+            own.addAll(sections(folded.processes(), Report.Section.Kind.PROCESS, analysis.view(), rows));
+            report = report.withSections(own);
         }
         // After the sections: each phase then takes its threads' own phase as its sections.
         if (folded.split().isPresent()) {
@@ -176,7 +182,7 @@ final class ReportAssembly {
                 }
                 section = section.withPhases(phases);
             }
-            sections.add(new Report.Section(kind, p.label(), section));
+            sections.add(new Report.Section(kind, p.label(), section, p.process()));
         }
         return sections;
     }
@@ -193,15 +199,16 @@ final class ReportAssembly {
             return whole.withTimeBins(BinTables.of(whole, split));
         }
         int count = split.phases().size();
-        boolean sectionPhases = !whole.sections().isEmpty()
-                && whole.sections().stream().allMatch(s -> s.report().phases().size() == count);
+        List<Report.Section> printed = whole.printedSections();
+        boolean sectionPhases = !printed.isEmpty()
+                && printed.stream().allMatch(s -> s.report().phases().size() == count);
         List<Report.Phase> phases = new ArrayList<>(count);
         for (int p = 0; p < count; p++) {
             Split.Phase phase = split.phases().get(p);
             Report own = ofMerged(phase.merged(), rows);
             if (sectionPhases) {
                 int index = p;
-                own = own.withSections(whole.sections().stream().map(s -> new Report.Section(s.kind(), s.label(),
+                own = own.withSections(printed.stream().map(s -> s.withReport(
                         s.report().phases().get(index).report())).toList());
             }
             phases.add(new Report.Phase(phase.name(), phase.windows(), own));

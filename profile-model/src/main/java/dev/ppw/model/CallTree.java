@@ -89,6 +89,7 @@ public final class CallTree {
     private double[][] doubleColumns = new double[0][];
     /** Per node the sketch of its calls' inclusive times, or null per node (no call yet) or whole (not kept). */
     private CallTimeSketch[] callTimes;
+    private boolean callsTimedWhole;
     private static final String INCLUSIVE = "inclusive";
     private static final String EXCLUSIVE = "exclusive";
     /** Sums that went past a long and stopped at its limit, here or in a tree added into this one. */
@@ -328,6 +329,21 @@ public final class CallTree {
         if (callTimes == null) {
             callTimes = new CallTimeSketch[parent.length];
         }
+    }
+
+    /**
+     * Says that every call counted outside the samples part was timed whole, though no call's own time was kept
+     * (TAU's timers: calls, inclusive and exclusive time, no minimum or maximum), so that a row's time per call is
+     * the mean of its calls ({@link PerCall#defined}). Views derived from the tree keep it; a tree filtered, merged
+     * or read back from a saved profile does not (a filter may cut a node's calls short of their time).
+     */
+    public void markCallsTimedWhole() {
+        callsTimedWhole = true;
+    }
+
+    /** True when {@link #markCallsTimedWhole} was called. */
+    public boolean callsTimedWhole() {
+        return callsTimedWhole;
     }
 
     /** True when the tree keeps call-time sketches ({@link #keepCallTimes}). */

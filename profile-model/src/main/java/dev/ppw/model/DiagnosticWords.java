@@ -69,6 +69,11 @@ public final class DiagnosticWords {
                 "async events left out (--async off)"));
         kinds.add(DiagnosticKind.note(Diagnostics.UNFINISHED_EVENT, "unfinished last event of a followed input (left out)",
                 "unfinished last events of followed inputs (left out)"));
+        kinds.add(DiagnosticKind.warning(Diagnostics.SELECTION_ON_SAVED,
+                "saved profile taken whole: its threads were added up when it was saved, so --pid, --tid,"
+                        + " --thread-name and --threads cannot choose or split them",
+                "saved profiles taken whole: their threads were added up when they were saved, so --pid, --tid,"
+                        + " --thread-name and --threads cannot choose or split them"));
         GENERIC = List.copyOf(kinds);
     }
 

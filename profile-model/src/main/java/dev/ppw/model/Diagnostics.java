@@ -63,6 +63,11 @@ public final class Diagnostics {
     /** One async {@code b}/{@code e} event (or async row of a saved profile) left out as {@code --async off} asks. */
     public static final String ASYNC_OFF = "async_off";
     /**
+     * A saved profile given with {@code --pid}, {@code --tid}, {@code --thread-name} or (to merge) {@code --threads
+     * split} or {@code by-name}: its rows are every thread's added up, so it is taken whole (SEMANTICS.md "Filters").
+     */
+    public static final String SELECTION_ON_SAVED = "selection_on_saved_profile";
+    /**
      * Note: the input was followed while written ({@code profile --follow}) and the follow stopped (Ctrl-C, idle
      * time, the end of standard input) inside an event or line its writer had not finished: that last event was
      * left out, which is no error.

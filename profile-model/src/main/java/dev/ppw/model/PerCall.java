@@ -7,7 +7,8 @@ package dev.ppw.model;
  * <p>Defined only where the quotient means a call: the profile is a sum (one profile, or a {@code sum}
  * aggregate: under min, max and avg the times are not summed over the nodes while the calls are, so their
  * quotient is no mean of anything), the row has calls, and at least one of them was timed (a set
- * {@link CallTree#minInclusiveNanos min}; a row made only of stack samples counts samples, not calls).
+ * {@link CallTree#minInclusiveNanos min}; a row made only of stack samples counts samples, not calls), or the
+ * tree says its calls outside the samples part were each timed whole ({@link CallTree#callsTimedWhole()}: TAU's).
  * Elsewhere there is no value: an empty CSV field, JSON {@code null}, {@code -} in text.
  *
  * <p>The value is the exact quotient rounded to the nearest nanosecond, halves away from zero, computed in
@@ -21,7 +22,7 @@ public final class PerCall {
     public static boolean defined(Profile profile, int node) {
         CallTree t = profile.tree();
         return profile.aggregation() == MergeOp.SUM && t.calls(node) > 0
-                && t.minInclusiveNanos(node) != CallTree.UNSET;
+                && (t.minInclusiveNanos(node) != CallTree.UNSET || t.callsTimedWhole() && !t.part(node).sampled());
     }
 
     /** Inclusive nanoseconds per call of {@code node}; only where {@link #defined}. */

@@ -109,21 +109,48 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
     }
 
     /**
-     * One part of a profile printed on its own in TAU's layout.
+     * One part of a profile on its own: a thread or a node, printed on its own in TAU's layout, or a process (all its
+     * threads and async tracks at once), which only the HTML page's selector shows ({@link #printedSections()}).
      *
-     * @param kind   what the part is
-     * @param label  how it is named: a thread's name, a node's label
-     * @param report the part's own rows, in the same view, order and unit as the whole
+     * @param kind    what the part is
+     * @param label   how it is named: a thread's name, a process's name (else {@code pid P}), a node's label
+     * @param report  the part's own rows, in the same view, order and unit as the whole
+     * @param process the pid of the process a thread or process section is of, as the input names it; empty for a
+     *                node and where the input names no process
      */
-    public record Section(Kind kind, String label, Report report) {
+    public record Section(Kind kind, String label, Report report, String process) {
         /** What a section is a part of the whole by. */
-        public enum Kind { THREAD, NODE }
+        public enum Kind { THREAD, PROCESS, NODE }
 
         public Section {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(label, "label");
             Objects.requireNonNull(report, "report");
+            Objects.requireNonNull(process, "process");
         }
+
+        /** A section of no process in particular. */
+        public Section(Kind kind, String label, Report report) {
+            this(kind, label, report, "");
+        }
+
+        /** This section with another report of its part (a phase's, or with percentiles). */
+        public Section withReport(Report own) {
+            return new Section(kind, label, own, process);
+        }
+    }
+
+    /**
+     * The sections printed one after another (TAU's layout, a folder of TAU profiles, speedscope's profiles): the
+     * threads' or the nodes', not the processes', which would count each thread twice.
+     */
+    public List<Section> printedSections() {
+        return sections.stream().filter(s -> s.kind() != Section.Kind.PROCESS).toList();
+    }
+
+    /** The sections of {@code kind}, in order. */
+    public List<Section> sections(Section.Kind kind) {
+        return sections.stream().filter(s -> s.kind() == kind).toList();
     }
 
     /** A report without time bins. */
@@ -196,7 +223,7 @@ public record Report(Profile profile, int[] rows, long totalInclusiveNanos, Opti
     /** This report with the columns of these percentiles ({@link #percentiles}); its sections get them too. */
     public Report withPercentiles(List<Percentile> asked) {
         List<Section> parts = sections.stream()
-                .map(s -> new Section(s.kind(), s.label(), s.report().withPercentiles(asked))).toList();
+                .map(s -> s.withReport(s.report().withPercentiles(asked))).toList();
         return new Report(profile, rows, totalInclusiveNanos, unit, breakdown, imbalanceRows, diagnostics, top, parts,
                 presentation, diff, asked, timeBins, phases, regions);
     }

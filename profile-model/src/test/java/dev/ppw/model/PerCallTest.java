@@ -53,4 +53,20 @@ class PerCallTest {
                 Map.of());
         assertFalse(PerCall.defined(max, timed), "a max of times over summed calls");
     }
+
+    @Test
+    void callsTimedWholeWithoutExtremesHaveATimePerCallOutsideTheSamplesPart() {
+        CallTree t = new CallTree(new FrameTable(new NameTable()));
+        int timer = t.child(CallTree.ROOT, t.frames().intern("timer"));
+        int sampled = t.child(CallTree.ROOT, t.frames().intern("sampled"), Part.SAMPLES);
+        // TAU's timer: 3 calls, 10 ns in all, no minimum or maximum.
+        t.setMetrics(timer, 3, 0, 10, 10, CallTree.UNSET, CallTree.UNSET);
+        t.addSamples(sampled, 9, 3);
+        Profile sum = Profile.single(t, List.of("t"), Map.of(), Map.of());
+        assertFalse(PerCall.defined(sum, timer), "calls of unknown timing");
+        t.markCallsTimedWhole();
+        assertTrue(PerCall.defined(sum, timer));
+        assertEquals(3, PerCall.inclusiveNanos(sum, timer));
+        assertFalse(PerCall.defined(sum, sampled), "samples are no calls, whatever the tree says of its calls");
+    }
 }

@@ -72,6 +72,8 @@ public final class HtmlWriter implements OutputWriter {
     static final String PHASE_ELEMENT = "ppw-phase-";
     /** The id prefix of the element holding thread i's data ({@link Report.Section.Kind#THREAD} sections). */
     static final String THREAD_ELEMENT = "ppw-thread-";
+    /** The id prefix of the element holding process i's data ({@link Report.Section.Kind#PROCESS} sections). */
+    static final String PROCESS_ELEMENT = "ppw-process-";
     /** Decimals of a diff's shares (percent) and ratios in the page: exact rationals rounded half to even. */
     private static final int SHARE_SCALE = 4;
 
@@ -194,20 +196,29 @@ public final class HtmlWriter implements OutputWriter {
             }
             w.write("\n</script>\n");
         }
-        // Each thread's profile too, parsed when the selector first shows it.
+        // Each thread's and each process's profile too, parsed when the selector first shows it.
         List<Report.Section> threads = threadSections(report);
+        List<Report.Section> processes = processSections(report);
         for (int i = 0; i < threads.size(); i++) {
-            w.write("<script type=\"application/json\" id=\"" + THREAD_ELEMENT + i + "\">\n");
-            w.flush();
-            try (JsonGenerator g = shown(FACTORY.createGenerator(w))) {
-                writeData(g, threads.get(i).report(), perNodeValues);
-            }
-            w.write("\n</script>\n");
+            writeSection(w, THREAD_ELEMENT + i, threads.get(i));
+        }
+        for (int i = 0; i < processes.size(); i++) {
+            writeSection(w, PROCESS_ELEMENT + i, processes.get(i));
         }
         w.write("<script>\n");
         w.write(script(asset("report.js")));
         w.write("</script>\n</body>\n</html>\n");
         w.flush();
+    }
+
+    /** {@code section}'s data in a script element of id {@code id}. */
+    private void writeSection(Writer w, String id, Report.Section section) throws IOException {
+        w.write("<script type=\"application/json\" id=\"" + id + "\">\n");
+        w.flush();
+        try (JsonGenerator g = shown(FACTORY.createGenerator(new InertInScript(w)))) {
+            writeData(g, section.report(), perNodeValues);
+        }
+        w.write("\n</script>\n");
     }
 
     /**
@@ -699,12 +710,19 @@ public final class HtmlWriter implements OutputWriter {
 
     /** The report's thread sections, in order (none for a merge, whose sections are its nodes). */
     private static List<Report.Section> threadSections(Report report) {
-        return report.sections().stream().filter(s -> s.kind() == Report.Section.Kind.THREAD).toList();
+        return report.sections(Report.Section.Kind.THREAD);
+    }
+
+    /** The report's process sections, drawn only beside two threads or more (the selector needs them). */
+    private static List<Report.Section> processSections(Report report) {
+        return threadSections(report).size() < 2 ? List.of() : report.sections(Report.Section.Kind.PROCESS);
     }
 
     /**
      * {@code threads}: per thread section (the element {@link #THREAD_ELEMENT} i holds its data), its name, its
-     * process (id and name, when the thread names tell it) and its main part's total, for the page's selector.
+     * process (id and name, as the input names it) and its main part's total; {@code processes}: per process
+     * section (the element {@link #PROCESS_ELEMENT} i), its pid, name and each part's total; for the page's
+     * selector.
      */
     private static void writeThreads(JsonGenerator g, Report report) throws IOException {
         List<Report.Section> threads = threadSections(report);
@@ -715,13 +733,27 @@ public final class HtmlWriter implements OutputWriter {
         g.writeArrayFieldStart("threads");
         for (Report.Section section : threads) {
             Profile p = section.report().profile();
-            String pid = ThreadLabels.pidOf(section.label(), whole.threadNames(), whole.processNames());
+            String pid = section.process();
             g.writeStartObject();
             g.writeStringField("name", section.label());
             g.writeStringField("pid", pid);
             g.writeStringField("process", pid.isEmpty() ? "" : whole.processNames().getOrDefault(pid, ""));
             g.writeStringField("part", p.tree().mainPart().label());
             g.writeNumberField("total", p.total(p.tree().measure()));
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("processes");
+        for (Report.Section section : processSections(report)) {
+            Profile p = section.report().profile();
+            g.writeStartObject();
+            g.writeStringField("pid", section.process());
+            g.writeStringField("process", whole.processNames().getOrDefault(section.process(), ""));
+            g.writeObjectFieldStart("totals");
+            for (Part part : p.tree().parts()) {
+                g.writeNumberField(part.label(), p.total(p.tree().measure(), part));
+            }
+            g.writeEndObject();
             g.writeEndObject();
         }
         g.writeEndArray();

@@ -127,9 +127,9 @@ public final class SpeedscopeWriter implements OutputWriter {
         profiles.add(new Stacks(report, report.rows(whole.tree().mainPart()), wholeName, frames, wholeWeight));
         addAsync(profiles, frames, report, wholeName, wholeWeight);
         // One thread or one node is the whole again: written once.
-        boolean parts = report.sections().size() > 1;
+        boolean parts = report.printedSections().size() > 1;
         if (parts) {
-            for (Report.Section s : report.sections()) {
+            for (Report.Section s : report.printedSections()) {
                 addParts(profiles, frames, s.report(), s.label(), Stacks.weightOf(s.report()), true);
             }
         }
@@ -138,7 +138,7 @@ public final class SpeedscopeWriter implements OutputWriter {
             String phaseName = "phase " + phase.name();
             addParts(profiles, frames, phase.report(), phaseName, wholeWeight, false);
             if (parts) {
-                for (Report.Section s : report.sections()) {
+                for (Report.Section s : report.printedSections()) {
                     // Sections carry the phases of the whole, in its order (Engine.sections).
                     if (p < s.report().phases().size()) {
                         addParts(profiles, frames, s.report().phases().get(p).report(), phaseName + ": " + s.label(),

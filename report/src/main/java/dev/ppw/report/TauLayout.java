@@ -37,7 +37,7 @@ final class TauLayout {
     }
 
     static void write(Writer w, Report report, DisplayUnit unit) throws IOException {
-        List<Report.Section> sections = report.sections();
+        List<Report.Section> sections = report.printedSections();
         List<Profile> profiles = new ArrayList<>();
         List<int[]> rows = new ArrayList<>();
         for (Report.Section s : sections) {

@@ -102,14 +102,14 @@ public final class TauProfileWriter implements FolderWriter {
 
     @Override
     public void write(Report report, Entries entries) throws IOException {
-        if (report.sections().isEmpty()) {
+        if (report.printedSections().isEmpty()) {
             try (OutputStream out = entries.create("profile.0.0.0")) {
                 writeFile(report.profile(), "", report.phases(), out);
             }
             return;
         }
         int index = 0;
-        for (Report.Section section : report.sections()) {
+        for (Report.Section section : report.printedSections()) {
             String name = section.kind() == Report.Section.Kind.NODE ? "profile." + index + ".0.0"
                     : "profile.0.0." + index;
             try (OutputStream out = entries.create(name)) {

@@ -1,9 +1,7 @@
 package dev.ppw.spark;
 
+import dev.ppw.engine.Engine;
 import dev.ppw.model.BadInputException;
-import dev.ppw.model.format.Confidence;
-import dev.ppw.model.format.Detection;
-import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.InputSource;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -22,22 +20,21 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
  * Inputs named by URIs ({@code hdfs://}, {@code s3a://}, {@code file://}, any scheme the Hadoop client on the class
  * path has a file system for), read through Hadoop's {@link FileSystem}: a URI is a file, a folder or a glob (Hadoop's
- * globbing). A folder is searched as a local one is: every file below it, in path order, with an ending a format
- * declares (optionally {@code .gz}), and every {@code .txt} file (perf script, babeltrace2 text, folded stacks) and
- * every file a format claims by its name (TAU's {@code profile.N.C.T}) whose first bytes, read through the file system,
- * a format reads. Each file becomes an {@link InputSource} made from an opener at an offset, so that a plain
- * trace is parsed in blocks as a local one is, and gzip is undone as for a local file.
+ * globbing). A folder is searched by the engine's own rule for a local one ({@link Engine#inputInFolder}): every file
+ * below it, in path order, with an ending a format declares (optionally {@code .gz}), or that a format claims by its
+ * name (TAU's {@code profile.N.C.T}), or whose name a format asks to be looked into ({@code .txt}, {@code .txt.gz},
+ * TAU's {@code profile.*}) and whose first bytes, read through the file system, detection reads as such a format; the
+ * others are skipped and counted as a local folder's are. Each file becomes an {@link InputSource} made from an
+ * opener at an offset, so that a plain trace is parsed in blocks as a local one is, and gzip is undone as for a local
+ * file.
  */
 final class HadoopInputs {
     private static final Pattern URI = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://.*");
-    /** The ending of the text files a folder holds that a format may read (perf script, babeltrace2 text). */
-    private static final String TEXT = ".txt";
 
     private HadoopInputs() {
     }
@@ -52,13 +49,19 @@ final class HadoopInputs {
     }
 
     /**
-     * The files {@code argument} names, in order.
+     * What one argument names: its files in order, and the files of its folders that no format reads (skipped), by
+     * their qualified paths in path order.
+     */
+    record Expanded(List<Found> found, List<String> skipped) {
+    }
+
+    /**
+     * The files {@code argument} names, in order, and those its folders hold that are no input.
      *
-     * @param formats what a folder is searched for: the endings the formats declare, the files they claim by name or
-     *                by their first bytes
+     * @param engine decides which files of a folder are inputs, as it does for a local folder
      * @throws BadInputException when the scheme has no file system, nothing matches, or a folder holds no input
      */
-    static List<Found> expand(String argument, Configuration conf, FormatRegistry formats) {
+    static Expanded expand(String argument, Configuration conf, Engine engine) {
         Path path = new Path(argument);
         try {
             FileSystem fs = path.getFileSystem(conf);
@@ -68,22 +71,24 @@ final class HadoopInputs {
                         : "cannot read " + argument + ": no such file");
             }
             List<Found> found = new ArrayList<>();
+            List<String> skipped = new ArrayList<>();
             for (FileStatus m : matches) {
                 if (m.isDirectory()) {
-                    List<Found> inside = walk(fs, m.getPath(), formats, conf);
-                    if (inside.isEmpty()) {
+                    int before = found.size();
+                    walk(fs, m.getPath(), engine, conf, found, skipped);
+                    if (found.size() == before) {
+                        List<String> endings = engine.formats().fileEndings();
                         throw new BadInputException("no trace or saved profile in directory " + m.getPath()
-                                + " (looked for *" + String.join(", *", formats.fileEndings())
-                                + ", optionally .gz, and for *" + TEXT + " files a format reads)");
+                                + (endings.isEmpty() ? " (no format declares a file ending to look for)"
+                                : " (looked for *" + String.join(", *", endings) + ", optionally .gz)"));
                     }
-                    found.addAll(inside);
                 } else {
                     boolean itself = matches.length == 1 && !isGlob(argument);
                     found.add(new Found(itself ? argument : m.getPath().toString(), m.getPath().toString(),
                             m.getLen()));
                 }
             }
-            return found;
+            return new Expanded(found, skipped);
         } catch (UnsupportedFileSystemException e) {
             throw new BadInputException("cannot read " + argument + ": no file system for its scheme "
                     + path.toUri().getScheme() + " on the class path (" + e.getMessage() + ")");
@@ -92,45 +97,30 @@ final class HadoopInputs {
         }
     }
 
-    private static List<Found> walk(FileSystem fs, Path folder, FormatRegistry formats, Configuration conf)
-            throws IOException {
-        List<Found> found = new ArrayList<>();
+    /** The inputs below {@code folder} added to {@code found} in path order, the other files to {@code skipped}. */
+    private static void walk(FileSystem fs, Path folder, Engine engine, Configuration conf, List<Found> found,
+                             List<String> skipped) throws IOException {
+        List<Found> inputs = new ArrayList<>();
+        List<String> others = new ArrayList<>();
         RemoteIterator<LocatedFileStatus> files = fs.listFiles(folder, true);
         while (files.hasNext()) {
             LocatedFileStatus f = files.next();
-            String name = f.getPath().getName();
-            if (name.startsWith(".")) {
+            if (f.getPath().getName().startsWith(".")) {
                 continue;
             }
+            String uri = f.getPath().toString();
             // the path as a local one, for the formats' rules on names (TAU's looks at the folder's name too)
             java.nio.file.Path asLocal = java.nio.file.Path.of(f.getPath().toUri().getPath());
-            String uri = f.getPath().toString();
-            if (formats.hasInputEnding(asLocal)
-                    || ((formats.namesInput(asLocal) || isText(name)) && readable(formats, uri, f.getLen(), conf))) {
-                found.add(new Found(uri, uri, f.getLen()));
+            if (engine.inputInFolder(asLocal, () -> source(uri, uri, f.getLen(), conf))) {
+                inputs.add(new Found(uri, uri, f.getLen()));
+            } else {
+                others.add(uri);
             }
         }
-        found.sort(Comparator.comparing(Found::uri));
-        return found;
-    }
-
-    private static boolean isText(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        return lower.endsWith(TEXT) || lower.endsWith(TEXT + ".gz");
-    }
-
-    /**
-     * True when a format reads the file by its first bytes: the engine's own detection on a head read through the file
-     * system. A file whose head cannot be read is not claimed, as a local folder's is not.
-     */
-    private static boolean readable(FormatRegistry formats, String uri, long size, Configuration conf) {
-        try {
-            // a name alone is not content: a profile.N.C.T that is something else is left out
-            return formats.identify(source(uri, uri, size, conf).head()) instanceof Detection.Read read
-                    && read.confidence() != Confidence.NAME_ONLY;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
+        inputs.sort(Comparator.comparing(Found::uri));
+        others.sort(null);
+        found.addAll(inputs);
+        skipped.addAll(others);
     }
 
     private static boolean isGlob(String argument) {

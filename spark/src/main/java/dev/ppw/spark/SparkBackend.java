@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,18 +55,25 @@ final class SparkBackend implements MergeBackend {
     @Override
     public InputList inputs(Engine engine, List<String> arguments, InputStream standardInput) {
         List<String> expanded = new ArrayList<>(arguments.size());
+        Map<String, List<String>> skipped = new LinkedHashMap<>();
         for (String argument : arguments) {
             if (!HadoopInputs.isUri(argument)) {
                 expanded.add(argument);
                 continue;
             }
-            for (HadoopInputs.Found f : HadoopInputs.expand(argument, conf(), engine.formats())) {
+            HadoopInputs.Expanded files = HadoopInputs.expand(argument, conf(), engine);
+            for (HadoopInputs.Found f : files.found()) {
                 hadoopFiles.putIfAbsent(f.name(), f);
                 expanded.add(f.name());
             }
+            skipped.computeIfAbsent(argument, a -> new ArrayList<>()).addAll(files.skipped());
         }
-        return engine.inputs(expanded, standardInput, argument -> Optional.ofNullable(hadoopFiles.get(argument))
-                .map(f -> HadoopInputs.source(f.name(), f.uri(), f.size(), conf())));
+        InputList inputs = engine.inputs(expanded, standardInput, argument -> Optional.ofNullable(
+                hadoopFiles.get(argument)).map(f -> HadoopInputs.source(f.name(), f.uri(), f.size(), conf())));
+        for (Map.Entry<String, List<String>> folder : skipped.entrySet()) {
+            inputs = inputs.skipping(folder.getKey(), folder.getValue());
+        }
+        return inputs;
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -14,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
@@ -24,7 +26,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -33,13 +37,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What a merge on Spark does where the cluster matters: a fold past its memory spills under {@code spark.local.dir}
- * and leaves nothing there, and a task attempt that fails (its executor lost) is run again by Spark and changes no
- * byte of the output. The inputs are {@code file://} URIs read through {@link WatchedFileSystem}, which sees every
- * open and can fail a task attempt.
+ * and leaves nothing there; a task attempt that fails, and an executor JVM killed mid-job, make Spark run the task
+ * again, and change no byte of the output. The inputs are {@code file://} URIs read through {@link WatchedFileSystem},
+ * which sees every open and can fail a task attempt, or through {@link StallingFileSystem}, which holds a task in its
+ * executor until the test kills it.
  */
 class SparkFaultsTest {
     private static final List<String> PROPERTIES = List.of("spark.local.dir", "spark.hadoop.fs.file.impl",
-            "spark.hadoop.fs.file.impl.disable.cache", "ppw.fold.spillEvents", "ppw.fold.windowNanos");
+            "spark.hadoop.fs.file.impl.disable.cache", "ppw.fold.spillEvents", "ppw.fold.windowNanos",
+            "spark.hadoop." + StallingFileSystem.MARKER, "spark.executor.extraClassPath");
 
     @TempDir
     static Path dir;
@@ -125,6 +131,79 @@ class SparkFaultsTest {
             assertEquals(local, spark);
         }
         assertEquals(2, failed.get(), "one failed attempt per merge");
+    }
+
+    /**
+     * {@code local-cluster[2,1,1024]}: two workers in this JVM, each starting an executor JVM of its own through the
+     * SPARK_HOME the build makes under target/ (its {@code jars/} the jars Maven resolved, linked, as a Spark
+     * distribution has them; this module's classes on {@code spark.executor.extraClassPath}). The first task to open
+     * an input stalls in its executor ({@link StallingFileSystem}), which is killed with SIGKILL mid-job; Spark runs
+     * the task again on an executor left or started anew, and the output is the local merge's, byte for byte.
+     */
+    @Test
+    void anExecutorKilledMidJobChangesNoByte() throws Exception {
+        String[] options = {"--agg", "avg", "--breakdown", "--format", "csv"};
+        Result local = run(false, options);
+        assertEquals(0, local.code(), local.err());
+
+        Path marker = dir.resolve("stalled-executor.pid");
+        sparkHome(Path.of(System.getenv("SPARK_HOME")));
+        System.setProperty("spark.executor.extraClassPath", String.join(File.pathSeparator, folders(classPath())));
+        System.setProperty("spark.hadoop.fs.file.impl", StallingFileSystem.class.getName());
+        System.setProperty("spark.hadoop.fs.file.impl.disable.cache", "true");
+        System.setProperty("spark.hadoop." + StallingFileSystem.MARKER, marker.toString());
+        CompletableFuture<Long> killed = CompletableFuture.supplyAsync(() -> killWhenStalled(marker));
+        Result spark = run(true, "local-cluster[2,1,1024]", options);
+        long pid = killed.get(1, TimeUnit.MINUTES);
+        assertTrue(pid != ProcessHandle.current().pid(), "the stalled task ran in an executor JVM of its own");
+        assertTrue(ProcessHandle.of(pid).isEmpty(), "executor " + pid + " is gone");
+        assertEquals(local, spark);
+    }
+
+    /**
+     * A Spark installation as far as a worker needs one to start an executor: {@code jars/} holding (as links) the jars
+     * of this test's class path, which are the Spark jars Maven resolved and ppw-java's dependencies.
+     */
+    private static void sparkHome(Path home) throws IOException {
+        Path jars = Files.createDirectories(home.resolve("jars"));
+        for (String entry : classPath()) {
+            Path jar = Path.of(entry);
+            Path link = jars.resolve(jar.getFileName().toString());
+            if (entry.endsWith(".jar") && Files.isRegularFile(jar) && !Files.exists(link, LinkOption.NOFOLLOW_LINKS)) {
+                Files.createSymbolicLink(link, jar.toAbsolutePath());
+            }
+        }
+    }
+
+    /** Waits for the stalled task's marker, then kills its executor's process with SIGKILL; returns its pid. */
+    private static long killWhenStalled(Path marker) {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        try {
+            while (!Files.exists(marker) || Files.size(marker) == 0) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("no task stalled within 5 minutes");
+                }
+                Thread.sleep(100);
+            }
+            long pid = Long.parseLong(Files.readString(marker).trim());
+            ProcessHandle executor = ProcessHandle.of(pid).orElseThrow();
+            assertTrue(executor.destroyForcibly(), "SIGKILL sent to " + pid);
+            executor.onExit().get(1, TimeUnit.MINUTES);
+            return pid;
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** This test's class path as surefire runs it (its manifest-only jar names it in a property of its own). */
+    private static List<String> classPath() {
+        String path = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        return List.of(path.split(File.pathSeparator));
+    }
+
+    /** The folders of {@code path} (this reactor's classes): a SPARK_HOME's jars/ holds the jars. */
+    private static List<String> folders(List<String> path) {
+        return path.stream().filter(p -> Files.isDirectory(Path.of(p))).toList();
     }
 
     private record Result(int code, String out, String err) {

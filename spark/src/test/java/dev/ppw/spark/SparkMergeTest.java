@@ -106,8 +106,8 @@ class SparkMergeTest {
 
     @Test
     void aFolderUriClaimsTextFilesByTheirContentAsALocalFolderDoes() throws IOException {
-        // perf script text (real heads of two recordings, one gzipped) beside text and a profile.N.C.T that no format
-        // reads: the engine's detection on each head read through Hadoop decides, not the ending or the name
+        // perf script text (real heads of two recordings, one gzipped) beside text that no format reads: the engine's
+        // rule for a local folder, detection on each head read through Hadoop, decides, not the ending
         Path folder = Files.createDirectories(dir.resolve("perf-folder"));
         Path first = folder.resolve("a-work.txt");
         Path second = folder.resolve("b-node.txt.gz");
@@ -120,13 +120,13 @@ class SparkMergeTest {
             in.transferTo(out);
         }
         Files.writeString(folder.resolve("README.txt"), "Recorded with perf record -g on node 3.\n");
-        Files.createDirectories(folder.resolve("tau"));
-        Files.writeString(folder.resolve("tau/profile.0.0.0"), "not a TAU profile\n");
         String qualified = "file:" + folder.toAbsolutePath();
         Result spark = run(true, "--agg", "sum", "--format", "csv", "--master", "local[2]", "file://" + folder + "/");
-        Result local = run(false, "--agg", "sum", "--format", "csv", first.toString(), second.toString());
+        Result local = run(false, "--agg", "sum", "--format", "csv", folder.toString());
+        Result both = run(false, "--agg", "sum", "--format", "csv", first.toString(), second.toString());
         assertEquals(0, local.code(), local.err());
         assertEquals(local.code(), spark.code(), spark.err());
+        assertEquals(both.out(), local.out());
         assertEquals(local.out(), spark.out().replace(qualified, folder.toString()));
         assertTrue(local.out().lines().count() > 3, local.out());
 

@@ -237,6 +237,11 @@ final class BabeltraceTextReader implements LttngEventView {
         };
     }
 
+    /** Lines read so far as a layout met before (the rest were parsed the general way). */
+    long layoutLines() {
+        return layoutLines;
+    }
+
     /** Events read so far. */
     long events() {
         return eventCount;
@@ -283,17 +288,25 @@ final class BabeltraceTextReader implements LttngEventView {
     private static final long HIGHS = 0x8080808080808080L;
     private static final long NEWLINES = ONES * '\n';
 
+    private static final long CLOSES = ONES * ')';
+
     /** The index of the first '\n' in {@code b[from, to)}, else {@code to}: eight bytes at a time. */
     private static int newline(byte[] b, int from, int to) {
+        return indexOf(b, from, to, NEWLINES);
+    }
+
+    /** The index of the first byte of {@code pattern} (one byte eight times) in {@code b[from, to)}, else {@code to}. */
+    private static int indexOf(byte[] b, int from, int to, long pattern) {
         int i = from;
         for (; i + 8 <= to; i += 8) {
-            long x = (long) LONGS.get(b, i) ^ NEWLINES;
+            long x = (long) LONGS.get(b, i) ^ pattern;
             long zero = (x - ONES) & ~x & HIGHS;
             if (zero != 0) {
                 return i + (Long.numberOfTrailingZeros(zero) >>> 3);
             }
         }
-        while (i < to && b[i] != '\n') {
+        byte c = (byte) pattern;
+        while (i < to && b[i] != c) {
             i++;
         }
         return i;
@@ -369,13 +382,19 @@ final class BabeltraceTextReader implements LttngEventView {
             return "expected ' ' after the time";
         }
         if (p < length && line[p] == '(') {
-            while (p < length && line[p] != ')') {
-                p++;
-            }
+            p = indexOf(line, p, length, CLOSES);
             if (!skip(')') || !skip(' ')) {
                 return "expected ') ' after the delta";
             }
         }
+        int body = p;
+        if (matchLayout(body)) {
+            return null;
+        }
+        p = body;
+        layoutable = true;
+        keysLayout = null;
+        keysVersion++;
         problem = eventName();
         if (problem != null) {
             return problem;
@@ -394,7 +413,197 @@ final class BabeltraceTextReader implements LttngEventView {
             }
             groupCount++;
         }
+        if (layoutable) {
+            learnLayout(body);
+        }
         return null;
+    }
+
+    // ---- layouts: lines that repeat one met before but for their values
+
+    /**
+     * A line met before, from its event's name on, as the bytes between its kept values and each value's kind: a
+     * line that has the same bytes there and a value of the same kind in each gap (an integer {@link #number} reads
+     * whole, a string without escapes) parses, the general way, into the same name, keys and kinds, so it is read
+     * by comparing those bytes and reading only its values. Learnt from lines with no arrays, enumerations or
+     * other values ({@link #layoutable}).
+     */
+    private record Layout(String name, byte[][] literals, byte[] kinds, String[] keys, byte[][] keyBytes,
+                          boolean repeatedKeys) {
+    }
+
+    /** A trace prints a few layouts over and over (an entry, an exit): more are learnt in turn over the oldest. */
+    private static final int LAYOUTS = 8;
+    private static final int MAX_LAYOUT_VALUES = 64;
+    private static final int MAX_LAYOUT_BYTES = 4096;
+    private final Layout[] layouts = new Layout[LAYOUTS];
+    private int layoutCount;
+    private int nextLayout;
+    /** The layout the last line matched, tried first. */
+    private int lastLayout;
+    /** The layout of the current line's keys, null when it was parsed the general way. */
+    private Layout keysLayout;
+    /**
+     * Changes whenever the current line's keys may differ from the line before's: lines of one layout have the same
+     * keys, so what {@link #find} found on one holds on the next.
+     */
+    private long keysVersion;
+    /** Lines read as a layout met before. */
+    private long layoutLines;
+    /** Whether the line being parsed the general way can be learnt as a layout so far. */
+    private boolean layoutable;
+    /** Whether the last string {@link #unquote}d had an escape. */
+    private boolean escaped;
+    /** Each kept value's bytes on the line being parsed: {@code line[valueFrom[i], valueTo[i])}, quotes excluded. */
+    private int[] valueFrom = new int[32];
+    private int[] valueTo = new int[32];
+
+    /** Where the value just stored as field {@code fields - 1} lies on the line. */
+    private void mark(int from, int to) {
+        int i = fields - 1;
+        if (!layoutable || i < 0) {
+            return;
+        }
+        if (i >= valueFrom.length) {
+            valueFrom = Arrays.copyOf(valueFrom, 2 * valueFrom.length);
+            valueTo = Arrays.copyOf(valueTo, 2 * valueTo.length);
+        }
+        valueFrom[i] = from;
+        valueTo[i] = to;
+    }
+
+    /** Keeps the line just parsed, from {@code body} (its event's name) on, as a layout. */
+    private void learnLayout(int body) {
+        int n = fields;
+        if (n > MAX_LAYOUT_VALUES || length - body > MAX_LAYOUT_BYTES) {
+            return;
+        }
+        byte[][] literals = new byte[n + 1][];
+        int at = body;
+        for (int i = 0; i < n; i++) {
+            literals[i] = Arrays.copyOfRange(line, at, valueFrom[i]);
+            at = valueTo[i];
+        }
+        literals[n] = Arrays.copyOfRange(line, at, length);
+        int k = nextLayout;
+        layouts[k] = new Layout(name, literals, Arrays.copyOf(kinds, n), Arrays.copyOf(keys, n),
+                Arrays.copyOf(keyBytes, n), repeatedKeys);
+        nextLayout = (k + 1) % LAYOUTS;
+        layoutCount = Math.max(layoutCount, k + 1);
+        lastLayout = k;
+    }
+
+    /** Whether the line from {@code body} on is one of the layouts: if so, its name and fields are set. */
+    private boolean matchLayout(int body) {
+        for (int t = 0; t < layoutCount; t++) {
+            int k = (lastLayout + t) % layoutCount;
+            if (matches(layouts[k], body)) {
+                lastLayout = k;
+                layoutLines++;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean matches(Layout layout, int body) {
+        byte[][] literals = layout.literals;
+        byte[] valueKinds = layout.kinds;
+        int n = valueKinds.length;
+        byte[] l = line;
+        int q = body;
+        for (int i = 0; ; i++) {
+            byte[] literal = literals[i];
+            if (!literalAt(q, literal)) {
+                return false;
+            }
+            q += literal.length;
+            if (i == n) {
+                break;
+            }
+            if (valueKinds[i] == INT) {
+                if (q >= length || l[q] < '0' || l[q] > '9') {
+                    return false;
+                }
+                p = q;
+                long v = number();
+                if (p == q) {
+                    return false;
+                }
+                ints[i] = v;
+                strings[i] = null;
+                q = p;
+            } else {
+                int end = q;
+                while (end < length && l[end] != '"' && l[end] != '\\') {
+                    end++;
+                }
+                if (end >= length || l[end] != '"') {
+                    return false;
+                }
+                strings[i] = stringAt(q, end - q, i);
+                ints[i] = 0;
+                q = end;
+            }
+        }
+        if (q != length) {
+            return false;
+        }
+        p = q;
+        if (layout != keysLayout) {
+            keysLayout = layout;
+            keysVersion++;
+        }
+        name = layout.name;
+        fields = n;
+        repeatedKeys = layout.repeatedKeys;
+        System.arraycopy(valueKinds, 0, kinds, 0, n);
+        System.arraycopy(layout.keys, 0, keys, 0, n);
+        System.arraycopy(layout.keyBytes, 0, keyBytes, 0, n);
+        return true;
+    }
+
+    /** Whether {@code literal} is on the line at {@code at}: eight bytes at a time. */
+    private boolean literalAt(int at, byte[] literal) {
+        int n = literal.length;
+        if (at + n > length) {
+            return false;
+        }
+        byte[] l = line;
+        if (n < 8) {
+            for (int i = 0; i < n; i++) {
+                if (l[at + i] != literal[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            if ((long) LONGS.get(l, at + i) != (long) LONGS.get(literal, i)) {
+                return false;
+            }
+        }
+        return i == n || (long) LONGS.get(l, at + n - 8) == (long) LONGS.get(literal, n - 8);
+    }
+
+    /** The string of {@code n} bytes at {@code from}: slot {@code slot}'s String of the previous line when the same. */
+    private String stringAt(int from, int n, int slot) {
+        String previous = strings[slot];
+        if (previous != null && previous.length() == n) {
+            byte[] l = line;
+            boolean same = true;
+            for (int i = 0; i < n; i++) {
+                if (previous.charAt(i) != l[from + i]) {
+                    same = false;
+                    break;
+                }
+            }
+            if (same) {
+                return previous;
+            }
+        }
+        return new String(line, from, n, StandardCharsets.UTF_8);
     }
 
     private String eventName() {
@@ -440,6 +649,9 @@ final class BabeltraceTextReader implements LttngEventView {
     // ---- time
 
     private String time() {
+        if (timeOfDayAt1()) {
+            return null;
+        }
         long a = digits();
         int aDigits = lastDigits;
         if (aDigits == 0) {
@@ -505,6 +717,42 @@ final class BabeltraceTextReader implements LttngEventView {
         rawTime = seconds * SECOND + fraction;
         this.ofDay = ofDay;
         return null;
+    }
+
+    /**
+     * Whether the line starts with babeltrace2's usual time, {@code [HH:MM:SS.nnnnnnnnn]}, a valid time of day with
+     * nine digits of a second: then it is read as {@link #time} reads it, with p after the {@code ']'}; else
+     * nothing is changed and {@link #time} reads whatever the line has.
+     */
+    private boolean timeOfDayAt1() {
+        byte[] l = line;
+        if (length < 20 || l[3] != ':' || l[6] != ':' || l[9] != '.' || l[19] != ']') {
+            return false;
+        }
+        int h = twoDigits(l, 1);
+        int m = twoDigits(l, 4);
+        int s = twoDigits(l, 7);
+        if (h < 0 || h > 23 || m < 0 || m > 59 || s < 0 || s > 60) {
+            return false;
+        }
+        // Bytes 10 to 17 as one word (the line's array is longer than 20), then the ninth digit.
+        long digits = (long) LONGS.get(l, 10) - 0x3030303030303030L;
+        int last = l[18] - '0';
+        if (((digits | (0x0909090909090909L - digits)) & 0xF0F0F0F0F0F0F0F0L) != 0 || last < 0 || last > 9) {
+            return false;
+        }
+        rawTime = (h * 3600L + m * 60 + s) * SECOND + eightDigits(digits) * 10 + last;
+        ofDay = true;
+        lineStyle = OF_DAY;
+        p = 20;
+        return true;
+    }
+
+    /** The two decimal digits at {@code at}, else -1. */
+    private static int twoDigits(byte[] l, int at) {
+        int a = l[at] - '0';
+        int b = l[at + 1] - '0';
+        return a < 0 || a > 9 || b < 0 || b > 9 ? -1 : a * 10 + b;
     }
 
     /** Seconds since midnight of {@code HH:MM:SS} at p; -1 when it is not one. */
@@ -600,22 +848,31 @@ final class BabeltraceTextReader implements LttngEventView {
         }
         byte b = line[p];
         if (b == '"') {
+            int start = p;
+            escaped = false;
             int n = unquote();
             if (n < 0) {
                 return "unterminated string";
             }
             if (keep) {
+                if (escaped) {
+                    layoutable = false;
+                }
                 store(STRING, 0, stringOf(n));
+                mark(start + 1, p - 1);
             }
             return null;
         }
         if (b == '{') {
             return keep ? struct(depth + 1) : skipStruct(depth + 1);
         }
+        // Arrays and enumerations vary in shape from line to line (and array elements are not kept).
         if (b == '[') {
+            layoutable = false;
             return array(depth + 1);
         }
         if (b == '(') {
+            layoutable = false;
             return enumeration(keep);
         }
         int start = p;
@@ -623,10 +880,12 @@ final class BabeltraceTextReader implements LttngEventView {
             long v = number();
             if (p > start && (p == length || (STOPS[line[p] & 0xFF] & VALUE_END) != 0)) {
                 store(INT, v, null);
+                mark(start, p);
                 return null;
             }
             p = start;
         }
+        layoutable = false;
         p = scanTo(start, VALUE_END);
         if (p == start) {
             return "expected a value";
@@ -786,6 +1045,14 @@ final class BabeltraceTextReader implements LttngEventView {
             long v = 0;
             int end = Math.min(n, i + 15);
             int d;
+            // Eight hex digits at once when there are (addresses are 12 or more).
+            if (i + 8 <= end) {
+                long w = eightHexDigits((long) LONGS.get(l, i));
+                if (w >= 0) {
+                    v = w;
+                    i += 8;
+                }
+            }
             while (i < end && (d = DIGITS[l[i] & 0xFF]) < 16) {
                 v = v << 4 | d;
                 i++;
@@ -809,6 +1076,17 @@ final class BabeltraceTextReader implements LttngEventView {
             v = v * 100_000_000L + eightDigits(digits);
             i += 8;
         }
+        // Fewer than eight digits left: as many as there are, out of one word, when the array has it.
+        if (i < end && i + 8 <= l.length) {
+            long digits = (long) LONGS.get(l, i) - 0x3030303030303030L;
+            long notDigit = (digits | (0x0909090909090909L - digits)) & 0xF0F0F0F0F0F0F0F0L;
+            int count = Math.min(Long.numberOfTrailingZeros(notDigit) >>> 3, end - i);
+            if (count > 0 && count < 8) {
+                int shift = (8 - count) << 3;
+                v = v * POWERS[count] + eightDigits((digits << shift));
+                i += count;
+            }
+        }
         int d;
         while (i < end && (d = DIGITS[l[i] & 0xFF]) < 10) {
             v = v * 10 + d;
@@ -818,6 +1096,8 @@ final class BabeltraceTextReader implements LttngEventView {
         return v;
     }
 
+    private static final long[] POWERS = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000};
+
     /** The value of 8 decimal digits, one per byte (0 to 9), the first in the lowest byte. */
     static long eightDigits(long digits) {
         long pairs = digits * 10 + (digits >>> 8);
@@ -825,6 +1105,37 @@ final class BabeltraceTextReader implements LttngEventView {
                 + ((pairs >>> 16) & 0x000000FF000000FFL) * (1 + (10_000L << 32))) >>> 32;
         return quads;
     }
+    /**
+     * The value of 8 hex digits ({@code 0-9}, {@code a-f}, {@code A-F}), one per byte, the first in the lowest byte;
+     * -1 when a byte is not one.
+     */
+    static long eightHexDigits(long w) {
+        if ((w & HIGHS) != 0) {
+            return -1;
+        }
+        long digit = atLeast(w, '0') & atMost(w, '9');
+        long upper = atLeast(w, 'A') & atMost(w, 'F');
+        long lower = atLeast(w, 'a') & atMost(w, 'f');
+        if ((digit | upper | lower) != HIGHS) {
+            return -1;
+        }
+        // A letter's low nibble is 1 to 6 and its bit 6 is set: nine more makes 10 to 15.
+        long nibbles = (w & 0x0F0F0F0F0F0F0F0FL) + ((w >>> 6) & ONES) * 9;
+        long pairs = ((nibbles << 4) | (nibbles >>> 8)) & 0x00FF00FF00FF00FFL;
+        long quads = ((pairs << 8) | (pairs >>> 16)) & 0x0000FFFF0000FFFFL;
+        return ((quads << 16) | (quads >>> 32)) & 0xFFFFFFFFL;
+    }
+
+    /** The high bit of each byte of {@code w} (all below 0x80) set where the byte is at least {@code lo}. */
+    private static long atLeast(long w, char lo) {
+        return (w + ONES * (0x80 - lo)) & HIGHS;
+    }
+
+    /** The high bit of each byte of {@code w} (all below 0x80) set where the byte is at most {@code hi}. */
+    private static long atMost(long w, char hi) {
+        return ~(w + ONES * (0x7F - hi)) & HIGHS;
+    }
+
     /** The value of each byte as a digit of base up to 16 ({@code a-f} either case), else 99. */
     private static final byte[] DIGITS = new byte[256];
 
@@ -941,6 +1252,7 @@ final class BabeltraceTextReader implements LttngEventView {
             p = end + 1;
             return count;
         }
+        escaped = true;
         while (p < length) {
             byte b = line[p++];
             if (b == '"') {
@@ -979,6 +1291,7 @@ final class BabeltraceTextReader implements LttngEventView {
 
     private void store(byte kind, long v, String s) {
         if (fields == MAX_FIELDS) {
+            layoutable = false;
             return;
         }
         if (fields == keys.length) {
@@ -1013,24 +1326,31 @@ final class BabeltraceTextReader implements LttngEventView {
      * stored in line order, so a backward scan meets the groups in that order.
      */
     private int find(String field) {
-        // Keys are interned and lines repeat their layout: the slot this name had is checked first, and is the
-        // answer when no name occurs twice on the line (else the backward scan decides which one shadows).
+        // Keys are interned and lines repeat their layout: what was found for this name on a line of the same keys
+        // is the answer, absent too; else the slot this name had is checked first, and is the answer when no name
+        // occurs twice on the line (else the backward scan decides which one shadows).
         int h = field.hashCode() & (FOUND_SLOTS - 1);
         if (foundNames[h] == field) {
             int i = foundAt[h];
+            if (foundVersion[h] == keysVersion) {
+                return i;
+            }
             if (i >= 0 && i < fields && keys[i] == field && !repeatedKeys) {
+                foundVersion[h] = keysVersion;
                 return i;
             }
         }
         int i = scan(field);
         foundNames[h] = field;
         foundAt[h] = i;
+        foundVersion[h] = keysVersion;
         return i;
     }
 
     private static final int FOUND_SLOTS = 32;
     private final String[] foundNames = new String[FOUND_SLOTS];
     private final int[] foundAt = new int[FOUND_SLOTS];
+    private final long[] foundVersion = new long[FOUND_SLOTS];
     /** Whether a name occurs twice among the current line's fields. */
     private boolean repeatedKeys;
 

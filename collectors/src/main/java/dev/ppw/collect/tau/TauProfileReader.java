@@ -549,6 +549,8 @@ final class TauProfileReader {
         FrameTable frames = new FrameTable(names);
         int count = timers.size();
         CallTree tree = new CallTree(frames, count + 1);
+        // TAU times every call of a timer but keeps no minimum or maximum: a row's time per call is still a mean.
+        tree.markCallsTimedWhole();
         boolean[] callpathLeaves = new boolean[functions.size()];
         boolean[] callpathRoots = new boolean[functions.size()];
         for (int t = 0; t < count; t++) {

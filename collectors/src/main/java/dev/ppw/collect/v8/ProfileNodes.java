@@ -41,13 +41,37 @@ final class ProfileNodes {
     private int size;
 
     private int[] scratch = new int[64];
+    /**
+     * Changes whenever a stack may change: a node added or adopted, the nodes forgotten, another frame table. A
+     * profile's samples are mostly runs of a few nodes, so each node's stack is kept ({@link #stacks}) with the
+     * epoch it was made in, and the last id looked up with its index.
+     */
+    private long epoch;
+    private int[][] stacks = new int[64][];
+    private long[] stackEpochs = new long[64];
+    private static final int[] LOOP = new int[0];
+    private int lastId;
+    private int lastIndex = -1;
+    private long lastEpoch = -1;
 
     int size() {
         return size;
     }
 
     boolean contains(int id) {
-        return indexById.containsKey(id);
+        return indexOf(id) >= 0;
+    }
+
+    /** The index of node {@code id}, -1 when there is none. */
+    private int indexOf(int id) {
+        if (id == lastId && lastEpoch == epoch) {
+            return lastIndex;
+        }
+        int index = indexById.getIfAbsent(id, -1);
+        lastId = id;
+        lastIndex = index;
+        lastEpoch = epoch;
+        return index;
     }
 
     /**
@@ -87,6 +111,7 @@ final class ProfileNodes {
     void clear() {
         indexById.clear();
         size = 0;
+        epoch++;
     }
 
     /**
@@ -114,7 +139,10 @@ final class ProfileNodes {
             regions = Arrays.copyOf(regions, capacity);
             places = Arrays.copyOf(places, capacity);
             frameIds = Arrays.copyOf(frameIds, capacity);
+            stacks = Arrays.copyOf(stacks, capacity);
+            stackEpochs = Arrays.copyOf(stackEpochs, capacity);
         }
+        epoch++;
         indexById.put(id, size);
         parentIds[size] = parentId;
         regions[size] = region;
@@ -136,6 +164,7 @@ final class ProfileNodes {
             return "node " + childId + " is a child of both node " + parentIds[child] + " and node " + parentId;
         }
         parentIds[child] = parentId;
+        epoch++;
         return null;
     }
 
@@ -148,14 +177,29 @@ final class ProfileNodes {
         if (frames != framesOfIds) {
             Arrays.fill(frameIds, -1);
             framesOfIds = frames;
+            epoch++;
         }
-        int index = indexById.getIfAbsent(id, -1);
+        int index = indexOf(id);
         if (index < 0) {
             return UNKNOWN_NODE;
         }
+        int[] known = stacks[index];
+        if (known != null && stackEpochs[index] == epoch) {
+            if (known == LOOP) {
+                return PARENT_LOOP;
+            }
+            if (known.length > scratch.length) {
+                scratch = new int[known.length];
+            }
+            System.arraycopy(known, 0, scratch, 0, known.length);
+            return known.length;
+        }
+        int of = index;
         int depth = 0;
         while (index >= 0) {
             if (depth == size) {
+                stacks[of] = LOOP;
+                stackEpochs[of] = epoch;
                 return PARENT_LOOP;
             }
             int parent = parentIds[index] == NO_PARENT ? -1 : indexById.getIfAbsent(parentIds[index], -1);
@@ -172,6 +216,8 @@ final class ProfileNodes {
             scratch[i] = scratch[j];
             scratch[j] = t;
         }
+        stacks[of] = Arrays.copyOf(scratch, depth);
+        stackEpochs[of] = epoch;
         return depth;
     }
 

@@ -1610,7 +1610,7 @@
   }
   function showPhase(i) {
     var t = performance.now();
-    if (threadShown >= 0) { threadShown = -1; $("thread").value = "-1"; }
+    if (threadShown >= 0 || processShown >= 0) { threadShown = -1; processShown = -1; $("thread").value = "-1"; }
     var carried = current.state();
     current.teardown();
     $("page").innerHTML = template;
@@ -1637,11 +1637,15 @@
     $("phase-bar").hidden = false;
     describePhase();
   }
-  // ---- processes and threads: each thread's own profile (the report's thread sections), grouped by process,
-  // each with its total; "all threads" is the whole ----
+  // ---- processes and threads: each thread's own profile (the report's thread sections), grouped by process, and
+  // each process's own (its process section: all its threads at once), each with its total; "all threads" is the
+  // whole ----
   var THREADS = WHOLE.threads || [];
+  var PROCESSES = WHOLE.processes || [];
   var threadShown = -1;
+  var processShown = -1;
   var threadData = [];
+  var processData = [];
   function fmtTotal(v) {
     if (WHOLE.measure.unit !== "ns") return v.toLocaleString("en-US") + " " + WHOLE.measure.unit;
     var a = Math.abs(v);
@@ -1650,27 +1654,52 @@
       + " " + unit[0];
   }
   var PART_WORDS_OUT = { thread: "thread time", async: "async spans", samples: "sampled stacks" };
+  function partsText(byPart) {
+    return Object.keys(byPart).map(function (part) { return fmtTotal(byPart[part]) + " " + PART_WORDS_OUT[part]; }).join(", ");
+  }
   function totalsText(list) {
     var byPart = {};
     list.forEach(function (t) { byPart[t.part] = (byPart[t.part] || 0) + t.total; });
-    return Object.keys(byPart).map(function (part) { return fmtTotal(byPart[part]) + " " + PART_WORDS_OUT[part]; }).join(", ");
+    return partsText(byPart);
   }
-  function showThread(i) {
+  function processName(pid, process) {
+    return pid === "" ? "process not known" : "process " + (process ? process + " (pid " + pid + ")" : "pid " + pid);
+  }
+  // Draws the whole (i < 0), thread i or, with asProcess, process i.
+  function showSection(i, asProcess) {
     var t = performance.now();
     var carried = current.state();
     current.teardown();
     $("page").innerHTML = template;
-    threadShown = i;
-    if (i >= 0 && !threadData[i]) threadData[i] = JSON.parse($("ppw-thread-" + i).textContent);
+    threadShown = asProcess ? -1 : i;
+    processShown = asProcess ? i : -1;
+    var data = WHOLE;
+    if (i >= 0 && asProcess) {
+      if (!processData[i]) processData[i] = JSON.parse($("ppw-process-" + i).textContent);
+      data = processData[i];
+    } else if (i >= 0) {
+      if (!threadData[i]) threadData[i] = JSON.parse($("ppw-thread-" + i).textContent);
+      data = threadData[i];
+    }
     if (PHASES.length) { phaseShown = -1; $("phase").value = "-1"; $("phase-bar").hidden = i >= 0; }
-    current = render(i < 0 ? WHOLE : threadData[i], carried);
-    $("thread").value = String(i);
-    $("thread-note").textContent = i < 0 ? THREADS.length + " threads: choose one to see its own profile"
-      : "thread " + THREADS[i].name + (THREADS[i].pid ? " of process " + (THREADS[i].process || "pid " + THREADS[i].pid) : "")
+    current = render(data, carried);
+    $("thread").value = i < 0 ? "-1" : (asProcess ? "p" : "") + i;
+    if (i < 0) {
+      $("thread-note").textContent = THREADS.length + " threads: choose one to see its own profile, or a process";
+    } else if (asProcess) {
+      var members = THREADS.filter(function (t) { return t.pid === PROCESSES[i].pid; }).length;
+      $("thread-note").textContent = "the " + members + " threads of " + processName(PROCESSES[i].pid, PROCESSES[i].process)
+        + " \u00b7 " + partsText(PROCESSES[i].totals);
+    } else {
+      $("thread-note").textContent = "thread " + THREADS[i].name
+        + (THREADS[i].pid ? " of process " + (THREADS[i].process || "pid " + THREADS[i].pid) : "")
         + " \u00b7 " + fmtTotal(THREADS[i].total) + " " + PART_WORDS_OUT[THREADS[i].part];
+    }
     phaseMs = performance.now() - t;
     publish();
   }
+  function showThread(i) { showSection(i, false); }
+  function showProcess(i) { showSection(i, true); }
   if (THREADS.length) {
     var threadSelect = $("thread");
     var all = document.createElement("option");
@@ -1687,8 +1716,14 @@
       var group = document.createElement("optgroup");
       var list = members.map(function (i) { return THREADS[i]; });
       var process = list[0].process.length > 60 ? list[0].process.slice(0, 59) + "\u2026" : list[0].process;
-      group.label = (pid === "" ? "process not known" : "process " + (process ? process + " (pid " + pid + ")"
-        : "pid " + pid)) + " \u00b7 " + totalsText(list);
+      group.label = processName(pid, process) + " \u00b7 " + totalsText(list);
+      var whole = PROCESSES.findIndex(function (p) { return p.pid === pid; });
+      if (whole >= 0 && pid !== "") {
+        var o = document.createElement("option");
+        o.value = "p" + whole;
+        o.textContent = "the whole process (" + partsText(PROCESSES[whole].totals) + ")";
+        group.appendChild(o);
+      }
       members.forEach(function (i) {
         var o = document.createElement("option");
         o.value = String(i);
@@ -1697,9 +1732,12 @@
       });
       threadSelect.appendChild(group);
     });
-    threadSelect.addEventListener("change", function () { showThread(Number(threadSelect.value)); });
+    threadSelect.addEventListener("change", function () {
+      var v = threadSelect.value;
+      if (v.charAt(0) === "p") showProcess(Number(v.slice(1))); else showThread(Number(v));
+    });
     $("thread-bar").hidden = false;
-    $("thread-note").textContent = THREADS.length + " threads: choose one to see its own profile";
+    $("thread-note").textContent = THREADS.length + " threads: choose one to see its own profile, or a process";
   }
   function publish() {
     var api = {
@@ -1709,7 +1747,9 @@
       phase: function () { return phaseShown; },
       showPhase: showPhase,
       thread: function () { return threadShown; },
-      showThread: showThread
+      showThread: showThread,
+      process: function () { return processShown; },
+      showProcess: showProcess
     };
     Object.keys(current.api).forEach(function (k) { api[k] = current.api[k]; });
     window.ppwReport = api;
