@@ -13,6 +13,7 @@ import dev.ppw.model.NameTable;
 import dev.ppw.model.format.EventFormat;
 import dev.ppw.model.format.FormatRegistry;
 import dev.ppw.model.format.InputSource;
+import dev.ppw.model.format.ProfileFormat;
 import dev.ppw.model.format.ReadOptions;
 import dev.ppw.model.work.Workers;
 
@@ -38,7 +39,8 @@ import java.util.zip.GZIPInputStream;
  * bench/PprofBench.java's; {@code ctf}: every event of an LTTng trace folder decoded and merged in time order, as
  * bench/CtfDecode.java); the reader alone, into a sink that only counts what it is given ({@code read}: samples and
  * their frames, or for a reader of calls, ends and begins); and
- * the reader with the fold, {@code Engine.analyze} of a profile on one job ({@code fold}). Times are the thread's CPU time
+ * the reader with the fold, {@code Engine.analyze} of a profile on one job ({@code fold}). A reader of whole
+ * profiles (TAU) is timed to its profile, its tree's size counted as samples. Times are the thread's CPU time
  * (everything runs on it: one job), so that the other processes of a shared machine weigh less.
  *
  * <p>{@code java -cp cli/target/ppw-java.jar bench/ReaderFloors.java perf-script FILE lines 7}; FILE is a folder for
@@ -53,8 +55,7 @@ public final class ReaderFloors {
         Path file = Path.of(args[1]);
         String floor = args[2];
         int rounds = Integer.parseInt(args[3]);
-        EventFormat reader = (EventFormat) FormatRegistry.load(ReaderFloors.class.getClassLoader()).byName(format)
-                .orElseThrow();
+        Object reader = FormatRegistry.load(ReaderFloors.class.getClassLoader()).byName(format).orElseThrow();
         Engine engine = Engine.fromClassPath();
         List<Long> floors = new ArrayList<>();
         List<Long> reads = new ArrayList<>();
@@ -67,8 +68,13 @@ public final class ReaderFloors {
             System.gc();
             start = CPU.getCurrentThreadCpuTime();
             CountingSink sink = new CountingSink();
-            reader.read(Files.isDirectory(file) ? InputSource.ofDirectory(file, file.toString()) : InputSource.of(file),
-                    sink, ReadOptions.defaults());
+            InputSource input = Files.isDirectory(file) ? InputSource.ofDirectory(file, file.toString()) : InputSource.of(file);
+            if (reader instanceof EventFormat events) {
+                events.read(input, sink, ReadOptions.defaults());
+            } else {
+                // a reader of whole profiles (TAU): its tree is what it gives
+                sink.samples = ((ProfileFormat) reader).read(input, ReadOptions.defaults()).tree().size();
+            }
             reads.add(CPU.getCurrentThreadCpuTime() - start);
             System.gc();
             start = CPU.getCurrentThreadCpuTime();

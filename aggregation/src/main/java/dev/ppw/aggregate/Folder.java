@@ -109,16 +109,19 @@ public final class Folder implements EventSink, AutoCloseable {
     /** The current input's samples: one tree, or one per pid when split by pid (in order of first sample). */
     private final Map<String, CallTree> inputSamples = new LinkedHashMap<>();
     /*
-     * The last sample's stack and the node it reached: a format that stores several values per stack (pprof's
-     * samples and cpu, a JFR recording's time and bytes) sends the same stack once per value, one after the
-     * other, and the second walk of its frames down the tree is then skipped. Only within one input's tree.
+     * The last sample's stack and the node each of its frames reached: a format that stores several values per
+     * stack (pprof's samples and cpu, a JFR recording's time and bytes) sends the same stack once per value, one
+     * after the other, and a sorted one (folded stacks) shares most of each stack with the one before; the walk
+     * down the tree starts after the frames the two share. Only within one input's tree.
      */
     private CallTree lastSampleTree;
     private int lastSampleRootFrame;
     private Part lastSamplePart;
     private int lastSampleDepth = -1;
     private int[] lastSampleStack = new int[16];
-    private int lastSampleNode;
+    /** The node of {@code lastSampleStack[i]}, and of the track's root frame when it has one. */
+    private int[] lastSampleNodes = new int[16];
+    private int lastSampleRootNode;
     /** Generic counter series of the current input, and of every input so far (SEMANTICS.md "Counters"). */
     private final Map<String, CounterSeries> inputCounters = new LinkedHashMap<>();
     private final Map<String, CounterSeries> counters = new LinkedHashMap<>();
@@ -519,26 +522,30 @@ public final class Folder implements EventSink, AutoCloseable {
             tree = new CallTree(frames);
             inputSamples.put(key, tree);
         }
-        int node;
         // Samples are a part of their own: their time is the same wall time as their threads' spans.
-        if (tree == lastSampleTree && t.rootFrame == lastSampleRootFrame && depth == lastSampleDepth
-                && part == lastSamplePart && Arrays.equals(frameIds, 0, depth, lastSampleStack, 0, depth)) {
-            node = lastSampleNode;
+        int shared = 0;
+        if (tree == lastSampleTree && t.rootFrame == lastSampleRootFrame && part == lastSamplePart) {
+            int n = Math.min(depth, lastSampleDepth);
+            shared = Arrays.mismatch(frameIds, 0, n, lastSampleStack, 0, n);
+            shared = shared < 0 ? n : shared;
         } else {
-            node = tree.child(CallTree.ROOT, t.rootFrame >= 0 ? t.rootFrame : frameIds[0], part);
-            for (int i = t.rootFrame >= 0 ? 0 : 1; i < depth; i++) {
-                node = tree.child(node, frameIds[i]);
-            }
-            if (lastSampleStack.length < depth) {
-                lastSampleStack = new int[Math.max(depth, 2 * lastSampleStack.length)];
-            }
-            System.arraycopy(frameIds, 0, lastSampleStack, 0, depth);
-            lastSampleTree = tree;
-            lastSampleRootFrame = t.rootFrame;
-            lastSamplePart = part;
-            lastSampleDepth = depth;
-            lastSampleNode = node;
+            lastSampleRootNode = t.rootFrame >= 0 ? tree.child(CallTree.ROOT, t.rootFrame, part) : CallTree.ROOT;
         }
+        if (lastSampleStack.length < depth) {
+            int length = Math.max(depth, 2 * lastSampleStack.length);
+            lastSampleStack = Arrays.copyOf(lastSampleStack, length);
+            lastSampleNodes = Arrays.copyOf(lastSampleNodes, length);
+        }
+        int node = shared > 0 ? lastSampleNodes[shared - 1] : lastSampleRootNode;
+        for (int i = shared; i < depth; i++) {
+            node = node == CallTree.ROOT ? tree.child(CallTree.ROOT, frameIds[i], part) : tree.child(node, frameIds[i]);
+            lastSampleStack[i] = frameIds[i];
+            lastSampleNodes[i] = node;
+        }
+        lastSampleTree = tree;
+        lastSampleRootFrame = t.rootFrame;
+        lastSamplePart = part;
+        lastSampleDepth = depth;
         if (SampleWeights.isTime(weight)) {
             tree.addSamples(node, amount, samples);
         } else {

@@ -254,6 +254,11 @@ final class FoldedReader {
     private void refuseDifferential(int stackEnd, int end) {
         int fieldStart = stackEnd;
         while (fieldStart > 0 && !FoldedLines.isSpace(line[fieldStart - 1])) {
+            byte c = line[fieldStart - 1];
+            if (c != '.' && (c < '0' || c > '9')) {
+                // not a count (only digits and a dot are): stop here rather than walk back over the whole stack
+                return;
+            }
             fieldStart--;
         }
         if (fieldStart == 0 || FoldedLines.count(line, fieldStart, stackEnd) == FoldedLines.NOT_A_COUNT) {
