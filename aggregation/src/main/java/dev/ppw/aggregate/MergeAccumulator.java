@@ -83,9 +83,10 @@ public final class MergeAccumulator {
     private static final int MAGIC = 0x5050574d;
     /**
      * The version of {@link #toBytes()}'s form this class writes and reads (2: the dropped inputs; 3: rows
-     * carry their part; 4: rows may carry call-time sketches; 5: sums are 128-bit, sums of squares 192-bit).
+     * carry their part; 4: rows may carry call-time sketches; 5: sums are 128-bit, sums of squares 192-bit; 6:
+     * whether every node's calls were timed whole).
      */
-    public static final int FORM_VERSION = 5;
+    public static final int FORM_VERSION = 6;
 
     private final MergeOp op;
     private final MissingRule missing;
@@ -111,6 +112,12 @@ public final class MergeAccumulator {
     /** The inputs this merge dropped, and those its saved inputs had dropped before. */
     private final Drops dropped = new Drops();
     private final Drops droppedBefore = new Drops();
+    /**
+     * Whether every node added so far says its calls were each timed whole ({@link CallTree#callsTimedWhole()}:
+     * TAU's timers), true while none is: a merged row's calls and times are then sums of whole calls, so the merged
+     * tree says so too and a sum keeps its time per call (SEMANTICS.md "Per call").
+     */
+    private boolean callsTimedWhole = true;
 
     /**
      * The merged profile, the breakdown when kept, and the readings' warnings and notes (with
@@ -250,6 +257,7 @@ public final class MergeAccumulator {
             Profile p = nodeViews.get(i);
             nodes.put(position, info);
             rows.add(position, p.tree());
+            callsTimedWhole &= p.tree().callsTimedWhole();
             info.processNames().forEach((id, name) -> processNames.merge(id, new Named(name, position), Named::first));
             info.threadNames().forEach((id, name) -> threadNames.merge(id, new Named(name, position), Named::first));
             displayUnits.merge(p.displayTimeUnit() == null ? NO_UNIT : p.displayTimeUnit(), position, Math::min);
@@ -349,6 +357,7 @@ public final class MergeAccumulator {
         other.notes.forEach((kind, k) -> notes.merge(kind, k, this::plus));
         dropped.plus(other.dropped);
         droppedBefore.plus(other.droppedBefore);
+        callsTimedWhole &= other.callsTimedWhole;
     }
 
     private String settings() {
@@ -367,6 +376,9 @@ public final class MergeAccumulator {
     public Merged result(boolean recomputeInclusive) {
         int[] order = rows.order();
         CallTree tree = rows.tree(order, recomputeInclusive);
+        if (callsTimedWhole && !nodes.isEmpty()) {
+            tree.markCallsTimedWhole();
+        }
         List<String> units = displayUnitsInOrder();
         Profile profile = new Profile(tree, view, tauDepth, op, missing, nodes.size(),
                 List.copyOf(inputs.values()), names(processNames), names(threadNames),
@@ -450,7 +462,8 @@ public final class MergeAccumulator {
      * declared metric groups, then per row its key, sums, extremes and metric values, rows in output
      * order), the names with the position that set them, the display unit hints, the counter series, and
      * the warning and note kinds with their order and examples, then the inputs dropped here and those the
-     * saved inputs had dropped (each: count, reasons with counts, examples with their positions). Texts are
+     * saved inputs had dropped (each: count, reasons with counts, examples with their positions), and whether
+     * every node's calls were timed whole (a boolean). Texts are
      * a length and UTF-8 bytes; maps are written in key order, so equal states give equal bytes.
      */
     public byte[] toBytes() {
@@ -508,6 +521,7 @@ public final class MergeAccumulator {
         writeKinds(out, notes);
         dropped.write(out);
         droppedBefore.write(out);
+        out.writeBoolean(callsTimedWhole);
         out.flush();
     }
 
@@ -577,6 +591,7 @@ public final class MergeAccumulator {
         readKinds(in, acc.notes);
         acc.dropped.read(in);
         acc.droppedBefore.read(in);
+        acc.callsTimedWhole = in.readBoolean();
         return acc;
     }
 

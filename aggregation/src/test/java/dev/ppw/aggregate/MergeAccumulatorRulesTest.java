@@ -30,6 +30,7 @@ import static dev.ppw.aggregate.TestTrees.newTree;
 import static dev.ppw.aggregate.TestTrees.node;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,6 +54,29 @@ class MergeAccumulatorRulesTest {
 
     private static NodeInfo info(String label, Map<String, String> processes) {
         return new NodeInfo(label, label + ".json", "", "", processes, Map.of());
+    }
+
+    /** {@link #main} with its tree marked as TAU's: every call timed whole. */
+    private static Profile timedWhole(long nanos) {
+        Profile p = main(nanos);
+        p.tree().markCallsTimedWhole();
+        return p;
+    }
+
+    @Test
+    void aMergeSaysItsCallsWereTimedWholeOnlyWhenEveryNodeSaysSoThroughStatesToo() {
+        MergeAccumulator m = sum();
+        m.add(0, "a.json", info("a", Map.of()), timedWhole(5), new Diagnostics());
+        MergeAccumulator share = sum();
+        share.add(1, "b.json", info("b", Map.of()), timedWhole(7), new Diagnostics());
+        m.combine(MergeAccumulator.fromBytes(share.toBytes()));
+        assertTrue(m.result(false).profile().tree().callsTimedWhole());
+        assertTrue(MergeAccumulator.fromBytes(m.toBytes()).result(false).profile().tree().callsTimedWhole());
+        MergeAccumulator timed = sum();
+        timed.add(2, "c.json", info("c", Map.of()), main(9), new Diagnostics());
+        m.combine(MergeAccumulator.fromBytes(timed.toBytes()));
+        assertFalse(m.result(false).profile().tree().callsTimedWhole());
+        assertFalse(sum().result(false).profile().tree().callsTimedWhole(), "no node says anything");
     }
 
     @Test
@@ -338,17 +362,17 @@ class MergeAccumulatorRulesTest {
                 () -> MergeAccumulator.fromBytes(new byte[] {1, 2, 3, 4, 5})).getMessage());
         byte[] future = good.clone();
         future[7] = 9;
-        assertEquals("merge state of version 9: this version reads 5 only", assertThrows(IllegalArgumentException.class,
+        assertEquals("merge state of version 9: this version reads 6 only", assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(future)).getMessage());
         byte[] before = good.clone();
         before[7] = 1; // version 1 had no dropped inputs
-        assertEquals("merge state of version 1: this version reads 5 only", assertThrows(IllegalArgumentException.class,
+        assertEquals("merge state of version 1: this version reads 6 only", assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(before)).getMessage());
         before[7] = 2; // version 2 had no parts
-        assertEquals("merge state of version 2: this version reads 5 only", assertThrows(IllegalArgumentException.class,
+        assertEquals("merge state of version 2: this version reads 6 only", assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(before)).getMessage());
         before[7] = 4; // version 4's sums were 64-bit
-        assertEquals("merge state of version 4: this version reads 5 only", assertThrows(IllegalArgumentException.class,
+        assertEquals("merge state of version 4: this version reads 6 only", assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(before)).getMessage());
         IllegalArgumentException cut = assertThrows(IllegalArgumentException.class,
                 () -> MergeAccumulator.fromBytes(Arrays.copyOf(good, good.length - 1)));

@@ -334,8 +334,9 @@ public final class CallTree {
     /**
      * Says that every call counted outside the samples part was timed whole, though no call's own time was kept
      * (TAU's timers: calls, inclusive and exclusive time, no minimum or maximum), so that a row's time per call is
-     * the mean of its calls ({@link PerCall#defined}). Views derived from the tree keep it; a tree filtered, merged
-     * or read back from a saved profile does not (a filter may cut a node's calls short of their time).
+     * the mean of its calls ({@link PerCall#defined}). Views derived from the tree keep it, and so does a merge whose
+     * every node has it; a tree filtered or read back from a saved profile does not (a filter may cut a node's calls
+     * short of their time).
      */
     public void markCallsTimedWhole() {
         callsTimedWhole = true;
