@@ -61,6 +61,7 @@ class FormatDeclarationsTest {
                 + " (damaged or wrapped; not counted)");
         before.put("jfr_truncated_stack", "JFR samples whose stacks the recorder cut at its depth limit");
         before.put("jfr_damaged", "damaged parts of JFR chunks, skipped");
+        before.put("jfr_not_utf8", "JFR names that are not UTF-8 text (read with U+FFFD)");
         before.put("jfr_unread_events", "JFR events of types not read");
         before.put("misnamed_input", "inputs named as another format's files, read as their bytes say");
         // issue 28's readers: folded, V8 (in a .cpuprofile and in a Chrome trace's ProfileChunks), pprof
@@ -112,7 +113,8 @@ class FormatDeclarationsTest {
     void theSeveritiesAreThoseTheReadersCountThemWith() {
         DiagnosticWords words = FORMATS.diagnosticWords();
         for (String warning : List.of("lttng_discarded_events", "lost_incremental_state", "unknown_track",
-                "unknown_clock", "unknown_interned_name", "jfr_damaged", "misnamed_input", "lttng_missing_stream",
+                "unknown_clock", "unknown_interned_name", "jfr_damaged", "jfr_not_utf8", "misnamed_input",
+                "lttng_missing_stream",
                 "lttng_trace_without_streams", "lttng_missing_metadata", "lttng_uuid_mismatch",
                 "lttng_bad_discard_count", "v8_negative_delta", "unknown_field")) {
             assertEquals(DiagnosticKind.Severity.WARNING, words.declaration(warning).orElseThrow().severity(), warning);

@@ -305,7 +305,7 @@ final class JfrBytes {
         if (pos < limit && window[pos - base] == 3) {
             pos++;
             int n = count("string byte");
-            String s = symbols.of(window, pos - base, n);
+            String s = symbols.of(window, pos - base, n, fileOffset(pos));
             pos += n;
             return s;
         }

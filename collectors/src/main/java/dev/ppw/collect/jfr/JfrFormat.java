@@ -50,7 +50,7 @@ public final class JfrFormat implements EventFormat {
 
     @Override
     public List<DiagnosticKind> diagnosticKinds() {
-        return List.of(JfrReader.TRUNCATED_STACK, JfrReader.DAMAGED, JfrReader.UNREAD_EVENTS);
+        return List.of(JfrReader.TRUNCATED_STACK, JfrReader.DAMAGED, JfrReader.NOT_UTF8, JfrReader.UNREAD_EVENTS);
     }
 
     @Override

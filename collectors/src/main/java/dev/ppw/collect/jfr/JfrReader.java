@@ -78,6 +78,13 @@ final class JfrReader implements JfrChunk.Visitor {
      */
     static final DiagnosticKind DAMAGED = DiagnosticKind.warning("jfr_damaged", "damaged part of a JFR chunk, skipped",
             "damaged parts of JFR chunks, skipped");
+    /**
+     * Warning: class, method or package names whose bytes are not UTF-8 text (a damaged symbol pool), read with
+     * U+FFFD in place of each bad byte, counted once per distinct name; the example names the first bad byte.
+     */
+    static final DiagnosticKind NOT_UTF8 = DiagnosticKind.warning("jfr_not_utf8",
+            "JFR name that is not UTF-8 text (read with U+FFFD)",
+            "JFR names that are not UTF-8 text (read with U+FFFD)");
     /** Note: events of types the reader does not turn into samples (GC, I/O, ...); the example names each type's count. */
     static final DiagnosticKind UNREAD_EVENTS = DiagnosticKind.note("jfr_unread_events", "JFR event of a type not read",
             "JFR events of types not read");
@@ -526,6 +533,10 @@ final class JfrReader implements JfrChunk.Visitor {
      * all is refused, saying what it held instead, since an empty profile would look like an idle program.
      */
     private void finish(JfrChunks.Scan scan) {
+        if (symbols.notUtf8() > 0) {
+            diagnostics.warn(NOT_UTF8, symbols.notUtf8(), List.of(file + ": byte " + symbols.firstNotUtf8At()
+                    + ": a name that is not UTF-8 text: \"" + symbols.firstNotUtf8() + "\""));
+        }
         long unreadCount = 0;
         StringBuilder types = new StringBuilder();
         List<Map.Entry<String, Long>> byCount = new ArrayList<>(unread.entrySet());

@@ -1,5 +1,7 @@
 package dev.ppw.collect.jfr;
 
+import dev.ppw.collect.Utf8;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -15,9 +17,16 @@ final class JfrSymbols {
     private byte[][] bytes = new byte[1024][];
     private String[] strings = new String[1024];
     private int size;
+    private long notUtf8;
+    private long firstNotUtf8At = -1;
+    private String firstNotUtf8;
 
-    /** The string of {@code length} UTF-8 bytes at {@code window[from..]}. */
-    String of(byte[] window, int from, int length) {
+    /**
+     * The string of {@code length} UTF-8 bytes at {@code window[from..]}, which sit at byte {@code fileOffset} of
+     * the file. A distinct symbol whose bytes are not UTF-8 is decoded with U+FFFD for each bad byte and counted
+     * ({@link #notUtf8()}): a damaged name is never taken silently.
+     */
+    String of(byte[] window, int from, int length, long fileOffset) {
         int hash = 1;
         for (int i = from; i < from + length; i++) {
             hash = 31 * hash + window[i];
@@ -35,6 +44,11 @@ final class JfrSymbols {
             slot = (slot + 1) & mask;
         }
         byte[] copy = Arrays.copyOfRange(window, from, from + length);
+        int bad = Utf8.firstInvalid(copy, 0, length);
+        if (bad >= 0 && notUtf8++ == 0) {
+            firstNotUtf8At = fileOffset + bad;
+            firstNotUtf8 = Utf8.quote(copy, 0, length);
+        }
         String s = new String(copy, StandardCharsets.UTF_8);
         bytes[slot] = copy;
         strings[slot] = s;
@@ -42,6 +56,21 @@ final class JfrSymbols {
             grow();
         }
         return s;
+    }
+
+    /** How many distinct symbols so far were not UTF-8 text (each read with U+FFFD in place of its bad bytes). */
+    long notUtf8() {
+        return notUtf8;
+    }
+
+    /** The file offset of the first bad byte of the first such symbol, -1 when none. */
+    long firstNotUtf8At() {
+        return firstNotUtf8At;
+    }
+
+    /** The first such symbol quoted with its bad bytes as {@code \xNN}, null when none. */
+    String firstNotUtf8() {
+        return firstNotUtf8;
     }
 
     private void grow() {

@@ -42,6 +42,8 @@ final class JfrBuilder {
     Long secondSampleSize;
     /** Writes method 2 a second time in its pool, after method 1 (as a damaged pool may). */
     boolean methodTwice;
+    /** Writes the method name {@code work} with its second byte 0xff, which is not UTF-8 (a damaged symbol pool). */
+    boolean workNotUtf8;
     /** When set, the chunk is cut to this many bytes (the header still declaring the whole size). */
     Integer cutTo;
 
@@ -75,7 +77,12 @@ final class JfrBuilder {
         Body cp = checkpoint(previous < 0 ? 0 : previous - out.size());
         cp.varlong(5);
         cp.varlong(10).varlong(1).varlong(1).utf8("main").varlong(101).utf8("main").varlong(1);
-        cp.varlong(11).varlong(3).varlong(1).utf8("app/Main").varlong(2).utf8("run").varlong(3).utf8("work");
+        cp.varlong(11).varlong(3).varlong(1).utf8("app/Main").varlong(2).utf8("run").varlong(3);
+        if (workNotUtf8) {
+            cp.u1(3).varlong(4).u1('w').u1(0xff).u1('r').u1('k');
+        } else {
+            cp.utf8("work");
+        }
         cp.varlong(12).varlong(1).varlong(1).varlong(1);
         cp.varlong(13).varlong(methodTwice ? 3 : 2).varlong(1).varlong(1).varlong(2).varlong(0)
                 .varlong(2).varlong(1).varlong(3).varlong(0);

@@ -42,7 +42,8 @@ class JfrDamageTest {
             "jfr-record-past-chunk-end.jfr", b -> b.secondSampleSize = 1_000_000L,
             "jfr-empty-stack-pool.jfr", b -> b.emptyStackPoolFirst = true,
             "jfr-no-samples.jfr", b -> b.samples = 0,
-            "jfr-method-twice.jfr", b -> b.methodTwice = true);
+            "jfr-method-twice.jfr", b -> b.methodTwice = true,
+            "jfr-symbol-not-utf8.jfr", b -> b.workNotUtf8 = true);
 
     static byte[] built(String name) {
         JfrBuilder b = new JfrBuilder();
@@ -70,6 +71,26 @@ class JfrDamageTest {
         }
         assertEquals(JfrBuilder.START_NANOS + 20_000_000L, sink.samples.get(2).tsNanos());
         assertTrue(sink.diagnostics().warnings().isEmpty(), sink.diagnostics().warnings().toString());
+    }
+
+    @Test
+    void aSymbolThatIsNotUtf8IsReadWithReplacementCharactersAndCountedWithItsByte() throws Exception {
+        byte[] bytes = built("jfr-symbol-not-utf8.jfr");
+        byte[] work = {'w', (byte) 0xff, 'r', 'k'};
+        int at = -1;
+        for (int i = 0; i + work.length <= bytes.length && at < 0; i++) {
+            if (java.util.Arrays.equals(bytes, i, i + work.length, work, 0, work.length)) {
+                at = i;
+            }
+        }
+        assertTrue(at > 0, "the method symbol w\\xffrk is in the built recording");
+        SampleSink sink = read("jfr-symbol-not-utf8.jfr");
+        assertEquals(3, sink.samples.size(), "every sample is kept, its name read as the bytes allow");
+        assertEquals(STACK.replace("work", "w\ufffdrk"), sink.samples.get(0).stack());
+        Diagnostics.Entry e = sink.diagnostics().warnings().get(JfrReader.NOT_UTF8.name());
+        assertEquals(1, e == null ? 0 : e.count(), sink.diagnostics().warnings().toString());
+        assertEquals(List.of("jfr-symbol-not-utf8.jfr: byte " + (at + 1) + ": a name that is not UTF-8 text: \"w\\xffrk\""),
+                e.examples());
     }
 
     @Test
