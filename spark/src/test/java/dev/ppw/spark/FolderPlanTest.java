@@ -1,6 +1,5 @@
 package dev.ppw.spark;
 
-import dev.ppw.cli.Main;
 import dev.ppw.engine.Engine;
 import dev.ppw.engine.InputList;
 import dev.ppw.engine.MergeShares;
@@ -9,12 +8,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -120,8 +116,8 @@ class FolderPlanTest {
         String qualified = "file:" + runs.toAbsolutePath();
         for (String[] options : List.of(new String[] {"--agg", "max", "--format", "csv"},
                 new String[] {"--agg", "sum", "--format", "json", "--skip-bad"})) {
-            Result local = run(false, options, runs.toString());
-            Result spark = run(true, options, uri);
+            MergeCli local = run(false, options, runs.toString());
+            MergeCli spark = run(true, options, uri);
             assertEquals(0, local.code(), local.err());
             assertTrue(local.out().contains("TAU application") && local.out().contains("MPI_Init"), local.out());
             assertEquals(local.code(), spark.code(), spark.err());
@@ -141,21 +137,10 @@ class FolderPlanTest {
         }
     }
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result run(boolean spark, String[] options, String input) {
-        List<String> args = new ArrayList<>(List.of("merge", "-q"));
-        if (spark) {
-            args.addAll(List.of("--engine", "spark", "--master", "local[2]"));
-        }
+    private static MergeCli run(boolean spark, String[] options, String input) {
+        List<String> args = new ArrayList<>(spark ? List.of("--master", "local[2]") : List.of());
         args.addAll(List.of(options));
         args.add(input);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(args.toArray(String[]::new), InputStream.nullInputStream(),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                StandardCharsets.UTF_8, spark ? new SparkBackend() : null);
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return MergeCli.run(spark, args);
     }
 }

@@ -1,17 +1,12 @@
 package dev.ppw.spark;
 
-import dev.ppw.cli.Main;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -72,7 +67,7 @@ class SparkFaultsTest {
     void aSpillingMergeWritesUnderSparksLocalDirAndLeavesNothingThere() throws IOException, InterruptedException {
         Path local = Files.createDirectories(dir.resolve("spark-local"));
         String[] options = {"--agg", "max", "--breakdown", "--format", "csv"};
-        Result inMemory = run(false, options);
+        MergeCli inMemory = run(false, options);
         assertEquals(0, inMemory.code(), inMemory.err());
 
         // SparkConf reads spark.* system properties, as spark-submit --conf sets them; the cli's tuning reads ppw.*
@@ -96,7 +91,7 @@ class SparkFaultsTest {
                     throw new AssertionError(e);
                 }
             };
-            Result spilled = run(true, options);
+            MergeCli spilled = run(true, options);
             assertEquals(inMemory, spilled);
             // the default partitions: twice local[2]'s parallelism, four tasks of the six inputs
             assertEquals(4, watched.size(), "one spill folder per task: " + watched);
@@ -124,9 +119,9 @@ class SparkFaultsTest {
                 && failed.incrementAndGet() > 0;
         for (String[] options : List.of(new String[] {"--agg", "sum", "--format", "csv"},
                 new String[] {"--agg", "avg", "--breakdown", "--format", "json"})) {
-            Result local = run(false, options);
+            MergeCli local = run(false, options);
             // local[2,2]: two task slots, and a task may fail once (spark.task.maxFailures 2) before the job does
-            Result spark = run(true, "local[2,2]", options);
+            MergeCli spark = run(true, "local[2,2]", options);
             assertEquals(0, local.code(), local.err());
             assertEquals(local, spark);
         }
@@ -143,7 +138,7 @@ class SparkFaultsTest {
     @Test
     void anExecutorKilledMidJobChangesNoByte() throws Exception {
         String[] options = {"--agg", "avg", "--breakdown", "--format", "csv"};
-        Result local = run(false, options);
+        MergeCli local = run(false, options);
         assertEquals(0, local.code(), local.err());
 
         Path marker = dir.resolve("stalled-executor.pid");
@@ -153,7 +148,7 @@ class SparkFaultsTest {
         System.setProperty("spark.hadoop.fs.file.impl.disable.cache", "true");
         System.setProperty("spark.hadoop." + StallingFileSystem.MARKER, marker.toString());
         CompletableFuture<Long> killed = CompletableFuture.supplyAsync(() -> killWhenStalled(marker));
-        Result spark = run(true, "local-cluster[2,1,1024]", options);
+        MergeCli spark = run(true, "local-cluster[2,1,1024]", options);
         long pid = killed.get(1, TimeUnit.MINUTES);
         assertTrue(pid != ProcessHandle.current().pid(), "the stalled task ran in an executor JVM of its own");
         assertTrue(ProcessHandle.of(pid).isEmpty(), "executor " + pid + " is gone");
@@ -206,30 +201,17 @@ class SparkFaultsTest {
         return path.stream().filter(p -> Files.isDirectory(Path.of(p))).toList();
     }
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result run(boolean spark, String... options) {
+    private static MergeCli run(boolean spark, String... options) {
         return spark ? run(true, "local[2]", options) : run(false, null, options);
     }
 
     /** The merge of the traces with {@code options}: on Spark at {@code master} (as URIs), or in this process. */
-    private static Result run(boolean spark, String master, String... options) {
-        List<String> args = new ArrayList<>(List.of("merge", "-q"));
-        if (spark) {
-            args.addAll(List.of("--engine", "spark", "--master", master));
-        }
+    private static MergeCli run(boolean spark, String master, String... options) {
+        List<String> args = new ArrayList<>(spark ? List.of("--master", master) : List.of());
         args.addAll(List.of(options));
         args.add(spark ? "file://" + traces.toAbsolutePath() + "/" : traces.toString());
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(args.toArray(String[]::new), InputStream.nullInputStream(),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                StandardCharsets.UTF_8, spark ? new SparkBackend() : null);
         // a folder URI's files are named by their qualified paths, file:/...: the same files
-        String qualified = "file:" + traces.toAbsolutePath();
-        return new Result(code, out.toString(StandardCharsets.UTF_8).replace(qualified, traces.toString()),
-                err.toString(StandardCharsets.UTF_8).replace(qualified, traces.toString()));
+        return MergeCli.run(spark, args).replacing("file:" + traces.toAbsolutePath(), traces.toString());
     }
 
     /**

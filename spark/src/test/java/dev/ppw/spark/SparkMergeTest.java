@@ -6,12 +6,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -85,10 +82,10 @@ class SparkMergeTest {
     @Test
     void aBadInputIsTheLocalErrorOrLeftOutWithSkipBad() throws IOException {
         Path bad = Files.writeString(dir.resolve("bad.json"), "this is not a trace\n");
-        Result failed = same("--agg", "max", real.toString(), bad.toString());
+        MergeCli failed = same("--agg", "max", real.toString(), bad.toString());
         assertEquals(1, failed.code(), failed.err());
         assertTrue(failed.err().contains("bad.json: unrecognized format"), failed.err());
-        Result skipped = same("--agg", "max", "--skip-bad", "--format", "csv", bad.toString(), real.toString());
+        MergeCli skipped = same("--agg", "max", "--skip-bad", "--format", "csv", bad.toString(), real.toString());
         assertEquals(0, skipped.code(), skipped.err());
         assertTrue(skipped.err().contains("left out 1 of 13 inputs"), skipped.err());
     }
@@ -96,8 +93,8 @@ class SparkMergeTest {
     @Test
     void hadoopUrisAreGlobbedAndReadAtOffsets() {
         String uri = "file://" + real.toAbsolutePath() + "/*";
-        Result spark = run(true, "--agg", "max", "--breakdown", "--format", "csv", "--master", "local[2]", uri);
-        Result local = run(false, "--agg", "max", "--breakdown", "--format", "csv", real.toString());
+        MergeCli spark = run(true, "--agg", "max", "--breakdown", "--format", "csv", "--master", "local[2]", uri);
+        MergeCli local = run(false, "--agg", "max", "--breakdown", "--format", "csv", real.toString());
         assertEquals(0, spark.code(), spark.err());
         // Hadoop names a file it globbed by its qualified path, file:/...: the same files, the same numbers
         assertEquals(local.out(), spark.out().replace("file:" + real.toAbsolutePath(), real.toString()));
@@ -121,9 +118,9 @@ class SparkMergeTest {
         }
         Files.writeString(folder.resolve("README.txt"), "Recorded with perf record -g on node 3.\n");
         String qualified = "file:" + folder.toAbsolutePath();
-        Result spark = run(true, "--agg", "sum", "--format", "csv", "--master", "local[2]", "file://" + folder + "/");
-        Result local = run(false, "--agg", "sum", "--format", "csv", folder.toString());
-        Result both = run(false, "--agg", "sum", "--format", "csv", first.toString(), second.toString());
+        MergeCli spark = run(true, "--agg", "sum", "--format", "csv", "--master", "local[2]", "file://" + folder + "/");
+        MergeCli local = run(false, "--agg", "sum", "--format", "csv", folder.toString());
+        MergeCli both = run(false, "--agg", "sum", "--format", "csv", first.toString(), second.toString());
         assertEquals(0, local.code(), local.err());
         assertEquals(local.code(), spark.code(), spark.err());
         assertEquals(both.out(), local.out());
@@ -132,7 +129,7 @@ class SparkMergeTest {
 
         Path nothing = Files.createDirectories(dir.resolve("text-only"));
         Files.writeString(nothing.resolve("notes.txt"), "nothing to merge\n");
-        Result none = run(true, "--master", "local[2]", "file://" + nothing + "/");
+        MergeCli none = run(true, "--master", "local[2]", "file://" + nothing + "/");
         assertEquals(1, none.code(), none.err());
         assertTrue(none.err().contains("no trace or saved profile in directory"), none.err());
     }
@@ -142,7 +139,7 @@ class SparkMergeTest {
         // SparkConf reads spark.* system properties, as spark-submit --conf sets them
         System.setProperty("spark.driver.maxResultSize", "2k");
         try {
-            Result r = run(true, "--master", "local[2]", real.toString());
+            MergeCli r = run(true, "--master", "local[2]", real.toString());
             assertEquals(Main.BAD_USAGE, r.code(), r.err());
             String first = r.err().lines().findFirst().orElse("");
             assertTrue(first.contains("spark.driver.maxResultSize") && first.contains("bigger than"), r.err());
@@ -156,7 +153,7 @@ class SparkMergeTest {
      * The merge with {@code options} on Spark local[2] and here (without {@code --partitions}, Spark's alone): asserts
      * the same code, stderr and stdout.
      */
-    private static Result same(String... options) {
+    private static MergeCli same(String... options) {
         List<String> spark = new ArrayList<>(List.of(options));
         spark.addAll(0, List.of("--master", "local[2]"));
         List<String> here = new ArrayList<>(List.of(options));
@@ -164,8 +161,8 @@ class SparkMergeTest {
         if (at >= 0) {
             here.subList(at, at + 2).clear();
         }
-        Result onSpark = run(true, spark.toArray(String[]::new));
-        Result local = run(false, here.toArray(String[]::new));
+        MergeCli onSpark = run(true, spark.toArray(String[]::new));
+        MergeCli local = run(false, here.toArray(String[]::new));
         String what = String.join(" ", options);
         assertEquals(local.code(), onSpark.code(), what + "\n" + onSpark.err());
         assertEquals(local.err(), onSpark.err(), what);
@@ -174,20 +171,7 @@ class SparkMergeTest {
         return onSpark;
     }
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result run(boolean spark, String... options) {
-        List<String> args = new ArrayList<>(List.of("merge", "-q"));
-        if (spark) {
-            args.addAll(List.of("--engine", "spark"));
-        }
-        args.addAll(List.of(options));
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(args.toArray(String[]::new), InputStream.nullInputStream(),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                StandardCharsets.UTF_8, spark ? new SparkBackend() : null);
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static MergeCli run(boolean spark, String... options) {
+        return MergeCli.run(spark, List.of(options));
     }
 }
